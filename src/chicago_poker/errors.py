@@ -1,0 +1,100 @@
+"""Exceptions raised by chicago_poker.
+
+Every exception the library raises on purpose derives from
+:class:`ChicagoPokerError`. The leaves also derive from :class:`ValueError`, because each
+one reports a value that breaks a rule of the game, so callers that only know
+``ValueError`` still catch them.
+
+>>> from chicago_poker.cards import parse_card
+>>> try:
+...     parse_card("16R")
+... except ValueError as error:
+...     print(error)
+'16R' is not a card: gangster values run from 1 to 15
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardParseError",
+    "ChicagoPokerError",
+    "IllegalCommand",
+    "InvalidCardError",
+    "InvalidHandError",
+    "InvalidPositionError",
+    "InvalidRankError",
+    "InvalidTileError",
+    "TileParseError",
+]
+
+
+class ChicagoPokerError(Exception):
+    """Base class of every error chicago_poker raises on purpose."""
+
+    rule: str | None
+    """ID of the spec rule the error enforces, such as ``"R-7.1"``, or None."""
+
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
+        """Create the error.
+
+        Args:
+            message: What is wrong, in plain words.
+            rule: ID of the spec rule that the rejected value or command breaks.
+
+        >>> error = ChicagoPokerError("no such business", rule="R-4.2")
+        >>> error.rule, str(error)
+        ('R-4.2', 'no such business')
+        """
+        super().__init__(message)
+        self.rule = rule
+
+
+class CardParseError(ChicagoPokerError, ValueError):
+    """Text that does not name a card."""
+
+
+class TileParseError(ChicagoPokerError, ValueError):
+    """Text that does not name a business tile."""
+
+
+class InvalidCardError(ChicagoPokerError, ValueError):
+    """A card that does not exist in the game, such as a gangster 16."""
+
+
+class InvalidTileError(ChicagoPokerError, ValueError):
+    """A business tile that does not exist in the game, such as Speakeasy #6."""
+
+
+class InvalidPositionError(ChicagoPokerError, ValueError):
+    """A card position at a business outside 1 to 5."""
+
+
+class InvalidHandError(ChicagoPokerError, ValueError):
+    """Cards that do not form a hand: not 1 to 5 distinct gangster cards."""
+
+
+class InvalidRankError(ChicagoPokerError, ValueError):
+    """A hand rank that no hand can have."""
+
+
+class IllegalCommand(ChicagoPokerError, ValueError):  # noqa: N818 - named by the architecture
+    """A command that breaks a rule of the game; ``rule`` names the rule.
+
+    >>> error = IllegalCommand("Al already has 5 cards at Speakeasy #3.", rule="R-4.5")
+    >>> str(error)
+    'Al already has 5 cards at Speakeasy #3. [R-4.5]'
+    >>> error.message
+    'Al already has 5 cards at Speakeasy #3.'
+    """
+
+    message: str
+    """What is wrong, in words a player understands."""
+
+    def __init__(self, message: str, *, rule: str) -> None:
+        """Create the error for a command that breaks ``rule``."""
+        super().__init__(message, rule=rule)
+        self.message = message
+
+    def __str__(self) -> str:
+        """The message followed by the rule ID."""
+        return f"{self.message} [{self.rule}]"

@@ -1,0 +1,447 @@
+"""Poker hands at a business and how they rank (rules R-7.1 to R-7.8).
+
+A player's hand at a business is all of their cards there: one to five gangster cards
+(R-7.1). :func:`evaluate_hand` gives it a :class:`HandRank`; a higher rank wins the
+shootout, and equal ranks tie (R-7.8).
+
+>>> from chicago_poker.cards import parse_card
+>>> def hand(text):
+...     return [parse_card(card) for card in text.split()]
+>>> evaluate_hand(hand("8R 8Y 8G 1B 1P")).description
+'Full house, three 8s and two 1s'
+>>> evaluate_hand(hand("9R 9Y 9G 9B 9P")) > evaluate_hand(hand("4R 5R 6R 7R 8R"))
+True
+
+How evaluation is fast: every gangster card carries a prime for its value and a bit for
+its colour. The product of five cards' primes names their multiset of values, and one dict
+lookup turns it into a ready-made rank. If the values all differ, ANDing the colour bits
+rules out a flush; if a value repeats, identity checks rule out a repeated card (cards are
+interned). Anything else (flushes and straights, whose category depends on colour,
+partial hands, bad input) takes a slower path that validates the hand in full.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from enum import Enum
+from functools import total_ordering
+from itertools import combinations
+from typing import Final
+
+from attrs import field, frozen
+from attrs.validators import instance_of
+
+from chicago_poker.cards import (
+    GANGSTER_CARDS,
+    MAX_VALUE,
+    MIN_VALUE,
+    Card,
+    Color,
+    GangsterCard,
+    SpecialCard,
+)
+from chicago_poker.errors import InvalidHandError, InvalidRankError
+
+__all__ = ["MAX_HAND_SIZE", "HandCategory", "HandRank", "evaluate_hand"]
+
+MAX_HAND_SIZE: Final = 5
+"""Most gangster cards a player can have at one business (R-7.1)."""
+
+_STRAIGHT_LENGTH: Final = 5
+
+
+@total_ordering
+class HandCategory(Enum):
+    """Category of a poker hand (R-7.2), listed from highest to lowest (R-7.3).
+
+    A higher category compares greater, and beats any hand of a lower one.
+
+    >>> HandCategory.FULL_HOUSE > HandCategory.FLUSH
+    True
+    >>> HandCategory.RAINBOW_STRAIGHT.label
+    'Rainbow straight'
+    """
+
+    CHICAGO_POKER = 11
+    STRAIGHT_FLUSH = 10
+    RAINBOW_STRAIGHT = 9
+    FOUR_OF_A_KIND = 8
+    FULL_HOUSE = 7
+    FLUSH = 6
+    STRAIGHT = 5
+    THREE_OF_A_KIND = 4
+    TWO_PAIR = 3
+    PAIR = 2
+    HIGH_CARD = 1
+
+    @property
+    def strength(self) -> int:
+        """Position from the bottom: 1 for high card up to 11 for Chicago Poker.
+
+        >>> HandCategory.PAIR.strength
+        2
+        """
+        return self.value
+
+    @property
+    def label(self) -> str:
+        """Name for players, such as ``"Full house"``.
+
+        >>> HandCategory.CHICAGO_POKER.label
+        'Chicago Poker'
+        """
+        return _LABELS[self]
+
+    @property
+    def rule(self) -> str:
+        """ID of the rule that defines the category.
+
+        >>> HandCategory.FULL_HOUSE.rule
+        'R-7.2.5'
+        """
+        return f"R-7.2.{HandCategory.CHICAGO_POKER.value + 1 - self.value}"
+
+    def __lt__(self, other: object) -> bool:
+        """Tell whether this category ranks below the other (R-7.3)."""
+        if isinstance(other, HandCategory):
+            return self.value < other.value
+        return NotImplemented
+
+
+_LABELS: Final = {
+    HandCategory.CHICAGO_POKER: "Chicago Poker",
+    HandCategory.STRAIGHT_FLUSH: "Straight flush",
+    HandCategory.RAINBOW_STRAIGHT: "Rainbow straight",
+    HandCategory.FOUR_OF_A_KIND: "Four of a kind",
+    HandCategory.FULL_HOUSE: "Full house",
+    HandCategory.FLUSH: "Flush",
+    HandCategory.STRAIGHT: "Straight",
+    HandCategory.THREE_OF_A_KIND: "Three of a kind",
+    HandCategory.TWO_PAIR: "Two pair",
+    HandCategory.PAIR: "Pair",
+    HandCategory.HIGH_CARD: "High card",
+}
+
+_STRAIGHTS: Final = frozenset(
+    {HandCategory.STRAIGHT_FLUSH, HandCategory.RAINBOW_STRAIGHT, HandCategory.STRAIGHT}
+)
+_SETS: Final = {  # category -> (sizes of its sets, how many kickers it may have)
+    HandCategory.CHICAGO_POKER: ((5,), 0),
+    HandCategory.FOUR_OF_A_KIND: ((4,), 1),
+    HandCategory.FULL_HOUSE: ((3, 2), 0),
+    HandCategory.THREE_OF_A_KIND: ((3,), 2),
+    HandCategory.TWO_PAIR: ((2, 2), 1),
+    HandCategory.PAIR: ((2,), 3),
+    HandCategory.FLUSH: ((), 5),
+    HandCategory.HIGH_CARD: ((), 5),
+}
+
+
+@frozen(order=True, repr=False)
+class HandRank:
+    """Strength of a hand: its category, then tie-breaking values (R-7.3, R-7.5).
+
+    Ranks are totally ordered; a greater rank wins. Equal ranks are a tie (R-7.8) and hash
+    alike. Tie-breaking values compare left to right and a missing value ranks below every
+    value (R-7.7), which is how Python compares tuples: ``(9, 5) > (9,)``.
+
+    >>> HandRank(HandCategory.PAIR, (9, 7, 5))
+    HandRank(HandCategory.PAIR, (9, 7, 5))
+    >>> str(HandRank(HandCategory.PAIR, (9, 7, 5)))
+    'Pair of 9s, then 7, 5'
+    """
+
+    category: HandCategory = field(eq=False, validator=instance_of(HandCategory))
+    """Category of the hand (R-7.2)."""
+
+    tiebreak: tuple[int, ...] = field(eq=False)
+    """Values that break ties within the category, most significant first (R-7.5).
+
+    Sets come first by value (the four, the three, then the pair of a full house, the
+    higher then the lower pair), then the other cards highest first; straights give only
+    their highest card. Colours never appear (R-7.6).
+    """
+
+    _key: int = field(init=False)
+    """Category and tiebreak packed into one int; equality, order and hash use it alone."""
+
+    @tiebreak.validator
+    def _check(self, attribute: object, tiebreak: tuple[int, ...]) -> None:
+        problem = _rank_problem(self.category, tiebreak)
+        if problem:
+            raise InvalidRankError(
+                f"no hand has the rank {self.category.label} {tiebreak}: {problem}"
+            )
+
+    def __attrs_post_init__(self) -> None:
+        """Pack the rank into its comparison key."""
+        object.__setattr__(self, "_key", _pack(self.category, self.tiebreak))
+
+    @classmethod
+    def _trusted(cls, category: HandCategory, tiebreak: tuple[int, ...]) -> HandRank:
+        """Build a rank without validation, for the tables built at import."""
+        rank = object.__new__(cls)
+        object.__setattr__(rank, "category", category)
+        object.__setattr__(rank, "tiebreak", tiebreak)
+        object.__setattr__(rank, "_key", _pack(category, tiebreak))
+        return rank
+
+    @property
+    def description(self) -> str:
+        """The hand in words a player understands, such as ``"Straight to 12"``.
+
+        >>> HandRank(HandCategory.FULL_HOUSE, (8, 1)).description
+        'Full house, three 8s and two 1s'
+        >>> HandRank(HandCategory.HIGH_CARD, (15, 2)).description
+        'High card 15, then 2'
+        """
+        return _DESCRIBE[self.category](self.tiebreak)
+
+    def __repr__(self) -> str:
+        """Return the constructor call that gives this rank."""
+        return f"HandRank(HandCategory.{self.category.name}, {self.tiebreak!r})"
+
+    def __str__(self) -> str:
+        """Return the description."""
+        return self.description
+
+
+def _pack(category: HandCategory, tiebreak: tuple[int, ...]) -> int:
+    """Pack a rank into an int that orders like (category, tiebreak padded with zeros)."""
+    key = category.value
+    for value in tiebreak:  # values fit in four bits
+        key = key << 4 | value
+    # A missing value packs as 0, below every value (R-7.7).
+    return key << 4 * (MAX_HAND_SIZE - len(tiebreak))
+
+
+def _rank_problem(category: HandCategory, tiebreak: tuple[int, ...]) -> str | None:
+    """Say why no hand can have this rank, or return None if one can."""
+    if type(tiebreak) is not tuple or not all(type(value) is int for value in tiebreak):
+        return "the tiebreak must be a tuple of ints"
+    if not all(MIN_VALUE <= value <= MAX_VALUE for value in tiebreak):
+        return f"values run from {MIN_VALUE} to {MAX_VALUE}"
+    if category in _STRAIGHTS:
+        ok = len(tiebreak) == 1 and tiebreak[0] >= MIN_VALUE + _STRAIGHT_LENGTH - 1
+        return None if ok else f"a straight gives its highest card, {_STRAIGHT_LENGTH} or more"
+    sets, kickers = _SETS[category]
+    values = tiebreak[len(sets) :]
+    if len(tiebreak) < max(len(sets), 1) or len(values) > kickers:
+        return f"expected {len(sets) or 1} to {len(sets) + kickers} values"
+    if len(set(tiebreak)) != len(tiebreak) or list(values) != sorted(values, reverse=True):
+        return "values must differ and the cards after the sets go highest first"
+    if sets == (2, 2) and tiebreak[0] < tiebreak[1]:
+        return "the higher pair comes first"
+    if not sets and len(tiebreak) == MAX_HAND_SIZE and _is_run(tiebreak):
+        return "five consecutive values make a straight"
+    if category is HandCategory.FLUSH and len(tiebreak) != MAX_HAND_SIZE:
+        return "a flush has five cards"
+    return None
+
+
+def _is_run(values: tuple[int, ...]) -> bool:
+    """Tell whether distinct values are consecutive (R-7.4)."""
+    return max(values) - min(values) == len(values) - 1
+
+
+def _then(values: tuple[int, ...]) -> str:
+    return ", then " + ", ".join(map(str, values)) if values else ""
+
+
+_DESCRIBE: Final[dict[HandCategory, Callable[[tuple[int, ...]], str]]] = {
+    HandCategory.CHICAGO_POKER: lambda t: f"Chicago Poker, five {t[0]}s",
+    HandCategory.STRAIGHT_FLUSH: lambda t: f"Straight flush to {t[0]}",
+    HandCategory.RAINBOW_STRAIGHT: lambda t: f"Rainbow straight to {t[0]}",
+    HandCategory.FOUR_OF_A_KIND: lambda t: f"Four {t[0]}s{_then(t[1:])}",
+    HandCategory.FULL_HOUSE: lambda t: f"Full house, three {t[0]}s and two {t[1]}s",
+    HandCategory.FLUSH: lambda t: f"Flush, {t[0]} high{_then(t[1:])}",
+    HandCategory.STRAIGHT: lambda t: f"Straight to {t[0]}",
+    HandCategory.THREE_OF_A_KIND: lambda t: f"Three {t[0]}s{_then(t[1:])}",
+    HandCategory.TWO_PAIR: lambda t: f"Two pair, {t[0]}s and {t[1]}s{_then(t[2:])}",
+    HandCategory.PAIR: lambda t: f"Pair of {t[0]}s{_then(t[1:])}",
+    HandCategory.HIGH_CARD: lambda t: f"High card {t[0]}{_then(t[1:])}",
+}
+
+_SHAPES: Final = {  # how many cards of each value, largest first -> category (R-7.2)
+    (5,): HandCategory.CHICAGO_POKER,
+    (4,): HandCategory.FOUR_OF_A_KIND,
+    (4, 1): HandCategory.FOUR_OF_A_KIND,
+    (3, 2): HandCategory.FULL_HOUSE,
+    (3,): HandCategory.THREE_OF_A_KIND,
+    (3, 1): HandCategory.THREE_OF_A_KIND,
+    (3, 1, 1): HandCategory.THREE_OF_A_KIND,
+    (2, 2): HandCategory.TWO_PAIR,
+    (2, 2, 1): HandCategory.TWO_PAIR,
+    (2,): HandCategory.PAIR,
+    (2, 1): HandCategory.PAIR,
+    (2, 1, 1): HandCategory.PAIR,
+    (2, 1, 1, 1): HandCategory.PAIR,
+    # All values differ: a high card unless five cards make a straight or flush.
+    (1,): HandCategory.HIGH_CARD,
+    (1, 1): HandCategory.HIGH_CARD,
+    (1, 1, 1): HandCategory.HIGH_CARD,
+    (1, 1, 1, 1): HandCategory.HIGH_CARD,
+    (1, 1, 1, 1, 1): HandCategory.HIGH_CARD,
+}
+_VALUES_DOWN: Final = tuple(range(MAX_VALUE, MIN_VALUE - 1, -1))
+_PRIMES: Final = {card.value: card._prime for card in GANGSTER_CARDS}
+
+
+def _group_values(
+    shape: tuple[int, ...], available: tuple[int, ...] = _VALUES_DOWN
+) -> Iterator[tuple[int, ...]]:
+    """Give each group of a shape its own value, listed in tiebreak order (R-7.5).
+
+    Larger groups come first, and groups of one size go highest value first, so for the
+    shape (2, 1, 1) this yields (15, 14, 13), (15, 14, 12), and so on: a pair, then kickers.
+    """
+    alike = shape.count(shape[0])  # the leading groups of equal size
+    if alike == len(shape):
+        yield from combinations(available, alike)
+        return
+    for chosen in combinations(available, alike):
+        rest = tuple(value for value in available if value not in chosen)
+        for tail in _group_values(shape[alike:], rest):
+            yield chosen + tail
+
+
+_Table = dict[int, HandRank]
+
+
+def _build_tables() -> tuple[_Table, _Table, _Table, _Table]:
+    """Rank every multiset of 1 to 5 values, keyed by the product of the values' primes.
+
+    Returns four tables: ranks ignoring colour; ranks of five cards of one colour; ranks
+    of five cards of five colours, where that changes the rank; and the fast path's table,
+    the five-card entries whose rank colour cannot change unless the cards are a flush.
+    """
+    plain: _Table = {}
+    flush: _Table = {}
+    rainbow: _Table = {}
+    fast: _Table = {}
+    for shape, category in _SHAPES.items():
+        five = sum(shape) == MAX_HAND_SIZE
+        for order in _group_values(shape):
+            key = math.prod(
+                _PRIMES[value] ** size for value, size in zip(order, shape, strict=True)
+            )
+            if category is not HandCategory.HIGH_CARD or not five:
+                plain[key] = HandRank._trusted(category, order)
+            elif _is_run(order):  # five consecutive values (R-7.4)
+                plain[key] = HandRank._trusted(HandCategory.STRAIGHT, order[:1])
+                flush[key] = HandRank._trusted(HandCategory.STRAIGHT_FLUSH, order[:1])
+                rainbow[key] = HandRank._trusted(HandCategory.RAINBOW_STRAIGHT, order[:1])
+                continue  # colour decides a straight's category: the fast path leaves it
+            else:
+                plain[key] = HandRank._trusted(category, order)
+                flush[key] = HandRank._trusted(HandCategory.FLUSH, order)
+            if five:
+                fast[key] = plain[key]
+    return plain, flush, rainbow, fast
+
+
+_PLAIN, _FLUSH, _RAINBOW, _FAST = _build_tables()
+_ALL_COLORS: Final = (1 << len(Color)) - 1
+_HIGH_CARD: Final = HandCategory.HIGH_CARD
+
+
+def evaluate_hand(cards: Iterable[Card]) -> HandRank:
+    """Rank a player's hand at a business: one to five distinct gangster cards (R-7.1).
+
+    The rank follows R-7.2 to R-7.7: category first, then tie-breakers; colours only make
+    flushes and rainbow straights, and never break ties. Hands of fewer than five cards can
+    only be four of a kind, three of a kind, two pair, pair or high card.
+
+    Args:
+        cards: The hand, in any order.
+
+    Returns:
+        The hand's rank; compare ranks to find the winner (R-7.3, R-7.8).
+
+    Raises:
+        InvalidHandError: If there are no cards or more than five, if a card is a special
+            card or not a card at all, or if a card appears twice (R-7.1).
+
+    >>> from chicago_poker.cards import parse_card
+    >>> rank = evaluate_hand(parse_card(text) for text in ["9R", "9Y", "7G", "5B"])
+    >>> rank.category, rank.tiebreak, rank.description
+    (<HandCategory.PAIR: 2>, (9, 7, 5), 'Pair of 9s, then 7, 5')
+    """
+    # Fast path for a sequence of five cards, the common case. Whatever it cannot settle
+    # (flush, straight, repeated card, wrong size or type) goes to the checked path, and so
+    # do iterators, which a sequence pattern does not match and so does not consume.
+    hand: Sequence[GangsterCard] = cards  # type: ignore[assignment]  # checked below
+    match hand:
+        case [a, b, c, d, e]:
+            try:  # a special card or a non-card has no _prime
+                rank = _FAST[a._prime * b._prime * c._prime * d._prime * e._prime]
+            except (AttributeError, TypeError, KeyError):
+                pass
+            else:
+                if rank.category is _HIGH_CARD:
+                    # Five different values: no card can repeat, but all five may share a
+                    # colour, which would make a flush.
+                    if not a._color_bit & b._color_bit & c._color_bit & d._color_bit & e._color_bit:
+                        return rank
+                # A value repeats, so no flush, but a card may repeat; cards are interned,
+                # so a repeated card is the same object.
+                elif (
+                    a is not b and a is not c and a is not d and a is not e
+                    and b is not c and b is not d and b is not e
+                    and c is not d and c is not e
+                    and d is not e
+                ):  # fmt: skip
+                    return rank
+    return _evaluate_checked(cards)
+
+
+def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
+    """Validate any hand fully, then rank it."""
+    hand = _as_tuple(cards)
+    if not 1 <= len(hand) <= MAX_HAND_SIZE:
+        raise _invalid(f"a hand has 1 to {MAX_HAND_SIZE} gangster cards, not {len(hand)}")
+    key = 1
+    same_color = _ALL_COLORS
+    any_color = 0
+    for card in hand:
+        if not isinstance(card, GangsterCard):
+            raise _invalid(f"a hand holds only gangster cards, but {_describe(card)}")
+        key *= card._prime
+        same_color &= card._color_bit
+        any_color |= card._color_bit
+    if len(set(hand)) != len(hand):
+        raise _invalid(f"a hand holds each card once, but {_repeated(hand)}")
+    if len(hand) == MAX_HAND_SIZE and same_color:
+        return _FLUSH[key]
+    if len(hand) == MAX_HAND_SIZE and any_color == _ALL_COLORS and key in _RAINBOW:
+        return _RAINBOW[key]
+    return _PLAIN[key]
+
+
+def _as_tuple(cards: Iterable[Card]) -> tuple[object, ...]:
+    if type(cards) is tuple:
+        return cards
+    try:
+        iter(cards)
+    except TypeError:
+        kind = type(cards).__name__
+        raise _invalid(f"a hand is a collection of gangster cards, not {kind}") from None
+    return tuple(cards)
+
+
+def _invalid(problem: str) -> InvalidHandError:
+    return InvalidHandError(f"{problem} (R-7.1)", rule="R-7.1")
+
+
+def _describe(thing: object) -> str:
+    if isinstance(thing, SpecialCard):
+        return f"{thing} is a special card"
+    return f"{thing!r} is not a card"
+
+
+def _repeated(hand: tuple[object, ...]) -> str:
+    card, count = Counter(hand).most_common(1)[0]
+    times = "twice" if count == 2 else f"{count} times"
+    return f"{card} appears {times}"
