@@ -1,5 +1,6 @@
 """chicago_poker: the reference rules engine for the card game Chicago Poker."""
 
+from chicago_poker.apply import apply, replay
 from chicago_poker.cards import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
@@ -17,9 +18,29 @@ from chicago_poker.cards import (
     parse_tile,
     tactical_deck,
 )
+from chicago_poker.commands import (
+    ChanceCommand,
+    Command,
+    DealCard,
+    DeclineReinforcement,
+    DrawCard,
+    EndTurn,
+    PlayBribery,
+    PlayerCommand,
+    PlayGangster,
+    PlayLimousine,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    PlayRevolver,
+    RevealTile,
+    SendReinforcement,
+    StartGame,
+)
+from chicago_poker.decide import decide, step
 from chicago_poker.errors import (
     CardParseError,
     ChicagoPokerError,
+    IllegalCommand,
     InvalidCardError,
     InvalidHandError,
     InvalidPositionError,
@@ -27,7 +48,12 @@ from chicago_poker.errors import (
     InvalidTileError,
     TileParseError,
 )
+from chicago_poker.events import Event
+from chicago_poker.game import Dealer, Game
 from chicago_poker.hands import HandCategory, HandRank, evaluate_hand
+from chicago_poker.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.rules import RuleOptions
+from chicago_poker.state import GameState, Victory
 
 __version__ = "0.1.0"
 
@@ -35,28 +61,58 @@ __all__ = [
     "BUSINESS_TILES",
     "GANGSTER_CARDS",
     "SPECIAL_CARDS",
+    "Awaiting",
     "BusinessKind",
     "BusinessTile",
     "Card",
     "CardParseError",
+    "ChanceCommand",
     "ChicagoPokerError",
     "Color",
+    "Command",
+    "DealCard",
+    "Dealer",
+    "DeclineReinforcement",
+    "DrawCard",
+    "EndTurn",
+    "Event",
     "Face",
+    "Game",
+    "GameState",
     "GangsterCard",
     "HandCategory",
     "HandRank",
+    "IllegalCommand",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidPositionError",
     "InvalidRankError",
     "InvalidTileError",
+    "PlayBribery",
+    "PlayGangster",
+    "PlayLimousine",
+    "PlayLiquidation",
+    "PlayPoliceRaid",
+    "PlayRevolver",
+    "PlayerCommand",
+    "RevealTile",
+    "RuleOptions",
+    "SendReinforcement",
     "SpecialCard",
     "SpecialKind",
+    "StartGame",
     "TileParseError",
+    "Victory",
     "__version__",
+    "apply",
+    "awaiting",
+    "decide",
     "evaluate_hand",
     "full_deck",
+    "legal_commands",
     "parse_card",
     "parse_tile",
+    "replay",
+    "step",
     "tactical_deck",
 ]

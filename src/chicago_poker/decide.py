@@ -1,0 +1,610 @@
+"""Check a command against the rules and return the events it causes: :func:`decide`.
+
+``decide`` is the only place where rules are enforced. It returns the events of the command
+itself followed by everything that then happens automatically (the end of a turn, the next
+turn, due shootouts, victory), up to the next decision of a player or of chance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chicago_poker.apply import apply
+from chicago_poker.cards import (
+    BUSINESS_TILES,
+    BusinessTile,
+    Card,
+    GangsterCard,
+    SpecialCard,
+    SpecialKind,
+    full_deck,
+    tactical_deck,
+)
+from chicago_poker.commands import (
+    Command,
+    DealCard,
+    DeclineReinforcement,
+    DrawCard,
+    EndTurn,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    PlayRevolver,
+    RevealTile,
+    SendReinforcement,
+    StartGame,
+)
+from chicago_poker.errors import IllegalCommand
+from chicago_poker.events import (
+    ActionPhaseStarted,
+    BriberyPlayed,
+    CardDrawn,
+    DiscardPileReshuffled,
+    DrawRequested,
+    Event,
+    GameBlocked,
+    GameStarted,
+    GameWon,
+    GangsterPlayed,
+    LimousinePlayed,
+    LiquidationPlayed,
+    MarkerPlaced,
+    PoliceRaidPlayed,
+    ReinforcementChosen,
+    ReinforcementDeclined,
+    ReinforcementRequested,
+    ReinforcementsRevealed,
+    RevolverPlayed,
+    ShootoutStarted,
+    ShootoutVoided,
+    ShootoutWon,
+    TileRevealed,
+    TurnEnded,
+    TurnStarted,
+)
+from chicago_poker.hands import evaluate_hand
+from chicago_poker.legal import (
+    HAND_LIMIT,
+    MAX_LIMOUSINE,
+    Awaiting,
+    awaiting,
+    can_draw,
+    has_legal_action,
+    limit_after,
+    may_end_turn,
+)
+from chicago_poker.state import MAX_COLUMN, Business, GameState, Shootout, ShootoutStage, TurnPhase
+from chicago_poker.victory import victory_of
+
+__all__ = ["FACE_UP_BUSINESSES", "HAND_SIZE", "decide", "follow_up", "step"]
+
+HAND_SIZE = 5
+"""Cards dealt to each player (R-2.3)."""
+
+FACE_UP_BUSINESSES = {2: 2, 3: 2, 4: 3, 5: 4, 6: 4}
+"""Face-up businesses at set-up, by number of players (R-2.5)."""
+
+
+def decide(state: GameState | None, command: Command) -> tuple[Event, ...]:
+    """Check ``command`` against the rules and return the events it causes.
+
+    Raises:
+        IllegalCommand: the command breaks a rule; ``error.rule`` names it.
+
+    >>> from chicago_poker.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=1)
+    >>> decide(game.state, DrawCard(1 - game.state.turn.player))
+    Traceback (most recent call last):
+    ...
+    chicago_poker.errors.IllegalCommand: It is not Bugs's turn: Al is playing. [R-3.1]
+    """
+    return step(state, command)[1]
+
+
+def step(state: GameState | None, command: Command) -> tuple[GameState, tuple[Event, ...]]:
+    """Decide ``command`` and apply its events: the next state and the events.
+
+    The same as ``decide`` followed by ``apply`` of each event, without applying them twice.
+    """
+    if isinstance(command, StartGame):
+        if state is not None:
+            raise IllegalCommand("The game has already started.", rule="R-2.1")
+        return _follow(None, (_start(command),))
+    if state is None:
+        raise IllegalCommand(
+            "No game has started: the first command must set one up.", rule="R-2.1"
+        )
+    if state.is_over:
+        raise IllegalCommand("The game is over.", rule="R-8.2")
+    return _follow(state, _primary(state, command))
+
+
+def follow_up(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
+    """The automatic events that follow ``state`` up to the next decision, and the state then.
+
+    At a decision point there are none; between the events of one command there may be.
+    """
+    return _follow(state, ())
+
+
+def _follow(
+    state: GameState | None, events: Sequence[Event]
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply ``events``, then add the automatic ones up to the next decision."""
+    all_events = list(events)
+    for event in events:
+        state = apply(state, event)
+    assert state is not None
+    while (follow := _automatic(state)) is not None:
+        all_events.append(follow)
+        state = apply(state, follow)
+    return state, tuple(all_events)
+
+
+# ------------------------------------------------------------------------------- set-up
+
+
+def _start(command: StartGame) -> GameStarted:
+    count = len(command.players)
+    if not 2 <= count <= 6:
+        raise IllegalCommand(f"A game needs 2 to 6 players, not {count}.", rule="R-2.1")
+    if any(not name.strip() for name in command.players):
+        raise IllegalCommand("Every player needs a name.", rule="R-2.2")
+    if not 0 <= command.first_player < count:
+        raise IllegalCommand(f"There is no seat {command.first_player} to start.", rule="R-2.7")
+    _check_deal(command, count)
+    _check_businesses(command.businesses, count)
+    return GameStarted(
+        tuple(command.players),
+        tuple(tuple(hand) for hand in command.hands),
+        tuple(command.businesses),
+        command.first_player,
+        command.options,
+    )
+
+
+def _check_deal(command: StartGame, count: int) -> None:
+    if len(command.hands) != count:
+        raise IllegalCommand(
+            f"{len(command.hands)} hands were dealt to {count} players.", rule="R-2.3"
+        )
+    deck = set(tactical_deck() if command.options.tactical else full_deck())
+    dealt: set[Card] = set()
+    for seat, hand in enumerate(command.hands):
+        name = command.players[seat]
+        if len(hand) != HAND_SIZE:
+            raise IllegalCommand(f"{name} was dealt {len(hand)} cards, not 5.", rule="R-2.3")
+        for card in hand:
+            if card not in deck:
+                raise IllegalCommand(f"{card} is not in this game's deck.", rule="R-9.1")
+            if card in dealt:
+                raise IllegalCommand(f"{card} was dealt twice.", rule="R-2.3")
+            dealt.add(card)
+
+
+def _check_businesses(tiles: Sequence[BusinessTile], count: int) -> None:
+    wanted = FACE_UP_BUSINESSES[count]
+    if len(tiles) != wanted:
+        raise IllegalCommand(
+            f"With {count} players, {wanted} businesses start face up, not {len(tiles)}.",
+            rule="R-2.5",
+        )
+    if len(set(tiles)) != len(tiles) or not set(tiles) <= set(BUSINESS_TILES):
+        raise IllegalCommand("The face-up businesses must be different tiles.", rule="R-2.5")
+
+
+# ------------------------------------------------------------------------------ commands
+
+
+def _primary(state: GameState, command: Command) -> tuple[Event, ...]:
+    match command:
+        case DealCard():
+            return (_deal(state, command.card),)
+        case RevealTile():
+            return (_reveal(state, command.tile),)
+        case SendReinforcement():
+            return (_reinforce(state, command),)
+        case DeclineReinforcement():
+            return (_decline(state, command.player),)
+        case DrawCard():
+            return (_draw(state, command.player),)
+        case PlayGangster():
+            return _play_gangster(state, command)
+        case PlayLiquidation():
+            return (_liquidate(state, command),)
+        case PlayPoliceRaid():
+            return (_raid(state, command),)
+        case PlayLimousine():
+            return _drive(state, command)
+        case PlayRevolver():
+            return (_fire(state, command.player),)
+        case PlayBribery():
+            return (_bribe(state, command),)
+        case EndTurn():
+            return (_end_turn(state, command.player),)
+        case StartGame():
+            raise IllegalCommand("The game has already started.", rule="R-2.1")
+
+
+def _name(state: GameState, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _check_seat(state: GameState, seat: int) -> None:
+    if not 0 <= seat < len(state.players):
+        raise IllegalCommand(f"There is no player in seat {seat}.", rule="R-2.1")
+
+
+def _chance(state: GameState, wanted: Awaiting, what: str) -> None:
+    if awaiting(state) is not wanted:
+        raise IllegalCommand(f"No {what} is waiting to be revealed now.", rule="R-3.6")
+
+
+def _deal(state: GameState, card: Card) -> CardDrawn:
+    _chance(state, Awaiting.CARD, "card")
+    if card not in state.draw_pile:
+        raise IllegalCommand(f"{card} is not in the draw deck.", rule="R-3.6")
+    return CardDrawn(state.pending_draws[0], card)
+
+
+def _reveal(state: GameState, tile: BusinessTile) -> TileRevealed:
+    _chance(state, Awaiting.TILE, "business tile")
+    if tile not in state.tile_pile:
+        raise IllegalCommand(f"{tile.name} is not in the tile draw pile.", rule="R-6.6")
+    return TileRevealed(tile)
+
+
+def _require_turn(state: GameState, seat: int) -> None:
+    """The seat must be the one taking actions now, with an action left (R-3.1, R-3.2)."""
+    _check_seat(state, seat)
+    waiting = awaiting(state)
+    if waiting is not Awaiting.ACTION:
+        raise IllegalCommand(_not_now(state, waiting), rule=_not_now_rule(waiting))
+    if seat != state.turn.player:
+        playing = _name(state, state.turn.player)
+        raise IllegalCommand(
+            f"It is not {_name(state, seat)}'s turn: {playing} is playing.", rule="R-3.1"
+        )
+
+
+def _not_now(state: GameState, waiting: Awaiting) -> str:
+    if waiting is Awaiting.REINFORCEMENT:
+        return "A shootout is waiting for reinforcements first."
+    if waiting in (Awaiting.CARD, Awaiting.TILE):
+        return "The game is waiting for a card or tile to be revealed first."
+    return f"{_name(state, state.turn.player)} has no action left this turn."
+
+
+def _not_now_rule(waiting: Awaiting) -> str:
+    return {Awaiting.REINFORCEMENT: "R-6.7.2", Awaiting.CARD: "R-3.6", Awaiting.TILE: "R-6.6"}.get(
+        waiting, "R-3.2"
+    )
+
+
+def _draw(state: GameState, seat: int) -> DrawRequested:
+    _require_turn(state, seat)
+    if not (state.draw_pile or state.discard_pile):
+        raise IllegalCommand("There is no card left to draw.", rule="R-3.8")
+    if not can_draw(state, seat):
+        raise IllegalCommand(
+            f"{_name(state, seat)} may not draw: they could not get back to "
+            f"{HAND_LIMIT} cards by the end of the turn.",
+            rule="R-3.9",
+        )
+    return DrawRequested(seat)
+
+
+def _business(state: GameState, tile: BusinessTile, rule: str) -> Business:
+    business = state.business(tile)
+    if business is None:
+        raise IllegalCommand(f"{tile.name} is not a face-up business in play.", rule=rule)
+    return business
+
+
+def _holding(state: GameState, seat: int, card: Card, rule: str) -> None:
+    if card not in state.players[seat].hand:
+        raise IllegalCommand(f"{_name(state, seat)} does not hold {card}.", rule=rule)
+
+
+def _play_gangster(state: GameState, command: PlayGangster) -> tuple[Event, ...]:
+    seat, card, tile = command.player, command.card, command.business
+    _require_turn(state, seat)
+    if not isinstance(card, GangsterCard):
+        raise IllegalCommand(f"{card} is not a gangster card: it is never placed.", rule="R-1.8")
+    _holding(state, seat, card, "R-3.10")
+    business = _business(state, tile, "R-4.1")
+    column = business.columns[seat]
+    if len(column.cards) >= MAX_COLUMN:
+        raise IllegalCommand(
+            f"{_name(state, seat)} already has {MAX_COLUMN} cards at {tile.name}.", rule="R-4.5"
+        )
+    if not limit_after(state, seat, hand=-1, actions=-1, gangster_cards=-1, places=-1):
+        raise IllegalCommand("That play would break the hand limit.", rule="R-3.9")
+    played = GangsterPlayed(seat, card, tile)
+    if len(column.cards) + 1 < MAX_COLUMN:
+        return (played,)
+    return (played, MarkerPlaced(seat, tile, state.markers_placed))
+
+
+def _special(state: GameState, seat: int, kind: SpecialKind, rule: str) -> SpecialCard:
+    """The special card of ``kind`` the seat plays now: the lowest copy held."""
+    _require_turn(state, seat)
+    for copy in range(1, kind.copies + 1):
+        card = SpecialCard(kind, copy)
+        if card in state.players[seat].hand:
+            actions = 1 if kind is SpecialKind.REVOLVER else -1
+            if kind is not SpecialKind.BRIBERY and not limit_after(
+                state, seat, hand=-1, actions=actions
+            ):
+                raise IllegalCommand("That play would break the hand limit.", rule="R-3.9")
+            return card
+    raise IllegalCommand(f"{_name(state, seat)} does not hold a {kind.label} card.", rule=rule)
+
+
+def _other_player(state: GameState, seat: int, other: int, rule: str) -> None:
+    _check_seat(state, other)
+    if other == seat:
+        raise IllegalCommand("Choose another player, not yourself.", rule=rule)
+
+
+def _liquidate(state: GameState, command: PlayLiquidation) -> LiquidationPlayed:
+    seat, tile, victim = command.player, command.business, command.victim
+    _special(state, seat, SpecialKind.LIQUIDATION, "R-5.2")
+    business = _business(state, tile, "R-5.2.1")
+    _other_player(state, seat, victim, "R-5.2.1")
+    column = business.columns[victim]
+    if not column.cards:
+        raise IllegalCommand(f"{_name(state, victim)} has no card at {tile.name}.", rule="R-5.2.1")
+    if column.marker is not None:
+        raise IllegalCommand(
+            f"{_name(state, victim)}'s five cards at {tile.name} are under a shootout marker "
+            "and immune to Liquidation.",
+            rule="R-5.2.3",
+        )
+    return LiquidationPlayed(seat, tile, victim, column.cards[-1])
+
+
+def _raid(state: GameState, command: PlayPoliceRaid) -> PoliceRaidPlayed:
+    seat, tile, target = command.player, command.business, command.target
+    card = _special(state, seat, SpecialKind.POLICE_RAID, "R-5.3")
+    business = _business(state, tile, "R-5.3")
+    _other_player(state, seat, target, "R-5.3")
+    if not business.columns[target].cards:
+        raise IllegalCommand(f"{_name(state, target)} has no card at {tile.name}.", rule="R-5.3")
+    return PoliceRaidPlayed(seat, card.copy, tile, target, business.face_down_cards(target))
+
+
+def _drive(state: GameState, command: PlayLimousine) -> tuple[Event, ...]:
+    seat, cards = command.player, tuple(command.cards)
+    _special(state, seat, SpecialKind.LIMOUSINE, "R-5.4")
+    source = _business(state, command.source, "R-5.4.1")
+    destination = _business(state, command.destination, "R-5.4.3")
+    if source is destination:
+        raise IllegalCommand("The Limousine must go to another business.", rule="R-5.4.3")
+    _check_moved_cards(state, seat, source, cards)
+    already = len(destination.columns[seat].cards)
+    if already + len(cards) > MAX_COLUMN:
+        raise IllegalCommand(
+            f"{_name(state, seat)} would have more than {MAX_COLUMN} cards at "
+            f"{destination.tile.name}.",
+            rule="R-4.5",
+        )
+    moved = LimousinePlayed(seat, source.tile, destination.tile, cards)
+    if already + len(cards) < MAX_COLUMN:
+        return (moved,)
+    return (moved, MarkerPlaced(seat, destination.tile, state.markers_placed))
+
+
+def _check_moved_cards(
+    state: GameState, seat: int, source: Business, cards: tuple[GangsterCard, ...]
+) -> None:
+    column = source.columns[seat]
+    if column.marker is not None:
+        raise IllegalCommand(
+            f"Cards under a shootout marker may not move ({source.tile.name}).", rule="R-5.4.2"
+        )
+    if not 1 <= len(cards) <= MAX_LIMOUSINE or len(set(cards)) != len(cards):
+        raise IllegalCommand("The Limousine moves one to four different cards.", rule="R-5.4.1")
+    if not set(cards) <= set(column.cards):
+        raise IllegalCommand(
+            f"Those cards are not all {_name(state, seat)}'s at {source.tile.name}.",
+            rule="R-5.4.1",
+        )
+    last = set(column.cards[-len(cards) :])
+    if not state.options.limousine_any_cards and set(cards) != last:
+        raise IllegalCommand(
+            f"The Limousine takes the last {len(cards)} card(s) of the column.", rule="R-5.4.1"
+        )
+
+
+def _fire(state: GameState, seat: int) -> RevolverPlayed:
+    _special(state, seat, SpecialKind.REVOLVER, "R-5.5")
+    return RevolverPlayed(seat)
+
+
+def _bribe(state: GameState, command: PlayBribery) -> BriberyPlayed:
+    seat, card = command.player, command.card
+    _special(state, seat, SpecialKind.BRIBERY, "R-5.6")
+    if not state.discard_pile:
+        raise IllegalCommand("The discard pile is empty: there is nothing to take.", rule="R-5.6.1")
+    if card not in state.discard_pile:
+        raise IllegalCommand(f"{card} is not in the discard pile.", rule="R-5.6.1")
+    gained = 1 if isinstance(card, GangsterCard) else 0
+    if not limit_after(state, seat, hand=0, actions=-1, gangster_cards=gained):
+        raise IllegalCommand("That play would break the hand limit.", rule="R-3.9")
+    return BriberyPlayed(seat, card)
+
+
+def _end_turn(state: GameState, seat: int) -> TurnEnded:
+    _require_turn(state, seat)
+    if len(state.players[seat].hand) > HAND_LIMIT:
+        raise IllegalCommand(
+            f"{_name(state, seat)} holds more than {HAND_LIMIT} cards.", rule="R-3.9"
+        )
+    if not may_end_turn(state):
+        raise IllegalCommand(
+            f"{_name(state, seat)} must take all {state.turn.base_actions} actions.", rule="R-3.2"
+        )
+    return TurnEnded(seat, forced=False)
+
+
+def _chooser(state: GameState, seat: int) -> Shootout:
+    _check_seat(state, seat)
+    shootout = state.shootout
+    if awaiting(state) is not Awaiting.REINFORCEMENT or shootout is None:
+        raise IllegalCommand("No shootout is waiting for reinforcements.", rule="R-6.7.1")
+    if seat not in shootout.contenders:
+        raise IllegalCommand(f"{_name(state, seat)} is not tied in this shootout.", rule="R-6.7.1")
+    if any(chooser == seat for chooser, _ in shootout.choices):
+        raise IllegalCommand(f"{_name(state, seat)} has already chosen.", rule="R-6.7.2")
+    return shootout
+
+
+def _reinforce(state: GameState, command: SendReinforcement) -> ReinforcementChosen:
+    _chooser(state, command.player)
+    if not isinstance(command.card, GangsterCard):
+        raise IllegalCommand("Only a gangster card can be sent as a reinforcement.", rule="R-6.7.2")
+    _holding(state, command.player, command.card, "R-6.7.2")
+    return ReinforcementChosen(command.player, command.card)
+
+
+def _decline(state: GameState, seat: int) -> ReinforcementDeclined:
+    _chooser(state, seat)
+    if not state.options.optional_reinforcement:
+        raise IllegalCommand(
+            "A tied player who holds a gangster card must send one.", rule="R-6.7.2"
+        )
+    return ReinforcementDeclined(seat)
+
+
+# ---------------------------------------------------------------------- automatic steps
+
+
+def _automatic(state: GameState) -> Event | None:
+    """The next event that follows by itself, or None when a decision is needed."""
+    if state.is_over:
+        return None
+    if (won := _victory(state)) is not None:
+        return won
+    if state.pending_draws:
+        return _pending_draw(state)
+    if state.vacancies and state.tile_pile:
+        return None
+    if state.shootout is not None:
+        return _shootout_step(state, state.shootout)
+    match state.turn.phase:
+        case TurnPhase.ENDED:
+            return _next_turn(state)
+        case TurnPhase.SHOOTOUTS:
+            return _next_shootout(state)
+        case TurnPhase.ACTIONS:
+            return _end_of_actions(state)
+
+
+def _victory(state: GameState) -> GameWon | None:
+    """A win by the player who just took a business (R-8.1, R-8.2, R-8.5)."""
+    seat = state.last_winner
+    if seat is None or not state.vacancies:
+        return None
+    last = not (state.businesses or state.tile_pile)
+    condition = victory_of(state.players[seat].controlled, state.options, last=last)
+    return None if condition is None else GameWon(seat, condition)
+
+
+def _pending_draw(state: GameState) -> Event | None:
+    if state.draw_pile:
+        return None  # chance deals the card
+    # Never empty here: a draw action needs a card somewhere (R-3.8), and a replacement
+    # draw follows the discard of the reinforcement it replaces (R-6.7.5).
+    return DiscardPileReshuffled(len(state.discard_pile))
+
+
+def _next_turn(state: GameState) -> Event:
+    if state.idle_turns >= len(state.players):
+        return GameBlocked()
+    seat = (state.turn.player + 1) % len(state.players)
+    number = state.turn.number + 1
+    return TurnStarted(seat, number, min(number + 1, 3))
+
+
+def _next_shootout(state: GameState) -> Event:
+    seat = state.turn.player
+    due = [
+        (business.columns[seat].marker, business)
+        for business in state.businesses
+        if business.columns[seat].marker is not None
+    ]
+    if not due:
+        return ActionPhaseStarted(seat)
+    _, business = min(due, key=lambda pair: pair[0] or 0)
+    hands = tuple(
+        (player, column.cards) for player, column in enumerate(business.columns) if column.cards
+    )
+    return ShootoutStarted(business.tile, seat, hands)
+
+
+def _end_of_actions(state: GameState) -> Event | None:
+    turn = state.turn
+    if turn.actions_left <= 0:
+        return TurnEnded(turn.player, forced=False)
+    if not has_legal_action(state):
+        return TurnEnded(turn.player, forced=True)
+    return None
+
+
+def _in_turn_order(state: GameState, owner: int, seats: Sequence[int]) -> tuple[int, ...]:
+    count = len(state.players)
+    return tuple(sorted(seats, key=lambda seat: (seat - owner) % count))
+
+
+def _shootout_step(state: GameState, shootout: Shootout) -> Event | None:
+    business = state.business(shootout.business)
+    assert business is not None
+    match shootout.stage:
+        case ShootoutStage.OPEN:
+            return _compare_hands(state, shootout, business)
+        case ShootoutStage.CHOOSING:
+            return _collect_reinforcements(state, shootout)
+        case ShootoutStage.REVEALED:
+            return _after_reveal(state, shootout, business)
+
+
+def _compare_hands(state: GameState, shootout: Shootout, business: Business) -> Event:
+    ranks = {
+        seat: evaluate_hand(column.cards)
+        for seat, column in enumerate(business.columns)
+        if column.cards
+    }
+    best = max(ranks.values())
+    tied = [seat for seat, rank in ranks.items() if rank == best]
+    if len(tied) == 1:
+        return ShootoutWon(business.tile, tied[0], best.category, reinforced=False)
+    return ReinforcementRequested(business.tile, _in_turn_order(state, shootout.owner, tied))
+
+
+def _collect_reinforcements(state: GameState, shootout: Shootout) -> Event | None:
+    chosen = dict(shootout.choices)
+    for seat in shootout.contenders:
+        if seat not in chosen and not any(
+            isinstance(card, GangsterCard) for card in state.players[seat].hand
+        ):
+            return ReinforcementDeclined(seat)
+    if len(chosen) < len(shootout.contenders):
+        return None  # the tied players choose
+    sent = [(seat, card) for seat, card in shootout.choices if card is not None]
+    sent.sort(key=lambda pair: (pair[0] - shootout.owner) % len(state.players))
+    top = max((card.value for _, card in sent), default=None)
+    leaders = tuple(seat for seat, card in sent if card.value == top)
+    return ReinforcementsRevealed(shootout.business, tuple(sent), leaders)
+
+
+def _after_reveal(state: GameState, shootout: Shootout, business: Business) -> Event:
+    if len(shootout.contenders) == 1:
+        seat = shootout.contenders[0]
+        category = evaluate_hand(business.columns[seat].cards).category
+        return ShootoutWon(business.tile, seat, category, reinforced=True)
+    if not shootout.contenders:
+        return ShootoutVoided(business.tile)
+    return ReinforcementRequested(business.tile, shootout.contenders)

@@ -1,0 +1,337 @@
+"""Who must act, and every command they may give: :func:`legal_commands`.
+
+The predicates here are shared with :func:`chicago_poker.decide`, so that a command is listed
+exactly when ``decide`` accepts it.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterator
+
+from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard, SpecialKind
+from chicago_poker.commands import (
+    Command,
+    DealCard,
+    DeclineReinforcement,
+    DrawCard,
+    EndTurn,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    PlayRevolver,
+    RevealTile,
+    SendReinforcement,
+)
+from chicago_poker.state import MAX_COLUMN, Business, GameState, ShootoutStage, TurnPhase
+
+__all__ = [
+    "HAND_LIMIT",
+    "Awaiting",
+    "awaiting",
+    "can_draw",
+    "card_order",
+    "gangsters",
+    "has_legal_action",
+    "legal_commands",
+    "limit_after",
+    "liquidation_victims",
+    "may_end_turn",
+    "movable_groups",
+    "open_businesses",
+    "raid_targets",
+    "within_hand_limit",
+]
+
+HAND_LIMIT = 7
+"""The most cards a player may hold at the end of their turn (R-3.9)."""
+
+MAX_LIMOUSINE = 4
+"""The most cards one Limousine moves (R-5.4.1)."""
+
+
+class Awaiting(enum.Enum):
+    """Whose decision the game is waiting for."""
+
+    CARD = "card"
+    """Chance: the card drawn for ``state.pending_draws[0]`` (:class:`DealCard`)."""
+
+    TILE = "tile"
+    """Chance: the tile that replaces a won business (:class:`RevealTile`)."""
+
+    REINFORCEMENT = "reinforcement"
+    """The tied players of a shootout: their reinforcements (R-6.7.2)."""
+
+    ACTION = "action"
+    """The player whose turn it is: an action, or ending the turn."""
+
+    NOTHING = "nothing"
+    """The game is over, or an automatic step is due (between the events of one command)."""
+
+
+def awaiting(state: GameState) -> Awaiting:
+    """Whose decision ``state`` waits for.
+
+    >>> from chicago_poker.game import Game
+    >>> awaiting(Game.new(["Al", "Bugs"], seed=1).state)
+    <Awaiting.ACTION: 'action'>
+    """
+    if state.is_over:
+        return Awaiting.NOTHING
+    if state.pending_draws:
+        return Awaiting.CARD if state.draw_pile else Awaiting.NOTHING
+    if state.vacancies and state.tile_pile:
+        return Awaiting.TILE
+    shootout = state.shootout
+    if shootout is not None:
+        return Awaiting.REINFORCEMENT if _choosers(state) else Awaiting.NOTHING
+    turn = state.turn
+    if turn.phase is TurnPhase.ACTIONS and turn.actions_left > 0 and has_legal_action(state):
+        return Awaiting.ACTION
+    return Awaiting.NOTHING
+
+
+def legal_commands(state: GameState, player: int | None = None) -> tuple[Command, ...]:
+    """Every command that :func:`chicago_poker.decide` accepts in ``state``.
+
+    Chance commands are listed when chance must act. With ``player``, only that seat's.
+
+    >>> from chicago_poker.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=1)
+    >>> any(isinstance(command, DrawCard) for command in legal_commands(game.state))
+    True
+    """
+    match awaiting(state):
+        case Awaiting.CARD:
+            cards = sorted(state.draw_pile, key=card_order)
+            commands: tuple[Command, ...] = tuple(DealCard(card) for card in cards)
+            return () if player is not None else commands
+        case Awaiting.TILE:
+            tiles = tuple(RevealTile(tile) for tile in sorted(state.tile_pile))
+            return () if player is not None else tiles
+        case Awaiting.REINFORCEMENT:
+            return tuple(_reinforcements(state, player))
+        case Awaiting.ACTION:
+            if player is not None and player != state.turn.player:
+                return ()
+            return tuple(_actions(state))
+        case _:
+            return ()
+
+
+def card_order(card: Card) -> int:
+    """A sort key giving the display order of cards (value, then colour, then specials)."""
+    return card._index
+
+
+def gangsters(hand: frozenset[Card]) -> list[GangsterCard]:
+    """The gangster cards of a hand, sorted."""
+    return sorted((card for card in hand if isinstance(card, GangsterCard)), key=card_order)
+
+
+def within_hand_limit(hand: int, actions: int, gangster_cards: int, places: int) -> bool:
+    """Whether a player can still end the turn with at most seven cards (R-3.9, D-10).
+
+    True if the hand is within the limit, or the excess can be played away as gangster cards
+    with the actions left, the gangster cards held, and the free places at businesses.
+
+    >>> within_hand_limit(8, 1, 1, 1), within_hand_limit(8, 0, 3, 9)
+    (True, False)
+    """
+    excess = hand - HAND_LIMIT
+    return excess <= 0 or excess <= min(actions, gangster_cards, places)
+
+
+def has_legal_action(state: GameState) -> bool:
+    """Whether the player whose turn it is may take at least one action."""
+    if can_draw(state, state.turn.player):
+        return True  # the common case, without building any command
+    return next(_action_moves(state), None) is not None
+
+
+def _choosers(state: GameState) -> list[int]:
+    """The tied players who still owe a reinforcement and hold a gangster card."""
+    shootout = state.shootout
+    if shootout is None or shootout.stage is not ShootoutStage.CHOOSING:
+        return []
+    chosen = {seat for seat, _ in shootout.choices}
+    return [
+        seat
+        for seat in shootout.contenders
+        if seat not in chosen and any(isinstance(c, GangsterCard) for c in state.players[seat].hand)
+    ]
+
+
+def _reinforcements(state: GameState, player: int | None) -> Iterator[Command]:
+    for seat in _choosers(state):
+        if player is not None and seat != player:
+            continue
+        for card in gangsters(state.players[seat].hand):
+            yield SendReinforcement(seat, card)
+        if state.options.optional_reinforcement:
+            yield DeclineReinforcement(seat)
+
+
+def _actions(state: GameState) -> Iterator[Command]:
+    yield from _action_moves(state)
+    if may_end_turn(state):
+        yield EndTurn(state.turn.player)
+
+
+def may_end_turn(state: GameState) -> bool:
+    """Whether the player whose turn it is may end it now (R-3.5, R-5.5, D-8)."""
+    turn = state.turn
+    if len(state.players[turn.player].hand) > HAND_LIMIT:
+        return False
+    return state.options.optional_actions or turn.actions_taken >= turn.base_actions
+
+
+def _action_moves(state: GameState) -> Iterator[Command]:
+    seat = state.turn.player
+    hand = state.players[seat].hand
+    yield from _draws(state, seat)
+    yield from _gangster_plays(state, seat)
+    for card in sorted((card for card in hand if isinstance(card, SpecialCard)), key=card_order):
+        yield from _special_plays(state, seat, card)
+
+
+def limit_after(
+    state: GameState,
+    seat: int,
+    *,
+    hand: int,
+    actions: int,
+    gangster_cards: int = 0,
+    places: int = 0,
+) -> bool:
+    """Whether the hand limit allows an action, given how it changes the counts (R-3.9).
+
+    The changes are to the hand size, the actions left, the gangster cards held and the free
+    places at businesses.
+    """
+    held = state.players[seat].hand
+    if len(held) + hand <= HAND_LIMIT:
+        return True  # the common case: no need to count what could be played away
+    turn = state.turn
+    return within_hand_limit(
+        len(held) + hand,
+        turn.actions_left + actions,
+        sum(isinstance(card, GangsterCard) for card in held) + gangster_cards,
+        state.free_places(seat) + places,
+    )
+
+
+def can_draw(state: GameState, seat: int) -> bool:
+    """Whether a card is left to draw and the hand limit allows the draw (R-3.8, R-3.9)."""
+    if not (state.draw_pile or state.discard_pile):
+        return False
+    # The unseen card counts as a special card: it may not help to get back to seven.
+    return limit_after(state, seat, hand=1, actions=-1)
+
+
+def _draws(state: GameState, seat: int) -> Iterator[Command]:
+    if can_draw(state, seat):
+        yield DrawCard(seat)
+
+
+def open_businesses(state: GameState, seat: int) -> list[Business]:
+    """The face-up businesses where ``seat`` has room for another card (R-4.5)."""
+    return [b for b in state.businesses if len(b.columns[seat].cards) < MAX_COLUMN]
+
+
+def _gangster_plays(state: GameState, seat: int) -> Iterator[Command]:
+    cards = gangsters(state.players[seat].hand)
+    if not cards or not limit_after(state, seat, hand=-1, actions=-1, gangster_cards=-1, places=-1):
+        return
+    for business in open_businesses(state, seat):
+        for card in cards:
+            yield PlayGangster(seat, card, business.tile)
+
+
+def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Iterator[Command]:
+    match card.kind:
+        case SpecialKind.LIQUIDATION:
+            plays: Iterator[Command] = _liquidations(state, seat)
+        case SpecialKind.POLICE_RAID:
+            if (
+                card.copy > 1
+                and SpecialCard(SpecialKind.POLICE_RAID, 1) in state.players[seat].hand
+            ):
+                return  # both copies do the same; list the plays once
+            plays = _raids(state, seat)
+        case SpecialKind.LIMOUSINE:
+            plays = _limousines(state, seat)
+        case SpecialKind.REVOLVER:
+            plays = iter((PlayRevolver(seat),))
+        case SpecialKind.BRIBERY:
+            plays = _briberies(state, seat)
+    actions = 1 if card.kind is SpecialKind.REVOLVER else -1
+    if card.kind is not SpecialKind.BRIBERY and not limit_after(
+        state, seat, hand=-1, actions=actions
+    ):
+        return
+    yield from plays
+
+
+def liquidation_victims(state: GameState, seat: int) -> Iterator[tuple[BusinessTile, int]]:
+    """Every (business, victim) a Liquidation may choose (R-5.2.1, R-5.2.3)."""
+    for business in state.businesses:
+        for victim, column in enumerate(business.columns):
+            if victim != seat and column.cards and column.marker is None:
+                yield business.tile, victim
+
+
+def _liquidations(state: GameState, seat: int) -> Iterator[Command]:
+    for tile, victim in liquidation_victims(state, seat):
+        yield PlayLiquidation(seat, tile, victim)
+
+
+def raid_targets(state: GameState, seat: int) -> Iterator[tuple[BusinessTile, int]]:
+    """Every (business, player) a Police Raid may choose (R-5.3, D-17)."""
+    for business in state.businesses:
+        for target, column in enumerate(business.columns):
+            if target != seat and column.cards:
+                yield business.tile, target
+
+
+def _raids(state: GameState, seat: int) -> Iterator[Command]:
+    for tile, target in raid_targets(state, seat):
+        yield PlayPoliceRaid(seat, tile, target)
+
+
+def movable_groups(
+    state: GameState, seat: int, source: Business
+) -> Iterator[tuple[GangsterCard, ...]]:
+    """The sets of cards a Limousine may take from ``source`` (R-5.4.1, R-5.4.2), unordered."""
+    column = source.columns[seat]
+    if column.marker is not None or not column.cards:
+        return
+    most = min(MAX_LIMOUSINE, len(column.cards))
+    for count in range(1, most + 1):
+        if state.options.limousine_any_cards:
+            yield from itertools.combinations(column.cards, count)
+        else:
+            yield column.cards[-count:]
+
+
+def _limousines(state: GameState, seat: int) -> Iterator[Command]:
+    for source in state.businesses:
+        for group in movable_groups(state, seat, source):
+            for destination in state.businesses:
+                if destination is source:
+                    continue
+                room = MAX_COLUMN - len(destination.columns[seat].cards)
+                if len(group) > room:
+                    continue
+                for order in itertools.permutations(group):
+                    yield PlayLimousine(seat, source.tile, destination.tile, order)
+
+
+def _briberies(state: GameState, seat: int) -> Iterator[Command]:
+    for card in sorted(state.discard_pile, key=card_order):
+        gained = 1 if isinstance(card, GangsterCard) else 0
+        if limit_after(state, seat, hand=0, actions=-1, gangster_cards=gained):
+            yield PlayBribery(seat, card)

@@ -1,0 +1,43 @@
+"""Rule options: the variants of the rulebooks and one switch per open discrepancy.
+
+Every option defaults to the reading the specification takes (see ``spec/discrepancies.toml``);
+switching one on gives the other reading that players may reasonably want.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+__all__ = ["RuleOptions"]
+
+
+@frozen
+class RuleOptions:
+    """The rule options of one game, fixed before it starts.
+
+    >>> RuleOptions()
+    RuleOptions(tactical=False, short_game=False, optional_actions=False, \
+limousine_any_cards=False, optional_reinforcement=False)
+    >>> RuleOptions(tactical=True).deck_size
+    75
+    """
+
+    tactical: bool = False
+    """Play without the six special cards (R-9.1)."""
+
+    short_game: bool = False
+    """Win with two businesses of one kind or any three businesses (R-8.3, D-38)."""
+
+    optional_actions: bool = False
+    """A player may end their turn after fewer than three actions (R-3.2, D-8)."""
+
+    limousine_any_cards: bool = False
+    """A Limousine may move any of the player's cards, not only the last ones (R-5.4.1, D-18)."""
+
+    optional_reinforcement: bool = False
+    """A tied player may decline to send a reinforcement (R-6.7.2, D-28)."""
+
+    @property
+    def deck_size(self) -> int:
+        """The number of cards in the deck: 81, or 75 in the tactical variant (R-1.3, R-9.1)."""
+        return 75 if self.tactical else 81

@@ -1,0 +1,321 @@
+"""Whole games: seeded random games played to the end, every step checked.
+
+Games are played by a seeded random policy over ``legal_commands``. Dealt games go through
+:class:`~chicago_poker.game.Game` (its seeded dealer answers chance); games from random
+mid-game positions go through :func:`~chicago_poker.decide.step`, with chance also chosen
+among the legal commands. Random deals almost never tie a shootout, so the mid-game positions
+start with a tied shootout due (R-6.7), often with few cards left to draw (R-3.7, R-3.8) and
+few tiles left (R-8.4, R-8.5).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from chicago_poker.apply import apply, replay
+from chicago_poker.cards import (
+    BUSINESS_TILES,
+    BusinessTile,
+    Card,
+    Color,
+    GangsterCard,
+    full_deck,
+    tactical_deck,
+)
+from chicago_poker.commands import Command
+from chicago_poker.decide import follow_up, step
+from chicago_poker.events import (
+    Event,
+    GameStarted,
+    ReinforcementRequested,
+    ReinforcementsRevealed,
+)
+from chicago_poker.game import Game
+from chicago_poker.legal import legal_commands
+from chicago_poker.rules import RuleOptions
+from chicago_poker.state import GameState, TurnPhase
+from invariants import (
+    FACE_UP_AT_SETUP,
+    InvariantError,
+    check_events,
+    check_game_over,
+    check_invariants,
+    victories_met,
+)
+from scenarios import build
+
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
+ALL_OPTIONS = tuple(RuleOptions(*flags) for flags in itertools.product((False, True), repeat=5))
+"""The 32 combinations of the five rule options."""
+
+MAX_COMMANDS = 20_000
+"""Far more commands than any game takes (a few hundred); more means the game never ends."""
+
+DEALT_GAMES = 300
+MIDGAME_GAMES = 200
+
+
+def options_id(options: RuleOptions) -> str:
+    """A short name for a combination of options, for test ids."""
+    names = ("tactical", "short", "optional", "anycards", "decline")
+    flags = (
+        options.tactical,
+        options.short_game,
+        options.optional_actions,
+        options.limousine_any_cards,
+        options.optional_reinforcement,
+    )
+    return "+".join(name for name, flag in zip(names, flags, strict=True) if flag) or "standard"
+
+
+def dealt_game(seed: int) -> tuple[int, RuleOptions]:
+    """Players and options of the dealt game ``seed``: 2 to 6 players, all 32 option sets."""
+    return 2 + seed % 5, ALL_OPTIONS[seed % 32]
+
+
+def play_game(game: Game, rng: random.Random) -> int:
+    """Play ``game`` to its end with a random policy, checking every step; return the commands."""
+    state = game.state
+    check_invariants(state)
+    for commands in range(MAX_COMMANDS):
+        if game.state.is_over:
+            return commands
+        mark = len(game.history)
+        game.execute(rng.choice(game.legal_commands()))
+        for entry in game.history[mark:]:
+            state = check_events(state, entry.events)
+            check_invariants(state)
+        assert state == game.state
+    raise AssertionError(f"the game did not end within {MAX_COMMANDS} commands")
+
+
+def play_out(
+    state: GameState, rng: random.Random, events: list[Event] | None = None
+) -> tuple[GameState, list[Event]]:
+    """Play from a decision point to the end, chance included, checking every step."""
+    log = [] if events is None else events
+    for _ in range(MAX_COMMANDS):
+        if state.is_over:
+            return state, log
+        command: Command = rng.choice(legal_commands(state))
+        after, new = step(state, command)
+        assert check_events(state, new) == after
+        check_invariants(after)
+        state = after
+        log.extend(new)
+    raise AssertionError(f"the game did not end within {MAX_COMMANDS} commands")
+
+
+# --------------------------------------------------------------- mid-game positions
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def _tiles_for(
+    count: int, options: RuleOptions, rng: random.Random
+) -> tuple[list[BusinessTile], dict[int, list[BusinessTile]], list[BusinessTile]]:
+    """Face-up tiles, controlled tiles meeting no victory condition, and the tile pile."""
+    tiles = list(BUSINESS_TILES)
+    rng.shuffle(tiles)
+    face_up = tiles[: FACE_UP_AT_SETUP[count]]
+    controlled: dict[int, list[BusinessTile]] = {seat: [] for seat in range(count)}
+    pile: list[BusinessTile] = []
+    share = rng.random() ** 2  # mostly early games (few tiles owned), some late ones
+    for tile in tiles[len(face_up) :]:
+        seats = list(range(count))
+        rng.shuffle(seats)
+        owner = next((s for s in seats if not victories_met([*controlled[s], tile], options)), None)
+        if owner is None or rng.random() > share:
+            pile.append(tile)
+        else:
+            controlled[owner].append(tile)
+    return face_up, controlled, pile
+
+
+def midgame_state(
+    seed: int, players: int | None = None, options: RuleOptions | None = None
+) -> GameState:
+    """A random position where seat 0's turn is about to begin with shootouts due (R-6.1).
+
+    Seat 0 and one to four others hold the same rainbow straight at the first business (tied,
+    R-7.5.3, R-7.6); seat 0 may have a second marked column. Other columns have 0 to 4 cards,
+    hands 0 to 7 cards, and the rest of the deck is split between draw deck and discard pile,
+    sometimes leaving almost nothing to draw. Players and options follow from the seed unless
+    given.
+    """
+    rng = random.Random(seed)
+    count = players if players is not None else 2 + seed % 5
+    options = options if options is not None else ALL_OPTIONS[(seed // 5) % 32]
+    names = NAMES[:count]
+    deck = list(tactical_deck() if options.tactical else full_deck())
+    face_up, controlled, pile = _tiles_for(count, options, rng)
+    tied = [0, *rng.sample(range(1, count), rng.randint(1, min(4, count - 1)))]
+    low = rng.randint(1, 11)
+    columns: dict[str, dict[str, list[Card]]] = {str(tile): {} for tile in face_up}
+    markers: dict[tuple[str, str], int] = {}
+    first = str(face_up[0])
+    for shift, seat in enumerate(tied):
+        straight = [GangsterCard(low + i, list(Color)[(i + shift) % 5]) for i in range(5)]
+        columns[first][names[seat]] = list(straight)
+        markers[(first, names[seat])] = len(markers)
+        for card in straight:
+            deck.remove(card)
+    rng.shuffle(deck)
+    gangsters = [card for card in deck if isinstance(card, GangsterCard)]
+    fill = rng.random()
+    for tile in face_up:
+        for seat in range(count):
+            if names[seat] in columns[str(tile)]:
+                continue
+            # Three cards at most beside the tie: four of a kind would beat the straights.
+            most = 3 if tile == face_up[0] else 4
+            size = min(most, int(rng.random() * 5 * fill + rng.random()))
+            if tile != face_up[0] and seat == 0 and rng.random() < 0.3:
+                size = 5
+                markers[(str(tile), names[seat])] = len(markers)
+            columns[str(tile)][names[seat]] = [gangsters.pop() for _ in range(size)]
+    numbers = sorted(range(len(markers)), key=lambda _: rng.random())
+    markers = {key: numbers[i] for i, key in enumerate(markers)}
+    unplaced = set(gangsters)
+    rest = [card for card in deck if card in unplaced or not isinstance(card, GangsterCard)]
+    rng.shuffle(rest)
+    hands: dict[str, str] = {}
+    for name in names:
+        size = rng.randint(0, 7)
+        hands[name], rest = _text(rest[:size]), rest[size:]
+    drawn = rng.choice([0, 1, 2, len(rest)])
+    state = build(
+        names,
+        hands=hands,
+        businesses={tile: {n: _text(c) for n, c in cols.items()} for tile, cols in columns.items()},
+        markers=markers,
+        controlled={names[s]: " ".join(map(str, tiles)) for s, tiles in controlled.items()},
+        draw=_text(rest[:drawn]),
+        discard=_text(rest[drawn:]),
+        tile_pile=" ".join(map(str, pile)),
+        turn=names[-1],
+        number=3 * count - 1,
+        phase=TurnPhase.ENDED,
+        options=options,
+    )
+    return state
+
+
+# ----------------------------------------------------------------------------- tests
+
+
+@pytest.mark.rule("R-2.3", "R-2.5", "R-3.2", "R-3.5", "R-3.9", "R-4.5", "R-4.6", "R-8.1", "R-8.2")
+@pytest.mark.parametrize(
+    "seed",
+    [
+        pytest.param(seed, id=f"{seed}-{dealt_game(seed)[0]}p-{options_id(dealt_game(seed)[1])}")
+        for seed in range(DEALT_GAMES)
+    ],
+)
+def test_seeded_game_ends_with_one_winner_and_keeps_every_invariant(seed: int) -> None:
+    players, options = dealt_game(seed)
+    game = Game.new(NAMES[:players], options, seed=seed)
+    play_game(game, random.Random(seed))
+    check_game_over(game.state, game.events)
+    assert replay(game.events) == game.state
+    assert isinstance(game.events[0], GameStarted)
+
+
+@pytest.mark.rule("R-6.1", "R-6.2", "R-6.7", "R-6.7.1", "R-6.7.4", "R-6.7.5", "R-6.7.6")
+@pytest.mark.parametrize("seed", range(MIDGAME_GAMES))
+def test_game_from_a_tied_shootout_keeps_every_invariant_to_the_end(seed: int) -> None:
+    start = midgame_state(seed)
+    state, events = follow_up(start)
+    check_invariants(state)
+    final, log = play_out(state, random.Random(seed), list(events))
+    check_game_over(final, log)
+    folded = start
+    for event in log:
+        folded = apply(folded, event)
+    assert folded == final
+
+
+@pytest.mark.rule("R-6.7.3", "R-6.7.4")
+def test_midgame_positions_reach_repeated_reinforcements() -> None:
+    """The tied positions do reach reinforcement, and often more than one round of it."""
+    ties = rounds = 0
+    for seed in range(60):
+        state, events = follow_up(midgame_state(seed))
+        rng = random.Random(seed)
+        log = list(events)
+        while state.turn.phase is TurnPhase.SHOOTOUTS and not state.is_over:
+            state, new = step(state, rng.choice(legal_commands(state)))
+            log.extend(new)
+        ties += any(isinstance(event, ReinforcementRequested) for event in log)
+        rounds += sum(isinstance(event, ReinforcementsRevealed) for event in log)
+    assert ties >= 50
+    assert rounds > ties
+
+
+def test_same_seed_gives_the_same_game() -> None:
+    for seed in (0, 7, 31):
+        players, options = dealt_game(seed)
+        games = [Game.new(NAMES[:players], options, seed=seed) for _ in range(2)]
+        for game in games:
+            play_game(game, random.Random(seed))
+        assert games[0].history == games[1].history
+        assert games[0].state == games[1].state
+
+
+def test_different_seeds_give_different_games() -> None:
+    starts = {Game.new(NAMES[:4], seed=seed).events[0] for seed in range(20)}
+    assert len(starts) == 20
+    histories = []
+    for seed in (1, 2):
+        game = Game.new(NAMES[:3], seed=seed)
+        play_game(game, random.Random(0))
+        histories.append(game.events)
+    assert histories[0] != histories[1]
+
+
+# ------------------------------------------------- the checks themselves are not vacuous
+
+
+def test_invariants_accept_a_consistent_state() -> None:
+    state, _ = follow_up(midgame_state(3))
+    check_invariants(state)
+
+
+@pytest.mark.rule("R-1.3")
+def test_invariants_catch_a_card_in_two_places() -> None:
+    state = build(hands={"Al": "9R 10B"}, draw="9R", discard="")
+    with pytest.raises(InvariantError, match=r"more than one place|found nowhere"):
+        check_invariants(state)
+
+
+@pytest.mark.rule("R-4.6")
+def test_invariants_catch_a_fifth_card_without_marker() -> None:
+    state = build(businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R"}, "JazzClub#1": {}})
+    with pytest.raises(InvariantError, match="marker"):
+        check_invariants(state)
+
+
+@pytest.mark.rule("R-4.6")
+def test_invariants_catch_a_marker_on_four_cards() -> None:
+    state = build(
+        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}, "JazzClub#1": {}},
+        markers={("Speakeasy#1", "Al"): 0},
+    )
+    with pytest.raises(InvariantError, match="marker"):
+        check_invariants(state)
+
+
+@pytest.mark.rule("R-8.2")
+def test_invariants_catch_a_winner_who_plays_on() -> None:
+    state = build(
+        businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
+        controlled={"Bugs": "Brewery#1 Brewery#2 Brewery#3"},
+    )
+    with pytest.raises(InvariantError, match="play goes on"):
+        check_invariants(state)
