@@ -259,7 +259,7 @@ def _reveal(state: GameState, tile: BusinessTile) -> TileRevealed:
 def _require_turn(state: GameState, seat: int) -> None:
     """The seat must be the one taking actions now, with an action left (R-3.1, R-3.2)."""
     _check_seat(state, seat)
-    waiting = awaiting(state)
+    waiting = _waiting_for_action(state)
     if waiting is not Awaiting.ACTION:
         raise IllegalCommand(_not_now(state, waiting), rule=_not_now_rule(waiting))
     if seat != state.turn.player:
@@ -267,6 +267,21 @@ def _require_turn(state: GameState, seat: int) -> None:
         raise IllegalCommand(
             f"It is not {_name(state, seat)}'s turn: {playing} is playing.", rule="R-3.1"
         )
+
+
+def _waiting_for_action(state: GameState) -> Awaiting:
+    """Like :func:`awaiting`, without checking that some action is allowed.
+
+    The command being decided is then checked on its own; this saves enumerating actions.
+    """
+    if state.pending_draws or (state.vacancies and state.tile_pile):
+        return Awaiting.CARD if state.pending_draws else Awaiting.TILE
+    if state.shootout is not None:
+        return Awaiting.REINFORCEMENT
+    turn = state.turn
+    if turn.phase is TurnPhase.ACTIONS and turn.actions_left > 0:
+        return Awaiting.ACTION
+    return Awaiting.NOTHING
 
 
 def _not_now(state: GameState, waiting: Awaiting) -> str:

@@ -1,0 +1,557 @@
+"""Hidden information: what each seat may know of a state (view) and of an event (redact)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chicago_poker.apply import apply
+from chicago_poker.cards import (
+    BusinessTile,
+    Card,
+    Face,
+    GangsterCard,
+    SpecialCard,
+    SpecialKind,
+    parse_card,
+    parse_tile,
+)
+from chicago_poker.commands import (
+    DealCard,
+    DeclineReinforcement,
+    DrawCard,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    SendReinforcement,
+)
+from chicago_poker.events import (
+    BriberyPlayed,
+    CardDrawn,
+    Event,
+    GameStarted,
+    GangsterPlayed,
+    LimousinePlayed,
+    LiquidationPlayed,
+    PoliceRaidPlayed,
+    ReinforcementChosen,
+    ReinforcementDeclined,
+)
+from chicago_poker.game import Game
+from chicago_poker.rules import RuleOptions
+from chicago_poker.state import (
+    Business,
+    Column,
+    GameState,
+    PlayerState,
+    Shootout,
+    TurnPhase,
+)
+from chicago_poker.views import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPoliceRaidPlayed,
+    RedactedReinforcementChosen,
+    redact,
+    view,
+)
+from scenarios import begin_turn, build, gangsters, run
+
+AL, BUGS, CAPONE = 0, 1, 2
+SPEAKEASY = parse_tile("Speakeasy#1")  # face down, face down, up, up, up
+JAZZ_CLUB = parse_tile("JazzClub#1")  # up, up, up, down, down
+GAMBLING_HOUSE = parse_tile("GamblingHouse#1")  # up, down, up, down, up
+BREWERY = parse_tile("Brewery#1")  # all face up
+ALL_OPTIONS = tuple(RuleOptions(*flags) for flags in itertools.product((False, True), repeat=5))
+RAID = SpecialCard(SpecialKind.POLICE_RAID, 1)
+
+
+def gangster(text: str) -> GangsterCard:
+    """One gangster card from its text form."""
+    card = parse_card(text)
+    assert isinstance(card, GangsterCard)
+    return card
+
+
+def cards_in(value: object) -> Iterator[Card]:
+    """Every card object anywhere inside ``value`` (attrs classes, tuples, frozensets)."""
+    if isinstance(value, (GangsterCard, SpecialCard)):
+        yield value
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
+            yield from cards_in(item)
+    else:
+        for field in getattr(type(value), "__attrs_attrs__", ()):
+            yield from cards_in(getattr(value, field.name))
+
+
+def column_card_known(
+    state: GameState, seat: int | None, business: Business, owner: int, position: int
+) -> bool:
+    """What the spec lets ``seat`` know at a column position, written independently of views."""
+    card = business.columns[owner].cards[position]
+    shootout = state.shootout
+    return (
+        business.tile.kind.pattern[position] is Face.UP  # R-4.4
+        or seat == owner  # R-4.3
+        or (shootout is not None and shootout.business == business.tile)  # R-6.3
+        or (seat is not None and (business.tile, owner, card) in state.players[seat].seen)  # R-5.3
+    )
+
+
+def known_cards(state: GameState, seat: int | None) -> frozenset[Card]:
+    """Every card ``seat`` may know of in ``state``."""
+    known: set[Card] = set(state.discard_pile)  # R-3.11
+    if seat is not None:
+        known |= state.players[seat].hand  # R-2.4
+    for business in state.businesses:
+        for owner, column in enumerate(business.columns):
+            for position, card in enumerate(column.cards):
+                if column_card_known(state, seat, business, owner, position):
+                    known.add(card)
+    if state.shootout is not None:
+        known |= {card for chooser, card in state.shootout.choices if chooser == seat and card}
+    return frozenset(known)
+
+
+def all_cards(state: GameState) -> frozenset[Card]:
+    """Every card of the game, wherever it is."""
+    placed = {c for b in state.businesses for column in b.columns for c in column.cards}
+    held = {c for p in state.players for c in p.hand}
+    chosen = {c for _, c in state.shootout.choices if c} if state.shootout else set()
+    return frozenset(placed | held | chosen | state.draw_pile | state.discard_pile)
+
+
+# --------------------------------------------------------------------------- random games
+
+
+def random_game(seed: int, commands: int) -> tuple[Game, list[tuple[GameState | None, Event]]]:
+    """A seeded game of 2 to 5 players with random options, played ``commands`` commands.
+
+    Returns the game and every event with the state it applied to.
+    """
+    rng = random.Random(seed)
+    game = Game.new(NAMES[: 2 + seed % 4], ALL_OPTIONS[rng.randrange(32)], seed=seed)
+    for _ in range(commands):
+        legal = game.legal_commands()
+        if game.state.is_over or not legal:
+            break
+        kinds: dict[type, list[object]] = {}
+        for command in legal:
+            kinds.setdefault(type(command), []).append(command)
+        game.execute(rng.choice(rng.choice(list(kinds.values()))))  # type: ignore[arg-type]
+    steps: list[tuple[GameState | None, Event]] = []
+    state: GameState | None = None
+    for event in game.events:
+        steps.append((state, event))
+        state = apply(state, event)
+    return game, steps
+
+
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie")
+
+Slot = tuple[str, int, int, int]
+"""Where a hidden card is: (kind, a, b, c): ("hand", seat, 0, 0), ("draw", 0, 0, 0),
+("column", business index, owner, position), ("choice", index, 0, 0)."""
+
+
+def hidden_slots(state: GameState, seat: int | None) -> list[tuple[Slot, Card]]:
+    """Every place whose card ``seat`` may not know, with the card there."""
+    slots: list[tuple[Slot, Card]] = []
+    for other, player in enumerate(state.players):
+        if other != seat:
+            slots += [(("hand", other, 0, 0), card) for card in sorted(player.hand, key=str)]
+    slots += [(("draw", 0, 0, 0), card) for card in sorted(state.draw_pile, key=str)]
+    for index, business in enumerate(state.businesses):
+        for owner, column in enumerate(business.columns):
+            for position, card in enumerate(column.cards):
+                if not column_card_known(state, seat, business, owner, position):
+                    slots.append((("column", index, owner, position), card))
+    if state.shootout is not None:
+        for index, (chooser, chosen) in enumerate(state.shootout.choices):
+            if chooser != seat and chosen is not None:
+                slots.append((("choice", index, 0, 0), chosen))
+    return slots
+
+
+def rebuild(state: GameState, placed: list[tuple[Slot, Card]]) -> GameState:
+    """``state`` with the cards of the given hidden slots replaced."""
+    hands = [set(p.hand) for p in state.players]
+    draw = set(state.draw_pile)
+    columns = [[list(column.cards) for column in b.columns] for b in state.businesses]
+    choices = list(state.shootout.choices) if state.shootout else []
+    renamed: dict[tuple[BusinessTile, int, GangsterCard], GangsterCard] = {}
+    for (kind, a, _b, _c), _ in placed:  # take the old cards out
+        if kind == "hand":
+            hands[a].clear()
+        elif kind == "draw":
+            draw.clear()
+    for (kind, a, b, c), card in placed:
+        if kind == "hand":
+            hands[a].add(card)
+        elif kind == "draw":
+            draw.add(card)
+        elif kind == "column":
+            assert isinstance(card, GangsterCard)
+            old = columns[a][b][c]
+            renamed[(state.businesses[a].tile, b, old)] = card
+            columns[a][b][c] = card
+        else:
+            assert isinstance(card, GangsterCard)
+            choices[a] = (choices[a][0], card)
+    players = tuple(
+        PlayerState(
+            p.name,
+            frozenset(hands[seat]),
+            p.controlled,
+            frozenset((t, o, renamed.get((t, o, k), k)) for t, o, k in p.seen),
+        )
+        for seat, p in enumerate(state.players)
+    )
+    businesses = tuple(
+        Business(
+            b.tile,
+            tuple(
+                Column(tuple(cs), col.marker) for cs, col in zip(columns[i], b.columns, strict=True)
+            ),
+        )
+        for i, b in enumerate(state.businesses)
+    )
+    shootout = state.shootout
+    if shootout is not None:
+        shootout = attrs.evolve(shootout, choices=tuple(choices))
+    return attrs.evolve(
+        state, players=players, draw_pile=frozenset(draw), businesses=businesses, shootout=shootout
+    )
+
+
+def permute_hidden(state: GameState, seat: int | None, swaps: list[tuple[int, int]]) -> GameState:
+    """Swap the cards of pairs of hidden slots; a column or choice slot only takes a gangster."""
+    slots = hidden_slots(state, seat)
+    if len(slots) < 2:
+        return state
+    cards = [card for _, card in slots]
+    for i, j in swaps:
+        i, j = i % len(slots), j % len(slots)
+        needs_gangster = {slots[i][0][0], slots[j][0][0]} & {"column", "choice"}
+        if needs_gangster and not (
+            isinstance(cards[i], GangsterCard) and isinstance(cards[j], GangsterCard)
+        ):
+            continue
+        cards[i], cards[j] = cards[j], cards[i]
+    return rebuild(state, [(slot, card) for (slot, _), card in zip(slots, cards, strict=True)])
+
+
+games = st.tuples(st.integers(0, 10**6), st.integers(0, 120))
+
+
+# --------------------------------------------------------------------------- properties
+
+
+@pytest.mark.rule("R-2.4", "R-4.3", "R-4.4", "R-5.3", "R-6.7.2")
+@settings(max_examples=100, deadline=None)
+@given(game=games, data=st.data())
+def test_states_differing_only_in_hidden_cards_give_equal_views(
+    game: tuple[int, int], data: st.DataObject
+) -> None:
+    _, steps = random_game(*game)
+    state = apply(steps[-1][0], steps[-1][1])
+    seat = data.draw(st.sampled_from([None, *range(len(state.players))]), label="seat")
+    swaps = data.draw(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500)), max_size=30))
+    altered = permute_hidden(state, seat, swaps)
+    assert all_cards(altered) == all_cards(state)
+    assert view(altered, seat) == view(state, seat)
+
+
+@pytest.mark.rule("R-2.4", "R-4.4")
+@settings(max_examples=40, deadline=None)
+@given(game=games, data=st.data())
+def test_a_change_to_a_known_card_changes_the_view(
+    game: tuple[int, int], data: st.DataObject
+) -> None:
+    _, steps = random_game(*game)
+    state = apply(steps[-1][0], steps[-1][1])
+    seat = data.draw(st.sampled_from([None, *range(len(state.players))]), label="seat")
+    spare = sorted((c for c in state.draw_pile if isinstance(c, GangsterCard)), key=str)
+    if not spare:
+        return
+    if seat is not None and state.players[seat].hand:
+        # Another card in the viewer's own hand (R-2.4).
+        mine = min(state.players[seat].hand, key=str)
+        hand = (state.players[seat].hand - {mine}) | {spare[0]}
+        players = list(state.players)
+        players[seat] = attrs.evolve(players[seat], hand=hand)
+        changed = attrs.evolve(
+            state, players=tuple(players), draw_pile=(state.draw_pile - {spare[0]}) | {mine}
+        )
+        assert view(changed, seat) != view(state, seat)
+    for index, business in enumerate(state.businesses):
+        for owner, column in enumerate(business.columns):
+            for position, card in enumerate(column.cards):
+                if business.face(position) is Face.UP:
+                    # Another face-up card (R-4.4).
+                    altered = [list(c.cards) for c in business.columns]
+                    altered[owner][position] = spare[0]
+                    new = Business(
+                        business.tile,
+                        tuple(
+                            Column(tuple(cs), c.marker)
+                            for cs, c in zip(altered, business.columns, strict=True)
+                        ),
+                    )
+                    businesses = list(state.businesses)
+                    businesses[index] = new
+                    changed = attrs.evolve(
+                        state,
+                        businesses=tuple(businesses),
+                        draw_pile=(state.draw_pile - {spare[0]}) | {card},
+                    )
+                    assert view(changed, seat) != view(state, seat)
+                    return
+
+
+@pytest.mark.rule("R-2.4", "R-4.3", "R-4.4", "R-5.3", "R-6.7.2", "R-3.11")
+@settings(max_examples=100, deadline=None)
+@given(game=games)
+def test_no_view_holds_a_card_hidden_from_its_seat(game: tuple[int, int]) -> None:
+    _, steps = random_game(*game)
+    for before, event in steps[-40:]:
+        state = apply(before, event)
+        for seat in [None, *range(len(state.players))]:
+            shown = set(cards_in(view(state, seat)))
+            assert shown <= known_cards(state, seat)
+            hidden = all_cards(state) - known_cards(state, seat)
+            assert not shown & hidden
+            assert not shown & state.draw_pile
+
+
+@pytest.mark.rule("R-2.4", "R-4.3", "R-4.4", "R-5.3", "R-5.6.1", "R-6.7.2")
+@settings(max_examples=100, deadline=None)
+@given(game=games)
+def test_a_redacted_event_only_shows_cards_the_seat_knows(game: tuple[int, int]) -> None:
+    _, steps = random_game(*game)
+    for before, event in steps:
+        after = apply(before, event)
+        for seat in [None, *range(len(after.players))]:
+            redacted = redact(before, event, seat)
+            known = known_cards(after, seat)
+            if before is not None:
+                known |= known_cards(before, seat)
+            assert set(cards_in(redacted)) <= known, (event, seat)
+            if seat is not None and getattr(event, "player", None) == seat:
+                assert redacted == event
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+@pytest.mark.rule("R-2.4")
+def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
+    state = build(hands={"Al": "9R 10B Revolver", "Bugs": "3G 4G"})
+    mine = view(state, AL)
+    assert mine.hand == frozenset({parse_card("9R"), parse_card("10B"), parse_card("Revolver")})
+    assert [p.hand_size for p in mine.players] == [3, 2]
+    assert not set(cards_in(mine)) & {parse_card("3G"), parse_card("4G")}
+    assert mine.draw_pile_size == len(state.draw_pile)
+    assert not set(cards_in(mine)) & state.draw_pile
+
+
+@pytest.mark.rule("R-2.4", "R-4.4")
+def test_an_observer_has_no_hand_and_sees_only_public_cards() -> None:
+    state = build(
+        hands={"Al": "9R", "Bugs": "3G"},
+        businesses={"Speakeasy#1": {"Al": "1R 2R 3R"}},
+        discard="5Y",
+    )
+    seen = view(state, None)
+    assert seen.hand is None
+    assert set(cards_in(seen)) == {parse_card("3R"), parse_card("5Y")}
+
+
+@pytest.mark.rule("R-2.4")
+def test_another_players_drawn_card_and_dealt_hand_are_hidden() -> None:
+    state = build(hands={"Al": "9R"}, draw="7G 8G")
+    after, events = run(state, DrawCard(AL), DealCard(parse_card("7G")))
+    drawn = next(e for e in events if isinstance(e, CardDrawn))
+    assert redact(after, drawn, AL) == drawn
+    assert redact(after, drawn, BUGS) == RedactedCardDrawn(AL, None)
+    assert redact(after, drawn, None) == RedactedCardDrawn(AL, None)
+
+    start = Game.new(["Al", "Bugs", "Capone"], seed=3).events[0]
+    assert isinstance(start, GameStarted)
+    hidden = redact(None, start, BUGS)
+    assert isinstance(hidden, RedactedGameStarted)
+    assert hidden.hands[BUGS] == start.hands[BUGS]
+    assert hidden.hands[AL] == (None,) * len(start.hands[AL])
+    assert hidden.hands[CAPONE] == (None,) * len(start.hands[CAPONE])
+    assert hidden.businesses == start.businesses
+    assert all(hand == (None,) * len(hand) for hand in redact(None, start, None).hands)  # type: ignore[union-attr]
+
+
+@pytest.mark.rule("R-4.3", "R-4.4")
+def test_face_down_cards_are_known_to_their_owner_only() -> None:
+    state = build(businesses={"Speakeasy#1": {"Al": "1R 2R 3R"}, "JazzClub#1": {"Bugs": "4G"}})
+    for seat, expected in ((AL, ["1R", "2R", "3R"]), (BUGS, [None, None, "3R"])):
+        column = view(state, seat).businesses[0].columns[AL]
+        assert len(column) == 3
+        assert [s.face for s in column.slots] == [Face.DOWN, Face.DOWN, Face.UP]
+        assert [None if s.card is None else str(s.card) for s in column.slots] == expected
+    assert view(state, BUGS).businesses[1].columns[BUGS].slots[0].card == parse_card("4G")
+
+
+@pytest.mark.rule("R-4.3", "R-4.4")
+def test_a_gangster_played_face_down_is_hidden_from_the_others() -> None:
+    state = build(hands={"Al": "9R 10B"}, businesses={"Speakeasy#1": {"Al": "1R"}, "Brewery#1": {}})
+    before = state
+    after, events = run(state, PlayGangster(AL, gangster("9R"), SPEAKEASY))
+    played = events[0]
+    assert played == GangsterPlayed(AL, gangster("9R"), SPEAKEASY)
+    assert redact(before, played, AL) == played
+    assert redact(before, played, BUGS) == RedactedGangsterPlayed(AL, None, SPEAKEASY)
+    assert redact(before, played, None) == RedactedGangsterPlayed(AL, None, SPEAKEASY)
+    # The third card at a speakeasy lies face up: everyone sees it.
+    _, more = run(after, PlayGangster(AL, gangster("10B"), SPEAKEASY))
+    assert redact(after, more[0], BUGS) == more[0]
+
+
+@pytest.mark.rule("R-5.3")
+def test_a_police_raid_shows_the_cards_to_the_raider_only_while_they_stay() -> None:
+    state = build(
+        ("Al", "Bugs", "Capone"),
+        hands={"Al": "PoliceRaid1", "Bugs": "Limousine"},
+        businesses={"GamblingHouse#1": {"Bugs": "3B 4B 5B"}, "Speakeasy#1": {}},
+    )
+    after, events = run(state, PlayPoliceRaid(AL, GAMBLING_HOUSE, BUGS))
+    raid = events[0]
+    assert isinstance(raid, PoliceRaidPlayed)
+    assert raid.seen == gangsters("4B")
+    assert redact(state, raid, AL) == raid
+    assert redact(state, raid, BUGS) == raid
+    assert redact(state, raid, CAPONE) == RedactedPoliceRaidPlayed(
+        AL, 1, GAMBLING_HOUSE, BUGS, (None,)
+    )
+    assert view(after, AL).businesses[0].columns[BUGS].slots[1].card == gangster("4B")
+    assert view(after, CAPONE).businesses[0].columns[BUGS].slots[1].card is None
+    assert view(after, None).businesses[0].columns[BUGS].slots[1].card is None
+
+    # Bugs drives the raided card away: Al no longer knows where it is (face down there).
+    moved = attrs.evolve(after, turn=attrs.evolve(after.turn, player=BUGS, actions_taken=0))
+    later, events = run(moved, PlayLimousine(BUGS, GAMBLING_HOUSE, SPEAKEASY, gangsters("4B 5B")))
+    drive = events[0]
+    assert isinstance(drive, LimousinePlayed)
+    assert redact(moved, drive, AL) == RedactedLimousinePlayed(
+        BUGS, GAMBLING_HOUSE, SPEAKEASY, (None, None)
+    )
+    assert redact(moved, drive, BUGS) == drive
+    assert gangster("4B") not in set(cards_in(view(later, AL)))
+
+
+@pytest.mark.rule("R-5.3", "R-3.11")
+def test_a_liquidated_face_down_card_is_revealed_to_all() -> None:
+    state = build(
+        hands={"Al": "Liquidation"}, businesses={"Speakeasy#1": {"Bugs": "3B"}, "Brewery#1": {}}
+    )
+    after, events = run(state, PlayLiquidation(AL, SPEAKEASY, BUGS))
+    liquidated = events[0]
+    assert liquidated == LiquidationPlayed(AL, SPEAKEASY, BUGS, gangster("3B"))
+    assert redact(state, liquidated, None) == liquidated
+    assert gangster("3B") in view(after, None).discard_pile
+
+
+@pytest.mark.rule("R-5.6.1", "R-3.11")
+def test_the_card_taken_by_bribery_is_hidden_from_the_others() -> None:
+    state = build(hands={"Al": "Bribery"}, discard="7G 8G Revolver")
+    assert view(state, BUGS).discard_pile == frozenset(
+        {parse_card("7G"), parse_card("8G"), parse_card("Revolver")}
+    )
+    after, events = run(state, PlayBribery(AL, parse_card("8G")))
+    bribe = events[0]
+    assert bribe == BriberyPlayed(AL, parse_card("8G"))
+    assert redact(state, bribe, AL) == bribe
+    assert redact(state, bribe, BUGS) == RedactedBriberyPlayed(AL, None)
+    assert redact(state, bribe, None) == RedactedBriberyPlayed(AL, None)
+    assert parse_card("8G") not in set(cards_in(view(after, BUGS)))
+    assert parse_card("8G") in view(after, AL).hand  # type: ignore[operator]
+
+
+TIED_AL = "9R 9Y 3G 4B 5P"
+TIED_BUGS = "9G 9B 3R 4Y 5B"
+
+
+def tied(options: RuleOptions | None = None) -> GameState:
+    """Al's turn begins with a tied shootout at the speakeasy (R-6.7.1)."""
+    state = build(
+        turn="Bugs",
+        phase=TurnPhase.ENDED,
+        hands={"Al": "12R", "Bugs": "14Y"},
+        businesses={"Speakeasy#1": {"Al": TIED_AL, "Bugs": TIED_BUGS}, "Brewery#1": {}},
+        markers={("Speakeasy#1", "Al"): 0},
+        options=options,
+    )
+    state, _ = begin_turn(state)
+    assert state.shootout is not None
+    assert state.shootout.contenders == (AL, BUGS)
+    return state
+
+
+@pytest.mark.rule("R-6.7.2", "R-6.3")
+def test_a_reinforcement_choice_shows_who_chose_not_what() -> None:
+    state = tied()
+    # Every card at the business is face up during the shootout (R-6.3).
+    assert all(s.card is not None for c in view(state, None).businesses[0].columns for s in c.slots)
+    assert view(state, None).businesses[0].revealed
+    after, events = run(state, SendReinforcement(AL, gangster("12R")))
+    chosen = events[0]
+    assert chosen == ReinforcementChosen(AL, gangster("12R"))
+    assert redact(state, chosen, AL) == chosen
+    assert redact(state, chosen, BUGS) == RedactedReinforcementChosen(AL, None)
+    for seat in (BUGS, None):
+        shootout = view(after, seat).shootout
+        assert shootout is not None
+        assert shootout.chosen == (AL,)
+        assert shootout.own_choice is None
+        assert gangster("12R") not in set(cards_in(view(after, seat)))
+    mine = view(after, AL).shootout
+    assert mine is not None
+    assert mine.own_choice == gangster("12R")
+
+
+@pytest.mark.rule("R-6.7.2")
+def test_a_declined_reinforcement_is_a_hidden_choice_too() -> None:
+    state = tied(RuleOptions(optional_reinforcement=True))
+    after, events = run(state, DeclineReinforcement(AL))
+    assert events[0] == ReinforcementDeclined(AL)
+    assert redact(state, events[0], AL) == events[0]
+    assert redact(state, events[0], BUGS) == RedactedReinforcementChosen(AL, None)
+    # Sending or declining look the same to Bugs.
+    sent, _ = run(state, SendReinforcement(AL, gangster("12R")))
+    assert view(after, BUGS).shootout == view(sent, BUGS).shootout
+    assert view(after, BUGS).players[AL].hand_size == view(sent, BUGS).players[AL].hand_size + 1
+
+
+@pytest.mark.rule("R-6.7.2")
+def test_views_of_a_tied_shootout_ignore_hidden_choices() -> None:
+    state, _ = run(tied(), SendReinforcement(AL, gangster("12R")))
+    assert isinstance(state.shootout, Shootout)
+    slots = hidden_slots(state, BUGS)
+    choice = next(i for i, (slot, _) in enumerate(slots) if slot[0] == "choice")
+    spare = next(
+        i
+        for i, (slot, card) in enumerate(slots)
+        if slot[0] == "draw" and isinstance(card, GangsterCard)
+    )
+    other = permute_hidden(state, BUGS, [(choice, spare)])
+    assert other.shootout != state.shootout
+    assert view(other, BUGS) == view(state, BUGS)
+    assert view(other, AL) != view(state, AL)
