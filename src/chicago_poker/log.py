@@ -1,0 +1,872 @@
+"""Game logs: commands and events as JSON, in a versioned JSON Lines file.
+
+A log is a text file of JSON objects, one per line. Line 1 is a header (:class:`LogHeader`):
+the format name and version, the engine version that wrote it, the options and players, where
+the game came from, and what the log holds. Every further line is one entry
+(:class:`LogEntry`): a command, the seat that gave it (``null`` for chance) and the events it
+caused. Commands and events are written with a ``type`` tag; cards and tiles as their text
+forms (``"9R"``, ``"Speakeasy#1"``), enumerations by value.
+
+>>> from chicago_poker.commands import PlayGangster
+>>> from chicago_poker.cards import parse_card, parse_tile
+>>> dump_command(PlayGangster(0, parse_card("9R"), parse_tile("Speakeasy#1")))
+'{"type":"PlayGangster","player":0,"card":"9R","business":"Speakeasy#1"}'
+
+The format is described, with an example, in ``docs/log-format.md``; its JSON Schema
+(:func:`log_schema`) ships with the package as ``schema/game-log.schema.json``.
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+import inspect
+import json
+import textwrap
+import types
+import typing
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any, Final, TypeAlias
+
+import attrs
+import cattrs
+from attrs import field, frozen
+from cattrs.preconf.json import make_converter
+from cattrs.strategies import configure_tagged_union
+
+import chicago_poker
+from chicago_poker.cards import (
+    BUSINESS_TILES,
+    GANGSTER_CARDS,
+    BusinessTile,
+    Card,
+    GangsterCard,
+    SpecialCard,
+    full_deck,
+    parse_card,
+    parse_tile,
+)
+from chicago_poker.commands import ChanceCommand, Command, StartGame
+from chicago_poker.errors import ChicagoPokerError
+from chicago_poker.events import Event
+from chicago_poker.game import Entry, Game
+from chicago_poker.legal import card_order
+from chicago_poker.rules import RuleOptions
+
+__all__ = [
+    "COMMAND_TYPES",
+    "EVENT_TYPES",
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "SCHEMA_PATH",
+    "LogEntry",
+    "LogFormatError",
+    "LogHeader",
+    "LogItem",
+    "LogKind",
+    "Provenance",
+    "converter",
+    "dump_command",
+    "dump_entry",
+    "dump_event",
+    "dump_header",
+    "entries_to_lines",
+    "load_command",
+    "load_entry",
+    "load_event",
+    "load_header",
+    "log_schema",
+    "read_log",
+    "schema_text",
+    "write_log",
+    "write_schema",
+]
+
+FORMAT_NAME: Final = "chicago-poker-log"
+"""The value of the header's ``format`` key."""
+
+FORMAT_VERSION: Final = 1
+"""The version of the format this module writes and reads.
+
+Raise it whenever a command or event changes in a way that old logs no longer read (the
+schema file test notices every change of the classes).
+"""
+
+SCHEMA_PATH: Final = Path(__file__).parent / "schema" / "game-log.schema.json"
+"""The JSON Schema of the format, as shipped with the package."""
+
+COMMAND_TYPES: Final[tuple[type, ...]] = typing.get_args(Command)
+"""Every command class, in the order of the :data:`~chicago_poker.commands.Command` union."""
+
+EVENT_TYPES: Final[tuple[type, ...]] = typing.get_args(Event)
+"""Every event class, in the order of the :data:`~chicago_poker.events.Event` union."""
+
+_COMMANDS_BY_NAME: Final = {cls.__name__: cls for cls in COMMAND_TYPES}
+_EVENTS_BY_NAME: Final = {cls.__name__: cls for cls in EVENT_TYPES}
+_CHANCE_TYPES: Final = typing.get_args(ChanceCommand)
+
+Provenance: TypeAlias = dict[str, str | int | float | bool | None]
+"""Where a game came from: ``{"seed": 2004}`` for a seeded dealer, ``{}`` if unknown.
+
+Keys other than ``seed`` are free (such as ``"table"`` or ``"date"``); values are JSON scalars.
+"""
+
+
+class LogFormatError(ChicagoPokerError, ValueError):
+    """A log, or a line of one, that does not follow the log format.
+
+    The message names the line (when known) and the field at fault, such as
+    ``line 3: $.command.card: '16R' is not a card: gangster values run from 1 to 15``.
+    """
+
+    line: int | None
+    """The line number (from 1) of the faulty line, if known."""
+
+    def __init__(self, message: str, *, line: int | None = None) -> None:
+        """Create the error; ``line`` is prefixed to the message."""
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line = line
+
+
+class LogKind(enum.Enum):
+    """What a log holds."""
+
+    FULL = "full"
+    """Every command with every event it caused, hidden information included."""
+
+    COMMANDS = "commands"
+    """Commands only, chance outcomes included, as recorded at a table; no events."""
+
+    REDACTED = "redacted"
+    """What one seat (the header's ``viewer``) may know of the game."""
+
+
+@frozen
+class LogHeader:
+    """Line 1 of a log: what the log is and which game it records."""
+
+    engine: str
+    """The ``chicago_poker.__version__`` that wrote the log."""
+
+    options: RuleOptions
+    """The rule options of the game; the same as those of its StartGame command."""
+
+    players: tuple[str, ...]
+    """The players' names by seat; the same as those of its StartGame command."""
+
+    provenance: Provenance = field(factory=dict, hash=False)
+    """Where the game came from: ``{"seed": 2004}``, or ``{}`` if unknown."""
+
+    kind: LogKind = LogKind.FULL
+    """What the log holds: every event, commands only, or one seat's view."""
+
+    viewer: int | None = None
+    """The seat whose view a redacted log shows; None for other kinds."""
+
+    version: int = FORMAT_VERSION
+    """The format version."""
+
+    line: int | None = field(default=None, eq=False, kw_only=True)
+    """The line the header was read from, or None if it was not read from a log."""
+
+
+@frozen
+class LogEntry:
+    """One line after the header: a command, who gave it, and the events it caused."""
+
+    command: Command
+    """The command, of a player or of chance."""
+
+    events: tuple[Event, ...] | None
+    """The events it caused, automatic ones included; None in a log of kind ``commands``."""
+
+    line: int | None = field(default=None, eq=False, kw_only=True)
+    """The line the entry was read from, or None if it was not read from a log."""
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that gave the command, or None for chance."""
+        return _actor(self.command)
+
+    @classmethod
+    def of(cls, entry: Entry | LogEntry) -> LogEntry:
+        """The log entry of an entry of :attr:`Game.history <chicago_poker.game.Game.history>`."""
+        if isinstance(entry, LogEntry):
+            return entry
+        return cls(entry.command, entry.events)
+
+
+LogItem: TypeAlias = LogHeader | LogEntry
+"""What :func:`read_log` yields: the header, then the entries."""
+
+
+def _actor(command: Command) -> int | None:
+    if isinstance(command, _CHANCE_TYPES):
+        return None
+    player: int = command.player  # type: ignore[union-attr]  # every player command has one
+    return player
+
+
+# --- the converter -----------------------------------------------------------------------
+
+
+def _structure_int(value: object, _: type) -> int:
+    if type(value) is not int:
+        raise TypeError(f"expected an integer, not {_json_type(value)}")
+    return value
+
+
+def _structure_bool(value: object, _: type) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, not {_json_type(value)}")
+    return value
+
+
+def _structure_str(value: object, _: type) -> str:
+    if type(value) is not str:
+        raise TypeError(f"expected a string, not {_json_type(value)}")
+    return value
+
+
+def _structure_card(value: object, _: object) -> Card:
+    if type(value) is not str:
+        raise TypeError(f'expected a card such as "9R", not {_json_type(value)}')
+    return parse_card(value)
+
+
+def _structure_gangster(value: object, _: type) -> GangsterCard:
+    if type(value) is not str:
+        raise TypeError(f'expected a gangster card such as "9R", not {_json_type(value)}')
+    return GangsterCard.parse(value)
+
+
+def _structure_tile(value: object, _: type) -> BusinessTile:
+    if type(value) is not str:
+        raise TypeError(f'expected a tile such as "Speakeasy#1", not {_json_type(value)}')
+    return parse_tile(value)
+
+
+def _json_type(value: object) -> str:
+    match value:
+        case None:
+            return "null"
+        case bool():
+            return "a boolean"
+        case int() | float():
+            return "a number"
+        case str():
+            return "a string"
+        case list() | tuple():
+            return "an array"
+        case dict():
+            return "an object"
+    return type(value).__name__
+
+
+def _is_frozenset(tp: object) -> bool:
+    return typing.get_origin(tp) is frozenset or tp is frozenset
+
+
+def _unstructure_frozenset(tp: Any) -> Callable[[frozenset[Any]], list[Any]]:
+    args = typing.get_args(tp)
+    item = args[0] if args else Any
+    card_items = item in (GangsterCard, SpecialCard) or item == Card
+
+    def unstructure(value: frozenset[Any]) -> list[Any]:
+        items = sorted(value, key=card_order) if card_items else sorted(value)
+        return [converter.unstructure(each, item) for each in items]
+
+    return unstructure
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = make_converter(forbid_extra_keys=True)
+    for card_class in (GangsterCard, SpecialCard, BusinessTile):
+        conv.register_unstructure_hook(card_class, str)
+    conv.register_unstructure_hook_func(lambda tp: tp == Card, str)
+    conv.register_unstructure_hook_factory(_is_frozenset, _unstructure_frozenset)
+    conv.register_structure_hook(int, _structure_int)
+    conv.register_structure_hook(bool, _structure_bool)
+    conv.register_structure_hook(str, _structure_str)
+    conv.register_structure_hook(GangsterCard, _structure_gangster)
+    conv.register_structure_hook(BusinessTile, _structure_tile)
+    conv.register_structure_hook_func(lambda tp: tp == Card, _structure_card)
+    for union in (Command, Event):
+        configure_tagged_union(union, conv, tag_name="type")
+        _put_tag_first(conv, union)
+    return conv
+
+
+def _put_tag_first(conv: cattrs.Converter, union: Any) -> None:
+    tagged = conv.get_unstructure_hook(union)
+
+    def unstructure(value: Any) -> dict[str, Any]:
+        fields: dict[str, Any] = tagged(value)
+        return {"type": fields.pop("type"), **fields}
+
+    conv.register_unstructure_hook_func(lambda tp: tp == union, unstructure)
+
+
+converter: Final = _make_converter()
+"""The cattrs converter of the format (JSON-friendly).
+
+``converter.unstructure(command, Command)`` gives the JSON object of a command with its
+``type`` tag; ``converter.structure(obj, Command)`` reads one back (likewise with ``Event``).
+Cards and tiles are their text forms, enumerations their values, tuples and frozensets lists
+(frozensets sorted, cards in display order), :class:`RuleOptions` an object.
+"""
+
+
+def _format_exception(exc: BaseException, tp: type | None) -> str:
+    if isinstance(exc, ChicagoPokerError):
+        return str(exc)
+    if isinstance(exc, TypeError) and str(exc).startswith("expected "):
+        return str(exc)
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        return f"unknown key(s): {', '.join(sorted(exc.extra_fields))}"
+    if isinstance(exc, KeyError):
+        return "required key missing"
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return "expected one of " + ", ".join(json.dumps(member.value) for member in tp)
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple and Ellipsis not in args:
+        return f"expected an array of {len(args)} items"
+    return cattrs.v.format_exception(exc, tp)
+
+
+def _structure(value: object, union: Any, path: str) -> Any:
+    """Structure a tagged command or event; raise LogFormatError naming the field."""
+    by_name = _COMMANDS_BY_NAME if union is Command else _EVENTS_BY_NAME
+    what, a_what = ("command", "a command") if union is Command else ("event", "an event")
+    if not isinstance(value, dict):
+        raise LogFormatError(f"{path}: expected {a_what} object, not {_json_type(value)}")
+    tag = value.get("type")
+    if tag is None:
+        raise LogFormatError(f'{path}: the {what} has no "type"')
+    if type(tag) is not str or tag not in by_name:
+        raise LogFormatError(
+            f"{path}.type: {tag!r} is not {a_what} type; the {what}s are " + ", ".join(by_name)
+        )
+    try:
+        return converter.structure(dict(value), union)
+    except cattrs.ClassValidationError as error:
+        problems = cattrs.transform_error(error, path=path, format_exception=_format_exception)
+        raise LogFormatError(f"{tag}: " + "; ".join(_path_first(p) for p in problems)) from error
+    except (ChicagoPokerError, TypeError, ValueError) as error:
+        raise LogFormatError(f"{path}: {_format_exception(error, None)}") from error
+
+
+def _path_first(problem: str) -> str:
+    """Turn cattrs' ``message @ $.path`` into ``$.path: message``."""
+    message, at, where = problem.rpartition(" @ ")
+    return f"{where}: {message}" if at else problem
+
+
+# --- commands, events, entries and headers -------------------------------------------------
+
+
+def dump_command(command: Command) -> str:
+    """The JSON text of a command, with its type tag."""
+    return _dumps(converter.unstructure(command, Command))
+
+
+def load_command(text: str) -> Command:
+    """Read a command from its JSON text.
+
+    Raises:
+        LogFormatError: The text is not the JSON of a command; the message names the field.
+    """
+    result: Command = _structure(_loads(text, None), Command, "$")
+    return result
+
+
+def dump_event(event: Event) -> str:
+    """The JSON text of an event, with its type tag."""
+    return _dumps(converter.unstructure(event, Event))
+
+
+def load_event(text: str) -> Event:
+    """Read an event from its JSON text.
+
+    Raises:
+        LogFormatError: The text is not the JSON of an event; the message names the field.
+    """
+    result: Event = _structure(_loads(text, None), Event, "$")
+    return result
+
+
+def _entry_object(entry: LogEntry) -> dict[str, Any]:
+    obj: dict[str, Any] = {
+        "command": converter.unstructure(entry.command, Command),
+        "actor": entry.actor,
+    }
+    if entry.events is not None:
+        obj["events"] = [converter.unstructure(event, Event) for event in entry.events]
+    return obj
+
+
+def dump_entry(entry: LogEntry | Entry) -> str:
+    """The JSON line (without newline) of an entry.
+
+    >>> from chicago_poker.commands import DrawCard
+    >>> from chicago_poker.events import DrawRequested
+    >>> entry = LogEntry(DrawCard(1), (DrawRequested(1),))
+    >>> print(dump_entry(entry))  # doctest: +ELLIPSIS
+    {"command":{"type":"DrawCard","player":1},"actor":1,"events":[{"type":"DrawRequested",...}]}
+    """
+    return _dumps(_entry_object(LogEntry.of(entry)))
+
+
+def load_entry(text: str, *, line: int | None = None) -> LogEntry:
+    """Read an entry from its JSON line.
+
+    Raises:
+        LogFormatError: The line is not an entry; the message names the line and the field.
+    """
+    return _load_entry(_loads(text, line), line)
+
+
+def _load_entry(obj: object, line: int | None) -> LogEntry:
+    try:
+        if not isinstance(obj, dict):
+            raise LogFormatError(f"$: expected an entry object, not {_json_type(obj)}")
+        _check_keys(obj, required={"command", "actor"}, optional={"events"})
+        command: Command = _structure(obj["command"], Command, "$.command")
+        actor = obj["actor"]
+        if actor is not None and type(actor) is not int:
+            raise LogFormatError(f"$.actor: expected a seat or null, not {_json_type(actor)}")
+        if actor != _actor(command):
+            expected = "null, for chance" if _actor(command) is None else str(_actor(command))
+            raise LogFormatError(f"$.actor: {actor} does not match the command: {expected}")
+        events: tuple[Event, ...] | None = None
+        if "events" in obj:
+            raw = obj["events"]
+            if not isinstance(raw, list):
+                raise LogFormatError(f"$.events: expected an array, not {_json_type(raw)}")
+            events = tuple(
+                _structure(each, Event, f"$.events[{index}]") for index, each in enumerate(raw)
+            )
+    except LogFormatError as error:
+        raise _at_line(error, line) from error.__cause__
+    return LogEntry(command, events, line=line)
+
+
+def _header_object(header: LogHeader) -> dict[str, Any]:
+    return {
+        "format": FORMAT_NAME,
+        "version": header.version,
+        "engine": header.engine,
+        "options": converter.unstructure(header.options, RuleOptions),
+        "players": list(header.players),
+        "provenance": dict(header.provenance),
+        "kind": header.kind.value,
+        "viewer": header.viewer,
+    }
+
+
+def dump_header(header: LogHeader) -> str:
+    """The JSON line (without newline) of a header."""
+    return _dumps(_header_object(header))
+
+
+def load_header(text: str, *, line: int | None = 1) -> LogHeader:
+    """Read a header from its JSON line.
+
+    Raises:
+        LogFormatError: The line is not a header of this format and version.
+    """
+    return _load_header(_loads(text, line), line)
+
+
+_HEADER_KEYS: Final = frozenset(
+    {"format", "version", "engine", "options", "players", "provenance", "kind", "viewer"}
+)
+
+
+def _load_header(obj: object, line: int | None) -> LogHeader:
+    try:
+        if not isinstance(obj, dict):
+            raise LogFormatError(f"$: expected a header object, not {_json_type(obj)}")
+        if obj.get("format") != FORMAT_NAME:
+            raise LogFormatError(
+                f"$.format: {obj.get('format')!r} is not {FORMAT_NAME!r}: not a Chicago Poker log"
+            )
+        if obj.get("version") != FORMAT_VERSION or type(obj.get("version")) is not int:
+            raise LogFormatError(
+                f"$.version: version {obj.get('version')!r} is not supported; "
+                f"this engine reads version {FORMAT_VERSION}"
+            )
+        _check_keys(obj, required=_HEADER_KEYS, optional=set())
+        engine = _field(obj, "engine", str)
+        options = _field(obj, "options", RuleOptions)
+        players = _field(obj, "players", tuple[str, ...])
+        provenance = obj["provenance"]
+        if not isinstance(provenance, dict) or not all(
+            value is None or isinstance(value, str | int | float | bool)
+            for value in provenance.values()
+        ):
+            raise LogFormatError("$.provenance: expected an object of strings, numbers or null")
+        if "seed" in provenance and type(provenance["seed"]) is not int:
+            raise LogFormatError("$.provenance.seed: expected an integer")
+        kinds = [kind.value for kind in LogKind]
+        if obj["kind"] not in kinds:
+            raise LogFormatError(f"$.kind: {obj['kind']!r} is not one of {', '.join(kinds)}")
+        kind = LogKind(obj["kind"])
+        viewer = obj["viewer"]
+        if kind is LogKind.REDACTED:
+            if type(viewer) is not int or not 0 <= viewer < len(players):
+                raise LogFormatError("$.viewer: a redacted log names the seat it is shown to")
+        elif viewer is not None:
+            raise LogFormatError(
+                f"$.viewer: only a redacted log has a viewer, not a {kind.value} one"
+            )
+    except LogFormatError as error:
+        raise _at_line(error, line) from error.__cause__
+    return LogHeader(engine, options, players, provenance, kind, viewer, line=line)
+
+
+def _field(obj: dict[str, Any], key: str, tp: Any) -> Any:
+    try:
+        return converter.structure(obj[key], tp)
+    except cattrs.ClassValidationError as error:
+        problems = cattrs.transform_error(
+            error, path=f"$.{key}", format_exception=_format_exception
+        )
+        raise LogFormatError("; ".join(_path_first(p) for p in problems)) from error
+    except (cattrs.IterableValidationError, ChicagoPokerError, TypeError, ValueError) as error:
+        raise LogFormatError(f"$.{key}: {_format_exception(error, tp)}") from error
+
+
+def _check_keys(
+    obj: dict[str, Any], *, required: set[str] | frozenset[str], optional: set[str]
+) -> None:
+    missing = sorted(required - obj.keys())
+    if missing:
+        raise LogFormatError(f"$: missing key(s): {', '.join(missing)}")
+    extra = sorted(obj.keys() - required - optional)
+    if extra:
+        raise LogFormatError(f"$: unknown key(s): {', '.join(extra)}")
+
+
+def _at_line(error: LogFormatError, line: int | None) -> LogFormatError:
+    if line is None or error.line is not None:
+        return error
+    return LogFormatError(str(error), line=line)
+
+
+def _dumps(obj: object) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _loads(text: str, line: int | None) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LogFormatError(f"not JSON: {error}", line=line) from error
+
+
+# --- whole logs ------------------------------------------------------------------------------
+
+_Source: TypeAlias = Game | Iterable[Entry | LogEntry]
+
+
+def entries_to_lines(
+    game_or_entries: _Source,
+    *,
+    provenance: Mapping[str, str | int | float | bool | None] | None = None,
+    kind: LogKind = LogKind.FULL,
+) -> Iterator[str]:
+    """The lines (without newlines) of the log of a game: the header, then one per entry.
+
+    The entries are those of :attr:`Game.history <chicago_poker.game.Game.history>`, or
+    :class:`LogEntry` objects; the first must be the :class:`StartGame` command, whose players
+    and options go into the header. A log of kind ``commands`` leaves out the events.
+
+    Raises:
+        LogFormatError: The entries do not start with StartGame, a ``full`` log lacks the
+            events of an entry, or ``kind`` is ``redacted`` (not written by this version).
+    """
+    if kind is LogKind.REDACTED:
+        raise LogFormatError("writing redacted logs is not supported yet")
+    entries = game_or_entries.history if isinstance(game_or_entries, Game) else game_or_entries
+    header_done = False
+    for index, raw in enumerate(entries):
+        entry = LogEntry.of(raw)
+        if not header_done:
+            if not isinstance(entry.command, StartGame):
+                raise LogFormatError("a log starts with the StartGame command")
+            start = entry.command
+            header = LogHeader(
+                chicago_poker.__version__,
+                start.options,
+                start.players,
+                dict(provenance or {}),
+                kind,
+            )
+            yield dump_header(header)
+            header_done = True
+        if kind is LogKind.COMMANDS:
+            entry = LogEntry(entry.command, None)
+        elif entry.events is None:
+            raise LogFormatError(f"entry {index} has no events, which a full log needs")
+        yield dump_entry(entry)
+    if not header_done:
+        raise LogFormatError("a log starts with the StartGame command; there are no entries")
+
+
+def write_log(
+    game_or_entries: _Source,
+    file: IO[str],
+    *,
+    provenance: Mapping[str, str | int | float | bool | None] | None = None,
+    kind: LogKind = LogKind.FULL,
+) -> None:
+    """Write the log of a game to a text file, one line each (see :func:`entries_to_lines`).
+
+    Open the file with ``encoding="utf-8"``: names may hold any character.
+    """
+    for text in entries_to_lines(game_or_entries, provenance=provenance, kind=kind):
+        file.write(text + "\n")
+
+
+def read_log(lines: Iterable[str]) -> Iterator[LogItem]:
+    """Read a log line by line: yield the header, then every entry, each with its line number.
+
+    ``lines`` may be an open text file or any iterable of strings; trailing newlines are
+    ignored. Reading is lazy: an error surfaces when its line is reached.
+
+    Raises:
+        LogFormatError: A line does not follow the format (not JSON, an unknown type or key,
+            a wrong type, a header of another format or version, entries that contradict the
+            header); the message names the line and the field.
+    """
+    header: LogHeader | None = None
+    number = 0
+    for number, raw in enumerate(lines, start=1):
+        text = raw.rstrip("\r\n")
+        if not text.strip():
+            raise LogFormatError("the line is empty", line=number)
+        if header is None:
+            header = load_header(text, line=number)
+            yield header
+            continue
+        entry = load_entry(text, line=number)
+        _check_entry(header, entry, number)
+        yield entry
+    if header is None:
+        raise LogFormatError("the log is empty: line 1 must be a header", line=1)
+    if number == 1:
+        raise LogFormatError("the log has no entries: line 2 must be StartGame", line=2)
+
+
+def _check_entry(header: LogHeader, entry: LogEntry, line: int) -> None:
+    command = entry.command
+    if line == 2:
+        if not isinstance(command, StartGame):
+            raise LogFormatError("the first entry must be the StartGame command", line=line)
+        if command.players != header.players or command.options != header.options:
+            raise LogFormatError(
+                "StartGame's players and options differ from the header's", line=line
+            )
+    elif isinstance(command, StartGame):
+        raise LogFormatError("StartGame can only be the first entry", line=line)
+    if header.kind is LogKind.COMMANDS and entry.events is not None:
+        raise LogFormatError("a log of kind commands has no events", line=line)
+    if header.kind is not LogKind.COMMANDS and entry.events is None:
+        raise LogFormatError(f"a log of kind {header.kind.value} needs the events", line=line)
+
+
+# --- JSON Schema -----------------------------------------------------------------------------
+
+
+def log_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a line of a log, generated from the classes.
+
+    A line is a ``Header`` or an ``Entry`` (see ``$defs``); the format also requires the
+    header on line 1 only, which a schema of single lines cannot say.
+    """
+    defs: dict[str, Any] = {}
+    defs["Card"] = {
+        "description": "A card by its text form: value and colour letter, or special name.",
+        "enum": [str(card) for card in full_deck()],
+    }
+    defs["GangsterCard"] = {
+        "description": "A gangster card by its text form, value and colour letter.",
+        "enum": [str(card) for card in GANGSTER_CARDS],
+    }
+    defs["BusinessTile"] = {
+        "description": "A business tile by its text form, kind, '#' and number.",
+        "enum": [str(tile) for tile in BUSINESS_TILES],
+    }
+    builder = _SchemaBuilder(defs)
+    defs["Command"] = {
+        "description": "A command; the type tag names its class.",
+        "oneOf": [builder.ref(cls, tag=True) for cls in COMMAND_TYPES],
+    }
+    defs["Event"] = {
+        "description": "An event; the type tag names its class.",
+        "oneOf": [builder.ref(cls, tag=True) for cls in EVENT_TYPES],
+    }
+    scalar = {"type": ["string", "number", "boolean", "null"]}
+    defs["Header"] = {
+        "description": _first_paragraph(LogHeader),
+        "type": "object",
+        "properties": {
+            "format": {"const": FORMAT_NAME},
+            "version": {"const": FORMAT_VERSION},
+            "engine": {"type": "string", "description": _attribute_docs(LogHeader)["engine"]},
+            "options": builder.ref(RuleOptions, tag=False),
+            "players": {"type": "array", "items": {"type": "string"}},
+            "provenance": {
+                "type": "object",
+                "description": _attribute_docs(LogHeader)["provenance"],
+                "properties": {"seed": {"type": "integer"}},
+                "additionalProperties": scalar,
+            },
+            "kind": {"enum": [kind.value for kind in LogKind]},
+            "viewer": {"type": ["integer", "null"], "minimum": 0},
+        },
+        "required": sorted(_HEADER_KEYS),
+        "additionalProperties": False,
+    }
+    defs["Entry"] = {
+        "description": _first_paragraph(LogEntry),
+        "type": "object",
+        "properties": {
+            "command": {"$ref": "#/$defs/Command"},
+            "actor": {
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "description": "The seat that gave the command, or null for chance.",
+            },
+            "events": {"type": "array", "items": {"$ref": "#/$defs/Event"}},
+        },
+        "required": ["command", "actor"],
+        "additionalProperties": False,
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
+        "description": "Line 1 of a log is a Header; every further line is an Entry.",
+        "oneOf": [{"$ref": "#/$defs/Header"}, {"$ref": "#/$defs/Entry"}],
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+class _SchemaBuilder:
+    """Build the schemas of attrs classes and their field types into ``$defs``."""
+
+    def __init__(self, defs: dict[str, Any]) -> None:
+        self.defs = defs
+
+    def ref(self, cls: type, *, tag: bool) -> dict[str, Any]:
+        name = cls.__name__
+        if name not in self.defs:
+            self.defs[name] = {}  # reserve the name against recursion
+            self.defs[name] = self.attrs_schema(cls, tag=tag)
+        return {"$ref": f"#/$defs/{name}"}
+
+    def attrs_schema(self, cls: type, *, tag: bool) -> dict[str, Any]:
+        attrs.resolve_types(cls)
+        docs = _attribute_docs(cls)
+        properties: dict[str, Any] = {}
+        required: list[str] = []
+        if tag:
+            properties["type"] = {"const": cls.__name__}
+            required.append("type")
+        for attribute in attrs.fields(cls):
+            schema = self.type_schema(attribute.type)
+            if attribute.name in docs:
+                schema = {**schema, "description": docs[attribute.name]}
+            if attribute.default is attrs.NOTHING:
+                required.append(attribute.name)
+            elif not isinstance(attribute.default, attrs.Factory):  # type: ignore[arg-type]
+                schema["default"] = converter.unstructure(attribute.default)
+            properties[attribute.name] = schema
+        return {
+            "description": _first_paragraph(cls),
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": False,
+        }
+
+    def type_schema(self, tp: Any) -> dict[str, Any]:
+        if tp is bool:
+            return {"type": "boolean"}
+        if tp is int:
+            return {"type": "integer"}
+        if tp is str:
+            return {"type": "string"}
+        if tp == Card:
+            return {"$ref": "#/$defs/Card"}
+        if tp in (GangsterCard, BusinessTile):
+            return {"$ref": f"#/$defs/{tp.__name__}"}
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            return {"enum": [member.value for member in tp]}
+        if isinstance(tp, type) and attrs.has(tp):
+            return self.ref(tp, tag=False)
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": self.type_schema(args[0])}
+        if origin is tuple:
+            return {
+                "type": "array",
+                "prefixItems": [self.type_schema(arg) for arg in args],
+                "items": False,
+                "minItems": len(args),
+            }
+        if origin is frozenset:
+            return {"type": "array", "items": self.type_schema(args[0]), "uniqueItems": True}
+        if origin in (typing.Union, types.UnionType):
+            return {"anyOf": [self.type_schema(arg) for arg in args]}
+        if tp is type(None):
+            return {"type": "null"}
+        raise TypeError(f"no JSON Schema for {tp!r}")
+
+
+def _first_paragraph(cls: type) -> str:
+    doc = inspect.getdoc(cls) or ""
+    return doc.split("\n\n")[0].replace("\n", " ")
+
+
+def _attribute_docs(cls: type) -> dict[str, str]:
+    """The attribute docstrings of a class (the string after each annotated field)."""
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+    except (OSError, TypeError):
+        return {}
+    body = ast.parse(source).body[0]
+    assert isinstance(body, ast.ClassDef)
+    docs: dict[str, str] = {}
+    for statement, following in zip(body.body, body.body[1:], strict=False):
+        if (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+            and isinstance(following.value.value, str)
+        ):
+            docs[statement.target.id] = inspect.cleandoc(following.value.value).replace("\n", " ")
+    return docs
+
+
+def schema_text() -> str:
+    """The text of the schema file: :func:`log_schema` as indented JSON."""
+    return json.dumps(log_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schema(path: Path | None = None) -> Path:
+    """Write the schema file (by default the package's :data:`SCHEMA_PATH`); return its path.
+
+    Run after changing a command or event: ``python -m chicago_poker.log``.
+    """
+    target = SCHEMA_PATH if path is None else path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(schema_text(), encoding="utf-8")
+    return target
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(write_schema().name)

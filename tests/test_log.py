@@ -1,0 +1,479 @@
+"""The game-log format: JSON of commands and events, JSON Lines logs, and their JSON Schema."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import random
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import chicago_poker
+from chicago_poker.apply import replay
+from chicago_poker.cards import parse_card, parse_tile
+from chicago_poker.commands import (
+    Command,
+    DealCard,
+    DeclineReinforcement,
+    DrawCard,
+    EndTurn,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    PlayRevolver,
+    RevealTile,
+    SendReinforcement,
+    StartGame,
+)
+from chicago_poker.decide import step
+from chicago_poker.events import (
+    ActionPhaseStarted,
+    BriberyPlayed,
+    CardDrawn,
+    DiscardPileReshuffled,
+    DrawRequested,
+    Event,
+    GameBlocked,
+    GameStarted,
+    GameWon,
+    GangsterPlayed,
+    LimousinePlayed,
+    LiquidationPlayed,
+    MarkerPlaced,
+    PoliceRaidPlayed,
+    ReinforcementChosen,
+    ReinforcementDeclined,
+    ReinforcementRequested,
+    ReinforcementsRevealed,
+    RevolverPlayed,
+    ShootoutStarted,
+    ShootoutVoided,
+    ShootoutWon,
+    TileRevealed,
+    TurnEnded,
+    TurnStarted,
+)
+from chicago_poker.game import Game
+from chicago_poker.hands import HandCategory
+from chicago_poker.log import (
+    COMMAND_TYPES,
+    EVENT_TYPES,
+    FORMAT_VERSION,
+    SCHEMA_PATH,
+    LogEntry,
+    LogFormatError,
+    LogHeader,
+    LogKind,
+    converter,
+    dump_command,
+    dump_entry,
+    dump_event,
+    entries_to_lines,
+    load_command,
+    load_entry,
+    load_event,
+    log_schema,
+    read_log,
+    schema_text,
+    write_log,
+)
+from chicago_poker.rules import RuleOptions
+from chicago_poker.state import GameState, Victory
+
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
+ALL_OPTIONS = tuple(RuleOptions(*flags) for flags in itertools.product((False, True), repeat=5))
+"""The 32 combinations of the five rule options."""
+
+MAX_COMMANDS = 3_000
+"""A cap on the players' commands of one random game."""
+
+VALIDATOR = jsonschema.Draft202012Validator(log_schema())
+
+
+def play(seed: int, options: RuleOptions, players: int) -> Game:
+    """A game dealt with ``seed`` and played by a seeded random policy over legal commands."""
+    game = Game.new(NAMES[:players], options, seed=seed)
+    policy = random.Random(seed)
+    for _ in range(MAX_COMMANDS):
+        commands = game.legal_commands()
+        if game.state.winner is not None or not commands:
+            break
+        game.execute(policy.choice(commands))
+    return game
+
+
+def written(game: Game, **kwargs: Any) -> str:
+    file = io.StringIO()
+    write_log(game, file, provenance={"seed": 7}, **kwargs)
+    return file.getvalue()
+
+
+def check_round_trip(game: Game) -> None:
+    text = written(game)
+    items = list(read_log(io.StringIO(text)))
+    header, entries = items[0], items[1:]
+    assert isinstance(header, LogHeader)
+    start = game.history[0].command
+    assert isinstance(start, StartGame)
+    assert header == LogHeader(
+        chicago_poker.__version__, start.options, start.players, {"seed": 7}, LogKind.FULL
+    )
+    assert header.line == 1
+    assert entries == [LogEntry(entry.command, entry.events) for entry in game.history]
+    assert [entry.line for entry in entries] == list(range(2, len(entries) + 2))
+    events = [
+        event for entry in entries if isinstance(entry, LogEntry) for event in entry.events or ()
+    ]
+    assert replay(events) == game.state
+    # Writing what was read gives the same text.
+    assert (
+        "".join(
+            line + "\n"
+            for line in entries_to_lines(
+                [entry for entry in entries if isinstance(entry, LogEntry)], provenance={"seed": 7}
+            )
+        )
+        == text
+    )
+
+
+def check_commands_round_trip(game: Game) -> None:
+    text = written(game, kind=LogKind.COMMANDS)
+    items = list(read_log(text.splitlines()))
+    header = items[0]
+    assert isinstance(header, LogHeader)
+    assert header.kind is LogKind.COMMANDS
+    entries = [item for item in items[1:] if isinstance(item, LogEntry)]
+    assert [entry.command for entry in entries] == [entry.command for entry in game.history]
+    assert all(entry.events is None for entry in entries)
+    # The commands alone, chance included, replay the same game.
+    state: GameState | None = None
+    for entry in entries:
+        state, _ = step(state, entry.command)
+    assert state == game.state
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS, ids=repr)
+def test_a_game_with_every_option_combination_round_trips(options: RuleOptions) -> None:
+    game = play(seed=ALL_OPTIONS.index(options), options=options, players=3)
+    check_round_trip(game)
+    check_commands_round_trip(game)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    options=st.sampled_from(ALL_OPTIONS),
+    players=st.integers(2, 6),
+)
+def test_random_games_round_trip(seed: int, options: RuleOptions, players: int) -> None:
+    game = play(seed, options, players)
+    check_round_trip(game)
+    check_commands_round_trip(game)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), options=st.sampled_from(ALL_OPTIONS), data=st.data())
+def test_every_command_and_event_of_a_game_round_trips_alone(
+    seed: int, options: RuleOptions, data: st.DataObject
+) -> None:
+    game = play(seed, options, players=data.draw(st.integers(2, 6)))
+    entry = data.draw(st.sampled_from(game.history))
+    assert load_command(dump_command(entry.command)) == entry.command
+    for event in entry.events:
+        assert load_event(dump_event(event)) == event
+    assert load_entry(dump_entry(entry)) == LogEntry(entry.command, entry.events)
+
+
+def c(text: str) -> Any:
+    return parse_card(text)
+
+
+def cards(text: str) -> tuple[Any, ...]:
+    return tuple(parse_card(each) for each in text.split())
+
+
+def t(text: str) -> Any:
+    return parse_tile(text)
+
+
+SAMPLES: tuple[Command | Event, ...] = (
+    StartGame(
+        ("Al", "Bugs"),
+        (cards("1R 2R 3R 4R Revolver"), cards("1B 2B 3B 4B 5B")),
+        (t("Speakeasy#1"), t("JazzClub#2")),
+        1,
+        RuleOptions(short_game=True),
+    ),
+    DealCard(c("PoliceRaid2")),
+    RevealTile(t("GamblingHouse#5")),
+    DrawCard(0),
+    PlayGangster(0, c("9R"), t("Speakeasy#1")),
+    PlayLiquidation(1, t("Brewery#3"), 0),
+    PlayPoliceRaid(0, t("Brewery#3"), 1),
+    PlayLimousine(0, t("Brewery#3"), t("Speakeasy#1"), (c("15P"), c("1Y"))),
+    PlayRevolver(1),
+    PlayBribery(0, c("Liquidation")),
+    EndTurn(1),
+    SendReinforcement(0, c("7G")),
+    DeclineReinforcement(1),
+    GameStarted(
+        ("Al", "Bugs"), ((c("1R"),), (c("Bribery"),)), (t("Speakeasy#1"),), 0, RuleOptions()
+    ),
+    TurnStarted(0, 4, 3),
+    ActionPhaseStarted(0),
+    ShootoutStarted(t("Speakeasy#1"), 0, ((0, (c("1R"), c("2R"))), (1, ()))),
+    ReinforcementRequested(t("Speakeasy#1"), (0, 1)),
+    ReinforcementChosen(0, c("3R")),
+    ReinforcementDeclined(1),
+    ReinforcementsRevealed(t("Speakeasy#1"), ((0, c("3R")), (1, c("3B"))), (0, 1)),
+    ShootoutWon(t("Speakeasy#1"), 1, HandCategory.RAINBOW_STRAIGHT, True),
+    ShootoutVoided(t("Speakeasy#1")),
+    TileRevealed(t("JazzClub#5")),
+    DrawRequested(1),
+    CardDrawn(1, c("PoliceRaid1")),
+    DiscardPileReshuffled(40),
+    GangsterPlayed(0, c("9R"), t("Speakeasy#1")),
+    MarkerPlaced(0, t("Speakeasy#1"), 3),
+    LiquidationPlayed(1, t("Speakeasy#1"), 0, c("9R")),
+    PoliceRaidPlayed(0, 2, t("Speakeasy#1"), 1, (c("4G"),)),
+    LimousinePlayed(0, t("Speakeasy#1"), t("Brewery#1"), (c("4G"), c("5G"))),
+    RevolverPlayed(0),
+    BriberyPlayed(0, c("13Y")),
+    TurnEnded(0, False),
+    GameWon(1, Victory.FOUR_KINDS),
+    GameBlocked(),
+)
+
+
+def test_the_samples_hold_every_command_and_event_type() -> None:
+    assert {type(sample) for sample in SAMPLES} == set(COMMAND_TYPES) | set(EVENT_TYPES)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda sample: type(sample).__name__)
+def test_every_command_and_event_type_round_trips(sample: Command | Event) -> None:
+    if isinstance(sample, COMMAND_TYPES):
+        text = dump_command(sample)  # type: ignore[arg-type]
+        assert load_command(text) == sample
+    else:
+        text = dump_event(sample)  # type: ignore[arg-type]
+        assert load_event(text) == sample
+    obj = json.loads(text)
+    assert next(iter(obj)) == "type"
+    assert obj["type"] == type(sample).__name__
+    VALIDATOR.validate(
+        {"command": {"type": "EndTurn", "player": 0}, "actor": 0, "events": [obj]}
+        if not isinstance(sample, COMMAND_TYPES)
+        else {"command": obj, "actor": None, "events": []}
+    )
+
+
+def test_a_command_is_written_with_its_type_and_text_forms() -> None:
+    command = GangsterPlayed(0, c("9R"), t("Speakeasy#1"))
+    assert json.loads(dump_event(command)) == {
+        "type": "GangsterPlayed",
+        "player": 0,
+        "card": "9R",
+        "business": "Speakeasy#1",
+    }
+
+
+def test_enums_are_written_by_value_and_options_as_an_object() -> None:
+    won = converter.unstructure(ShootoutWon(t("Brewery#2"), 0, HandCategory.FLUSH, False), Event)
+    assert won["category"] == HandCategory.FLUSH.value
+    game = converter.unstructure(GameWon(0, Victory.FIVE_BUSINESSES), Event)
+    assert game["victory"] == "five businesses"
+    start = json.loads(dump_command(SAMPLES[0]))  # type: ignore[arg-type]
+    assert start["options"]["short_game"] is True
+    assert start["hands"][0] == ["1R", "2R", "3R", "4R", "Revolver"]
+
+
+def test_frozensets_are_written_as_sorted_lists_of_cards() -> None:
+    hand = frozenset(cards("Revolver 15B 2Y 2R"))
+    assert converter.unstructure(hand, frozenset[chicago_poker.Card]) == [
+        "2R",
+        "2Y",
+        "15B",
+        "Revolver",
+    ]
+
+
+def test_the_header_is_line_one_with_the_game_options_and_players() -> None:
+    game = play(seed=3, options=RuleOptions(tactical=True), players=4)
+    first = written(game).splitlines()[0]
+    assert json.loads(first) == {
+        "format": "chicago-poker-log",
+        "version": FORMAT_VERSION,
+        "engine": chicago_poker.__version__,
+        "options": converter.unstructure(RuleOptions(tactical=True)),
+        "players": list(NAMES[:4]),
+        "provenance": {"seed": 7},
+        "kind": "full",
+        "viewer": None,
+    }
+
+
+def test_an_entry_names_its_actor_or_null_for_chance() -> None:
+    game = play(seed=11, options=RuleOptions(), players=2)
+    for line, entry in zip(written(game).splitlines()[1:], game.history, strict=True):
+        actor = json.loads(line)["actor"]
+        if isinstance(entry.command, StartGame | DealCard | RevealTile):
+            assert actor is None
+        else:
+            assert actor == entry.command.player
+
+
+@pytest.mark.parametrize("options", ALL_OPTIONS[::7], ids=repr)
+def test_sample_logs_validate_against_the_schema(options: RuleOptions) -> None:
+    for kind in (LogKind.FULL, LogKind.COMMANDS):
+        for line in written(play(seed=21, options=options, players=4), kind=kind).splitlines():
+            VALIDATOR.validate(json.loads(line))
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(log_schema())
+
+
+def test_the_schema_rejects_unknown_types_and_keys() -> None:
+    entry = {"command": {"type": "DrawCard", "player": 0}, "actor": 0}
+    assert VALIDATOR.is_valid(entry)
+    assert not VALIDATOR.is_valid({**entry, "command": {"type": "Dance", "player": 0}})
+    assert not VALIDATOR.is_valid({**entry, "command": {"type": "DrawCard", "player": 0, "x": 1}})
+    assert not VALIDATOR.is_valid({**entry, "command": {"type": "DrawCard", "player": "0"}})
+    assert not VALIDATOR.is_valid({**entry, "extra": 1})
+
+
+def test_the_schema_file_is_up_to_date() -> None:
+    # Regenerate with: python -m chicago_poker.log
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
+
+
+# --- malformed logs ---------------------------------------------------------------------------
+
+
+def sample_lines() -> list[str]:
+    return written(play(seed=5, options=RuleOptions(), players=2)).splitlines()
+
+
+def replaced(lines: list[str], number: int, text: str) -> list[str]:
+    return [text if index == number else line for index, line in enumerate(lines, start=1)]
+
+
+def edited(lines: list[str], number: int, edit: Any) -> list[str]:
+    obj = json.loads(lines[number - 1])
+    edit(obj)
+    return replaced(lines, number, json.dumps(obj))
+
+
+def assert_rejected(lines: list[str], line: int, *fragments: str) -> LogFormatError:
+    with pytest.raises(LogFormatError) as error:
+        list(read_log(lines))
+    assert error.value.line == line
+    assert str(error.value).startswith(f"line {line}: ")
+    for fragment in fragments:
+        assert fragment in str(error.value)
+    return error.value
+
+
+def test_a_line_that_is_not_json_is_rejected_with_its_number() -> None:
+    assert_rejected(replaced(sample_lines(), 4, "not json"), 4, "not JSON")
+
+
+def test_a_truncated_line_is_rejected_with_its_number() -> None:
+    lines = sample_lines()
+    assert_rejected(replaced(lines, 5, lines[4][: len(lines[4]) // 2]), 5, "not JSON")
+
+
+def test_an_unknown_command_type_is_rejected() -> None:
+    lines = edited(sample_lines(), 3, lambda obj: obj["command"].update(type="Dance"))
+    assert_rejected(lines, 3, "$.command.type", "'Dance' is not a command type")
+
+
+def test_an_unknown_event_type_is_rejected() -> None:
+    lines = edited(sample_lines(), 3, lambda obj: obj["events"][0].update(type="Danced"))
+    assert_rejected(lines, 3, "$.events[0].type", "'Danced' is not an event type")
+
+
+def test_an_extra_key_in_a_command_is_rejected() -> None:
+    lines = edited(sample_lines(), 3, lambda obj: obj["command"].update(colour="red"))
+    assert_rejected(lines, 3, "$.command", "unknown key(s): colour")
+
+
+def test_an_extra_key_in_an_entry_is_rejected() -> None:
+    lines = edited(sample_lines(), 3, lambda obj: obj.update(comment="hi"))
+    assert_rejected(lines, 3, "unknown key(s): comment")
+
+
+def test_a_field_of_the_wrong_type_is_rejected_naming_the_field() -> None:
+    lines = edited(sample_lines(), 2, lambda obj: obj["events"][0].update(first_player="0"))
+    assert_rejected(lines, 2, "$.events[0].first_player", "expected an integer")
+
+
+def test_a_card_that_does_not_exist_is_rejected_naming_the_field() -> None:
+    command = {"type": "PlayGangster", "player": 0, "card": "16R", "business": "Speakeasy#1"}
+    with pytest.raises(LogFormatError) as error:
+        load_entry(json.dumps({"command": command, "actor": 0}), line=9)
+    assert error.value.line == 9
+    assert "$.command.card" in str(error.value)
+    assert "gangster values run from 1 to 15" in str(error.value)
+
+
+def test_a_special_card_where_a_gangster_is_due_is_rejected() -> None:
+    with pytest.raises(LogFormatError, match=r"\$\.card.*not a gangster card"):
+        load_command('{"type":"SendReinforcement","player":0,"card":"Revolver"}')
+
+
+def test_an_actor_that_contradicts_the_command_is_rejected() -> None:
+    lines = edited(sample_lines(), 3, lambda obj: obj.update(actor=5))
+    assert_rejected(lines, 3, "$.actor")
+
+
+def test_a_header_of_another_version_is_rejected() -> None:
+    lines = edited(sample_lines(), 1, lambda obj: obj.update(version=2))
+    assert_rejected(lines, 1, "version 2 is not supported")
+
+
+def test_a_header_of_another_format_is_rejected() -> None:
+    lines = edited(sample_lines(), 1, lambda obj: obj.update(format="chess-pgn"))
+    assert_rejected(lines, 1, "not a Chicago Poker log")
+
+
+def test_an_entry_where_the_header_belongs_is_rejected() -> None:
+    assert_rejected(sample_lines()[1:], 1, "not a Chicago Poker log")
+
+
+def test_an_empty_log_is_rejected() -> None:
+    assert_rejected([], 1, "empty")
+
+
+def test_a_header_that_contradicts_start_game_is_rejected() -> None:
+    lines = edited(sample_lines(), 1, lambda obj: obj.update(players=["Al", "Capone"]))
+    assert_rejected(lines, 2, "differ from the header")
+
+
+def test_a_full_log_without_events_is_rejected() -> None:
+    lines = edited(sample_lines(), 4, lambda obj: obj.pop("events"))
+    assert_rejected(lines, 4, "needs the events")
+
+
+def test_errors_surface_lazily_at_their_line() -> None:
+    lines = replaced(sample_lines(), 4, "{")
+    reader = read_log(lines)
+    assert isinstance(next(reader), LogHeader)
+    assert next(reader).line == 2
+    assert next(reader).line == 3
+    with pytest.raises(LogFormatError) as error:
+        next(reader)
+    assert error.value.line == 4
+
+
+def test_log_format_errors_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="not JSON"):
+        load_entry("[", line=1)
