@@ -9,6 +9,9 @@ unless ``draw`` is given, and every tile not in play or controlled is in the til
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+import pytest
 
 from chicago_poker.cards import (
     BUSINESS_TILES,
@@ -21,7 +24,8 @@ from chicago_poker.cards import (
     tactical_deck,
 )
 from chicago_poker.commands import Command
-from chicago_poker.decide import follow_up, step
+from chicago_poker.decide import decide, follow_up, step
+from chicago_poker.errors import IllegalCommand
 from chicago_poker.events import Event
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import Business, Column, GameState, PlayerState, Turn, TurnPhase
@@ -37,6 +41,16 @@ def gangsters(text: str) -> tuple[GangsterCard, ...]:
     result = cards(text)
     assert all(isinstance(card, GangsterCard) for card in result)
     return result  # type: ignore[return-value]  # checked by the assert above
+
+
+def card(text: str) -> Card:
+    """One card from its text form."""
+    return cards(text)[0]
+
+
+def gangster(text: str) -> GangsterCard:
+    """One gangster card from its text form."""
+    return gangsters(text)[0]
 
 
 def tiles(text: str) -> tuple[BusinessTile, ...]:
@@ -135,3 +149,25 @@ def begin_turn(state: GameState) -> tuple[GameState, list[Event]]:
     """
     state, events = follow_up(state)
     return state, list(events)
+
+
+E = TypeVar("E")
+
+
+def of_type(events: Sequence[object], kind: type[E]) -> list[E]:
+    """The events of one kind, in order."""
+    return [event for event in events if isinstance(event, kind)]
+
+
+def business_of(state: GameState, tile: BusinessTile) -> Business:
+    """The face-up business with this tile; it must be in play."""
+    business = state.business(tile)
+    assert business is not None
+    return business
+
+
+def rejected(state: GameState, command: Command) -> IllegalCommand:
+    """The error with which ``decide`` rejects ``command``; fails if it is accepted."""
+    with pytest.raises(IllegalCommand) as error:
+        decide(state, command)
+    return error.value

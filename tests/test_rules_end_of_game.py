@@ -41,7 +41,7 @@ from chicago_poker.hands import HandCategory
 from chicago_poker.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState, TurnPhase, Victory
-from scenarios import begin_turn, build, cards, gangsters, run, tiles
+from scenarios import begin_turn, build, cards, gangsters, of_type, run, tiles
 
 AL, BUGS, CAPONE, DUTCH, ELIOT = 0, 1, 2, 3, 4
 SIX = ("Al", "Bugs", "Capone", "Dutch", "Eliot", "Frank")
@@ -53,11 +53,6 @@ WINNING = "8R 8Y 8G 2B 2P"
 LOSING = "10R 10Y"
 
 E = TypeVar("E")
-
-
-def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
-    """The events of one kind, in order."""
-    return [event for event in events if isinstance(event, kind)]
 
 
 def al_wins(

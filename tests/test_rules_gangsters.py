@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from chicago_poker.cards import BusinessKind, BusinessTile, Face, GangsterCard
+from chicago_poker.cards import BusinessKind, BusinessTile, Face
 from chicago_poker.commands import (
-    Command,
     DealCard,
     DrawCard,
     PlayGangster,
@@ -16,8 +15,6 @@ from chicago_poker.commands import (
     PlayPoliceRaid,
     RevealTile,
 )
-from chicago_poker.decide import decide
-from chicago_poker.errors import IllegalCommand
 from chicago_poker.events import (
     GangsterPlayed,
     LimousinePlayed,
@@ -29,8 +26,18 @@ from chicago_poker.events import (
     TurnStarted,
 )
 from chicago_poker.legal import legal_commands
-from chicago_poker.state import Business, GameState, TurnPhase
-from scenarios import begin_turn, build, cards, gangsters, run, tiles
+from chicago_poker.state import TurnPhase
+from scenarios import (
+    begin_turn,
+    build,
+    business_of,
+    cards,
+    gangster,
+    gangsters,
+    rejected,
+    run,
+    tiles,
+)
 
 AL, BUGS, CARMINE = 0, 1, 2
 SPEAKEASY, JAZZ_CLUB, BREWERY, GAMBLING_HOUSE = tiles(
@@ -41,24 +48,8 @@ FIRST_FOUR = ("", "1R", "1R 2R", "1R 2R 3R", "1R 2R 3R 4R")
 """Al's cards already at the business before he plays his card at position 1 to 5."""
 
 
-def gangster(text: str) -> GangsterCard:
-    return gangsters(text)[0]
-
-
 def play(seat: int, text: str, tile: BusinessTile) -> PlayGangster:
     return PlayGangster(seat, gangster(text), tile)
-
-
-def business_of(state: GameState, tile: BusinessTile) -> Business:
-    business = state.business(tile)
-    assert business is not None
-    return business
-
-
-def rejected(state: GameState, command: Command) -> IllegalCommand:
-    with pytest.raises(IllegalCommand) as error:
-        decide(state, command)
-    return error.value
 
 
 # --- R-4.1: where a gangster card goes ----------------------------------------------------

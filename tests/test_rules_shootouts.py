@@ -13,7 +13,6 @@ from typing import TypeVar
 
 import pytest
 
-from chicago_poker.cards import Card, GangsterCard
 from chicago_poker.commands import (
     DealCard,
     DeclineReinforcement,
@@ -45,7 +44,7 @@ from chicago_poker.hands import HandCategory
 from chicago_poker.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import EMPTY_COLUMN, GameState, TurnPhase, Victory
-from scenarios import begin_turn, build, cards, gangsters, run, tiles
+from scenarios import begin_turn, build, card, cards, gangster, gangsters, of_type, run, tiles
 
 AL, BUGS, CAPONE = 0, 1, 2
 SPEAKEASY, JAZZ_CLUB, BREWERY, GAMBLING_HOUSE = tiles(
@@ -58,21 +57,6 @@ TIED_AL = "9R 9Y 3G 4B 5P"
 TIED_BUGS = "9G 9B 3R 4Y 5B"
 
 E = TypeVar("E")
-
-
-def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
-    """The events of one kind, in order."""
-    return [event for event in events if isinstance(event, kind)]
-
-
-def card(text: str) -> Card:
-    """One card from its text form."""
-    return cards(text)[0]
-
-
-def gangster(text: str) -> GangsterCard:
-    """One gangster card from its text form."""
-    return gangsters(text)[0]
 
 
 def finish_turn(state: GameState) -> tuple[GameState, list[Event]]:

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard, SpecialKind
+from chicago_poker.cards import BusinessTile, GangsterCard, SpecialCard, SpecialKind
 from chicago_poker.commands import (
     Command,
     DealCard,
@@ -44,8 +44,8 @@ from chicago_poker.events import (
 )
 from chicago_poker.legal import legal_commands
 from chicago_poker.rules import RuleOptions
-from chicago_poker.state import Business, GameState, TurnPhase
-from scenarios import build, cards, gangsters, run, tiles
+from chicago_poker.state import GameState, TurnPhase
+from scenarios import build, business_of, card, cards, gangster, gangsters, of_type, run, tiles
 
 AL, BUGS, CAPONE = 0, 1, 2
 SPEAKEASY, JAZZ_CLUB, BREWERY, GAMBLING_HOUSE = tiles(
@@ -68,16 +68,6 @@ C = TypeVar("C", bound=Command)
 # --- helpers -----------------------------------------------------------------------------
 
 
-def card(text: str) -> Card:
-    """One card from its text form."""
-    return cards(text)[0]
-
-
-def gangster(text: str) -> GangsterCard:
-    """One gangster card from its text form."""
-    return gangsters(text)[0]
-
-
 def limousine(
     player: int, source: BusinessTile, destination: BusinessTile, moved: str
 ) -> PlayLimousine:
@@ -88,21 +78,14 @@ def limousine(
     return PlayLimousine(player, source, destination, chosen)
 
 
-def business(state: GameState, tile: BusinessTile) -> Business:
-    """The face-up business with this tile."""
-    found = state.business(tile)
-    assert found is not None
-    return found
-
-
 def column(state: GameState, tile: BusinessTile, seat: int) -> tuple[GangsterCard, ...]:
     """The cards of ``seat`` at ``tile``, first placed first."""
-    return business(state, tile).columns[seat].cards
+    return business_of(state, tile).columns[seat].cards
 
 
 def face_down(state: GameState, tile: BusinessTile, seat: int) -> tuple[GangsterCard, ...]:
     """The cards of ``seat`` at ``tile`` that lie face down."""
-    return business(state, tile).face_down_cards(seat)
+    return business_of(state, tile).face_down_cards(seat)
 
 
 def listed(state: GameState, kind: type[C]) -> set[C]:
@@ -113,11 +96,6 @@ def listed(state: GameState, kind: type[C]) -> set[C]:
 def seen(state: GameState, seat: int) -> set[tuple[BusinessTile, int, GangsterCard]]:
     """What ``seat`` saw with Police Raids: (business, owner, card)."""
     return set(state.players[seat].seen)
-
-
-def of_type(events: list[Event], kind: type[object]) -> list[Event]:
-    """The events of one type, in order."""
-    return [event for event in events if isinstance(event, kind)]
 
 
 # --- R-5.1 playing a special card ----------------------------------------------------------
@@ -479,7 +457,7 @@ def test_a_marked_five_card_column_is_immune_but_others_there_are_not() -> None:
     assert events[0] == LiquidationPlayed(AL, SPEAKEASY, CAPONE, gangster("6G"))
     assert column(after, SPEAKEASY, CAPONE) == gangsters("5G")
     assert column(after, SPEAKEASY, BUGS) == gangsters("3B 4B 5B 6B 7B")
-    assert business(after, SPEAKEASY).columns[BUGS].marker == 0
+    assert business_of(after, SPEAKEASY).columns[BUGS].marker == 0
 
 
 @pytest.mark.rule("R-5.2.3")
@@ -849,7 +827,7 @@ def test_a_fifth_card_brought_by_limousine_places_a_marker() -> None:
         LimousinePlayed(AL, SPEAKEASY, BREWERY, gangsters("2R 1R")),
         MarkerPlaced(AL, BREWERY, 1),
     ]
-    assert business(after, BREWERY).columns[AL].marker == 1
+    assert business_of(after, BREWERY).columns[AL].marker == 1
     assert after.markers_placed == 2
     assert after.turn.actions_taken == 1
 
@@ -863,8 +841,8 @@ def test_limousine_marker_is_the_same_as_for_a_fifth_card_from_the_hand() -> Non
     driven, driven_events = run(state, limousine(AL, SPEAKEASY, BREWERY, "1R"))
     played, played_events = run(state, PlayGangster(AL, gangster("8R"), BREWERY))
     assert of_type(driven_events, MarkerPlaced) == of_type(played_events, MarkerPlaced)
-    assert business(driven, BREWERY).columns[AL].marker == 0
-    assert business(played, BREWERY).columns[AL].marker == 0
+    assert business_of(driven, BREWERY).columns[AL].marker == 0
+    assert business_of(played, BREWERY).columns[AL].marker == 0
 
 
 @pytest.mark.rule("R-5.4.4", "R-4.6")
@@ -926,7 +904,7 @@ def test_own_column_at_a_business_where_another_player_has_a_marker_may_move() -
     after, _ = run(state, command)
     assert column(after, BREWERY, AL) == gangsters("2R")
     assert column(after, SPEAKEASY, BUGS) == gangsters("1B 2B 3B 4B 5B")
-    assert business(after, SPEAKEASY).columns[BUGS].marker == 0
+    assert business_of(after, SPEAKEASY).columns[BUGS].marker == 0
 
 
 @pytest.mark.rule("R-5.4.2", "R-5.4.3")

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from chicago_poker.apply import apply
-from chicago_poker.cards import BUSINESS_TILES, BusinessTile, Card, GangsterCard, full_deck
+from chicago_poker.cards import BUSINESS_TILES, BusinessTile, full_deck
 from chicago_poker.commands import (
     Command,
     DealCard,
@@ -20,8 +20,7 @@ from chicago_poker.commands import (
     RevealTile,
     StartGame,
 )
-from chicago_poker.decide import decide, step
-from chicago_poker.errors import IllegalCommand
+from chicago_poker.decide import step
 from chicago_poker.events import (
     ActionPhaseStarted,
     CardDrawn,
@@ -40,19 +39,11 @@ from chicago_poker.game import Game
 from chicago_poker.legal import HAND_LIMIT, Awaiting, awaiting, legal_commands, within_hand_limit
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState, TurnPhase
-from scenarios import begin_turn, build, cards, gangsters, run, tiles
+from scenarios import begin_turn, build, card, cards, gangster, gangsters, rejected, run, tiles
 
 AL, BUGS, CARMINE = 0, 1, 2
 JAZZ_CLUB, BREWERY = tiles("JazzClub#1 Brewery#1")
 OPTIONAL = RuleOptions(optional_actions=True)
-
-
-def card(text: str) -> Card:
-    return cards(text)[0]
-
-
-def gangster(text: str) -> GangsterCard:
-    return gangsters(text)[0]
 
 
 def play(seat: int, text: str, tile: BusinessTile = BREWERY) -> PlayGangster:
@@ -67,12 +58,6 @@ def draw(state: GameState, seat: int, text: str) -> tuple[GameState, list[Event]
 
 def commands_of(state: GameState, kind: type) -> list[Command]:
     return [command for command in legal_commands(state) if isinstance(command, kind)]
-
-
-def rejected(state: GameState, command: Command) -> IllegalCommand:
-    with pytest.raises(IllegalCommand) as error:
-        decide(state, command)
-    return error.value
 
 
 def start(count: int, first: int = 0, options: RuleOptions | None = None) -> StartGame:
