@@ -2,11 +2,15 @@
 
 ``chicago-poker hands`` prints the hand ranking (R-7.3) with the exact frequency of each
 category among the five-card hands of the 75 gangster cards.
+
+``chicago-poker validate FILE...`` checks game logs (:mod:`chicago_poker.validate`): exit
+status 0 if every log is a legal game, 1 if one breaks a rule, 2 if one cannot be read.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -18,6 +22,7 @@ from chicago_poker.cards import GANGSTER_CARDS
 from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.frequencies import format_frequency_table
 from chicago_poker.hands import MAX_HAND_SIZE
+from chicago_poker.validate import Finding, Report, Status, validate_file
 
 __all__ = ["main"]
 
@@ -92,6 +97,21 @@ def _build_parser() -> _Parser:
         "the five-card hands of the 75 gangster cards fall in each.",
     )
     hands.set_defaults(command=_hands)
+    validate = commands.add_parser(
+        "validate",
+        help="check that game logs are legal games",
+        description="Replay each game log through the rules engine and report every broken "
+        "rule. Exit status: 0 if every log is a legal game (finished or not), 1 if a log "
+        "breaks a rule, 2 if a log cannot be read.",
+    )
+    validate.add_argument("files", nargs="+", metavar="FILE", help="a game log (JSON Lines)")
+    validate.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default): a verdict per file and one line per finding; json: one JSON document",
+    )
+    validate.set_defaults(command=_validate)
     return parser
 
 
@@ -107,6 +127,58 @@ def _hands(args: argparse.Namespace) -> int:
     )
     sys.stdout.flush()
     return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    reports = [_validate_one(path) for path in args.files]
+    status = max((report.exit_code for report in reports), default=0)
+    if args.format == "json":
+        document = {"exit": status, "files": [report.as_dict() for report in reports]}
+        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    else:
+        for report in reports:
+            sys.stdout.write(_report_text(report))
+    sys.stdout.flush()
+    return status
+
+
+def _validate_one(path: str) -> Report:
+    """Validate one file; an unexpected error is reported, never raised."""
+    try:
+        return validate_file(path)
+    except Exception as error:  # the command must never show a traceback
+        reason = f"internal error while validating: {type(error).__name__}: {error}"
+        return Report(path, Status.UNREADABLE, (Finding(None, None, reason),))
+
+
+def _report_text(report: Report) -> str:
+    lines = [f"{report.source}: {_verdict(report)}"]
+    for finding in report.findings:
+        where = report.source if finding.line is None else f"{report.source}:{finding.line}"
+        lines.append(f"{where}: {finding.rule or 'format'}: {finding.reason}")
+        if finding.entry:
+            lines.append(f"    {finding.entry}")
+    lines.extend(f"{report.source}: note: {note}" for note in report.notes)
+    return "".join(line + "\n" for line in lines)
+
+
+def _verdict(report: Report) -> str:
+    if report.status is Status.UNREADABLE:
+        return f"unreadable after {report.entries} entries"
+    if report.status is Status.ILLEGAL:
+        count = len(report.findings)
+        return f"illegal: {count} broken rule{'s' if count != 1 else ''}"
+    if report.kind is not None and report.kind.value == "redacted":
+        return f"well formed, {report.entries} entries (redacted: not replayed)"
+    if report.winner_name is not None:
+        assert report.victory is not None
+        return (
+            f"legal game, {report.entries} entries, won by {report.winner_name} "
+            f"({report.victory.value})"
+        )
+    if report.game_over:
+        return f"legal game, {report.entries} entries, ended blocked without a winner"
+    return f"legal game, {report.entries} entries, not finished"
 
 
 if __name__ == "__main__":

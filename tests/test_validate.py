@@ -1,0 +1,468 @@
+"""The game-log validator (chicago_poker.validate) and ``chicago-poker validate``."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import chicago_poker
+from chicago_poker import cli, validate
+from chicago_poker.cards import BUSINESS_TILES, full_deck
+from chicago_poker.decide import step
+from chicago_poker.log import COMMAND_TYPES, EVENT_TYPES, LogEntry, LogHeader, LogKind, read_log
+from chicago_poker.state import GameState
+from chicago_poker.validate import Report, Status, validate_binary, validate_file, validate_log
+from log_corpus import LOGS, corpus
+
+EXPECTED: dict[str, dict[str, Any]] = tomllib.loads(
+    (LOGS / "expected.toml").read_text(encoding="utf-8")
+)
+
+
+def lines_of(name: str) -> list[str]:
+    return (LOGS / name).read_text(encoding="utf-8").splitlines()
+
+
+def check(lines: list[str]) -> Report:
+    return validate_log(lines, "test.jsonl")
+
+
+# ------------------------------------------------------------------------------ the corpus
+
+
+def case(name: str, *marks: Any) -> Any:
+    return pytest.param(name, EXPECTED[name], id=name, marks=marks)
+
+
+CORPUS_CASES = [
+    *(case(name) for name in sorted(EXPECTED) if "rule" not in EXPECTED[name]),
+    case("illegal-action.jsonl", pytest.mark.rule("R-3.10")),
+    case("fourth-action.jsonl", pytest.mark.rule("R-3.1", "R-3.2")),
+    case("card-not-in-draw-pile.jsonl", pytest.mark.rule("R-3.6")),
+    case("shootout-skipped.jsonl", pytest.mark.rule("R-6.1")),
+    case("shootout-early.jsonl", pytest.mark.rule("R-6.1")),
+    case("wrong-winner.jsonl", pytest.mark.rule("R-8.1")),
+    case("wrong-winner-short-game.jsonl", pytest.mark.rule("R-8.3")),
+    case("tampered-business-card.jsonl", pytest.mark.rule("R-4.1")),
+    case("missing-entry.jsonl", pytest.mark.rule("R-3.6")),
+    case("duplicated-entry.jsonl", pytest.mark.rule("R-3.1")),
+    case("after-the-end.jsonl", pytest.mark.rule("R-8.2")),
+    case("commands-illegal.jsonl", pytest.mark.rule("R-3.1")),
+    case("bad-header-version.jsonl"),
+    case("unknown-event.jsonl"),
+    case("truncated.jsonl"),
+]
+
+
+def test_every_expectation_is_a_corpus_case() -> None:
+    names = [param.values[0] for param in CORPUS_CASES]
+    assert sorted(names) == sorted(EXPECTED)
+    for param in CORPUS_CASES:
+        cited = [rule for mark in param.marks for rule in mark.args]
+        expected = EXPECTED[param.values[0]].get("rule", "format")
+        assert cited[:1] == ([expected] if expected.startswith("R-") else [])
+
+
+@pytest.mark.parametrize(("name", "expected"), CORPUS_CASES)
+def test_each_log_of_the_corpus_gets_its_expected_verdict(
+    name: str, expected: dict[str, Any]
+) -> None:
+    report = validate_file(LOGS / name, name)
+    assert report.exit_code == expected["exit"]
+    if expected["exit"] == 0:
+        assert report.findings == ()
+    else:
+        first = report.findings[0]
+        assert first.line == expected["line"]
+        assert (first.rule or "format") == expected["rule"]
+        assert expected["reason"] in first.reason
+        assert first.entry  # the faulty line is quoted
+    if "winner" in expected:
+        assert report.game_over
+        assert report.winner == expected["winner"]
+    if "note" in expected:
+        assert any(expected["note"] in note for note in report.notes)
+
+
+def test_every_log_of_the_corpus_has_an_expectation() -> None:
+    assert sorted(path.name for path in LOGS.glob("*.jsonl")) == sorted(EXPECTED)
+
+
+def test_the_corpus_is_reproduced_from_its_seeds() -> None:
+    for name, text in corpus().items():
+        assert (LOGS / name).read_text(encoding="utf-8") == text, (
+            f"{name} is out of date: run python tests/log_corpus.py"
+        )
+
+
+def test_the_valid_corpus_covers_every_player_count_option_and_kind() -> None:
+    headers = [
+        next(iter(read_log(lines_of(name))))
+        for name, expected in EXPECTED.items()
+        if name.startswith("valid-")
+    ]
+    assert all(isinstance(header, LogHeader) for header in headers)
+    assert {len(h.players) for h in headers if isinstance(h, LogHeader)} == {2, 3, 4, 5, 6}
+    options = [h.options for h in headers if isinstance(h, LogHeader)]
+    for name in ("tactical", "short_game", "optional_actions", "limousine_any_cards"):
+        assert any(getattr(option, name) for option in options), name
+    assert any(option.optional_reinforcement for option in options)
+    kinds = {h.kind for h in headers if isinstance(h, LogHeader)}
+    assert kinds == {LogKind.FULL, LogKind.COMMANDS}
+
+
+# ------------------------------------------------------------------------- the validator
+
+
+@pytest.mark.rule("R-8.2")
+def test_a_finished_game_reports_its_winner() -> None:
+    report = check(lines_of("valid-2p-standard.jsonl"))
+    assert report.status is Status.OK
+    assert report.game_over
+    assert report.winner_name == "Bugs"
+    assert report.victory is not None
+    assert report.notes == ()
+
+
+def test_an_unfinished_game_is_legal_with_a_note() -> None:
+    lines = lines_of("valid-2p-standard.jsonl")[:20]
+    report = check(lines)
+    assert report.exit_code == 0
+    assert not report.game_over
+    assert report.entries == 19
+    assert report.notes
+    assert "not finished" in report.notes[0]
+
+
+@pytest.mark.rule("R-3.1")
+def test_a_commands_log_is_checked_by_replaying_its_commands() -> None:
+    report = check(lines_of("commands-illegal.jsonl"))
+    assert report.kind is LogKind.COMMANDS
+    assert report.status is Status.ILLEGAL
+    assert report.findings[0].line == 6
+
+
+def test_lines_after_a_broken_rule_are_still_read_for_their_format() -> None:
+    lines = lines_of("illegal-action.jsonl")[:4]
+    report = check([*lines, "not json"])
+    assert report.status is Status.UNREADABLE  # the worse verdict wins
+    assert [finding.line for finding in report.findings] == [3, 5]
+    assert report.findings[0].rule == "R-3.10"
+
+
+def test_a_redacted_log_is_not_replayed_and_says_so() -> None:
+    report = check(lines_of("redacted.jsonl"))
+    assert report.status is Status.OK
+    assert report.kind is LogKind.REDACTED
+    assert "cannot be replayed" in report.notes[0]
+    assert not report.game_over
+
+
+def test_an_empty_log_is_unreadable() -> None:
+    report = check([])
+    assert report.status is Status.UNREADABLE
+    assert "empty" in report.findings[0].reason
+
+
+def test_a_header_alone_is_unreadable() -> None:
+    report = check(lines_of("valid-2p-standard.jsonl")[:1])
+    assert report.status is Status.UNREADABLE
+    assert report.findings[0].line == 2
+
+
+def test_a_line_that_is_too_long_is_unreadable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(validate, "MAX_LINE_CHARS", 100)
+    report = check(lines_of("valid-2p-standard.jsonl"))
+    assert report.status is Status.UNREADABLE
+    assert report.findings[0].line == 1
+    assert "longer than 100 characters" in report.findings[0].reason
+    file = io.BytesIO((LOGS / "valid-2p-standard.jsonl").read_bytes())
+    assert "longer than 100 bytes" in validate_binary(file, "x").findings[0].reason
+
+
+def test_an_endless_log_stops_at_the_entry_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(validate, "MAX_ENTRIES", 50)
+    lines = lines_of("illegal-action.jsonl")
+
+    def endless() -> Iterator[str]:
+        yield from lines[:3]
+        while True:
+            yield lines[3]
+
+    report = validate_log(endless(), "endless")
+    assert report.status is Status.UNREADABLE
+    assert report.findings[-1].line == 52
+    assert "more than 50 entries" in report.findings[-1].reason
+
+
+def test_a_file_that_is_not_utf8_is_unreadable_at_its_line(tmp_path: Path) -> None:
+    lines = lines_of("valid-2p-unfinished.jsonl")
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(("\n".join(lines[:3]) + "\n").encode() + b'{"caf\xe9"}\n')
+    report = validate_file(path)
+    assert report.status is Status.UNREADABLE
+    assert report.findings[0].line == 4
+    assert "not UTF-8" in report.findings[0].reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000, '{"format":' + "1" * 10_000 + "}", "\ufeff{}", "null", '"x"', "{}"],
+    ids=["deep", "long-integer", "bom", "null", "string", "empty-object"],
+)
+def test_odd_json_is_unreadable(text: str) -> None:
+    report = check([text])
+    assert report.status is Status.UNREADABLE
+    assert report.findings[0].line == 1
+
+
+def test_a_missing_file_is_unreadable(tmp_path: Path) -> None:
+    report = validate_file(tmp_path / "nowhere.jsonl")
+    assert report.status is Status.UNREADABLE
+    assert report.findings[0].line is None
+    assert "cannot open" in report.findings[0].reason
+
+
+def test_the_report_is_json_friendly() -> None:
+    report = check(lines_of("wrong-winner.jsonl"))
+    data = json.loads(json.dumps(report.as_dict()))
+    assert data["status"] == "illegal"
+    assert data["exit"] == 1
+    assert data["findings"][0]["rule"] == "R-8.1"
+    assert data["findings"][0]["line"] == 114
+
+
+def test_long_entries_are_shortened_in_findings() -> None:
+    finding = check(lines_of("wrong-winner.jsonl")).findings[0]
+    assert len(finding.entry) <= validate.MAX_ENTRY_TEXT
+    assert finding.entry.endswith("…")
+
+
+def test_every_event_type_has_a_rule() -> None:
+    assert set(validate.EVENT_RULES) == set(EVENT_TYPES)
+
+
+# ---------------------------------------------------------------------------------- the CLI
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = cli.main(["validate", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.rule("R-8.1")
+def test_cli_prints_each_finding_with_file_line_and_rule(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(LOGS / "wrong-winner.jsonl")
+    status, out, err = run_cli(capsys, path)
+    assert status == 1
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"{path}: illegal: 1 broken rule"
+    assert lines[1].startswith(f"{path}:114: R-8.1: event 6 of DealCard: the log records ")
+    assert lines[2].startswith('    {"command":{"type":"DealCard"')
+
+
+def test_cli_accepts_a_legal_game(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_cli(capsys, str(LOGS / "valid-2p-standard.jsonl"))
+    assert status == 0
+    assert "legal game, 113 entries, won by Bugs" in out
+
+
+def test_cli_exit_status_is_the_worst_of_the_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    good = str(LOGS / "valid-2p-standard.jsonl")
+    illegal = str(LOGS / "illegal-action.jsonl")
+    missing = str(tmp_path / "missing.jsonl")
+    assert run_cli(capsys, good, good)[0] == 0
+    assert run_cli(capsys, good, illegal, good)[0] == 1
+    status, out, _ = run_cli(capsys, missing, illegal, good)
+    assert status == 2
+    assert f"{missing}: format: cannot open the file" in out
+
+
+def test_cli_json_format_is_one_document(capsys: pytest.CaptureFixture[str]) -> None:
+    names = ["valid-2p-unfinished.jsonl", "truncated.jsonl"]
+    status, out, _ = run_cli(capsys, "--format", "json", *(str(LOGS / n) for n in names))
+    assert status == 2
+    document = json.loads(out)
+    assert document["exit"] == 2
+    assert [file["status"] for file in document["files"]] == ["ok", "unreadable"]
+    assert document["files"][1]["findings"][0]["line"] == 36
+
+
+def test_cli_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["validate"]) == 2
+    assert "the following arguments are required: FILE" in capsys.readouterr().err
+
+
+def test_cli_reports_an_internal_error_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(path: str) -> Report:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "validate_file", broken)
+    status, out, err = run_cli(capsys, "any.jsonl")
+    assert status == 2
+    assert "internal error while validating: RuntimeError: boom" in out
+    assert "Traceback" not in out + err
+
+
+def test_cli_validate_runs_as_a_program_without_traceback(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_bytes(b"\xff\xfe\x00garbage\n{]")
+    source = str(Path(chicago_poker.__file__).parent.parent)
+    env = {**os.environ, "PYTHONPATH": source}
+    done = subprocess.run(
+        [sys.executable, "-m", "chicago_poker.cli", "validate", str(garbage)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "not UTF-8" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+# ------------------------------------------------------------------- mutations and fuzzing
+
+MUTATION_BASES = ("valid-2p-unfinished.jsonl", "valid-3p-short-optional-actions.jsonl")
+BASE_LINES = {name: lines_of(name) for name in MUTATION_BASES}
+CARD_TEXTS = [str(card) for card in full_deck()]
+TILE_TEXTS = [str(tile) for tile in BUSINESS_TILES]
+CARD = re.compile(r'"(\d{1,2}[RBGYP]|Liquidation|PoliceRaid[12]|Limousine|Revolver|Bribery)"')
+SEAT = re.compile(r'"(player|owner|victim|target|first_player|actor)":(\d)')
+TILE = re.compile(r'"([A-Za-z]+#\d)"')
+
+
+def replay_reproduces_the_log(lines: list[str]) -> bool:
+    """Whether the log replays through the engine, every recorded event reproduced."""
+    state: GameState | None = None
+    for item in read_log(lines):
+        if isinstance(item, LogEntry):
+            state, events = step(state, item.command)
+            if item.events is not None and item.events != events:
+                return False
+    return True
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> list[str]:
+    lines = list(BASE_LINES[draw(st.sampled_from(MUTATION_BASES))])
+    kind = draw(st.sampled_from(["drop", "duplicate", "swap", "card", "seat", "tile"]))
+    index = draw(st.integers(0, len(lines) - 1))
+    if kind == "drop":
+        del lines[index]
+    elif kind == "duplicate":
+        lines.insert(index, lines[index])
+    elif kind == "swap":
+        other = draw(st.integers(0, len(lines) - 1))
+        lines[index], lines[other] = lines[other], lines[index]
+    else:
+        pattern, choices = {
+            "card": (CARD, CARD_TEXTS),
+            "seat": (SEAT, [str(seat) for seat in range(7)]),
+            "tile": (TILE, TILE_TEXTS),
+        }[kind]
+        matches = list(pattern.finditer(lines[index]))
+        if matches:
+            match = draw(st.sampled_from(matches))
+            start, end = match.span(match.lastindex or 1)
+            new = draw(st.sampled_from(choices))
+            lines[index] = lines[index][:start] + new + lines[index][end:]
+    return lines
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=mutated())
+def test_an_edited_log_is_rejected_or_provably_legal(lines: list[str]) -> None:
+    report = check(lines)
+    if report.exit_code == 0:
+        assert check(lines).exit_code == 0
+        assert replay_reproduces_the_log(lines)
+    else:
+        assert report.findings
+        assert all(finding.line is None or finding.line >= 1 for finding in report.findings)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=2000))
+def test_arbitrary_bytes_never_raise(data: bytes) -> None:
+    report = validate_binary(io.BytesIO(data), "fuzz")
+    assert report.status in (Status.UNREADABLE, Status.ILLEGAL)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 100) | st.floats() | st.text(max_size=10),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+COMMAND_NAMES = [cls.__name__ for cls in COMMAND_TYPES]
+FIELD_VALUES = (
+    st.integers(-2, 8)
+    | st.sampled_from(CARD_TEXTS)
+    | st.sampled_from(TILE_TEXTS)
+    | st.lists(st.sampled_from(CARD_TEXTS), max_size=3)
+)
+ENTRY_LIKE = st.fixed_dictionaries(
+    {
+        "command": st.fixed_dictionaries(
+            {"type": st.sampled_from(COMMAND_NAMES)},
+            optional={
+                name: FIELD_VALUES
+                for name in ("player", "card", "business", "victim", "target", "source")
+            },
+        ),
+        "actor": st.none() | st.integers(-1, 7),
+    },
+    optional={"events": st.lists(JSON, max_size=2)},
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    base=st.sampled_from(MUTATION_BASES),
+    keep=st.integers(1, 12),
+    extra=st.lists(JSON.map(json.dumps) | ENTRY_LIKE.map(json.dumps), min_size=1, max_size=4),
+)
+def test_arbitrary_json_lines_never_raise(base: str, keep: int, extra: list[str]) -> None:
+    lines = [*BASE_LINES[base][:keep], *extra]
+    report = check(lines)
+    assert report.status in (Status.OK, Status.ILLEGAL, Status.UNREADABLE)
+    if report.status is Status.OK:
+        assert replay_reproduces_the_log(lines)
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.binary(max_size=300))
+def test_cli_never_shows_a_traceback_on_arbitrary_bytes(
+    data: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(data)
+    status = cli.main(["validate", str(path)])
+    out, err = capsys.readouterr()
+    assert status in (1, 2)
+    assert "Traceback" not in out + err
+    assert out.startswith(f"{path}: ")
