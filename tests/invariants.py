@@ -27,17 +27,33 @@ from chicago_poker.cards import (
     BusinessTile,
     Card,
     GangsterCard,
+    SpecialCard,
+    SpecialKind,
     full_deck,
     tactical_deck,
 )
 from chicago_poker.decide import follow_up
 from chicago_poker.events import (
     ActionPhaseStarted,
+    BriberyPlayed,
+    CardDrawn,
+    DiscardPileReshuffled,
+    DrawRequested,
     Event,
     GameBlocked,
     GameWon,
+    GangsterPlayed,
+    LimousinePlayed,
+    LiquidationPlayed,
+    MarkerPlaced,
+    PoliceRaidPlayed,
+    ReinforcementChosen,
+    ReinforcementDeclined,
+    ReinforcementRequested,
     ReinforcementsRevealed,
+    RevolverPlayed,
     ShootoutStarted,
+    ShootoutVoided,
     ShootoutWon,
     TurnEnded,
     TurnStarted,
@@ -45,7 +61,7 @@ from chicago_poker.events import (
 from chicago_poker.hands import evaluate_hand
 from chicago_poker.legal import Awaiting, awaiting
 from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState, ShootoutStage, TurnPhase, Victory
+from chicago_poker.state import Column, GameState, ShootoutStage, TurnPhase, Victory
 
 __all__ = [
     "FACE_UP_AT_SETUP",
@@ -442,8 +458,11 @@ def check_events(state: GameState | None, events: Sequence[Event]) -> GameState:
     Checks: a hand holds at most seven cards when its owner's turn ends (R-3.5, R-3.9); a turn
     starts with the next seat and 1, 2, then 3 actions (R-3.1, R-3.4); shootouts start in
     marker order, and the action phase only when none is due (R-6.1, R-6.2); a shootout is won
-    by the best hand or by the highest reinforcement (R-6.4, R-6.7.3); nothing follows the end
-    of the game (R-8.2).
+    by the best hand or by the highest reinforcement (R-6.4, R-6.7.3); only tied players
+    reinforce, compulsorily unless declining is allowed (R-6.7.1, R-6.7.2, R-6.7.6); a turn
+    ends early only by choice when allowed, or when nothing is allowed (R-3.2, R-3.5); businesses
+    won are never lost (R-6.5); each card event agrees with the position (see
+    ``_check_card_event``); nothing follows the end of the game (R-8.2).
     """
     for index, event in enumerate(events):
         if state is not None and state.is_over:
@@ -453,6 +472,9 @@ def check_events(state: GameState | None, events: Sequence[Event]) -> GameState:
         if before is None:
             continue
         where = f"{_where(before)} event {index} {type(event).__name__}"
+        for old, new in zip(before.players, state.players, strict=True):
+            if new.controlled[: len(old.controlled)] != old.controlled:
+                _fail(f"{where}: {old.name} lost a business (R-6.5)")
         match event:
             case TurnEnded():
                 hand = len(state.players[event.player].hand)
@@ -460,6 +482,7 @@ def check_events(state: GameState | None, events: Sequence[Event]) -> GameState:
                     _fail(f"{where}: seat {event.player} ends with {hand} cards")
                 if event.player != before.turn.player:
                     _fail(f"{where}: not seat {event.player}'s turn")
+                _check_turn_end(before, event, index, where)
             case TurnStarted():
                 count = len(before.players)
                 if before.turn.phase is not TurnPhase.ENDED:
@@ -503,10 +526,182 @@ def check_events(state: GameState | None, events: Sequence[Event]) -> GameState:
             case GameWon() | GameBlocked():
                 if index != len(events) - 1:
                     _fail(f"{where}: events follow the end of the game")
+            case (
+                ReinforcementRequested()
+                | ReinforcementChosen()
+                | ReinforcementDeclined()
+                | ShootoutVoided()
+            ):
+                _check_reinforcement(before, event, where)
             case _:
-                pass
+                _check_card_event(before, event, state, where)
     assert state is not None
     return state
+
+
+PATTERNS = {
+    BusinessKind.SPEAKEASY: "DDUUU",
+    BusinessKind.JAZZ_CLUB: "UUUDD",
+    BusinessKind.BREWERY: "UUUUU",
+    BusinessKind.GAMBLING_HOUSE: "UDUDU",
+}
+"""Face down (D) or up (U) by position 1 to 5, written from R-4.2.1 to R-4.2.4."""
+
+
+def _check_card_event(before: GameState, event: Event, after: GameState, where: str) -> None:
+    """The card events agree with the position they come from.
+
+    A drawn card comes off the draw deck, for the first seat waiting (R-3.6); the discard pile is
+    reshuffled only when a card is needed and the deck is empty (R-3.7); a gangster card goes to
+    the end of the player's column (R-4.1); a marker gets the next number (R-4.6); Liquidation
+    takes another player's last card, not under a marker (R-5.2); a Police Raid sees exactly the
+    face-down cards (R-4.2, R-5.3); a Limousine moves the last cards unmarked (R-5.4); Bribery
+    takes a discarded card, the rest joins the deck, Bribery alone is discarded (R-5.6).
+    """
+    acting = before.turn.player
+    match event:
+        case CardDrawn():
+            if not before.pending_draws or event.player != before.pending_draws[0]:
+                _fail(f"{where}: seat {event.player} drew, waiting: {before.pending_draws}")
+            if event.card not in before.draw_pile:
+                _fail(f"{where}: {event.card} is not in the draw deck")
+        case DiscardPileReshuffled():
+            if before.draw_pile or not before.pending_draws:
+                _fail(f"{where}: reshuffled with {len(before.draw_pile)} cards left to draw")
+            if event.cards != len(before.discard_pile) or after.discard_pile:
+                _fail(f"{where}: {event.cards} of {len(before.discard_pile)} cards reshuffled")
+        case DrawRequested() | GangsterPlayed() | RevolverPlayed():
+            if event.player != acting or before.turn.phase is not TurnPhase.ACTIONS:
+                _fail(f"{where}: seat {event.player} acts out of turn")
+            if isinstance(event, GangsterPlayed):
+                business = after.business(event.business)
+                if business is None or business.columns[event.player].cards[-1] is not event.card:
+                    _fail(f"{where}: {event.card} is not last at {event.business}")
+        case MarkerPlaced():
+            business = after.business(event.business)
+            if event.number != before.markers_placed:
+                _fail(f"{where}: marker {event.number} after {before.markers_placed} placed")
+            if business is None or len(business.columns[event.player].cards) != MAX_COLUMN:
+                _fail(f"{where}: a marker on a column that is not of five cards")
+        case LiquidationPlayed():
+            column = _column_before(before, event.business, event.victim, where)
+            if event.victim == event.player or column.marker is not None:
+                _fail(f"{where}: seat {event.victim} may not be liquidated there")
+            if not column.cards or column.cards[-1] is not event.card:
+                _fail(f"{where}: {event.card} is not the last card of {column.cards}")
+        case PoliceRaidPlayed():
+            column = _column_before(before, event.business, event.target, where)
+            pattern = PATTERNS[event.business.kind]
+            faces = pattern[: len(column.cards)]
+            down = tuple(c for c, face in zip(column.cards, faces, strict=True) if face == "D")
+            if event.target == event.player or not column.cards or event.seen != down:
+                _fail(f"{where}: raid saw {event.seen}, face down: {down} of {column.cards}")
+        case LimousinePlayed():
+            _check_limousine(before, event, where)
+        case BriberyPlayed():
+            bribery = SpecialCard(SpecialKind.BRIBERY)
+            if event.card not in before.discard_pile or after.discard_pile != {bribery}:
+                _fail(f"{where}: bribery of {event.card}, discard pile {after.discard_pile}")
+            rest = (before.draw_pile | before.discard_pile) - {event.card}
+            if after.draw_pile != rest:
+                _fail(f"{where}: the draw deck is not the old deck and discard pile (R-5.6.2)")
+        case _:
+            pass
+
+
+def _check_turn_end(before: GameState, event: TurnEnded, index: int, where: str) -> None:
+    """A turn ends when no action is left, by choice only when that is allowed, or when no action
+    is allowed (R-3.2, R-3.5, D-9); each condition is computed here from R-3.8 and R-3.9.
+    """
+    turn = before.turn
+    if event.forced:
+        if turn.actions_left <= 0:
+            _fail(f"{where}: a forced end with no action left")
+        if _spec_allows_draw_or_play(before):
+            _fail(f"{where}: a forced end although a draw or a gangster play is allowed")
+    elif turn.actions_left > 0:
+        # Only an EndTurn command ends a turn early, and its TurnEnded is the command's first event.
+        chosen = before.options.optional_actions or turn.actions_taken >= turn.base_actions
+        if index != 0 or not chosen:
+            _fail(f"{where}: the turn ended with {turn.actions_left} compulsory actions left")
+
+
+def _spec_allows_draw_or_play(state: GameState) -> bool:
+    """Whether R-3.8 and R-3.9 allow the acting player to draw or to play a gangster card."""
+    seat = state.turn.player
+    hand = state.players[seat].hand
+    h, a = len(hand), state.turn.actions_left
+    g = sum(isinstance(card, GangsterCard) for card in hand)
+    s = sum(MAX_COLUMN - len(b.columns[seat].cards) for b in state.businesses)
+
+    def within(h: int, a: int, g: int, s: int) -> bool:
+        return h <= HAND_LIMIT or h - HAND_LIMIT <= min(a, g, s)
+
+    can_draw = bool(state.draw_pile or state.discard_pile) and within(h + 1, a - 1, g, s)
+    can_play = g > 0 and s > 0 and within(h - 1, a - 1, g - 1, s - 1)
+    return can_draw or can_play
+
+
+def _check_reinforcement(before: GameState, event: Event, where: str) -> None:
+    """Only the tied best hands reinforce (R-6.7.1), then only the highest senders (R-6.7.4);
+    sending is compulsory for a holder of a gangster card unless declining is allowed (R-6.7.2,
+    R-6.7.6); nobody wins a shootout where nobody sent a card (R-6.7.6).
+    """
+    shootout = before.shootout
+    if shootout is None:
+        _fail(f"{where}: no shootout in progress")
+    match event:
+        case ReinforcementRequested():
+            if shootout.stage is ShootoutStage.OPEN:
+                business = before.business(shootout.business)
+                if business is None:
+                    _fail(f"{where}: {shootout.business} is not in play")
+                ranks = {
+                    seat: evaluate_hand(column.cards)
+                    for seat, column in enumerate(business.columns)
+                    if column.cards
+                }
+                best = max(ranks.values())
+                tied = {seat for seat, rank in ranks.items() if rank == best}
+            else:
+                tied = set(shootout.contenders)
+            if set(event.contenders) != tied or len(tied) < 2:
+                _fail(f"{where}: contenders {event.contenders}, tied: {sorted(tied)}")
+        case ReinforcementChosen():
+            if event.player not in shootout.contenders or event.card not in (
+                before.players[event.player].hand
+            ):
+                _fail(f"{where}: seat {event.player} may not send {event.card}")
+        case ReinforcementDeclined():
+            holds = any(isinstance(c, GangsterCard) for c in before.players[event.player].hand)
+            if holds and not before.options.optional_reinforcement:
+                _fail(f"{where}: seat {event.player} holds a gangster card but sent none")
+        case ShootoutVoided():
+            if shootout.contenders:
+                _fail(f"{where}: voided with contenders {shootout.contenders} left")
+        case _:
+            pass
+
+
+def _column_before(before: GameState, tile: BusinessTile, seat: int, where: str) -> Column:
+    business = before.business(tile)
+    if business is None:
+        _fail(f"{where}: {tile} is not in play")
+    return business.columns[seat]
+
+
+def _check_limousine(before: GameState, event: LimousinePlayed, where: str) -> None:
+    source = _column_before(before, event.source, event.player, where)
+    target = _column_before(before, event.destination, event.player, where)
+    moved = set(event.cards)
+    if event.source == event.destination or source.marker is not None:
+        _fail(f"{where}: the Limousine may not move these cards")
+    if not 1 <= len(event.cards) <= 4 or len(moved) != len(event.cards):
+        _fail(f"{where}: the Limousine moves {event.cards}")
+    if not moved <= set(source.cards) or len(target.cards) + len(moved) > MAX_COLUMN:
+        _fail(f"{where}: {event.cards} do not fit from {source.cards} to {target.cards}")
+    if not before.options.limousine_any_cards and moved != set(source.cards[-len(moved) :]):
+        _fail(f"{where}: {event.cards} are not the last cards of {source.cards} (R-5.4.1)")
 
 
 def _check_shootout_start(before: GameState, event: ShootoutStarted, where: str) -> None:

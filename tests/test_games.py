@@ -11,8 +11,12 @@ few tiles left (R-8.4, R-8.5).
 from __future__ import annotations
 
 import itertools
+import os
 import random
-from collections.abc import Sequence
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -30,9 +34,11 @@ from chicago_poker.commands import Command
 from chicago_poker.decide import follow_up, step
 from chicago_poker.events import (
     Event,
+    GameBlocked,
     GameStarted,
     ReinforcementRequested,
     ReinforcementsRevealed,
+    TurnEnded,
 )
 from chicago_poker.game import Game
 from chicago_poker.legal import legal_commands
@@ -54,6 +60,9 @@ ALL_OPTIONS = tuple(RuleOptions(*flags) for flags in itertools.product((False, T
 
 MAX_COMMANDS = 20_000
 """Far more commands than any game takes (a few hundred); more means the game never ends."""
+
+SOURCE = str(Path(__file__).resolve().parent.parent / "src")
+"""The package source, for a child process."""
 
 DEALT_GAMES = 300
 MIDGAME_GAMES = 200
@@ -77,7 +86,27 @@ def dealt_game(seed: int) -> tuple[int, RuleOptions]:
     return 2 + seed % 5, ALL_OPTIONS[seed % 32]
 
 
-def play_game(game: Game, rng: random.Random) -> int:
+def by_kind(rng: random.Random, legal: Sequence[Command]) -> Command:
+    """A random command of a random kind: draws, Limousines, Bribery... as often as plays.
+
+    Choosing among all commands alike mostly plays gangster cards, of which there are many;
+    choosing the kind first also brings hands to the hand limit (R-3.9).
+    """
+    kinds: dict[type, list[Command]] = {}
+    for command in legal:
+        kinds.setdefault(type(command), []).append(command)
+    return rng.choice(rng.choice(list(kinds.values())))
+
+
+def policy(seed: int) -> Callable[[Sequence[Command]], Command]:
+    """The random policy of game ``seed``: uniform over commands (even) or over kinds (odd)."""
+    rng = random.Random(seed)
+    if seed % 2:
+        return lambda legal: by_kind(rng, legal)
+    return rng.choice
+
+
+def play_game(game: Game, choose: Callable[[Sequence[Command]], Command]) -> int:
     """Play ``game`` to its end with a random policy, checking every step; return the commands."""
     state = game.state
     check_invariants(state)
@@ -85,7 +114,7 @@ def play_game(game: Game, rng: random.Random) -> int:
         if game.state.is_over:
             return commands
         mark = len(game.history)
-        game.execute(rng.choice(game.legal_commands()))
+        game.execute(choose(game.legal_commands()))
         for entry in game.history[mark:]:
             state = check_events(state, entry.events)
             check_invariants(state)
@@ -94,14 +123,16 @@ def play_game(game: Game, rng: random.Random) -> int:
 
 
 def play_out(
-    state: GameState, rng: random.Random, events: list[Event] | None = None
+    state: GameState,
+    choose: Callable[[Sequence[Command]], Command],
+    events: list[Event] | None = None,
 ) -> tuple[GameState, list[Event]]:
     """Play from a decision point to the end, chance included, checking every step."""
     log = [] if events is None else events
     for _ in range(MAX_COMMANDS):
         if state.is_over:
             return state, log
-        command: Command = rng.choice(legal_commands(state))
+        command = choose(legal_commands(state))
         after, new = step(state, command)
         assert check_events(state, new) == after
         check_invariants(after)
@@ -175,8 +206,8 @@ def midgame_state(
                 continue
             # Three cards at most beside the tie: four of a kind would beat the straights.
             most = 3 if tile == face_up[0] else 4
-            size = min(most, int(rng.random() * 5 * fill + rng.random()))
-            if tile != face_up[0] and seat == 0 and rng.random() < 0.3:
+            size = min(most, int(rng.random() * 5 * fill + rng.random()), len(gangsters))
+            if tile != face_up[0] and seat == 0 and rng.random() < 0.3 and len(gangsters) >= 5:
                 size = 5
                 markers[(str(tile), names[seat])] = len(markers)
             columns[str(tile)][names[seat]] = [gangsters.pop() for _ in range(size)]
@@ -221,7 +252,7 @@ def midgame_state(
 def test_seeded_game_ends_with_one_winner_and_keeps_every_invariant(seed: int) -> None:
     players, options = dealt_game(seed)
     game = Game.new(NAMES[:players], options, seed=seed)
-    play_game(game, random.Random(seed))
+    play_game(game, policy(seed))
     check_game_over(game.state, game.events)
     assert replay(game.events) == game.state
     assert isinstance(game.events[0], GameStarted)
@@ -233,7 +264,7 @@ def test_game_from_a_tied_shootout_keeps_every_invariant_to_the_end(seed: int) -
     start = midgame_state(seed)
     state, events = follow_up(start)
     check_invariants(state)
-    final, log = play_out(state, random.Random(seed), list(events))
+    final, log = play_out(state, policy(seed), list(events))
     check_game_over(final, log)
     folded = start
     for event in log:
@@ -263,9 +294,66 @@ def test_same_seed_gives_the_same_game() -> None:
         players, options = dealt_game(seed)
         games = [Game.new(NAMES[:players], options, seed=seed) for _ in range(2)]
         for game in games:
-            play_game(game, random.Random(seed))
+            play_game(game, policy(seed))
         assert games[0].history == games[1].history
         assert games[0].state == games[1].state
+
+
+DIGEST = """
+import hashlib, random, sys
+from chicago_poker.game import Game
+from chicago_poker.rules import RuleOptions
+game = Game.new(["Al", "Bugs", "Capone"], RuleOptions(limousine_any_cards=True), seed=5)
+rng = random.Random(5)
+while not game.state.is_over:
+    game.execute(rng.choice(game.legal_commands()))
+print(hashlib.sha256(repr(game.history).encode()).hexdigest())
+"""
+
+
+def test_same_seed_gives_the_same_game_in_another_process() -> None:
+    """Nothing depends on hash order or object addresses: one seed, one game, everywhere."""
+    digests = set()
+    for hash_seed in ("1", "2"):
+        environment = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        environment["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [SOURCE, os.environ.get("PYTHONPATH")])
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", DIGEST],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=environment,
+        )
+        digests.add(done.stdout.strip())
+    assert len(digests) == 1
+
+
+@pytest.mark.rule("R-8.6")
+def test_a_game_where_nobody_can_act_ends_blocked_without_winner() -> None:
+    names = NAMES
+    deck = list(tactical_deck())
+    tiles = ("Speakeasy#1", "JazzClub#1", "Brewery#1", "GamblingHouse#1")
+    columns: dict[str, dict[str, str]] = {tile: {} for tile in tiles}
+    for tile in tiles:  # every card in columns of at most four: no draw, no play, no marker
+        for name in names:
+            columns[tile][name], deck = _text(deck[:4]), deck[4:]
+    start = build(
+        names,
+        businesses=columns,
+        draw="",
+        discard="",
+        turn=names[-1],
+        number=17,
+        phase=TurnPhase.ENDED,
+        options=RuleOptions(tactical=True),
+    )
+    state, events = follow_up(start)
+    assert check_events(start, events) == state
+    check_game_over(state, events)
+    assert isinstance(events[-1], GameBlocked)
+    assert sum(isinstance(event, TurnEnded) and event.forced for event in events) == len(names)
 
 
 def test_different_seeds_give_different_games() -> None:
@@ -274,7 +362,7 @@ def test_different_seeds_give_different_games() -> None:
     histories = []
     for seed in (1, 2):
         game = Game.new(NAMES[:3], seed=seed)
-        play_game(game, random.Random(0))
+        play_game(game, policy(0))
         histories.append(game.events)
     assert histories[0] != histories[1]
 

@@ -50,13 +50,13 @@ from chicago_poker.commands import (
 from chicago_poker.decide import decide, follow_up, step
 from chicago_poker.errors import IllegalCommand
 from chicago_poker.events import Event
-from chicago_poker.game import Dealer
+from chicago_poker.game import Dealer, Game
 from chicago_poker.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.rules import RuleOptions
 from chicago_poker.specification import load_specification
 from chicago_poker.state import GameState
 from invariants import check_events, check_game_over, check_invariants
-from test_games import midgame_state
+from test_games import midgame_state, policy
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
 GANGSTERS = tuple(card for card in full_deck() if isinstance(card, GangsterCard))
@@ -140,19 +140,66 @@ def targeted_illegal(state: GameState) -> list[tuple[Command, str | None]]:
             cases.append((PlayGangster(seat, held[0], business.tile), "R-4.5"))
     if not state.options.optional_actions and turn.actions_taken < turn.base_actions:
         cases.append((EndTurn(seat), "R-3.2" if len(hand) <= 7 else "R-3.9"))
-    if SpecialCard(SpecialKind.REVOLVER) not in hand:
-        cases.append((PlayRevolver(seat), "R-5.5"))
-    if in_play:
-        cases.append((PlayLiquidation(seat, in_play[0], seat), None))
-        cases.append((PlayPoliceRaid(seat, in_play[0], seat), None))
-    if state.discard_pile:
+    cases.append((EndTurn(other), "R-3.1"))
+    cases += special_cases(state)
+    return cases
+
+
+def special_cases(state: GameState) -> list[tuple[Command, str | None]]:
+    """Special cards played where their effect cannot be carried out (R-5), or not held."""
+    seat = state.turn.player
+    hand = state.players[seat].hand
+    tiles = [business.tile for business in state.businesses]
+    # R-3.9 for a special card other than Revolver and Bribery: one card and one action less.
+    h, a = len(hand) - 1, state.turn.actions_left - 1
+    g = sum(isinstance(card, GangsterCard) for card in hand)
+    places = state.free_places(seat)
+    limit = "R-3.9" if h > 7 and h - 7 > min(a, g, places) else None
+    cases: list[tuple[Command, str | None]] = []
+
+    def held(kind: SpecialKind, rule: str) -> bool:
+        if not any(isinstance(c, SpecialCard) and c.kind is kind for c in hand):
+            if tiles:
+                plays: dict[SpecialKind, Command] = {
+                    SpecialKind.REVOLVER: PlayRevolver(seat),
+                    SpecialKind.LIQUIDATION: PlayLiquidation(seat, tiles[0], (seat + 1) % 2),
+                    SpecialKind.POLICE_RAID: PlayPoliceRaid(seat, tiles[0], (seat + 1) % 2),
+                    SpecialKind.LIMOUSINE: PlayLimousine(seat, tiles[0], tiles[-1], ()),
+                    SpecialKind.BRIBERY: PlayBribery(seat, GANGSTERS[0]),
+                }
+                cases.append((plays[kind], rule))
+            return False
+        return True
+
+    held(SpecialKind.REVOLVER, "R-5.5")
+    if held(SpecialKind.POLICE_RAID, "R-5.3") and tiles:
+        cases.append((PlayPoliceRaid(seat, tiles[0], seat), limit or "R-5.3"))
+    if held(SpecialKind.LIQUIDATION, "R-5.2") and tiles:
+        cases.append((PlayLiquidation(seat, tiles[0], seat), limit or "R-5.2.1"))
+        for business in state.businesses:
+            for victim, column in enumerate(business.columns):
+                if victim == seat:
+                    continue
+                rule = "R-5.2.3" if column.marker is not None else None
+                rule = rule or ("R-5.2.1" if not column.cards and victim != seat else None)
+                if rule is not None:
+                    cases.append((PlayLiquidation(seat, business.tile, victim), limit or rule))
+    if held(SpecialKind.LIMOUSINE, "R-5.4") and len(tiles) > 1:
+        for business in state.businesses:
+            column = business.columns[seat]
+            target = next(tile for tile in tiles if tile != business.tile)
+            if column.marker is not None:
+                move = PlayLimousine(seat, business.tile, target, column.cards[:1])
+                cases.append((move, limit or "R-5.4.2"))
+            elif len(column.cards) >= 2 and not state.options.limousine_any_cards:
+                move = PlayLimousine(seat, business.tile, target, column.cards[:1])
+                cases.append((move, limit or "R-5.4.1"))
+            if column.cards and column.marker is None:
+                move = PlayLimousine(seat, business.tile, business.tile, column.cards[-1:])
+                cases.append((move, limit or "R-5.4.3"))
+    if held(SpecialKind.BRIBERY, "R-5.6") and state.discard_pile:
         missing = next(card for card in full_deck() if card not in state.discard_pile)
-        cases.append((PlayBribery(seat, missing), None))
-    for business in state.businesses:
-        column = business.columns[seat]
-        if column.marker is not None and len(in_play) > 1:
-            target = next(tile for tile in in_play if tile != business.tile)
-            cases.append((PlayLimousine(seat, business.tile, target, column.cards[:1]), None))
+        cases.append((PlayBribery(seat, missing), "R-5.6.1"))
     return cases
 
 
@@ -208,7 +255,6 @@ class RandomGames(RuleBasedStateMachine):
         self.base: GameState | None = None
         """The position a tied game started from; None for a dealt game."""
         self.events: list[Event] = []
-        self.commands = 0
         self.finished = False
 
     def execute(self, command: Command) -> None:
@@ -222,7 +268,6 @@ class RandomGames(RuleBasedStateMachine):
         check_invariants(state)
         self.state = state
         self.events.extend(events)
-        self.commands += 1
 
     @initialize(
         players=st.integers(2, 6),
@@ -246,23 +291,27 @@ class RandomGames(RuleBasedStateMachine):
 
     @rule(data=st.data(), count=st.integers(1, 40))
     def play(self, data: st.DataObject, count: int) -> None:
-        """Play up to ``count`` commands, each drawn among the legal ones."""
+        """Play up to ``count`` commands, each drawn among the legal ones (kind first)."""
         for _ in range(count):
             if self.over():
                 return
             assert self.state is not None
-            command = data.draw(st.sampled_from(legal_commands(self.state)), label="command")
+            kinds: dict[type, list[Command]] = {}
+            for command in legal_commands(self.state):
+                kinds.setdefault(type(command), []).append(command)
+            choice = data.draw(st.sampled_from(sorted(kinds, key=str)), label="kind")
+            command = data.draw(st.sampled_from(kinds[choice]), label="command")
             self.execute(command)
 
     @rule(seed=st.integers(0, 2**16), count=st.integers(1, 150))
     def autoplay(self, seed: int, count: int) -> None:
-        """Play up to ``count`` commands chosen by a seeded random policy over the legal ones."""
-        rng = random.Random(seed)
+        """Play up to ``count`` commands chosen by a seeded random policy (``test_games``)."""
+        choose = policy(seed)
         for _ in range(count):
             if self.over():
                 return
             assert self.state is not None
-            self.execute(rng.choice(legal_commands(self.state)))
+            self.execute(choose(legal_commands(self.state)))
 
     def over(self) -> bool:
         """Whether the game is over; the first time, check how it ended (R-8.2, R-8.6)."""
@@ -283,8 +332,8 @@ class RandomGames(RuleBasedStateMachine):
             assert replay(self.events) == self.state
         else:
             state = self.base
-            for event in self.events:
-                state = apply(state, event)
+            for happened in self.events:
+                state = apply(state, happened)
             assert state == self.state
 
     @invariant()
@@ -342,3 +391,17 @@ RandomGames.TestCase.settings = settings(
 TestRandomGames = pytest.mark.rule("R-3.2", "R-3.9", "R-4.5", "R-4.6", "R-8.2")(
     RandomGames.TestCase
 )
+
+
+@pytest.mark.rule("R-6.6")
+def test_a_tile_revealed_when_none_is_due_is_rejected_by_the_tile_rule() -> None:
+    """Regression (engine finding): a premature RevealTile cites R-3.6, the rule on drawing cards.
+
+    The only rule a tile reveal can break is R-6.6 (a tile is revealed after a business is won);
+    ``decide`` rejects it with ``rule="R-3.6"`` because one helper serves both chance commands.
+    """
+    state = Game.new(NAMES[:2], seed=1).state
+    tile = min(state.tile_pile)
+    with pytest.raises(IllegalCommand) as error:
+        decide(state, RevealTile(tile))
+    assert error.value.rule == "R-6.6"

@@ -237,20 +237,20 @@ def _check_seat(state: GameState, seat: int) -> None:
         raise IllegalCommand(f"There is no player in seat {seat}.", rule="R-2.1")
 
 
-def _chance(state: GameState, wanted: Awaiting, what: str) -> None:
+def _chance(state: GameState, wanted: Awaiting, what: str, rule: str) -> None:
     if awaiting(state) is not wanted:
-        raise IllegalCommand(f"No {what} is waiting to be revealed now.", rule="R-3.6")
+        raise IllegalCommand(f"No {what} is waiting to be revealed now.", rule=rule)
 
 
 def _deal(state: GameState, card: Card) -> CardDrawn:
-    _chance(state, Awaiting.CARD, "card")
+    _chance(state, Awaiting.CARD, "card", "R-3.6")
     if card not in state.draw_pile:
         raise IllegalCommand(f"{card} is not in the draw deck.", rule="R-3.6")
     return CardDrawn(state.pending_draws[0], card)
 
 
 def _reveal(state: GameState, tile: BusinessTile) -> TileRevealed:
-    _chance(state, Awaiting.TILE, "business tile")
+    _chance(state, Awaiting.TILE, "business tile", "R-6.6")
     if tile not in state.tile_pile:
         raise IllegalCommand(f"{tile.name} is not in the tile draw pile.", rule="R-6.6")
     return TileRevealed(tile)

@@ -1,0 +1,99 @@
+"""Benchmark log validation against python-chess reading PGN, in one run on one machine.
+
+Writes random complete 4-player games as JSON Lines logs, then measures events per second
+validated by ``chicago_poker.validate.validate_file`` (read, parse, replay through the
+engine, compare every recorded event). Next to it: python-chess reading the same number of
+random games from PGN with ``chess.pgn.read_game``, which parses and checks every move.
+Target: validated events per second at least three times chess's moves per second.
+
+Run: ``pip install ".[bench]"`` then ``python benchmarks/bench_validate.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import chess
+import chess.pgn
+
+from chicago_poker import Game
+from chicago_poker.log import write_log
+from chicago_poker.validate import Status, validate_file
+
+PLAYERS = ("Al", "Bugs", "Dutch", "Frank")
+
+
+def write_games(folder: Path, games: int, seed: int) -> int:
+    """Write ``games`` random games as logs; return the number of events written."""
+    events = 0
+    for index in range(games):
+        policy = random.Random(seed + index)
+        game = Game.new(PLAYERS, seed=seed + index)
+        while not game.state.is_over:
+            game.execute(policy.choice(game.legal_commands()))
+        events += len(game.events)
+        with (folder / f"game-{index}.jsonl").open("w", encoding="utf-8") as file:
+            write_log(game, file, provenance={"seed": seed + index})
+    return events
+
+
+def pgn_text(games: int, seed: int) -> tuple[str, int]:
+    """Random chess games as one PGN text, and their number of moves."""
+    policy = random.Random(seed)
+    out = io.StringIO()
+    moves = 0
+    for _ in range(games):
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(policy.choice(list(board.legal_moves)))
+            moves += 1
+        print(chess.pgn.Game.from_board(board), file=out, end="\n\n")
+    return out.getvalue(), moves
+
+
+def time_validation(paths: list[Path]) -> float:
+    start = time.perf_counter()
+    for path in paths:
+        if validate_file(path).status is not Status.OK:
+            raise AssertionError(f"{path} did not validate")
+    return time.perf_counter() - start
+
+
+def time_pgn(text: str) -> float:
+    start = time.perf_counter()
+    stream = io.StringIO(text)
+    while (game := chess.pgn.read_game(stream)) is not None:
+        if game.errors:
+            raise AssertionError(game.errors)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=50, help="games of each kind (50)")
+    parser.add_argument("--repeats", type=int, default=3, help="best of this many runs (3)")
+    parser.add_argument("--seed", type=int, default=2004)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        events = write_games(Path(folder), args.games, args.seed)
+        paths = sorted(Path(folder).glob("*.jsonl"))
+        validation = min(time_validation(paths) for _ in range(args.repeats))
+    text, moves = pgn_text(args.games, args.seed)
+    reading = min(time_pgn(text) for _ in range(args.repeats))
+    ours, theirs = events / validation, moves / reading
+    print(f"{args.games} games of each, best of {args.repeats}, seed {args.seed}")
+    print(f"chicago_poker validate: {events:,} events, {ours:,.0f} events/s")
+    print(f"python-chess read_game: {moves:,} moves, {theirs:,.0f} moves/s")
+    verdict = "met" if ours >= 3 * theirs else "NOT met"
+    print(f"ratio {ours / theirs:.2f}x (target 3x): {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

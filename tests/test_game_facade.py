@@ -1,0 +1,385 @@
+"""The Game facade: set-up, execute, legal commands, history and undo with a seeded dealer."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chicago_poker.apply import apply, replay
+from chicago_poker.cards import (
+    BUSINESS_TILES,
+    SpecialCard,
+    full_deck,
+    parse_card,
+    parse_tile,
+    tactical_deck,
+)
+from chicago_poker.commands import (
+    Command,
+    DealCard,
+    DrawCard,
+    EndTurn,
+    RevealTile,
+    StartGame,
+)
+from chicago_poker.decide import decide
+from chicago_poker.errors import IllegalCommand
+from chicago_poker.events import CardDrawn, GameStarted
+from chicago_poker.game import Dealer, Entry, Game
+from chicago_poker.legal import Awaiting, awaiting
+from chicago_poker.rules import RuleOptions
+from chicago_poker.state import GameState
+from invariants import FACE_UP_AT_SETUP, check_game_over, check_invariants
+
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
+
+
+def play(game: Game, commands: int, rng: random.Random) -> None:
+    """Execute up to ``commands`` random legal commands."""
+    for _ in range(commands):
+        if game.state.is_over:
+            return
+        game.execute(rng.choice(game.legal_commands()))
+
+
+def snapshot(game: Game) -> tuple[GameState, tuple[Entry, ...]]:
+    """What undo must give back: the state and the history."""
+    return game.state, game.history
+
+
+def explicit_start(first_player: int = 1, options: RuleOptions | None = None) -> StartGame:
+    """A set-up with chance given as data: fixed hands, businesses and first player."""
+    hands = (
+        tuple(parse_card(text) for text in ["1R", "2R", "3R", "4R", "5R"]),
+        tuple(parse_card(text) for text in ["1B", "2B", "3B", "4B", "5B"]),
+    )
+    businesses = (parse_tile("Speakeasy#1"), parse_tile("JazzClub#2"))
+    return StartGame(("Al", "Bugs"), hands, businesses, first_player, options or RuleOptions())
+
+
+# ---------------------------------------------------------------------------- Game.new
+
+
+@pytest.mark.rule("R-2.1", "R-2.3", "R-2.5", "R-2.7")
+@pytest.mark.parametrize("players", range(2, 7))
+def test_new_game_deals_five_cards_each_and_the_face_up_businesses(players: int) -> None:
+    game = Game.new(NAMES[:players], seed=players)
+    state = game.state
+    assert [player.name for player in state.players] == list(NAMES[:players])
+    assert all(len(player.hand) == 5 for player in state.players)
+    assert len(state.businesses) == FACE_UP_AT_SETUP[players]
+    assert len(state.tile_pile) == len(BUSINESS_TILES) - FACE_UP_AT_SETUP[players]
+    assert len(state.draw_pile) == 81 - 5 * players
+    assert state.turn.player == state.first_player
+    assert state.turn.base_actions == 1
+    assert awaiting(state) is Awaiting.ACTION
+    assert isinstance(game.history[0].command, StartGame)
+    assert isinstance(game.events[0], GameStarted)
+    assert replay(game.events) == state
+    check_invariants(state)
+
+
+@pytest.mark.rule("R-9.1")
+def test_new_tactical_game_deals_no_special_card() -> None:
+    for seed in range(10):
+        game = Game.new(NAMES[:6], RuleOptions(tactical=True), seed=seed)
+        state = game.state
+        cards = set(state.draw_pile).union(*(player.hand for player in state.players))
+        assert cards == set(tactical_deck())
+        assert not any(isinstance(card, SpecialCard) for card in cards)
+
+
+def test_new_game_with_the_same_seed_deals_the_same_game() -> None:
+    first = Game.new(NAMES[:4], seed=11)
+    second = Game.new(NAMES[:4], seed=11)
+    assert first.history == second.history
+    assert first.state == second.state
+
+
+def test_new_game_without_options_uses_the_default_options() -> None:
+    assert Game.new(NAMES[:2], seed=1).state.options == RuleOptions()
+
+
+@pytest.mark.rule("R-2.1")
+@pytest.mark.parametrize("players", [0, 1, 7])
+def test_new_game_rejects_a_wrong_number_of_players(players: int) -> None:
+    names = tuple(f"P{seat}" for seat in range(players))
+    with pytest.raises(IllegalCommand) as error:
+        Game.new(names, seed=1)
+    assert error.value.rule == "R-2.1"
+
+
+# ------------------------------------------------------------- Game(StartGame(...))
+
+
+@pytest.mark.rule("R-2.3", "R-2.5", "R-2.7", "R-3.4")
+def test_game_from_an_explicit_start_uses_the_chance_given() -> None:
+    start = explicit_start(first_player=1)
+    game = Game(start, Dealer(3))
+    state = game.state
+    assert state.players[0].hand == frozenset(start.hands[0])
+    assert state.players[1].hand == frozenset(start.hands[1])
+    assert tuple(business.tile for business in state.businesses) == start.businesses
+    assert state.draw_pile == frozenset(full_deck()) - set(start.hands[0]) - set(start.hands[1])
+    assert state.tile_pile == frozenset(BUSINESS_TILES) - set(start.businesses)
+    assert state.first_player == 1
+    assert state.turn.player == 1
+    assert state.turn.base_actions == 1
+    assert game.history == (Entry(start, decide(None, start)),)
+
+
+def test_game_from_an_explicit_start_draws_from_its_dealer() -> None:
+    games = [Game(explicit_start(), Dealer(5)) for _ in range(2)]
+    for game in games:
+        game.execute(DrawCard(1))
+    assert games[0].history == games[1].history
+    drawn = games[0].history[-1]
+    assert isinstance(drawn.command, DealCard)
+    assert drawn.command.card in Game(explicit_start()).state.draw_pile
+
+
+def test_game_from_an_explicit_start_without_dealer_still_deals_chance() -> None:
+    game = Game(explicit_start())
+    events = game.execute(DrawCard(1))
+    drawn = [event for event in events if isinstance(event, CardDrawn)]
+    assert [event.player for event in drawn] == [1]
+    check_invariants(game.state)
+
+
+@pytest.mark.parametrize(
+    ("start", "rule"),
+    [
+        pytest.param(StartGame(("Al",), ((),), ()), "R-2.1", id="one-player"),
+        pytest.param(
+            StartGame(("Al", " "), explicit_start().hands, explicit_start().businesses),
+            "R-2.2",
+            id="blank-name",
+        ),
+        pytest.param(
+            StartGame(("Al", "Bugs"), (explicit_start().hands[0],), explicit_start().businesses),
+            "R-2.3",
+            id="one-hand-for-two",
+        ),
+        pytest.param(
+            StartGame(
+                ("Al", "Bugs"),
+                (explicit_start().hands[0][:4], explicit_start().hands[1]),
+                explicit_start().businesses,
+            ),
+            "R-2.3",
+            id="four-cards",
+        ),
+        pytest.param(
+            StartGame(
+                ("Al", "Bugs"), (explicit_start().hands[0],) * 2, explicit_start().businesses
+            ),
+            "R-2.3",
+            id="card-dealt-twice",
+        ),
+        pytest.param(
+            StartGame(
+                ("Al", "Bugs"),
+                (
+                    (*explicit_start().hands[0][:4], parse_card("Revolver")),
+                    explicit_start().hands[1],
+                ),
+                explicit_start().businesses,
+                options=RuleOptions(tactical=True),
+            ),
+            "R-9.1",
+            id="special-card-in-tactical-game",
+        ),
+        pytest.param(
+            StartGame(("Al", "Bugs"), explicit_start().hands, explicit_start().businesses[:1]),
+            "R-2.5",
+            id="one-business-for-two-players",
+        ),
+        pytest.param(
+            StartGame(("Al", "Bugs"), explicit_start().hands, explicit_start().businesses[:1] * 2),
+            "R-2.5",
+            id="same-business-twice",
+        ),
+        pytest.param(
+            StartGame(("Al", "Bugs"), explicit_start().hands, explicit_start().businesses, 2),
+            "R-2.7",
+            id="no-such-first-player",
+        ),
+    ],
+)
+def test_game_from_an_explicit_start_checks_the_set_up(start: StartGame, rule: str) -> None:
+    with pytest.raises(IllegalCommand) as error:
+        Game(start)
+    assert error.value.rule == rule
+
+
+# ------------------------------------------------------------------- execute, history
+
+
+def test_execute_returns_the_events_of_decide_then_those_of_chance() -> None:
+    game = Game.new(NAMES[:3], seed=4)
+    seat = game.state.turn.player
+    before = game.state
+    expected = decide(before, DrawCard(seat))
+    mark = len(game.history)
+    events = game.execute(DrawCard(seat))
+    entries = game.history[mark:]
+    assert entries[0] == Entry(DrawCard(seat), expected)
+    assert [type(entry.command) for entry in entries[1:]] == [DealCard]
+    assert events == tuple(event for entry in entries for event in entry.events)
+    assert events[: len(expected)] == expected
+    assert game.events[-len(events) :] == events
+
+
+def test_every_history_entry_holds_the_events_decide_gives_for_its_command() -> None:
+    game = Game.new(NAMES[:4], RuleOptions(optional_actions=True), seed=8)
+    play(game, 300, random.Random(8))
+    state: GameState | None = None
+    for entry in game.history:
+        assert decide(state, entry.command) == entry.events
+        for event in entry.events:
+            state = apply(state, event)
+    assert state == game.state
+    assert game.events == tuple(event for entry in game.history for event in entry.events)
+
+
+def test_chance_commands_in_the_history_only_follow_a_waiting_state() -> None:
+    game = Game.new(NAMES[:5], seed=2)
+    play(game, 200, random.Random(2))
+    state: GameState | None = None
+    for entry in game.history:
+        if isinstance(entry.command, DealCard):
+            assert state is not None
+            assert awaiting(state) is Awaiting.CARD
+        if isinstance(entry.command, RevealTile):
+            assert state is not None
+            assert awaiting(state) is Awaiting.TILE
+        for event in entry.events:
+            state = apply(state, event)
+    assert awaiting(game.state) is not Awaiting.CARD
+    assert awaiting(game.state) is not Awaiting.TILE
+
+
+@pytest.mark.rule("R-3.1")
+def test_legal_commands_of_one_player() -> None:
+    game = Game.new(NAMES[:3], seed=6)
+    seat = game.state.turn.player
+    assert game.legal_commands(seat) == game.legal_commands()
+    for other in range(3):
+        if other != seat:
+            assert game.legal_commands(other) == ()
+
+
+# -------------------------------------------------------------- illegal commands
+
+
+@pytest.mark.rule("R-3.1")
+def test_illegal_command_leaves_the_game_and_its_dealer_unchanged() -> None:
+    game = Game.new(NAMES[:2], seed=12)
+    twin = Game.new(NAMES[:2], seed=12)
+    seat = game.state.turn.player
+    before = snapshot(game)
+    with pytest.raises(IllegalCommand) as error:
+        game.execute(DrawCard(1 - seat))
+    assert error.value.rule == "R-3.1"
+    assert snapshot(game) == before
+    assert game.execute(DrawCard(seat)) == twin.execute(DrawCard(seat))
+
+
+@pytest.mark.rule("R-3.2", "R-3.6", "R-2.1")
+def test_other_illegal_commands_leave_the_game_unchanged() -> None:
+    game = Game.new(NAMES[:2], seed=13)
+    play(game, 7, random.Random(13))
+    seat = game.state.turn.player
+    card = next(iter(game.state.draw_pile))
+    before = snapshot(game)
+    cases: list[tuple[Command, str]] = [
+        (DealCard(card), "R-3.6"),
+        (explicit_start(), "R-2.1"),
+    ]
+    if game.state.turn.actions_taken < game.state.turn.base_actions:
+        cases.append((EndTurn(seat), "R-3.2"))
+    for command, rule in cases:
+        with pytest.raises(IllegalCommand) as error:
+            game.execute(command)
+        assert error.value.rule == rule
+        assert snapshot(game) == before
+
+
+# ---------------------------------------------------------------------------- undo
+
+
+def test_undo_restores_the_previous_state_and_history() -> None:
+    game = Game.new(NAMES[:3], seed=21)
+    play(game, 10, random.Random(21))
+    before = snapshot(game)
+    game.execute(game.legal_commands()[0])
+    game.undo()
+    assert snapshot(game) == before
+    assert game.state == replay(game.events)
+
+
+def test_undo_restores_the_dealer_so_the_same_command_gives_the_same_events() -> None:
+    game = Game.new(NAMES[:2], seed=22)
+    rng = random.Random(22)
+    redone = 0
+    while not game.state.is_over:
+        command = rng.choice(game.legal_commands())
+        before = snapshot(game)
+        events = game.execute(command)
+        after = snapshot(game)
+        chance = isinstance(game.history[-1].command, (DealCard, RevealTile))
+        if chance or len(game.history) % 10 == 0:
+            game.undo()
+            assert snapshot(game) == before
+            assert game.execute(command) == events
+            assert snapshot(game) == after
+            redone += 1
+    assert redone > 20
+
+
+def test_undo_of_several_commands_goes_back_that_many_player_commands() -> None:
+    game = Game.new(NAMES[:4], seed=23)
+    rng = random.Random(23)
+    snapshots = [snapshot(game)]
+    commands: list[Command] = []
+    for _ in range(12):
+        command = rng.choice(game.legal_commands())
+        commands.append(command)
+        game.execute(command)
+        snapshots.append(snapshot(game))
+    game.undo(5)
+    assert snapshot(game) == snapshots[7]
+    for index, command in enumerate(commands[7:], start=8):
+        game.execute(command)
+        assert snapshot(game) == snapshots[index]
+
+
+def test_undo_past_the_set_up_is_refused_and_changes_nothing() -> None:
+    game = Game.new(NAMES[:2], seed=24)
+    with pytest.raises(ValueError, match="nothing to undo"):
+        game.undo()
+    play(game, 2, random.Random(24))
+    before = snapshot(game)
+    with pytest.raises(ValueError, match="nothing to undo"):
+        game.undo(3)
+    assert snapshot(game) == before
+
+
+@pytest.mark.rule("R-8.2")
+def test_a_finished_game_accepts_no_command_and_can_be_undone() -> None:
+    game = Game.new(NAMES[:3], RuleOptions(short_game=True), seed=25)
+    rng = random.Random(25)
+    before = snapshot(game)
+    while not game.state.is_over:
+        before = snapshot(game)
+        game.execute(rng.choice(game.legal_commands()))
+    check_game_over(game.state, game.events)
+    assert game.legal_commands() == ()
+    seat = game.state.turn.player
+    with pytest.raises(IllegalCommand) as error:
+        game.execute(DrawCard(seat))
+    assert error.value.rule == "R-8.2"
+    game.undo()
+    assert snapshot(game) == before
+    assert not game.state.is_over
