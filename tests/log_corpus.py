@@ -42,10 +42,12 @@ def play(players: int, options: RuleOptions, seed: int, commands: int = MAX_COMM
     return game
 
 
-def log_lines(game: Game, seed: int, kind: LogKind = LogKind.FULL) -> Lines:
-    """The lines of the log of ``game``, without newlines."""
+def log_lines(
+    game: Game, seed: int, kind: LogKind = LogKind.FULL, viewer: int | None = None
+) -> Lines:
+    """The lines of the log of ``game``, without newlines (``viewer``: of a redacted log)."""
     file = io.StringIO()
-    write_log(game, file, provenance={"seed": seed}, kind=kind)
+    write_log(game, file, provenance={"seed": seed}, kind=kind, viewer=viewer)
     return file.getvalue().splitlines()
 
 
@@ -85,12 +87,25 @@ VALID: dict[str, tuple[int, RuleOptions, int, int, LogKind]] = {
 """The legal games of the corpus: every player count 2 to 6, every option, both kinds."""
 
 
+REDACTED: dict[str, tuple[str, int | None]] = {
+    # name: (the legal game of VALID it shows, viewer: a seat or None for a spectator)
+    "redacted.jsonl": ("valid-2p-unfinished.jsonl", 0),
+    "redacted-spectator.jsonl": ("valid-3p-short-optional-actions.jsonl", None),
+    "redacted-seat-2-limousine.jsonl": ("valid-4p-short-tactical-limousine.jsonl", 2),
+}
+"""The redacted logs of the corpus: legal games as a seat, or a spectator, sees them."""
+
+
 def valid_logs() -> dict[str, Lines]:
-    """The lines of each legal game of the corpus."""
-    return {
-        name: log_lines(play(players, options, seed, commands), seed, kind)
-        for name, (players, options, seed, commands, kind) in VALID.items()
-    }
+    """The lines of each legal game of the corpus, and of each redacted view of one."""
+    logs = {}
+    for name, (players, options, seed, commands, kind) in VALID.items():
+        game = play(players, options, seed, commands)
+        logs[name] = log_lines(game, seed, kind)
+        for redacted_name, (base, viewer) in REDACTED.items():
+            if base == name:
+                logs[redacted_name] = log_lines(game, seed, LogKind.REDACTED, viewer)
+    return logs
 
 
 # ------------------------------------------------------------------------------ tampering
@@ -268,9 +283,10 @@ def truncated(lines: Lines) -> Lines:
     return [*lines[:-1], lines[-1][: len(lines[-1]) // 2]]
 
 
-def redacted(lines: Lines) -> Lines:
-    """A full log relabelled as seat 0's redacted view (such logs are not written yet)."""
-    return replace(lines, 0, {**entry(lines, 0), "kind": "redacted", "viewer": 0})
+def redacted_leak(lines: Lines, full: Lines) -> Lines:
+    """A redacted log (seat 0's) showing the card dealt to another seat: its full entry."""
+    index = find(lines, lambda obj: command_type(obj) == "RedactedDealCard")
+    return [*lines[:index], full[index], *lines[index + 1 :]]
 
 
 def commands_illegal(lines: Lines) -> Lines:
@@ -301,13 +317,18 @@ TAMPERED: dict[str, tuple[str, Callable[[Lines], Lines]]] = {
     "bad-header-version.jsonl": ("valid-2p-unfinished.jsonl", bad_version),
     "unknown-event.jsonl": ("valid-2p-unfinished.jsonl", unknown_event),
     "truncated.jsonl": ("valid-2p-unfinished.jsonl", truncated),
-    "redacted.jsonl": ("valid-2p-unfinished.jsonl", redacted),
+    "redacted-fourth-action.jsonl": ("redacted-spectator.jsonl", fourth_action),
 }
 """The tampered logs: each a copy of a legal one with one fault."""
 
 
-UNCUT = frozenset({"redacted.jsonl"})
+UNCUT: frozenset[str] = frozenset()
 """Tampered logs kept whole; the others end a few lines after their fault, to stay small."""
+
+LEAKS: dict[str, tuple[str, str]] = {
+    "redacted-leak.jsonl": ("redacted.jsonl", "valid-2p-unfinished.jsonl"),
+}
+"""Redacted logs with one entry taken from the full log of the same game: a leak."""
 
 
 def cut(original: Lines, tampered: Lines, after: int = 3) -> Lines:
@@ -329,6 +350,8 @@ def corpus() -> dict[str, str]:
     for name, (base, tamper) in TAMPERED.items():
         lines = tamper(valid[base])
         logs[name] = lines if name in UNCUT else cut(valid[base], lines)
+    for name, (base, full) in LEAKS.items():
+        logs[name] = cut(valid[base], redacted_leak(valid[base], valid[full]))
     return {name: "".join(line + "\n" for line in lines) for name, lines in sorted(logs.items())}
 
 

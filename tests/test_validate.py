@@ -60,6 +60,8 @@ CORPUS_CASES = [
     case("duplicated-entry.jsonl", pytest.mark.rule("R-3.1")),
     case("after-the-end.jsonl", pytest.mark.rule("R-8.2")),
     case("commands-illegal.jsonl", pytest.mark.rule("R-3.1")),
+    case("redacted-fourth-action.jsonl", pytest.mark.rule("R-3.1", "R-3.2")),
+    case("redacted-leak.jsonl", pytest.mark.rule("R-2.4")),
     case("bad-header-version.jsonl"),
     case("unknown-event.jsonl"),
     case("truncated.jsonl"),

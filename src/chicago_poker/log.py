@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import enum
 import inspect
+import itertools
 import json
 import textwrap
 import types
@@ -36,6 +37,7 @@ from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
 import chicago_poker
+from chicago_poker.apply import apply
 from chicago_poker.cards import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
@@ -53,12 +55,24 @@ from chicago_poker.events import Event
 from chicago_poker.game import Entry, Game
 from chicago_poker.legal import card_order
 from chicago_poker.rules import RuleOptions
+from chicago_poker.state import GameState
+from chicago_poker.views import (
+    RedactedCommand,
+    RedactedEvent,
+    RedactedStartGame,
+    SeenCommand,
+    SeenEvent,
+    redact,
+    redact_command,
+)
 
 __all__ = [
     "COMMAND_TYPES",
     "EVENT_TYPES",
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "REDACTED_COMMAND_TYPES",
+    "REDACTED_EVENT_TYPES",
     "SCHEMA_PATH",
     "LogEntry",
     "LogFormatError",
@@ -66,6 +80,7 @@ __all__ = [
     "LogItem",
     "LogKind",
     "Provenance",
+    "RedactedLogEntry",
     "converter",
     "dump_command",
     "dump_entry",
@@ -76,8 +91,10 @@ __all__ = [
     "load_entry",
     "load_event",
     "load_header",
+    "load_redacted_entry",
     "log_schema",
     "read_log",
+    "redact_entries",
     "schema_text",
     "write_log",
     "write_schema",
@@ -102,8 +119,22 @@ COMMAND_TYPES: Final[tuple[type, ...]] = typing.get_args(Command)
 EVENT_TYPES: Final[tuple[type, ...]] = typing.get_args(Event)
 """Every event class, in the order of the :data:`~chicago_poker.events.Event` union."""
 
+REDACTED_COMMAND_TYPES: Final[tuple[type, ...]] = typing.get_args(RedactedCommand)
+"""Every redacted command class (:mod:`chicago_poker.views`); only in redacted logs."""
+
+REDACTED_EVENT_TYPES: Final[tuple[type, ...]] = typing.get_args(RedactedEvent)
+"""Every redacted event class (:mod:`chicago_poker.views`); only in redacted logs."""
+
 _COMMANDS_BY_NAME: Final = {cls.__name__: cls for cls in COMMAND_TYPES}
 _EVENTS_BY_NAME: Final = {cls.__name__: cls for cls in EVENT_TYPES}
+_SEEN_COMMANDS_BY_NAME: Final = {
+    **_COMMANDS_BY_NAME,
+    **{cls.__name__: cls for cls in REDACTED_COMMAND_TYPES},
+}
+_SEEN_EVENTS_BY_NAME: Final = {
+    **_EVENTS_BY_NAME,
+    **{cls.__name__: cls for cls in REDACTED_EVENT_TYPES},
+}
 _CHANCE_TYPES: Final = typing.get_args(ChanceCommand)
 
 Provenance: TypeAlias = dict[str, str | int | float | bool | None]
@@ -197,12 +228,41 @@ class LogEntry:
         return cls(entry.command, entry.events)
 
 
-LogItem: TypeAlias = LogHeader | LogEntry
-"""What :func:`read_log` yields: the header, then the entries."""
+@frozen
+class RedactedLogEntry:
+    """An entry of a redacted log: a command and its events as the header's viewer sees them.
+
+    Hidden cards are None: the command and events are those of :mod:`chicago_poker.views`
+    (``Redacted...`` forms, see :func:`~chicago_poker.views.redact` and
+    :func:`~chicago_poker.views.redact_command`) where something is hidden, the plain ones
+    where nothing is.
+    """
+
+    command: SeenCommand
+    """The command, of a player or of chance, as the viewer sees it."""
+
+    events: tuple[SeenEvent, ...]
+    """The events it caused, automatic ones included, as the viewer sees them."""
+
+    line: int | None = field(default=None, eq=False, kw_only=True)
+    """The line the entry was read from, or None if it was not read from a log."""
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that gave the command, or None for chance."""
+        return _actor(self.command)
 
 
-def _actor(command: Command) -> int | None:
-    if isinstance(command, _CHANCE_TYPES):
+LogItem: TypeAlias = LogHeader | LogEntry | RedactedLogEntry
+"""What :func:`read_log` yields: the header, then the entries (redacted ones in a redacted log)."""
+
+_REDACTED_CHANCE_TYPES: Final = tuple(
+    cls for cls in REDACTED_COMMAND_TYPES if not any(f.name == "player" for f in attrs.fields(cls))
+)
+
+
+def _actor(command: SeenCommand) -> int | None:
+    if isinstance(command, (*_CHANCE_TYPES, *_REDACTED_CHANCE_TYPES)):
         return None
     player: int = command.player  # type: ignore[union-attr]  # every player command has one
     return player
@@ -292,10 +352,32 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(GangsterCard, _structure_gangster)
     conv.register_structure_hook(BusinessTile, _structure_tile)
     conv.register_structure_hook_func(lambda tp: tp == Card, _structure_card)
-    for union in (Command, Event):
+    conv.register_structure_hook_func(_is_optional, _structure_optional(conv))
+    for union in (Command, Event, SeenCommand, SeenEvent):
         configure_tagged_union(union, conv, tag_name="type")
         _put_tag_first(conv, union)
     return conv
+
+
+def _without_none(tp: Any) -> Any:
+    """The union ``tp`` without None (``Card | None`` gives ``Card``)."""
+    args = tuple(arg for arg in typing.get_args(tp) if arg is not type(None))
+    return args[0] if len(args) == 1 else typing.Union[args]  # noqa: UP007 - built from a tuple
+
+
+def _is_optional(tp: object) -> bool:
+    return typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in (
+        typing.get_args(tp)
+    )
+
+
+def _structure_optional(conv: cattrs.Converter) -> Callable[[object, Any], Any]:
+    """Read ``X | None``: null is None (a hidden card of a redacted log), else an ``X``."""
+
+    def structure(value: object, tp: Any) -> Any:
+        return None if value is None else conv.structure(value, _without_none(tp))
+
+    return structure
 
 
 def _put_tag_first(conv: cattrs.Converter, union: Any) -> None:
@@ -337,8 +419,14 @@ def _format_exception(exc: BaseException, tp: type | None) -> str:
 
 def _structure(value: object, union: Any, path: str) -> Any:
     """Structure a tagged command or event; raise LogFormatError naming the field."""
-    by_name = _COMMANDS_BY_NAME if union is Command else _EVENTS_BY_NAME
-    what, a_what = ("command", "a command") if union is Command else ("event", "an event")
+    by_name = {
+        Command: _COMMANDS_BY_NAME,
+        Event: _EVENTS_BY_NAME,
+        SeenCommand: _SEEN_COMMANDS_BY_NAME,
+        SeenEvent: _SEEN_EVENTS_BY_NAME,
+    }[union]
+    commands = union in (Command, SeenCommand)
+    what, a_what = ("command", "a command") if commands else ("event", "an event")
     if not isinstance(value, dict):
         raise LogFormatError(f"{path}: expected {a_what} object, not {_json_type(value)}")
     tag = value.get("type")
@@ -396,7 +484,13 @@ def load_event(text: str) -> Event:
     return result
 
 
-def _entry_object(entry: LogEntry) -> dict[str, Any]:
+def _entry_object(entry: LogEntry | RedactedLogEntry) -> dict[str, Any]:
+    if isinstance(entry, RedactedLogEntry):
+        return {
+            "command": converter.unstructure(entry.command, SeenCommand),
+            "actor": entry.actor,
+            "events": [converter.unstructure(event, SeenEvent) for event in entry.events],
+        }
     obj: dict[str, Any] = {
         "command": converter.unstructure(entry.command, Command),
         "actor": entry.actor,
@@ -406,7 +500,7 @@ def _entry_object(entry: LogEntry) -> dict[str, Any]:
     return obj
 
 
-def dump_entry(entry: LogEntry | Entry) -> str:
+def dump_entry(entry: LogEntry | RedactedLogEntry | Entry) -> str:
     """The JSON line (without newline) of an entry.
 
     >>> from chicago_poker.commands import DrawCard
@@ -415,6 +509,8 @@ def dump_entry(entry: LogEntry | Entry) -> str:
     >>> print(dump_entry(entry))  # doctest: +ELLIPSIS
     {"command":{"type":"DrawCard","player":1},"actor":1,"events":[{"type":"DrawRequested",...}]}
     """
+    if isinstance(entry, RedactedLogEntry):
+        return _dumps(_entry_object(entry))
     return _dumps(_entry_object(LogEntry.of(entry)))
 
 
@@ -424,29 +520,50 @@ def load_entry(text: str, *, line: int | None = None) -> LogEntry:
     Raises:
         LogFormatError: The line is not an entry; the message names the line and the field.
     """
-    return _load_entry(_loads(text, line), line)
+    entry = _load_entry(_loads(text, line), line, redacted=False)
+    assert isinstance(entry, LogEntry)
+    return entry
 
 
-def _load_entry(obj: object, line: int | None) -> LogEntry:
+def load_redacted_entry(text: str, *, line: int | None = None) -> RedactedLogEntry:
+    """Read an entry of a redacted log: hidden cards may be null, in the ``Redacted`` forms.
+
+    Raises:
+        LogFormatError: The line is not an entry of a redacted log (such an entry needs its
+            events); the message names the line and the field.
+    """
+    entry = _load_entry(_loads(text, line), line, redacted=True)
+    assert isinstance(entry, RedactedLogEntry)
+    return entry
+
+
+def _load_entry(obj: object, line: int | None, *, redacted: bool) -> LogEntry | RedactedLogEntry:
+    command_union: Any = SeenCommand if redacted else Command
+    event_union: Any = SeenEvent if redacted else Event
     try:
         if not isinstance(obj, dict):
             raise LogFormatError(f"$: expected an entry object, not {_json_type(obj)}")
         _check_keys(obj, required={"command", "actor"}, optional={"events"})
-        command: Command = _structure(obj["command"], Command, "$.command")
+        command = _structure(obj["command"], command_union, "$.command")
         actor = obj["actor"]
         if actor is not None and type(actor) is not int:
             raise LogFormatError(f"$.actor: expected a seat or null, not {_json_type(actor)}")
         if actor != _actor(command):
             expected = "null, for chance" if _actor(command) is None else str(_actor(command))
             raise LogFormatError(f"$.actor: {actor} does not match the command: {expected}")
-        events: tuple[Event, ...] | None = None
+        events: tuple[Any, ...] | None = None
         if "events" in obj:
             raw = obj["events"]
             if not isinstance(raw, list):
                 raise LogFormatError(f"$.events: expected an array, not {_json_type(raw)}")
             events = tuple(
-                _structure(each, Event, f"$.events[{index}]") for index, each in enumerate(raw)
+                _structure(each, event_union, f"$.events[{index}]")
+                for index, each in enumerate(raw)
             )
+        if redacted:
+            if events is None:
+                raise LogFormatError("$: an entry of a redacted log needs its events")
+            return RedactedLogEntry(command, events, line=line)
     except LogFormatError as error:
         raise _at_line(error, line) from error.__cause__
     return LogEntry(command, events, line=line)
@@ -515,8 +632,11 @@ def _load_header(obj: object, line: int | None) -> LogHeader:
         kind = LogKind(obj["kind"])
         viewer = obj["viewer"]
         if kind is LogKind.REDACTED:
-            if type(viewer) is not int or not 0 <= viewer < len(players):
-                raise LogFormatError("$.viewer: a redacted log names the seat it is shown to")
+            if viewer is not None and (type(viewer) is not int or not 0 <= viewer < len(players)):
+                raise LogFormatError(
+                    "$.viewer: a redacted log names the seat it is shown to, "
+                    "or null for a spectator"
+                )
         elif viewer is not None:
             raise LogFormatError(
                 f"$.viewer: only a redacted log has a viewer, not a {kind.value} one"
@@ -568,7 +688,32 @@ def _loads(text: str, line: int | None) -> object:
 
 # --- whole logs ------------------------------------------------------------------------------
 
-_Source: TypeAlias = Game | Iterable[Entry | LogEntry]
+_Source: TypeAlias = Game | Iterable[Entry | LogEntry] | Iterable[RedactedLogEntry]
+
+
+def redact_entries(
+    entries: Iterable[Entry | LogEntry], viewer: int | None
+) -> Iterator[RedactedLogEntry]:
+    """The entries of a game as ``viewer`` sees them (None: a spectator).
+
+    Every command and event is redacted with :func:`~chicago_poker.views.redact_command` and
+    :func:`~chicago_poker.views.redact` against the state before it (the entries are replayed
+    with :func:`chicago_poker.apply.apply`), so they must hold their events.
+
+    Raises:
+        LogFormatError: An entry has no events.
+    """
+    state: GameState | None = None
+    for index, raw in enumerate(entries):
+        entry = LogEntry.of(raw)
+        if entry.events is None:
+            raise LogFormatError(f"entry {index} has no events, which a redacted log needs")
+        command = redact_command(state, entry.command, viewer)
+        seen: list[SeenEvent] = []
+        for event in entry.events:
+            seen.append(redact(state, event, viewer))
+            state = apply(state, event)
+        yield RedactedLogEntry(command, tuple(seen))
 
 
 def entries_to_lines(
@@ -576,43 +721,64 @@ def entries_to_lines(
     *,
     provenance: Mapping[str, str | int | float | bool | None] | None = None,
     kind: LogKind = LogKind.FULL,
+    viewer: int | None = None,
 ) -> Iterator[str]:
     """The lines (without newlines) of the log of a game: the header, then one per entry.
 
     The entries are those of :attr:`Game.history <chicago_poker.game.Game.history>`, or
     :class:`LogEntry` objects; the first must be the :class:`StartGame` command, whose players
-    and options go into the header. A log of kind ``commands`` leaves out the events.
+    and options go into the header. A log of kind ``commands`` leaves out the events. A log of
+    kind ``redacted`` shows the game as ``viewer`` sees it (None: a spectator): the entries
+    are redacted (:func:`redact_entries`), unless they are :class:`RedactedLogEntry` objects
+    already (read from a redacted log), which are written as they are.
 
     Raises:
-        LogFormatError: The entries do not start with StartGame, a ``full`` log lacks the
-            events of an entry, or ``kind`` is ``redacted`` (not written by this version).
+        LogFormatError: The entries do not start with StartGame, a ``full`` or ``redacted``
+            log lacks the events of an entry, or a ``viewer`` is given for another kind.
     """
-    if kind is LogKind.REDACTED:
-        raise LogFormatError("writing redacted logs is not supported yet")
+    if viewer is not None and kind is not LogKind.REDACTED:
+        raise LogFormatError(f"only a redacted log has a viewer, not a {kind.value} one")
     entries = game_or_entries.history if isinstance(game_or_entries, Game) else game_or_entries
-    header_done = False
-    for index, raw in enumerate(entries):
+    items = iter(entries)
+    first = next(items, None)
+    if first is None:
+        raise LogFormatError("a log starts with the StartGame command; there are no entries")
+    command = first.command
+    if not isinstance(command, StartGame | RedactedStartGame):
+        raise LogFormatError("a log starts with the StartGame command")
+    if isinstance(first, RedactedLogEntry) and kind is not LogKind.REDACTED:
+        raise LogFormatError(f"redacted entries cannot make a {kind.value} log")
+    if viewer is not None and not 0 <= viewer < len(command.players):
+        raise LogFormatError(f"viewer {viewer} is not a seat of this game")
+    header = LogHeader(
+        chicago_poker.__version__,
+        command.options,
+        command.players,
+        dict(provenance or {}),
+        kind,
+        viewer,
+    )
+    yield dump_header(header)
+    everything = itertools.chain([first], items)
+    if kind is LogKind.REDACTED:
+        if isinstance(first, RedactedLogEntry):
+            for entry in everything:
+                if not isinstance(entry, RedactedLogEntry):
+                    raise LogFormatError("a redacted log cannot mix redacted and full entries")
+                yield dump_entry(entry)
+        else:
+            full = (entry for entry in everything if not isinstance(entry, RedactedLogEntry))
+            for redacted in redact_entries(full, viewer):
+                yield dump_entry(redacted)
+        return
+    for index, raw in enumerate(everything):
+        assert not isinstance(raw, RedactedLogEntry)
         entry = LogEntry.of(raw)
-        if not header_done:
-            if not isinstance(entry.command, StartGame):
-                raise LogFormatError("a log starts with the StartGame command")
-            start = entry.command
-            header = LogHeader(
-                chicago_poker.__version__,
-                start.options,
-                start.players,
-                dict(provenance or {}),
-                kind,
-            )
-            yield dump_header(header)
-            header_done = True
         if kind is LogKind.COMMANDS:
             entry = LogEntry(entry.command, None)
         elif entry.events is None:
             raise LogFormatError(f"entry {index} has no events, which a full log needs")
         yield dump_entry(entry)
-    if not header_done:
-        raise LogFormatError("a log starts with the StartGame command; there are no entries")
 
 
 def write_log(
@@ -621,12 +787,13 @@ def write_log(
     *,
     provenance: Mapping[str, str | int | float | bool | None] | None = None,
     kind: LogKind = LogKind.FULL,
+    viewer: int | None = None,
 ) -> None:
     """Write the log of a game to a text file, one line each (see :func:`entries_to_lines`).
 
     Open the file with ``encoding="utf-8"``: names may hold any character.
     """
-    for text in entries_to_lines(game_or_entries, provenance=provenance, kind=kind):
+    for text in entries_to_lines(game_or_entries, provenance=provenance, kind=kind, viewer=viewer):
         file.write(text + "\n")
 
 
@@ -651,7 +818,11 @@ def read_log(lines: Iterable[str]) -> Iterator[LogItem]:
             header = load_header(text, line=number)
             yield header
             continue
-        entry = load_entry(text, line=number)
+        entry: LogEntry | RedactedLogEntry
+        if header.kind is LogKind.REDACTED:
+            entry = load_redacted_entry(text, line=number)
+        else:
+            entry = load_entry(text, line=number)
         _check_entry(header, entry, number)
         yield entry
     if header is None:
@@ -660,16 +831,16 @@ def read_log(lines: Iterable[str]) -> Iterator[LogItem]:
         raise LogFormatError("the log has no entries: line 2 must be StartGame", line=2)
 
 
-def _check_entry(header: LogHeader, entry: LogEntry, line: int) -> None:
+def _check_entry(header: LogHeader, entry: LogEntry | RedactedLogEntry, line: int) -> None:
     command = entry.command
     if line == 2:
-        if not isinstance(command, StartGame):
+        if not isinstance(command, StartGame | RedactedStartGame):
             raise LogFormatError("the first entry must be the StartGame command", line=line)
         if command.players != header.players or command.options != header.options:
             raise LogFormatError(
                 "StartGame's players and options differ from the header's", line=line
             )
-    elif isinstance(command, StartGame):
+    elif isinstance(command, StartGame | RedactedStartGame):
         raise LogFormatError("StartGame can only be the first entry", line=line)
     if header.kind is LogKind.COMMANDS and entry.events is not None:
         raise LogFormatError("a log of kind commands has no events", line=line)
@@ -745,11 +916,47 @@ def log_schema() -> dict[str, Any]:
         "required": ["command", "actor"],
         "additionalProperties": False,
     }
+    defs["RedactedEntry"] = {
+        "description": _first_paragraph(RedactedLogEntry)
+        + " Only in a log of kind redacted, whose hidden cards are null.",
+        "type": "object",
+        "properties": {
+            "command": {
+                "oneOf": [
+                    {"$ref": "#/$defs/Command"},
+                    *(builder.ref(cls, tag=True) for cls in REDACTED_COMMAND_TYPES),
+                ]
+            },
+            "actor": {
+                "type": ["integer", "null"],
+                "minimum": 0,
+                "description": "The seat that gave the command, or null for chance.",
+            },
+            "events": {
+                "type": "array",
+                "items": {
+                    "oneOf": [
+                        {"$ref": "#/$defs/Event"},
+                        *(builder.ref(cls, tag=True) for cls in REDACTED_EVENT_TYPES),
+                    ]
+                },
+            },
+        },
+        "required": ["command", "actor", "events"],
+        "additionalProperties": False,
+    }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
-        "description": "Line 1 of a log is a Header; every further line is an Entry.",
-        "oneOf": [{"$ref": "#/$defs/Header"}, {"$ref": "#/$defs/Entry"}],
+        "description": (
+            "Line 1 of a log is a Header; every further line is an Entry, or a RedactedEntry "
+            "in a log of kind redacted (only there may a card be null)."
+        ),
+        "anyOf": [
+            {"$ref": "#/$defs/Header"},
+            {"$ref": "#/$defs/Entry"},
+            {"$ref": "#/$defs/RedactedEntry"},
+        ],
         "$defs": dict(sorted(defs.items())),
     }
 
@@ -820,6 +1027,10 @@ class _SchemaBuilder:
         if origin is frozenset:
             return {"type": "array", "items": self.type_schema(args[0]), "uniqueItems": True}
         if origin in (typing.Union, types.UnionType):
+            if type(None) in args:
+                return {"anyOf": [self.type_schema(_without_none(tp)), {"type": "null"}]}
+            if set(args) == {GangsterCard, SpecialCard}:
+                return {"$ref": "#/$defs/Card"}
             return {"anyOf": [self.type_schema(arg) for arg in args]}
         if tp is type(None):
             return {"type": "null"}

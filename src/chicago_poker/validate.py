@@ -12,8 +12,11 @@ engine (:func:`chicago_poker.decide.step`):
   event (:data:`EVENT_RULES`); victory events use the rule of their condition (R-8.1, R-8.3,
   R-8.5, R-8.6) and an end of game that the log leaves out breaks R-8.2.
 - A ``commands`` log has no events: replaying the commands is the whole check.
-- A ``redacted`` log hides cards, so it cannot be replayed: only its format is checked, and
-  the report's notes say so.
+- A ``redacted`` log hides cards, so it cannot be replayed: it is checked against the view of
+  its viewer folded from its events (:class:`~chicago_poker.views.ViewFolder`): that it
+  hides exactly what the viewer may not know, turn order and action counts, the viewer's own
+  cards, markers on fifth cards, shootout timing and the winner against the public
+  businesses. The report's notes say what could not be checked (:data:`REDACTED_UNCHECKED`).
 
 Validation stops replaying at the first broken rule (the state after it is not known); the
 remaining lines are still read, for their format and count. A format error (not UTF-8, not
@@ -39,7 +42,22 @@ from typing import IO, Any, Final
 
 from attrs import frozen
 
-from chicago_poker.commands import Command
+from chicago_poker.cards import BusinessTile, Card, Face, SpecialCard, SpecialKind
+from chicago_poker.commands import (
+    Command,
+    DealCard,
+    DeclineReinforcement,
+    EndTurn,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    PlayRevolver,
+    RevealTile,
+    SendReinforcement,
+    StartGame,
+)
 from chicago_poker.decide import step
 from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.events import (
@@ -69,15 +87,43 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.legal import Awaiting, awaiting
-from chicago_poker.log import LogEntry, LogFormatError, LogHeader, LogKind, dump_event, read_log
-from chicago_poker.state import GameState, Victory
+from chicago_poker.legal import HAND_LIMIT, Awaiting, awaiting
+from chicago_poker.log import (
+    LogEntry,
+    LogFormatError,
+    LogHeader,
+    LogKind,
+    RedactedLogEntry,
+    dump_event,
+    read_log,
+)
+from chicago_poker.state import MAX_COLUMN, GameState, ShootoutStage, TurnPhase, Victory
+from chicago_poker.victory import victory_of
+from chicago_poker.views import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedDealCard,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPlayBribery,
+    RedactedPlayGangster,
+    RedactedPlayLimousine,
+    RedactedPoliceRaidPlayed,
+    RedactedReinforcementChosen,
+    RedactedSendReinforcement,
+    RedactedStartGame,
+    SeenCommand,
+    SeenEvent,
+    ViewFolder,
+)
 
 __all__ = [
     "EVENT_RULES",
     "MAX_ENTRIES",
     "MAX_ENTRY_TEXT",
     "MAX_LINE_CHARS",
+    "REDACTED_UNCHECKED",
     "VICTORY_RULES",
     "Finding",
     "Report",
@@ -102,7 +148,7 @@ class Status(enum.Enum):
     """The verdict on one log."""
 
     OK = "ok"
-    """A legal game, finished or not (or a redacted log that is well formed)."""
+    """A legal game, finished or not (or a redacted log consistent with what it shows)."""
 
     ILLEGAL = "illegal"
     """The log reads, but breaks a rule of the game."""
@@ -335,6 +381,428 @@ def _reason(error: LogFormatError) -> str:
     return text[len(prefix) :] if text.startswith(prefix) else text
 
 
+# ------------------------------------------------------------------- redacted logs
+
+
+class _Broken(Exception):  # noqa: N818 - a control-flow signal, not an error of the caller
+    """A rule broken in a redacted log: the rule and the reason."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(reason)
+        self.rule = rule
+        self.reason = reason
+
+
+_HIDING_RULES: Final[dict[type, str]] = {
+    GameStarted: "R-2.4",
+    StartGame: "R-2.4",
+    CardDrawn: "R-2.4",
+    DealCard: "R-2.4",
+    GangsterPlayed: "R-4.4",
+    PlayGangster: "R-4.4",
+    LimousinePlayed: "R-5.4.3",
+    PlayLimousine: "R-5.4.3",
+    PoliceRaidPlayed: "R-5.3",
+    BriberyPlayed: "R-5.6.1",
+    PlayBribery: "R-5.6.1",
+    ReinforcementChosen: "R-6.7.2",
+    ReinforcementDeclined: "R-6.7.2",
+    SendReinforcement: "R-6.7.2",
+    DeclineReinforcement: "R-6.7.2",
+}
+"""The rule that hides the cards of each command or event that a redacted log may hide."""
+
+_PLAIN: Final[dict[type, type]] = {
+    RedactedGameStarted: GameStarted,
+    RedactedCardDrawn: CardDrawn,
+    RedactedGangsterPlayed: GangsterPlayed,
+    RedactedReinforcementChosen: ReinforcementChosen,
+    RedactedPoliceRaidPlayed: PoliceRaidPlayed,
+    RedactedLimousinePlayed: LimousinePlayed,
+    RedactedBriberyPlayed: BriberyPlayed,
+    RedactedStartGame: StartGame,
+    RedactedDealCard: DealCard,
+    RedactedPlayGangster: PlayGangster,
+    RedactedPlayLimousine: PlayLimousine,
+    RedactedPlayBribery: PlayBribery,
+    RedactedSendReinforcement: SendReinforcement,
+}
+
+_SPECIALS: Final[dict[type, SpecialKind]] = {
+    PlayLiquidation: SpecialKind.LIQUIDATION,
+    PlayPoliceRaid: SpecialKind.POLICE_RAID,
+    PlayLimousine: SpecialKind.LIMOUSINE,
+    RedactedPlayLimousine: SpecialKind.LIMOUSINE,
+    PlayRevolver: SpecialKind.REVOLVER,
+    PlayBribery: SpecialKind.BRIBERY,
+    RedactedPlayBribery: SpecialKind.BRIBERY,
+}
+
+REDACTED_UNCHECKED: Final = (
+    "the hidden cards (other hands, face-down cards, the draw deck, the tile pile) and so "
+    "the legality of other players' hidden plays, which cards are dealt and revealed, the "
+    "winner of each shootout (tie-breaks use hidden reinforcements), the hand limit "
+    "(R-3.9) when a turn is forced to end, and whether a player could still act (R-3.5, "
+    "R-8.6) were not checked"
+)
+"""What a redacted log cannot show the validator; said in the report's notes."""
+
+
+class _RedactedCheck:
+    """Check a redacted log against the view of its viewer, folded from its events."""
+
+    def __init__(self, header: LogHeader) -> None:
+        self.header = header
+        self.viewer = header.viewer
+        self.folder = ViewFolder(header.viewer)
+        self.marker_due: tuple[int, BusinessTile] | None = None
+        self.victory_due: GameWon | None = None
+
+    def name(self, seat: int) -> str:
+        return self.header.players[seat] if 0 <= seat < len(self.header.players) else str(seat)
+
+    def entry(self, entry: RedactedLogEntry) -> None:
+        """Check one entry and fold its events; raise _Broken at the first broken rule."""
+        if self.folder.started:
+            self.command(entry.command)
+        for event in entry.events:
+            self.event(entry.command, event)
+            try:
+                self.folder.apply(event)
+            except (AssertionError, IndexError, KeyError, ValueError) as error:
+                rule = EVENT_RULES.get(_PLAIN.get(type(event), type(event)), "R-3.1")
+                raise _Broken(
+                    rule,
+                    f"{type(event).__name__} does not fit the public state of the game "
+                    f"({type(error).__name__}: {error})",
+                ) from error
+            self.after_event(event)
+        self.end_of_entry()
+
+    # --- commands
+
+    def command(self, command: SeenCommand) -> None:
+        folder = self.folder
+        if folder.victory is not None:
+            raise _Broken("R-8.2", "The game is over: no command may follow.")
+        match command:
+            case DealCard() | RedactedDealCard():
+                if not folder.pending_draws:
+                    raise _Broken("R-3.6", "No card is awaited from the draw deck.")
+                if isinstance(command, DealCard):
+                    self.hides(command, folder.pending_draws[0] != self.viewer)
+                    if command.card in folder.hand or command.card in self.visible_cards():
+                        raise _Broken("R-3.6", f"{command.card} is not in the draw deck.")
+                else:
+                    self.shows(command, folder.pending_draws[0] == self.viewer)
+                return
+            case RevealTile():
+                if folder.pending_draws or not folder.vacancies:
+                    raise _Broken("R-6.6", "No business tile is awaited.")
+                public = set(folder.tiles) | {t for tiles in folder.controlled for t in tiles}
+                if command.tile in public:
+                    raise _Broken("R-6.6", f"{command.tile} is not in the tile pile.")
+                return
+            case StartGame() | RedactedStartGame():
+                return  # pragma: no cover - the reader allows it on line 2 only
+            case _:
+                pass
+        seat: int = command.player
+        if not 0 <= seat < len(self.header.players):
+            raise _Broken("R-3.1", f"Seat {seat} is not in the game.")
+        if isinstance(
+            command,
+            SendReinforcement | DeclineReinforcement | RedactedSendReinforcement,
+        ):
+            self.reinforcement(command, seat)
+            return
+        self.action(command, seat)
+
+    def reinforcement(
+        self,
+        command: SendReinforcement | DeclineReinforcement | RedactedSendReinforcement,
+        seat: int,
+    ) -> None:
+        shootout = self.folder.shootout
+        if (
+            shootout is None
+            or shootout.stage is not ShootoutStage.CHOOSING
+            or seat not in shootout.contenders
+            or seat in shootout.chosen
+        ):
+            raise _Broken("R-6.7.2", f"{self.name(seat)} is not choosing a reinforcement now.")
+        if isinstance(command, RedactedSendReinforcement):
+            self.shows(command, seat == self.viewer)
+            return
+        self.hides(command, seat != self.viewer)
+        if isinstance(command, SendReinforcement) and command.card not in self.folder.hand:
+            raise _Broken("R-6.7.2", f"{self.name(seat)} does not hold {command.card}.")
+        if (
+            isinstance(command, DeclineReinforcement)
+            and not self.header.options.optional_reinforcement
+        ):
+            raise _Broken("R-6.7.2", "Declining a reinforcement needs optional_reinforcement.")
+
+    def action(self, command: SeenCommand, seat: int) -> None:
+        folder = self.folder
+        turn = folder.turn
+        if (
+            folder.pending_draws
+            or (folder.vacancies and folder.tile_pile_size)
+            or folder.shootout is not None
+            or turn.phase is not TurnPhase.ACTIONS
+        ):
+            raise _Broken("R-3.1", f"No action is awaited: it is not {self.name(seat)}'s turn.")
+        if seat != turn.player:
+            raise _Broken("R-3.1", f"It is not {self.name(seat)}'s turn.")
+        if isinstance(command, EndTurn):
+            if folder.hand_sizes[seat] > HAND_LIMIT:
+                raise _Broken("R-3.9", f"{self.name(seat)} holds more than {HAND_LIMIT} cards.")
+            return
+        if turn.actions_left <= 0:
+            raise _Broken("R-3.1", f"{self.name(seat)} has no actions left this turn.")
+        match command:
+            case PlayGangster() | RedactedPlayGangster():
+                if command.business not in folder.columns:
+                    raise _Broken("R-4.1", f"{command.business} is not in play.")
+                column = folder.columns[command.business][seat]
+                if len(column) >= MAX_COLUMN:
+                    raise _Broken("R-4.5", f"{self.name(seat)} has five cards there.")
+                face_down = command.business.kind.pattern[len(column)] is Face.DOWN
+                hidden = face_down and seat != self.viewer
+                if isinstance(command, PlayGangster):
+                    self.hides(command, hidden)
+                else:
+                    self.shows(command, not hidden)
+                if seat == self.viewer and command.card not in folder.hand:
+                    raise _Broken("R-3.10", f"{self.name(seat)} does not hold {command.card}.")
+            case PlayBribery() | RedactedPlayBribery():
+                if isinstance(command, PlayBribery):
+                    self.hides(command, seat != self.viewer)
+                    if command.card not in folder.discard_pile:
+                        raise _Broken("R-5.6.1", f"{command.card} is not in the discard pile.")
+                else:
+                    self.shows(command, seat == self.viewer)
+                if not folder.discard_pile:
+                    raise _Broken("R-5.6.1", "The discard pile is empty: there is nothing to take.")
+            case PlayLimousine() | RedactedPlayLimousine():
+                for tile in (command.source, command.destination):
+                    if tile not in folder.columns:
+                        raise _Broken("R-5.4", f"{tile} is not in play.")
+                if isinstance(command, PlayLimousine):
+                    start = len(folder.columns[command.destination][seat])
+                    pattern = command.destination.kind.pattern
+                    self.hides(
+                        command,
+                        seat != self.viewer
+                        and any(
+                            start + index >= len(pattern) or pattern[start + index] is Face.DOWN
+                            for index in range(len(command.cards))
+                        ),
+                    )
+            case _:
+                pass
+        kind = _SPECIALS.get(type(command))
+        if (
+            seat == self.viewer
+            and kind is not None
+            and not any(isinstance(c, SpecialCard) and c.kind is kind for c in folder.hand)
+        ):
+            raise _Broken("R-5.1", f"{self.name(seat)} holds no {kind.name.title()} card.")
+
+    # --- events
+
+    def event(self, command: SeenCommand, event: SeenEvent) -> None:
+        folder = self.folder
+        viewer = self.viewer
+        if folder.victory is not None:
+            raise _Broken("R-8.2", f"{type(event).__name__} after the end of the game.")
+        if self.marker_due is not None and not isinstance(event, MarkerPlaced):
+            seat, tile = self.marker_due
+            raise _Broken("R-4.6", f"{self.name(seat)}'s fifth card at {tile} got no marker.")
+        if self.victory_due is not None and not isinstance(event, GameWon):
+            raise _Broken(
+                "R-8.2", f"the game is won ({self.victory_due.victory.value}) but goes on"
+            )
+        match event:
+            case GameStarted():
+                others = [hand for seat, hand in enumerate(event.hands) if seat != viewer]
+                self.hides(event, viewer is None or any(others))
+            case CardDrawn():
+                self.hides(event, event.player != viewer)
+            case RedactedCardDrawn():
+                self.shows(event, event.player == viewer)
+            case GangsterPlayed() | RedactedGangsterPlayed():
+                column = folder.columns.get(event.business, [[]] * len(self.header.players))
+                position = len(column[event.player]) if event.player < len(column) else 0
+                pattern = event.business.kind.pattern
+                hidden = event.player != viewer and (
+                    position >= len(pattern) or pattern[position] is Face.DOWN
+                )
+                if isinstance(event, GangsterPlayed):
+                    self.hides(event, hidden)
+                else:
+                    self.shows(event, not hidden)
+            case ReinforcementChosen() | ReinforcementDeclined():
+                self.hides(event, event.player != viewer)
+            case RedactedReinforcementChosen():
+                self.shows(event, event.player == viewer)
+            case BriberyPlayed():
+                self.hides(event, event.player != viewer)
+            case RedactedBriberyPlayed():
+                self.shows(event, event.player == viewer)
+            case PoliceRaidPlayed():
+                if viewer not in (event.player, event.target):
+                    columns = folder.columns.get(event.business)
+                    known = set(columns[event.target]) if columns else set()
+                    self.hides(event, any(card not in known for card in event.seen))
+            case LimousinePlayed():
+                if event.player != viewer and self.header.options.limousine_any_cards:
+                    raise _Broken(
+                        "R-5.4.1", "the Limousine does not say which cards were left behind"
+                    )
+                arrival = folder.columns.get(event.destination)
+                start = 0 if arrival is None else len(arrival[event.player])
+                pattern = event.destination.kind.pattern
+                self.hides(
+                    event,
+                    event.player != viewer
+                    and any(
+                        start + index >= len(pattern) or pattern[start + index] is Face.DOWN
+                        for index in range(len(event.cards))
+                    ),
+                )
+            case TurnStarted():
+                turn = folder.turn
+                seat = (turn.player + 1) % len(self.header.players)
+                number = turn.number + 1
+                if turn.phase is not TurnPhase.ENDED or (event.player, event.number) != (
+                    seat,
+                    number,
+                ):
+                    raise _Broken("R-3.1", f"{self.name(seat)}'s turn {number} should start.")
+                if event.actions != min(number + 1, 3):
+                    raise _Broken("R-3.2", f"turn {number} has {min(number + 1, 3)} actions.")
+            case TurnEnded():
+                turn = folder.turn
+                if event.player != turn.player or turn.phase is not TurnPhase.ACTIONS:
+                    raise _Broken("R-3.5", f"{self.name(event.player)}'s turn is not on.")
+                if not event.forced and turn.actions_left > 0 and not isinstance(command, EndTurn):
+                    raise _Broken("R-3.5", "the turn ended with actions left")
+            case MarkerPlaced():
+                marked = folder.columns.get(event.business)
+                if (
+                    marked is None
+                    or len(marked[event.player]) != MAX_COLUMN
+                    or folder.markers[event.business][event.player] is not None
+                    or event.number != folder.markers_placed
+                ):
+                    raise _Broken("R-4.6", "a marker is only placed on a fifth card, in order.")
+            case ShootoutStarted():
+                self.shootout_due(event.owner, event.business)
+                lengths = {seat: len(cards) for seat, cards in event.hands}
+                for seat, slots in enumerate(folder.columns[event.business]):
+                    if lengths.get(seat, 0) != len(slots):
+                        raise _Broken("R-6.3", f"{self.name(seat)}'s cards at the shootout differ.")
+                for seat, cards in event.hands:
+                    mine = folder.columns[event.business][seat]
+                    if any(k is not None and k != c for k, c in zip(mine, cards, strict=True)):
+                        raise _Broken("R-6.3", f"{self.name(seat)}'s cards at the shootout differ.")
+            case ActionPhaseStarted():
+                self.shootout_due(event.player, None)
+            case GameWon():
+                expected = self.victory_of(event.player)
+                if event.player != folder.last_winner or expected is not event.victory:
+                    raise _Broken(
+                        event_rule(event),
+                        f"{self.name(event.player)} has not won by {event.victory.value}",
+                    )
+            case _:
+                pass
+
+    def shootout_due(self, owner: int, business: BusinessTile | None) -> None:
+        """Check that ``business`` is the next shootout due (None: that none is due)."""
+        folder = self.folder
+        turn = folder.turn
+        if turn.phase is not TurnPhase.SHOOTOUTS or owner != turn.player:
+            raise _Broken("R-6.1", f"no shootout of {self.name(owner)} is due now")
+        due = sorted(
+            (marker, tile)
+            for tile, markers in folder.markers.items()
+            if (marker := markers[owner]) is not None
+        )
+        expected = due[0][1] if due else None
+        if folder.shootout is not None or expected != business:
+            what = "none" if expected is None else str(expected)
+            raise _Broken("R-6.1", f"the shootout due to {self.name(owner)} is {what}")
+
+    def victory_of(self, seat: int) -> Victory | None:
+        folder = self.folder
+        last = not folder.tiles and folder.tile_pile_size == 0
+        return victory_of(folder.controlled[seat], self.header.options, last=last)
+
+    def after_event(self, event: SeenEvent) -> None:
+        folder = self.folder
+        self.marker_due = None
+        self.victory_due = None
+        match event:
+            case GangsterPlayed() | RedactedGangsterPlayed():
+                if len(folder.columns[event.business][event.player]) == MAX_COLUMN:
+                    self.marker_due = (event.player, event.business)
+            case LimousinePlayed() | RedactedLimousinePlayed():
+                if len(folder.columns[event.destination][event.player]) == MAX_COLUMN:
+                    self.marker_due = (event.player, event.destination)
+            case ShootoutWon():
+                condition = self.victory_of(event.player)
+                if condition is not None:
+                    self.victory_due = GameWon(event.player, condition)
+            case _:
+                pass
+
+    def end_of_entry(self) -> None:
+        if self.marker_due is not None:
+            seat, tile = self.marker_due
+            raise _Broken("R-4.6", f"{self.name(seat)}'s fifth card at {tile} got no marker.")
+        if self.victory_due is not None:
+            raise _Broken(
+                "R-8.2", f"the game is won ({self.victory_due.victory.value}) but goes on"
+            )
+        folder = self.folder
+        if folder.victory is not None or folder.pending_draws or folder.shootout is not None:
+            return
+        if folder.vacancies and folder.tile_pile_size:
+            return
+        turn = folder.turn
+        if turn.phase is TurnPhase.ENDED:
+            raise _Broken("R-3.1", "the next turn did not start")
+        if turn.phase is TurnPhase.SHOOTOUTS:
+            raise _Broken("R-6.1", "the shootouts due were not resolved")
+
+    # --- hidden information
+
+    def visible_cards(self) -> set[Card]:
+        folder = self.folder
+        cards: set[Card] = set(folder.discard_pile)
+        for columns in folder.columns.values():
+            cards.update(card for column in columns for card in column if card is not None)
+        return cards
+
+    def hides(self, item: object, hidden: bool) -> None:
+        """A plain command or event must not show what the viewer may not know."""
+        if hidden:
+            rule = _HIDING_RULES.get(type(item), "R-2.4")
+            raise _Broken(rule, f"{type(item).__name__} shows {self.who()} a card hidden from them")
+
+    def shows(self, item: object, known: bool) -> None:
+        """A redacted command or event must not hide what the viewer knows."""
+        if known:
+            rule = _HIDING_RULES.get(_PLAIN.get(type(item), type(item)), "R-2.4")
+            raise _Broken(rule, f"{type(item).__name__} hides a card {self.who()} knows")
+
+    def who(self) -> str:
+        return "the spectator" if self.viewer is None else self.name(self.viewer)
+
+
 # ---------------------------------------------------------------------------- validation
 
 
@@ -350,6 +818,7 @@ class _Validation:
         self.entries = 0
         self.status = Status.OK
         self.replaying = True
+        self.redacted: _RedactedCheck | None = None
 
     def fail(self, status: Status, finding: Finding) -> None:
         self.findings.append(finding)
@@ -377,6 +846,17 @@ class _Validation:
             return
         self.state = after
 
+    def check_redacted(self, entry: RedactedLogEntry, text: str, line: int) -> None:
+        """Check one entry of a redacted log against the folded view, at the first broken rule."""
+        assert self.redacted is not None
+        try:
+            self.redacted.entry(entry)
+        except _Broken as broken:
+            self.illegal(
+                line, broken.rule, f"{type(entry.command).__name__}: {broken.reason}", text
+            )
+            self.redacted = None
+
     def illegal(self, line: int, rule: str | None, reason: str, text: str) -> None:
         self.fail(Status.ILLEGAL, Finding(line, rule, reason, _shorten(text)))
         self.replaying = False
@@ -388,9 +868,14 @@ class _Validation:
         state = self.state
         over = state is not None and state.is_over
         winner = state.winner if state is not None else None
+        victory = None if state is None else state.victory
+        if self.redacted is not None and self.redacted.folder.started:
+            folder = self.redacted.folder
+            over, winner, victory = folder.victory is not None, folder.winner, folder.victory
         if self.status is Status.OK and self.header is not None:
             if self.header.kind is LogKind.REDACTED:
-                pass
+                if not over:
+                    self.notes.append(f"the game is not finished after {self.entries} entries")
             elif state is not None and not over:
                 self.notes.append(
                     f"the game is not finished: after {self.entries} entries it awaits "
@@ -405,8 +890,10 @@ class _Validation:
             kind=None if self.header is None else self.header.kind,
             game_over=over,
             winner=winner,
-            winner_name=None if winner is None or state is None else state.players[winner].name,
-            victory=None if state is None else state.victory,
+            winner_name=None
+            if winner is None or self.header is None
+            else self.header.players[winner],
+            victory=victory,
         )
 
 
@@ -482,14 +969,21 @@ def validate_log(lines: Iterable[str], source: str) -> Report:
             run.header = item
             if item.kind is LogKind.REDACTED:
                 run.replaying = False
+                run.redacted = _RedactedCheck(item)
+                who = "a spectator" if item.viewer is None else f"seat {item.viewer}"
                 run.notes.append(
-                    f"a redacted log (the view of seat {item.viewer}) hides cards and cannot "
-                    "be replayed: only the format of each line was checked; the legality of "
-                    "the commands, the hidden cards and the events were not"
+                    f"a redacted log (the view of {who}) hides cards and cannot be replayed: "
+                    "it was checked against the view folded from its events (the form, that "
+                    "it hides exactly what the viewer may not know, turn order, action "
+                    "counts, the viewer's own cards, markers on fifth cards, shootout timing "
+                    f"and the winner against the public businesses); {REDACTED_UNCHECKED}"
                 )
             continue
         run.entries += 1
-        if run.replaying:
+        if isinstance(item, RedactedLogEntry):
+            if run.redacted is not None:
+                run.check_redacted(item, counted.text, counted.number)
+        elif run.replaying:
             run.check(item, counted.text, counted.number)
     if run.status is Status.UNREADABLE and run.header is not None:
         run.notes.append("the log could not be read to its end: the game was not checked")

@@ -25,21 +25,60 @@ with the same field names, e.g. ``case CardDrawn(player=p) | RedactedCardDrawn(p
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypeAlias
 
+import attrs
 from attrs import frozen
 
-from chicago_poker.cards import BusinessTile, Card, Face, GangsterCard
+from chicago_poker.apply import apply
+from chicago_poker.cards import (
+    BUSINESS_TILES,
+    BusinessTile,
+    Card,
+    Face,
+    GangsterCard,
+    SpecialCard,
+    SpecialKind,
+    full_deck,
+    tactical_deck,
+)
+from chicago_poker.commands import (
+    Command,
+    DealCard,
+    DeclineReinforcement,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    SendReinforcement,
+    StartGame,
+)
 from chicago_poker.events import (
+    ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
+    DiscardPileReshuffled,
+    DrawRequested,
     Event,
+    GameBlocked,
     GameStarted,
+    GameWon,
     GangsterPlayed,
     LimousinePlayed,
+    LiquidationPlayed,
+    MarkerPlaced,
     PoliceRaidPlayed,
     ReinforcementChosen,
     ReinforcementDeclined,
+    ReinforcementRequested,
+    ReinforcementsRevealed,
+    RevolverPlayed,
+    ShootoutStarted,
+    ShootoutVoided,
+    ShootoutWon,
+    TileRevealed,
+    TurnEnded,
+    TurnStarted,
 )
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import (
@@ -47,8 +86,12 @@ from chicago_poker.state import (
     GameState,
     ShootoutStage,
     Turn,
+    TurnPhase,
     Victory,
 )
+
+if TYPE_CHECKING:
+    from chicago_poker.log import LogEntry, LogHeader, RedactedLogEntry
 
 __all__ = [
     "BusinessView",
@@ -57,17 +100,29 @@ __all__ = [
     "PlayerView",
     "RedactedBriberyPlayed",
     "RedactedCardDrawn",
+    "RedactedCommand",
+    "RedactedDealCard",
     "RedactedEvent",
     "RedactedGameStarted",
     "RedactedGangsterPlayed",
     "RedactedLimousinePlayed",
+    "RedactedPlayBribery",
+    "RedactedPlayGangster",
+    "RedactedPlayLimousine",
     "RedactedPoliceRaidPlayed",
     "RedactedReinforcementChosen",
+    "RedactedSendReinforcement",
+    "RedactedStartGame",
+    "SeenCommand",
     "SeenEvent",
     "ShootoutView",
     "SlotView",
+    "ViewFolder",
+    "fold_events",
+    "fold_view",
     "knows_card",
     "redact",
+    "redact_command",
     "view",
 ]
 
@@ -264,6 +319,20 @@ def _shootout_view(state: GameState, seat: int | None) -> ShootoutView | None:
     )
 
 
+def _hand_size(state: GameState, viewer: int | None, seat: int) -> int:
+    """The hand size ``viewer`` may know for ``seat``.
+
+    A reinforcement chosen by another player still counts in their hand until the reveal:
+    whether they sent a card or declined is part of their secret choice (R-6.7.2).
+    """
+    size = len(state.players[seat].hand)
+    shootout = state.shootout
+    if seat == viewer or shootout is None:
+        return size
+    sent = any(chooser == seat and card is not None for chooser, card in shootout.choices)
+    return size + 1 if sent else size
+
+
 def view(state: GameState, seat: int | None) -> PlayerView:
     """What ``seat`` may know of ``state``; ``None`` is an observer, who has no hand.
 
@@ -282,8 +351,8 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         options=state.options,
         hand=None if seat is None else state.players[seat].hand,
         players=tuple(
-            OpponentView(player.name, len(player.hand), player.controlled)
-            for player in state.players
+            OpponentView(player.name, _hand_size(state, seat, other), player.controlled)
+            for other, player in enumerate(state.players)
         ),
         first_player=state.first_player,
         turn=state.turn,
@@ -401,6 +470,12 @@ class RedactedLimousinePlayed:
     cards: tuple[GangsterCard | None, ...]
     """The cards moved, in their new order; None for each that landed face down (R-5.4.3)."""
 
+    left: tuple[GangsterCard | None, ...] | None = None
+    """With ``limousine_any_cards``: the player's column at the source after the move, as the
+    viewer sees it (None for each card hidden from them). The cards left behind close up and
+    turn to the face of their new position (R-5.4.1), so a card may turn face up; this says
+    which. None without the option: the last cards moved, the others did not budge."""
+
 
 @frozen
 class RedactedBriberyPlayed:
@@ -509,8 +584,528 @@ def redact(state_before: GameState | None, event: Event, seat: int | None) -> Se
                 card if destination.face(start + index) is Face.UP else None
                 for index, card in enumerate(event.cards)
             )
+            if state_before.options.limousine_any_cards:
+                return RedactedLimousinePlayed(
+                    event.player,
+                    event.source,
+                    event.destination,
+                    cards,
+                    _left_behind(state_before, event, seat),
+                )
             if None not in cards:
                 return event
             return RedactedLimousinePlayed(event.player, event.source, event.destination, cards)
         case _:
             return event
+
+
+def _left_behind(
+    state_before: GameState, event: LimousinePlayed, seat: int | None
+) -> tuple[GangsterCard | None, ...]:
+    """The mover's column at the source after a Limousine, as ``seat`` sees it (R-5.4.1)."""
+    after = apply(state_before, event)
+    business = _business(after, event.source)
+    return tuple(
+        card if knows_card(after, seat, business, event.player, position) else None
+        for position, card in enumerate(business.columns[event.player].cards)
+    )
+
+
+# --------------------------------------------------------------------------- redacted commands
+
+
+@frozen
+class RedactedStartGame:
+    """:class:`~chicago_poker.commands.StartGame` with the other seats' hands hidden (R-2.4)."""
+
+    players: tuple[str, ...]
+    """The players' names by seat."""
+
+    hands: tuple[tuple[Card | None, ...], ...]
+    """The cards dealt to each seat; None for every card of another seat's hand."""
+
+    businesses: tuple[BusinessTile, ...]
+    """The tiles revealed face up (R-2.5)."""
+
+    first_player: int
+    """The first player's seat (R-2.7)."""
+
+    options: RuleOptions
+    """The rule options."""
+
+
+@frozen
+class RedactedDealCard:
+    """:class:`~chicago_poker.commands.DealCard` of a card dealt to another seat."""
+
+    card: Card | None
+    """Always None: only the drawing player sees the card (R-2.4)."""
+
+
+@frozen
+class RedactedPlayGangster:
+    """:class:`~chicago_poker.commands.PlayGangster` of a card landing face down elsewhere."""
+
+    player: int
+    """The seat that plays it."""
+
+    card: GangsterCard | None
+    """Always None: the card lands face down (R-4.2, R-4.4)."""
+
+    business: BusinessTile
+    """The business."""
+
+
+@frozen
+class RedactedPlayLimousine:
+    """:class:`~chicago_poker.commands.PlayLimousine` of another seat."""
+
+    player: int
+    """The seat that plays it."""
+
+    source: BusinessTile
+    """The business the cards leave."""
+
+    destination: BusinessTile
+    """The business the cards go to."""
+
+    cards: tuple[GangsterCard | None, ...]
+    """The cards moved, in their new order; None for each that lands face down (R-5.4.3)."""
+
+
+@frozen
+class RedactedPlayBribery:
+    """:class:`~chicago_poker.commands.PlayBribery` of another seat."""
+
+    player: int
+    """The seat that plays it."""
+
+    card: Card | None
+    """Always None: the others learn that a card is taken, not which (R-5.6.1, D-22)."""
+
+
+@frozen
+class RedactedSendReinforcement:
+    """A reinforcement choice of another seat: that a choice was made, not which (R-6.7.2).
+
+    Both :class:`~chicago_poker.commands.SendReinforcement` and
+    :class:`~chicago_poker.commands.DeclineReinforcement` of another seat redact to this, as
+    their events redact to :class:`RedactedReinforcementChosen`.
+    """
+
+    player: int
+    """The seat that chooses."""
+
+    card: GangsterCard | None
+    """Always None: no choice is revealed until every tied player has chosen."""
+
+
+RedactedCommand: TypeAlias = (
+    RedactedStartGame
+    | RedactedDealCard
+    | RedactedPlayGangster
+    | RedactedPlayLimousine
+    | RedactedPlayBribery
+    | RedactedSendReinforcement
+)
+"""A command with a card hidden from the seat it was redacted for."""
+
+SeenCommand: TypeAlias = Command | RedactedCommand
+"""A command as one seat sees it: unchanged, or redacted."""
+
+
+def redact_command(
+    state_before: GameState | None, command: Command, seat: int | None
+) -> SeenCommand:
+    """``command`` as ``seat`` may see it; ``None`` is an observer.
+
+    ``state_before`` is the state the command is given in (None only for StartGame): who gets
+    a dealt card and whether a played card lands face down depend on it. A command shows what
+    its events show (:func:`redact`): a card dealt to another seat, another seat's face-down
+    gangster, Bribery or reinforcement choice (sent or declined) are hidden.
+    """
+    if isinstance(command, StartGame):
+        if seat is not None and all(
+            not hand for other, hand in enumerate(command.hands) if other != seat
+        ):
+            return command
+        hands = tuple(
+            hand if other == seat else (None,) * len(hand)
+            for other, hand in enumerate(command.hands)
+        )
+        return RedactedStartGame(
+            command.players, hands, command.businesses, command.first_player, command.options
+        )
+    if state_before is None:
+        raise ValueError(f"redacting {type(command).__name__} needs the state before it")
+    match command:
+        case DealCard():
+            pending = state_before.pending_draws
+            if seat is not None and pending and pending[0] == seat:
+                return command
+            return RedactedDealCard(None)
+        case PlayGangster():
+            if seat == command.player:
+                return command
+            business = state_before.business(command.business)
+            if business is not None:
+                position = len(business.columns[command.player].cards)
+                if position < len(business.tile.kind.pattern) and (
+                    business.face(position) is Face.UP
+                ):
+                    return command
+            return RedactedPlayGangster(command.player, None, command.business)
+        case PlayLimousine():
+            if seat == command.player:
+                return command
+            destination = state_before.business(command.destination)
+            start = 0 if destination is None else len(destination.columns[command.player].cards)
+            pattern = command.destination.kind.pattern
+            cards = tuple(
+                card if start + index < len(pattern) and pattern[start + index] is Face.UP else None
+                for index, card in enumerate(command.cards)
+            )
+            if None not in cards:
+                return command
+            return RedactedPlayLimousine(command.player, command.source, command.destination, cards)
+        case PlayBribery():
+            return command if seat == command.player else RedactedPlayBribery(command.player, None)
+        case SendReinforcement() | DeclineReinforcement():
+            if seat == command.player:
+                return command
+            return RedactedSendReinforcement(command.player, None)
+        case _:
+            return command
+
+
+# --------------------------------------------------------------------------- folding
+
+
+class ViewFolder:
+    """Rebuild a seat's :class:`PlayerView` from the events as that seat sees them.
+
+    Feed it, in order, the events of a game redacted for ``seat`` (:func:`redact`): it uses
+    nothing the seat may not know, and :meth:`view` equals ``view(state, seat)`` of the real
+    state after the same events (with one exception, see :func:`fold_view`).
+    """
+
+    def __init__(self, seat: int | None) -> None:
+        """Start before GameStarted; ``seat=None`` is an observer."""
+        self.seat = seat
+        self.started = False
+        self.options = RuleOptions()
+        self.names: tuple[str, ...] = ()
+        self.first_player = 0
+        self.hand: set[Card] = set()
+        self.hand_sizes: list[int] = []
+        self.controlled: list[list[BusinessTile]] = []
+        self.turn = Turn(0, -1, TurnPhase.ENDED, 0)
+        self.tiles: list[BusinessTile] = []
+        self.columns: dict[BusinessTile, list[list[GangsterCard | None]]] = {}
+        self.markers: dict[BusinessTile, list[int | None]] = {}
+        self.draw_pile_size = 0
+        self.discard_pile: set[Card] = set()
+        self.tile_pile_size = 0
+        self.vacancies = 0
+        self.pending_draws: tuple[int, ...] = ()
+        self.shootout: ShootoutView | None = None
+        self.undisclosed: set[int] = set()
+        self.markers_placed = 0
+        self.last_winner: int | None = None
+        self.winner: int | None = None
+        self.victory: Victory | None = None
+
+    @classmethod
+    def resume(cls, seen: PlayerView) -> ViewFolder:
+        """A folder that goes on from ``seen``, a view of its seat (say, of a saved game)."""
+        folder = cls(seen.seat)
+        folder.started = True
+        folder.options = seen.options
+        folder.names = tuple(player.name for player in seen.players)
+        folder.first_player = seen.first_player
+        folder.hand = set(seen.hand or ())
+        folder.hand_sizes = [player.hand_size for player in seen.players]
+        folder.controlled = [list(player.controlled) for player in seen.players]
+        folder.turn = seen.turn
+        for business in seen.businesses:
+            folder.tiles.append(business.tile)
+            folder.columns[business.tile] = [
+                [slot.card for slot in column.slots] for column in business.columns
+            ]
+            folder.markers[business.tile] = [column.marker for column in business.columns]
+        folder.draw_pile_size = seen.draw_pile_size
+        folder.discard_pile = set(seen.discard_pile)
+        folder.tile_pile_size = seen.tile_pile_size
+        folder.vacancies = seen.vacancies
+        folder.pending_draws = seen.pending_draws
+        folder.shootout = seen.shootout
+        folder.markers_placed = seen.markers_placed
+        folder.last_winner = seen.last_winner
+        folder.winner = seen.winner
+        folder.victory = seen.victory
+        return folder
+
+    # --- helpers
+
+    def _new_business(self, tile: BusinessTile) -> None:
+        self.tiles.append(tile)
+        self.columns[tile] = [[] for _ in self.names]
+        self.markers[tile] = [None for _ in self.names]
+
+    def _count_action(self) -> None:
+        turn = self.turn
+        self.turn = attrs.evolve(turn, actions_taken=turn.actions_taken + 1)
+
+    def _play_special(self, seat: int, card: Card) -> None:
+        self._count_action()
+        self.hand_sizes[seat] -= 1
+        if seat == self.seat:
+            self.hand.discard(card)
+        self.discard_pile.add(card)
+
+    def _clear(self, tile: BusinessTile) -> None:
+        for column in self.columns[tile]:
+            self.discard_pile.update(card for card in column if card is not None)
+        self.shootout = None
+
+    # --- folding
+
+    def apply(self, event: SeenEvent) -> None:
+        """Fold one event, as the seat sees it."""
+        seat = self.seat
+        match event:
+            case GameStarted() | RedactedGameStarted():
+                self.__dict__.update(ViewFolder(seat).__dict__)
+                self.started = True
+                self.options = event.options
+                self.names = event.players
+                self.first_player = event.first_player
+                self.hand = set() if seat is None else {c for c in event.hands[seat] if c}
+                self.hand_sizes = [len(hand) for hand in event.hands]
+                self.controlled = [[] for _ in event.players]
+                count = len(event.players)
+                self.turn = Turn((event.first_player - 1) % count, -1, TurnPhase.ENDED, 0)
+                deck = tactical_deck() if event.options.tactical else full_deck()
+                self.draw_pile_size = len(deck) - sum(self.hand_sizes)
+                self.tile_pile_size = len(BUSINESS_TILES) - len(event.businesses)
+                for tile in event.businesses:
+                    self._new_business(tile)
+                return
+            case _:
+                if not self.started:
+                    raise ValueError(
+                        f"a game must begin with GameStarted, not {type(event).__name__}"
+                    )
+        match event:
+            case GangsterPlayed() | RedactedGangsterPlayed():
+                self._count_action()
+                self.hand_sizes[event.player] -= 1
+                if event.player == seat and event.card is not None:
+                    self.hand.discard(event.card)
+                self.columns[event.business][event.player].append(event.card)
+            case DrawRequested():
+                self._count_action()
+                self.pending_draws = (*self.pending_draws, event.player)
+            case CardDrawn() | RedactedCardDrawn():
+                self.hand_sizes[event.player] += 1
+                if event.player == seat and event.card is not None:
+                    self.hand.add(event.card)
+                self.draw_pile_size -= 1
+                self.pending_draws = self.pending_draws[1:]
+            case TurnStarted():
+                self.turn = Turn(event.player, event.number, TurnPhase.SHOOTOUTS, event.actions)
+            case ActionPhaseStarted():
+                self.turn = attrs.evolve(self.turn, phase=TurnPhase.ACTIONS)
+            case TurnEnded():
+                self.turn = attrs.evolve(self.turn, phase=TurnPhase.ENDED)
+            case MarkerPlaced():
+                self.markers[event.business][event.player] = event.number
+                self.markers_placed = event.number + 1
+            case ShootoutStarted():
+                self.turn = attrs.evolve(self.turn, shootouts=self.turn.shootouts + 1)
+                self.shootout = ShootoutView(
+                    event.business, event.owner, ShootoutStage.OPEN, (), (), None, 0
+                )
+                for owner, cards in event.hands:
+                    self.columns[event.business][owner] = list(cards)
+            case ShootoutWon():
+                self._clear(event.business)
+                self.controlled[event.player].append(event.business)
+                self.tiles.remove(event.business)
+                del self.columns[event.business], self.markers[event.business]
+                self.vacancies += 1
+                self.last_winner = event.player
+            case ShootoutVoided():
+                self._clear(event.business)
+                self.columns[event.business] = [[] for _ in self.names]
+                self.markers[event.business] = [None for _ in self.names]
+            case TileRevealed():
+                self._new_business(event.tile)
+                self.tile_pile_size -= 1
+                self.vacancies -= 1
+            case ReinforcementRequested():
+                assert self.shootout is not None
+                self.shootout = attrs.evolve(
+                    self.shootout,
+                    stage=ShootoutStage.CHOOSING,
+                    contenders=event.contenders,
+                    chosen=(),
+                    own_choice=None,
+                )
+            case ReinforcementChosen() | ReinforcementDeclined() | RedactedReinforcementChosen():
+                assert self.shootout is not None
+                own = self.shootout.own_choice
+                if isinstance(event, ReinforcementChosen):
+                    self.hand_sizes[event.player] -= 1
+                    if event.player == seat:
+                        self.hand.discard(event.card)
+                        own = event.card
+                elif isinstance(event, RedactedReinforcementChosen):
+                    # Sent or declined: the hand size tells only at the reveal (R-6.7.2).
+                    self.undisclosed.add(event.player)
+                self.shootout = attrs.evolve(
+                    self.shootout, chosen=(*self.shootout.chosen, event.player), own_choice=own
+                )
+            case ReinforcementsRevealed():
+                assert self.shootout is not None
+                for chooser, card in event.cards:
+                    self.discard_pile.add(card)
+                    if chooser in self.undisclosed:
+                        self.hand_sizes[chooser] -= 1
+                self.undisclosed.clear()
+                self.pending_draws = (
+                    *self.pending_draws,
+                    *(chooser for chooser, _ in event.cards),
+                )
+                self.shootout = attrs.evolve(
+                    self.shootout,
+                    stage=ShootoutStage.REVEALED,
+                    contenders=event.contenders,
+                    chosen=(),
+                    own_choice=None,
+                    round=self.shootout.round + 1,
+                )
+            case DiscardPileReshuffled():
+                self.draw_pile_size += len(self.discard_pile)
+                self.discard_pile.clear()
+            case LiquidationPlayed():
+                self._play_special(event.player, _LIQUIDATION)
+                self.columns[event.business][event.victim].pop()
+                self.discard_pile.add(event.card)
+            case PoliceRaidPlayed() | RedactedPoliceRaidPlayed():
+                self._play_special(event.player, SpecialCard(SpecialKind.POLICE_RAID, event.copy))
+                column = self.columns[event.business][event.target]
+                pattern = event.business.kind.pattern
+                hidden = [p for p in range(len(column)) if pattern[p] is Face.DOWN]
+                for position, seen in zip(hidden, event.seen, strict=False):
+                    if seen is not None:
+                        column[position] = seen
+            case LimousinePlayed() | RedactedLimousinePlayed():
+                self._play_special(event.player, _LIMOUSINE)
+                columns = self.columns[event.source]
+                if isinstance(event, RedactedLimousinePlayed) and event.left is not None:
+                    columns[event.player] = list(event.left)
+                elif event.player == seat:
+                    moved = set(event.cards)
+                    columns[event.player] = [c for c in columns[event.player] if c not in moved]
+                else:
+                    del columns[event.player][len(columns[event.player]) - len(event.cards) :]
+                self.columns[event.destination][event.player].extend(event.cards)
+            case RevolverPlayed():
+                self._play_special(event.player, _REVOLVER)
+                self.turn = attrs.evolve(self.turn, bonus_actions=self.turn.bonus_actions + 2)
+            case BriberyPlayed() | RedactedBriberyPlayed():
+                self._count_action()
+                if event.player == seat and event.card is not None:
+                    self.hand.discard(_BRIBERY)
+                    self.hand.add(event.card)
+                self.draw_pile_size += len(self.discard_pile) - 1
+                self.discard_pile = {_BRIBERY}
+            case GameWon():
+                self.winner = event.player
+                self.victory = event.victory
+            case GameBlocked():
+                self.victory = Victory.BLOCKED
+            case _:  # pragma: no cover - every event has a case
+                raise TypeError(f"not an event: {event!r}")
+
+    def view(self) -> PlayerView:
+        """The view folded so far."""
+        if not self.started:
+            raise ValueError("no GameStarted event was folded")
+        shootout = self.shootout
+        businesses = tuple(
+            BusinessView(
+                tile,
+                tuple(
+                    ColumnView(
+                        tuple(
+                            SlotView(tile.kind.pattern[position], card)
+                            for position, card in enumerate(column)
+                        ),
+                        marker,
+                    )
+                    for column, marker in zip(self.columns[tile], self.markers[tile], strict=True)
+                ),
+                shootout is not None and shootout.business == tile,
+            )
+            for tile in self.tiles
+        )
+        return PlayerView(
+            seat=self.seat,
+            options=self.options,
+            hand=None if self.seat is None else frozenset(self.hand),
+            players=tuple(
+                OpponentView(name, size, tuple(controlled))
+                for name, size, controlled in zip(
+                    self.names, self.hand_sizes, self.controlled, strict=True
+                )
+            ),
+            first_player=self.first_player,
+            turn=self.turn,
+            businesses=businesses,
+            draw_pile_size=self.draw_pile_size,
+            discard_pile=frozenset(self.discard_pile),
+            tile_pile_size=self.tile_pile_size,
+            vacancies=self.vacancies,
+            pending_draws=self.pending_draws,
+            shootout=shootout,
+            markers_placed=self.markers_placed,
+            last_winner=self.last_winner,
+            winner=self.winner,
+            victory=self.victory,
+        )
+
+
+_LIQUIDATION = SpecialCard(SpecialKind.LIQUIDATION, 1)
+_LIMOUSINE = SpecialCard(SpecialKind.LIMOUSINE, 1)
+_REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
+_BRIBERY = SpecialCard(SpecialKind.BRIBERY, 1)
+
+
+def fold_events(events: Iterable[SeenEvent], seat: int | None) -> PlayerView:
+    """The view of ``seat`` rebuilt from its redacted events alone (see :func:`fold_view`)."""
+    folder = ViewFolder(seat)
+    for event in events:
+        folder.apply(event)
+    return folder.view()
+
+
+def fold_view(header: LogHeader, entries: Iterable[LogEntry | RedactedLogEntry]) -> PlayerView:
+    """The view of the header's ``viewer`` rebuilt from the events of a redacted log alone.
+
+    For the entries of a redacted log (:func:`chicago_poker.log.read_log`), this equals
+    ``view(state, header.viewer)`` of the real state after the same entries. One exception:
+    while tied players are choosing reinforcements, another seat's choice (sent or declined)
+    is hidden (R-6.7.2), so its hand size is only corrected when the choices are revealed.
+
+    Raises:
+        ValueError: An entry has no events (a ``commands`` log), or the first is no start.
+    """
+    folder = ViewFolder(header.viewer)
+    for entry in entries:
+        if entry.events is None:
+            raise ValueError("folding a view needs the events of every entry")
+        for event in entry.events:
+            folder.apply(event)
+    return folder.view()

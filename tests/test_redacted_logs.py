@@ -1,0 +1,513 @@
+"""Redacted game logs: one seat's (or a spectator's) view of a game, written, read, folded, checked.
+
+A redacted log hides what its viewer may not know (chicago_poker.views.redact and
+redact_command): hidden cards are null, in the ``Redacted...`` forms. Folding the viewer's
+redacted events alone (views.fold_view) rebuilds exactly the view of the real state, and the
+validator checks such a log against that folded view.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chicago_poker.apply import apply
+from chicago_poker.cards import parse_tile
+from chicago_poker.commands import (
+    DealCard,
+    DeclineReinforcement,
+    PlayLimousine,
+    RevealTile,
+    SendReinforcement,
+)
+from chicago_poker.events import LimousinePlayed
+from chicago_poker.game import Game
+from chicago_poker.log import (
+    LogEntry,
+    LogFormatError,
+    LogHeader,
+    LogKind,
+    RedactedLogEntry,
+    entries_to_lines,
+    load_entry,
+    load_header,
+    load_redacted_entry,
+    log_schema,
+    read_log,
+    redact_entries,
+    write_log,
+)
+from chicago_poker.rules import RuleOptions
+from chicago_poker.state import GameState, ShootoutStage, TurnPhase
+from chicago_poker.validate import Status, validate_log
+from chicago_poker.views import (
+    RedactedDealCard,
+    RedactedLimousinePlayed,
+    RedactedSendReinforcement,
+    RedactedStartGame,
+    ViewFolder,
+    fold_events,
+    fold_view,
+    redact,
+    redact_command,
+    view,
+)
+from scenarios import begin_turn, build, gangsters, run
+
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
+VALIDATOR = jsonschema.Draft202012Validator(log_schema())
+
+
+def play(seed: int, players: int, options: RuleOptions, commands: int = 3_000) -> Game:
+    """A game dealt with ``seed`` and played by a random policy seeded alike."""
+    game = Game.new(NAMES[:players], options, seed=seed)
+    policy = random.Random(seed)
+    for _ in range(commands):
+        legal = game.legal_commands()
+        if game.state.is_over or not legal:
+            break
+        game.execute(policy.choice(legal))
+    return game
+
+
+def redacted_text(game: Game, viewer: int | None) -> str:
+    file = io.StringIO()
+    write_log(game, file, provenance={"seed": 1}, kind=LogKind.REDACTED, viewer=viewer)
+    return file.getvalue()
+
+
+def read(text: str) -> tuple[LogHeader, list[RedactedLogEntry]]:
+    items = list(read_log(io.StringIO(text)))
+    header, entries = items[0], items[1:]
+    assert isinstance(header, LogHeader)
+    assert all(isinstance(entry, RedactedLogEntry) for entry in entries)
+    return header, [entry for entry in entries if isinstance(entry, RedactedLogEntry)]
+
+
+def viewers(game: Game) -> list[int | None]:
+    return [None, *range(len(game.state.players))]
+
+
+options_strategy = st.builds(
+    RuleOptions, st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.booleans()
+)
+
+
+# --------------------------------------------------------------------------- writing, reading
+
+
+@pytest.mark.rule("R-2.4", "R-4.4")
+@pytest.mark.parametrize("options", [RuleOptions(), RuleOptions(True, True, True, True, True)])
+def test_a_redacted_log_round_trips_for_every_viewer(options: RuleOptions) -> None:
+    game = play(5, 4, options)
+    for viewer in viewers(game):
+        text = redacted_text(game, viewer)
+        header, entries = read(text)
+        assert header.kind is LogKind.REDACTED
+        assert header.viewer == viewer
+        assert entries == list(redact_entries(game.history, viewer))
+        again = io.StringIO()
+        write_log(entries, again, provenance={"seed": 1}, kind=LogKind.REDACTED, viewer=viewer)
+        assert again.getvalue() == text
+
+
+@pytest.mark.rule("R-2.4")
+def test_hidden_cards_are_null_in_the_json_of_a_redacted_log() -> None:
+    game = play(3, 2, RuleOptions())
+    lines = redacted_text(game, 0).splitlines()
+    start = json.loads(lines[1])
+    assert start["command"]["type"] == "RedactedStartGame"
+    assert start["command"]["hands"][1] == [None] * 5
+    assert None not in start["command"]["hands"][0]
+    assert start["events"][0]["type"] == "RedactedGameStarted"
+    spectator = json.loads(redacted_text(game, None).splitlines()[1])
+    assert all(card is None for hand in spectator["command"]["hands"] for card in hand)
+
+
+@pytest.mark.parametrize("options", [RuleOptions(), RuleOptions(True, True, True, True, True)])
+def test_every_line_of_a_redacted_log_validates_against_the_schema(options: RuleOptions) -> None:
+    game = play(21, 3, options)
+    for viewer in viewers(game):
+        for line in redacted_text(game, viewer).splitlines():
+            VALIDATOR.validate(json.loads(line))
+
+
+def test_a_null_card_is_only_valid_in_the_redacted_forms() -> None:
+    plain: dict[str, Any] = {
+        "command": {"type": "DealCard", "card": None},
+        "actor": None,
+        "events": [],
+    }
+    redacted: dict[str, Any] = {**plain, "command": {"type": "RedactedDealCard", "card": None}}
+    assert not VALIDATOR.is_valid(plain)
+    assert VALIDATOR.is_valid(redacted)
+    with pytest.raises(LogFormatError):
+        load_redacted_entry(json.dumps(plain))
+    assert load_redacted_entry(json.dumps(redacted)).command == RedactedDealCard(None)
+
+
+def test_a_full_log_rejects_the_redacted_forms() -> None:
+    redacted = {"command": {"type": "RedactedDealCard", "card": None}, "actor": None}
+    with pytest.raises(LogFormatError, match="is not a command type"):
+        load_entry(json.dumps(redacted))
+
+
+def test_an_entry_of_a_redacted_log_needs_its_events() -> None:
+    with pytest.raises(LogFormatError, match="needs its events"):
+        load_redacted_entry(json.dumps({"command": {"type": "DrawCard", "player": 0}, "actor": 0}))
+
+
+def test_a_spectators_header_has_a_null_viewer_and_a_seat_must_exist() -> None:
+    game = play(3, 2, RuleOptions(), commands=5)
+    header = load_header(redacted_text(game, None).splitlines()[0])
+    assert header.kind is LogKind.REDACTED
+    assert header.viewer is None
+    obj = json.loads(redacted_text(game, 1).splitlines()[0])
+    with pytest.raises(LogFormatError, match="viewer"):
+        load_header(json.dumps({**obj, "viewer": 2}))
+    with pytest.raises(LogFormatError, match="viewer"):
+        load_header(json.dumps({**obj, "kind": "full"}))
+
+
+def test_only_a_redacted_log_is_written_with_a_viewer() -> None:
+    game = play(3, 2, RuleOptions(), commands=5)
+    with pytest.raises(LogFormatError, match="only a redacted log"):
+        list(entries_to_lines(game, kind=LogKind.FULL, viewer=0))
+    with pytest.raises(LogFormatError, match="not a seat"):
+        list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=5))
+    _, entries = read(redacted_text(game, 0))
+    with pytest.raises(LogFormatError, match="cannot make a full log"):
+        list(entries_to_lines(entries, kind=LogKind.FULL))
+
+
+# --------------------------------------------------------------------------- redacted commands
+
+
+@pytest.mark.rule("R-2.4", "R-6.6")
+def test_a_card_dealt_to_another_seat_is_hidden_but_a_tile_is_public() -> None:
+    game = play(8, 3, RuleOptions())
+    state: GameState | None = None
+    dealt = revealed = 0
+    for entry in game.history:
+        command = entry.command
+        if isinstance(command, DealCard):
+            assert state is not None
+            receiver = state.pending_draws[0]
+            for seat in viewers(game):
+                seen = redact_command(state, command, seat)
+                assert seen == (command if seat == receiver else RedactedDealCard(None))
+            dealt += 1
+        if isinstance(command, RevealTile):
+            assert all(redact_command(state, command, seat) == command for seat in viewers(game))
+            revealed += 1
+        for event in entry.events:
+            state = apply(state, event)
+    assert dealt
+    assert revealed
+
+
+TIED_AL = "9R 9Y 3G 4B 5P"
+TIED_BUGS = "9G 9B 3R 4Y 5B"
+
+
+def tied_shootout() -> GameState:
+    """Al's shootout at Speakeasy#1 is tied with Bugs: both must choose a reinforcement."""
+    state = build(
+        turn="Bugs",
+        phase=TurnPhase.ENDED,
+        hands={"Al": "12R 6G", "Bugs": "14Y 6B"},
+        businesses={"Speakeasy#1": {"Al": TIED_AL, "Bugs": TIED_BUGS}},
+        markers={("Speakeasy#1", "Al"): 0},
+    )
+    state, _ = begin_turn(state)
+    assert state.shootout is not None
+    assert state.shootout.stage is ShootoutStage.CHOOSING
+    return state
+
+
+@pytest.mark.rule("R-6.7.2")
+def test_another_seats_reinforcement_command_is_hidden() -> None:
+    state = tied_shootout()
+    send = SendReinforcement(0, gangsters("12R")[0])
+    decline = DeclineReinforcement(0)
+    assert redact_command(state, send, 0) == send
+    assert redact_command(state, decline, 0) == decline
+    for seat in (1, None):
+        assert redact_command(state, send, seat) == RedactedSendReinforcement(0, None)
+        assert redact_command(state, decline, seat) == RedactedSendReinforcement(0, None)
+
+
+@pytest.mark.rule("R-2.4")
+def test_the_start_of_the_game_shows_only_the_viewers_hand() -> None:
+    game = play(3, 3, RuleOptions(), commands=1)
+    start = game.history[0].command
+    seen = redact_command(None, start, 1)
+    assert isinstance(seen, RedactedStartGame)
+    assert seen.hands[1] == start.hands[1]  # type: ignore[union-attr]
+    assert seen.hands[0] == (None,) * 5
+
+
+@pytest.mark.rule("R-5.4.1", "R-5.4.3", "R-4.2")
+def test_with_limousine_any_cards_the_cards_left_behind_are_told() -> None:
+    state = build(
+        hands={"Al": "Limousine 9R"},
+        businesses={"GamblingHouse#1": {"Al": "1R 2R 3R"}, "Brewery#1": {}},
+        options=RuleOptions(limousine_any_cards=True),
+    )
+    moved = PlayLimousine(
+        0, parse_tile("GamblingHouse#1"), parse_tile("Brewery#1"), gangsters("1R")
+    )
+    after, events = run(state, moved)
+    drive = events[0]
+    assert isinstance(drive, LimousinePlayed)
+    # 2R closes up to the first, face-up place; 3R to the second, face-down place (R-4.2).
+    seen = redact(state, drive, 1)
+    assert seen == RedactedLimousinePlayed(
+        0, drive.source, drive.destination, gangsters("1R"), (*gangsters("2R"), None)
+    )
+    assert redact(state, drive, 0) == drive
+    before = view(state, 1)
+    assert before.businesses[0].columns[0].slots[1].card is None  # 2R was face down
+    assert view(after, 1).businesses[0].columns[0].slots[0].card == gangsters("2R")[0]
+
+
+# --------------------------------------------------------------------------- folding
+
+
+def check_fold(game: Game) -> int:
+    """Fold every viewer's redacted stream; compare with the real views. Return checks made."""
+    checks = 0
+    for seat in viewers(game):
+        folder = ViewFolder(seat)
+        state: GameState | None = None
+        for entry in game.history:
+            for event in entry.events:
+                folder.apply(redact(state, event, seat))
+                state = apply(state, event)
+            assert state is not None
+            assert folder.view() == view(state, seat), (entry.command, seat)
+            checks += 1
+        assert state is not None
+        assert fold_events(
+            (event for entry in redact_entries(game.history, seat) for event in entry.events), seat
+        ) == view(state, seat)
+    return checks
+
+
+@pytest.mark.rule("R-2.4", "R-4.3", "R-4.4", "R-5.3", "R-5.4.1", "R-6.3", "R-6.7.2", "R-3.11")
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 6),
+    options=options_strategy,
+)
+def test_folding_a_viewers_redacted_stream_gives_their_view(
+    seed: int, players: int, options: RuleOptions
+) -> None:
+    game = play(seed, players, options, commands=400)
+    assert check_fold(game) > 0
+
+
+@pytest.mark.rule("R-2.4", "R-4.4", "R-8.1")
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_folding_the_log_of_a_whole_game_gives_the_final_view(players: int) -> None:
+    game = play(players * 11, players, RuleOptions(True, players % 2 == 0, True, True, True))
+    for seat in viewers(game):
+        header, entries = read(redacted_text(game, seat))
+        assert fold_view(header, entries) == view(game.state, seat)
+
+
+def test_folding_needs_the_events() -> None:
+    game = play(3, 2, RuleOptions(), commands=3)
+    header = LogHeader("0", RuleOptions(), ("Al", "Bugs"), kind=LogKind.COMMANDS)
+    with pytest.raises(ValueError, match="events"):
+        fold_view(header, [LogEntry(entry.command, None) for entry in game.history])
+
+
+@pytest.mark.rule("R-6.7.2", "R-6.7.3")
+def test_folding_a_reinforcement_round_from_a_view() -> None:
+    state = tied_shootout()
+    for seat in (0, 1, None):
+        folder = ViewFolder.resume(view(state, seat))
+        assert folder.view() == view(state, seat)
+        current = state
+        for command in (
+            SendReinforcement(0, gangsters("12R")[0]),
+            SendReinforcement(1, gangsters("14Y")[0]),
+        ):
+            after, events = run(current, command)
+            for event in events:
+                folder.apply(redact(current, event, seat))
+                current = apply(current, event)
+            assert current == after
+        assert folder.view() == view(current, seat)
+
+
+@pytest.mark.rule("R-6.7.2")
+@pytest.mark.rule("R-6.7.2")
+def test_folding_between_a_reinforcement_choice_and_its_reveal() -> None:
+    state = tied_shootout()
+    folder = ViewFolder.resume(view(state, 1))
+    after, events = run(state, SendReinforcement(0, gangsters("12R")[0]))
+    for event in events:
+        folder.apply(redact(state, event, 1))
+    assert after.shootout is not None
+    assert after.shootout.stage is ShootoutStage.CHOOSING
+    assert folder.view() == view(after, 1)
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def lines_for(seed: int, players: int, options: RuleOptions, viewer: int | None) -> list[str]:
+    return list(
+        entries_to_lines(play(seed, players, options), kind=LogKind.REDACTED, viewer=viewer)
+    )
+
+
+def objects(lines: list[str]) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in lines]
+
+
+def dumps(obj: object) -> str:
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def first_index(lines: list[str], test: Any) -> int:
+    return next(index for index, obj in enumerate(objects(lines)) if index and test(obj))
+
+
+@pytest.mark.rule("R-8.1")
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6), options=options_strategy)
+def test_every_viewers_log_of_a_legal_game_is_valid(
+    seed: int, players: int, options: RuleOptions
+) -> None:
+    game = play(seed, players, options)
+    for viewer in viewers(game):
+        lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=viewer))
+        report = validate_log(lines, "x")
+        assert report.status is Status.OK, report.findings
+        assert report.game_over == game.state.is_over
+        assert report.winner == game.state.winner
+        assert "cannot be replayed" in report.notes[0]
+
+
+@pytest.mark.rule("R-3.10")
+def test_the_viewer_playing_a_card_they_do_not_hold_is_illegal() -> None:
+    lines = lines_for(37, 2, RuleOptions(), 0)
+    index = first_index(
+        lines, lambda obj: obj["command"]["type"] == "PlayGangster" and obj["actor"] == 0
+    )
+    obj = json.loads(lines[index])
+    hand = set(json.loads(lines[1])["command"]["hands"][0])
+    obj["command"]["card"] = next(f"{v}Y" for v in range(1, 16) if f"{v}Y" not in hand)
+    obj["events"][0]["card"] = obj["command"]["card"]
+    report = validate_log([*lines[:index], dumps(obj)], "x")
+    assert report.status is Status.ILLEGAL
+    assert report.findings[0].rule == "R-3.10"
+    assert report.findings[0].line == index + 1
+
+
+@pytest.mark.rule("R-2.4")
+def test_a_redacted_log_that_hides_the_viewers_own_draw_is_illegal() -> None:
+    lines = lines_for(37, 2, RuleOptions(), 0)
+    index = first_index(
+        lines,
+        lambda obj: (
+            obj["command"]["type"] == "DealCard" and obj["events"][0]["type"] == "CardDrawn"
+        ),
+    )
+    obj = json.loads(lines[index])
+    obj["command"] = {"type": "RedactedDealCard", "card": None}
+    report = validate_log([*lines[:index], dumps(obj)], "x")
+    assert report.findings[0].rule == "R-2.4"
+    assert "hides a card Al knows" in report.findings[0].reason
+
+
+@pytest.mark.rule("R-4.4")
+def test_a_face_down_card_of_another_seat_shown_is_a_leak() -> None:
+    lines = lines_for(37, 2, RuleOptions(), 0)
+    index = first_index(lines, lambda obj: obj["command"]["type"] == "RedactedPlayGangster")
+    obj = json.loads(lines[index])
+    obj["command"] = {**obj["command"], "type": "PlayGangster", "card": "15Y"}
+    report = validate_log([*lines[:index], dumps(obj)], "x")
+    assert report.findings[0].rule == "R-4.4"
+
+
+@pytest.mark.rule("R-4.6")
+def test_a_fifth_card_without_its_marker_is_illegal() -> None:
+    lines = lines_for(37, 2, RuleOptions(), None)
+    index = first_index(
+        lines, lambda obj: any(event["type"] == "MarkerPlaced" for event in obj["events"])
+    )
+    obj = json.loads(lines[index])
+    obj["events"] = [event for event in obj["events"] if event["type"] != "MarkerPlaced"]
+    report = validate_log([*lines[:index], dumps(obj)], "x")
+    assert report.findings[0].rule == "R-4.6"
+
+
+@pytest.mark.rule("R-6.1")
+def test_a_skipped_shootout_is_found_from_the_public_markers() -> None:
+    lines = lines_for(37, 2, RuleOptions(), 1)
+    index = first_index(
+        lines, lambda obj: any(event["type"] == "ShootoutStarted" for event in obj["events"])
+    )
+    obj = json.loads(lines[index])
+    types = [event["type"] for event in obj["events"]]
+    start = types.index("ShootoutStarted")
+    obj["events"] = [*obj["events"][:start], {"type": "ActionPhaseStarted", "player": 0}]
+    obj["events"][-1]["player"] = json.loads(lines[index])["events"][start]["owner"]
+    report = validate_log([*lines[:index], dumps(obj)], "x")
+    assert report.findings[0].rule == "R-6.1"
+
+
+@pytest.mark.rule("R-8.1")
+def test_a_winner_without_the_businesses_is_illegal() -> None:
+    lines = lines_for(37, 2, RuleOptions(), None)
+    index = first_index(
+        lines, lambda obj: any(event["type"] == "GameWon" for event in obj["events"])
+    )
+    obj = json.loads(lines[index])
+    for event in obj["events"]:
+        if event["type"] == "GameWon":
+            event["player"] = 1 - event["player"]
+    report = validate_log([*lines[:index], dumps(obj)], "x")
+    assert report.findings[0].rule == "R-8.1"
+
+
+@pytest.mark.rule("R-8.2")
+def test_a_command_after_the_end_of_a_redacted_log_is_illegal() -> None:
+    lines = lines_for(37, 2, RuleOptions(), 0)
+    report = validate_log([*lines, lines[3]], "x")
+    assert report.findings[0].rule == "R-8.2"
+    assert report.findings[0].line == len(lines) + 1
+
+
+@pytest.mark.rule("R-3.1")
+def test_turns_follow_the_seats_in_a_redacted_log() -> None:
+    lines = lines_for(37, 2, RuleOptions(), None)
+    index = first_index(
+        lines, lambda obj: any(event["type"] == "TurnStarted" for event in obj["events"])
+    )
+    index = (
+        first_index(
+            lines[index + 1 :],
+            lambda obj: any(event["type"] == "TurnStarted" for event in obj["events"]),
+        )
+        + index
+        + 1
+    )
+    obj = json.loads(lines[index])
+    for event in obj["events"]:
+        if event["type"] == "TurnStarted":
+            event["player"] = 1 - event["player"]
+    report = validate_log([*lines[:index], dumps(obj)], "x")
+    assert report.findings[0].rule == "R-3.1"
