@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from chicago_poker import __version__
+from chicago_poker import __version__, demo, explain, play, simulate
 from chicago_poker.cards import GANGSTER_CARDS
 from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.frequencies import format_frequency_table
@@ -112,6 +112,10 @@ def _build_parser() -> _Parser:
         help="text (default): a verdict per file and one line per finding; json: one JSON document",
     )
     validate.set_defaults(command=_validate)
+    explain.add_parser(commands)
+    simulate.add_parser(commands)
+    play.add_parser(commands)
+    demo.add_parser(commands)
     return parser
 
 
@@ -169,7 +173,7 @@ def _verdict(report: Report) -> str:
         count = len(report.findings)
         return f"illegal: {count} broken rule{'s' if count != 1 else ''}"
     if report.kind is not None and report.kind.value == "redacted":
-        return f"well formed, {report.entries} entries (redacted: not replayed)"
+        return f"consistent as far as a redacted log shows, {report.entries} entries (see notes)"
     if report.winner_name is not None:
         assert report.victory is not None
         return (

@@ -1,0 +1,471 @@
+"""``chicago-poker simulate``: many seeded games between bots, and a summary for designers.
+
+Each game is played by :func:`play_bots`: every seat's bot chooses from its own view, chance
+comes from the game's seeded dealer. Game ``i`` of a run with seed ``S`` is seeded from
+``(S, i)`` alone, so a run gives the same results with any number of worker processes.
+
+>>> from chicago_poker.bots import RandomBot
+>>> game = play_bots(RuleOptions(), [RandomBot(1), RandomBot(2)], seed=5)
+>>> game.state.is_over
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from attrs import frozen
+
+from chicago_poker.bots import BOTS, Bot
+from chicago_poker.commands import DealCard, RevealTile, StartGame
+from chicago_poker.events import (
+    BriberyPlayed,
+    GameBlocked,
+    LimousinePlayed,
+    LiquidationPlayed,
+    PoliceRaidPlayed,
+    RevolverPlayed,
+    ShootoutVoided,
+    ShootoutWon,
+    TurnStarted,
+)
+from chicago_poker.game import Game
+from chicago_poker.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.log import write_log
+from chicago_poker.rules import RuleOptions
+from chicago_poker.views import view
+
+__all__ = [
+    "MAX_COMMANDS",
+    "GameResult",
+    "Summary",
+    "add_parser",
+    "game_seed",
+    "play_bots",
+    "player_names",
+    "run",
+    "simulate",
+]
+
+MAX_COMMANDS: Final = 20_000
+"""A game still going after this many player commands is stopped (and counted unfinished)."""
+
+_PROG: Final = "chicago-poker simulate"
+
+_SPECIALS: Final = (
+    (LiquidationPlayed, "Liquidation"),
+    (PoliceRaidPlayed, "Police Raid"),
+    (LimousinePlayed, "Limousine"),
+    (RevolverPlayed, "Revolver"),
+    (BriberyPlayed, "Bribery"),
+)
+
+
+def player_names(bot_names: Sequence[str]) -> tuple[str, ...]:
+    """The players' names: the bot's name and the seat, such as ``"Heuristic 1"``."""
+    return tuple(f"{name.capitalize()} {seat + 1}" for seat, name in enumerate(bot_names))
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The dealer's seed of game ``index`` of a run seeded with ``seed``."""
+    return random.Random(f"chicago-poker:{seed}:{index}").getrandbits(48)
+
+
+def play_bots(
+    options: RuleOptions,
+    bots: Sequence[Bot],
+    seed: int | None,
+    *,
+    names: Sequence[str] | None = None,
+    max_commands: int = MAX_COMMANDS,
+) -> Game:
+    """Play one game: each seat's bot chooses from its view; chance is the seeded dealer.
+
+    Stops when the game is over, or after ``max_commands`` player commands.
+    """
+    players = tuple(names) if names is not None else player_names([bot.name for bot in bots])
+    game = Game.new(players, options, seed=seed)
+    for _ in range(max_commands):
+        state = game.state
+        match awaiting(state):
+            case Awaiting.ACTION:
+                seats: Sequence[int] = (state.turn.player,)
+            case Awaiting.REINFORCEMENT:
+                seats = range(len(players))
+            case _:
+                break
+        for seat in seats:
+            legal = legal_commands(state, seat)
+            if legal:
+                game.execute(bots[seat].choose(view(state, seat), legal))
+                break
+        else:  # pragma: no cover - awaiting() promised a decision
+            break
+    return game
+
+
+@frozen
+class GameResult:
+    """What the summary needs of one game."""
+
+    index: int
+    seed: int
+    winner: int | None
+    victory: str | None
+    blocked: bool
+    turns: int
+    commands: int
+    categories: tuple[str, ...]
+    reinforced: int
+    voided: int
+    specials: tuple[str, ...]
+
+
+def _result(index: int, seed: int, game: Game) -> GameResult:
+    events = game.events
+    state = game.state
+    won = [event for event in events if isinstance(event, ShootoutWon)]
+    specials = tuple(
+        label for event in events for kind, label in _SPECIALS if isinstance(event, kind)
+    )
+    return GameResult(
+        index=index,
+        seed=seed,
+        winner=state.winner,
+        victory=None if state.victory is None else state.victory.value,
+        blocked=any(isinstance(event, GameBlocked) for event in events),
+        turns=sum(isinstance(event, TurnStarted) for event in events),
+        commands=sum(
+            not isinstance(entry.command, StartGame | DealCard | RevealTile)
+            for entry in game.history
+        ),
+        categories=tuple(event.category.label for event in won),
+        reinforced=sum(event.reinforced for event in won),
+        voided=sum(isinstance(event, ShootoutVoided) for event in events),
+        specials=specials,
+    )
+
+
+@frozen
+class _Job:
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    options: RuleOptions
+    log_dir: str | None
+
+
+def _play(job: _Job) -> GameResult:
+    bots = [BOTS[name](job.seed * 10 + seat) for seat, name in enumerate(job.bots)]
+    game = play_bots(job.options, bots, job.seed)
+    if job.log_dir is not None:
+        path = Path(job.log_dir) / f"game-{job.index + 1:05d}.jsonl"
+        with path.open("w", encoding="utf-8") as file:
+            write_log(game, file, provenance={"seed": job.seed})
+    return _result(job.index, job.seed, game)
+
+
+def simulate(
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    options: RuleOptions | None = None,
+    *,
+    workers: int = 1,
+    log_dir: Path | None = None,
+) -> Iterator[GameResult]:
+    """Play ``games`` games between the named bots (one per seat); yield results in order."""
+    jobs = [
+        _Job(index, game_seed(seed, index), tuple(bots), options or RuleOptions(), None)
+        for index in range(games)
+    ]
+    if log_dir is not None:
+        log_dir.mkdir(parents=True, exist_ok=True)
+        jobs = [_Job(job.index, job.seed, job.bots, job.options, str(log_dir)) for job in jobs]
+    if workers <= 1 or games <= 1:
+        yield from map(_play, jobs)
+        return
+    with multiprocessing.get_context("spawn").Pool(min(workers, games)) as pool:
+        yield from pool.imap(_play, jobs, chunksize=max(1, min(8, games // (workers * 4))))
+
+
+# --------------------------------------------------------------------------- summary
+
+
+class Summary:
+    """The totals of a run, and their text for a designer."""
+
+    def __init__(self, bots: Sequence[str]) -> None:
+        """Start empty totals for a run with these bots, one per seat."""
+        self.bots = tuple(bots)
+        self.names = player_names(bots)
+        self.games = 0
+        self.wins_by_seat: Counter[int] = Counter()
+        self.wins_by_bot: Counter[str] = Counter()
+        self.seats_by_bot: Counter[str] = Counter(bots)
+        self.no_winner = 0
+        self.blocked = 0
+        self.turns: list[int] = []
+        self.commands: list[int] = []
+        self.categories: Counter[str] = Counter()
+        self.shootouts_won = 0
+        self.reinforced = 0
+        self.voided = 0
+        self.specials: Counter[str] = Counter()
+        self.victories: Counter[str] = Counter()
+
+    def add(self, result: GameResult) -> None:
+        """Count one game."""
+        self.games += 1
+        if result.winner is None:
+            self.no_winner += 1
+        else:
+            self.wins_by_seat[result.winner] += 1
+            self.wins_by_bot[self.bots[result.winner]] += 1
+        self.blocked += result.blocked
+        self.turns.append(result.turns)
+        self.commands.append(result.commands)
+        self.categories.update(result.categories)
+        self.shootouts_won += len(result.categories)
+        self.reinforced += result.reinforced
+        self.voided += result.voided
+        self.specials.update(result.specials)
+        if result.victory is not None:
+            self.victories[result.victory] += 1
+
+    def text(self) -> str:
+        """The summary as lines of text."""
+        games = max(self.games, 1)
+        lines = [f"Games: {self.games} ({len(self.bots)} players: {', '.join(self.bots)})", ""]
+        lines.append("Wins by seat:")
+        for seat, name in enumerate(self.names):
+            wins = self.wins_by_seat[seat]
+            lines.append(f"  seat {seat + 1} {name:<14} {wins:>6}  {_percent(wins, games)}")
+        lines.append("Wins by bot:")
+        for bot in dict.fromkeys(self.bots):
+            wins = self.wins_by_bot[bot]
+            seats = self.seats_by_bot[bot]
+            lines.append(
+                f"  {bot:<20} {wins:>6}  {_percent(wins, games)}"
+                f"  ({seats} seat{'s' if seats != 1 else ''}; per seat "
+                f"{_percent(wins / seats, games)})"
+            )
+        lines.append(f"  {'no winner':<20} {self.no_winner:>6}  {_percent(self.no_winner, games)}")
+        lines.append("")
+        lines.append("Game length:")
+        lines.append(f"  turns     {_spread(self.turns)}")
+        lines.append(f"  commands  {_spread(self.commands)}  (players' commands, no chance)")
+        lines.append("")
+        won = max(self.shootouts_won, 1)
+        lines.append(
+            f"Businesses won: {self.shootouts_won} ({self.shootouts_won / games:.1f} per game)"
+        )
+        for category, count in sorted(
+            self.categories.items(), key=lambda item: (-item[1], item[0])
+        ):
+            lines.append(f"  {category:<20} {count:>6}  {_percent(count, won)}")
+        reinforced = _percent(self.reinforced, won)
+        lines.append(f"  won by reinforcement (tie-break) {self.reinforced} ({reinforced})")
+        lines.append(f"  voided shootouts (no winner)     {self.voided}")
+        lines.append("")
+        lines.append("Special cards played:")
+        for _, label in _SPECIALS:
+            count = self.specials[label]
+            lines.append(f"  {label:<20} {count:>6}  ({count / games:.2f} per game)")
+        lines.append("")
+        lines.append("Victory conditions:")
+        for victory, count in sorted(self.victories.items(), key=lambda item: (-item[1], item[0])):
+            lines.append(f"  {victory:<30} {count:>6}  {_percent(count, games)}")
+        if self.blocked:
+            lines.append(f"  {'blocked (no winner)':<30} {self.blocked:>6}")
+        unfinished = self.no_winner - self.blocked
+        if unfinished:
+            lines.append(f"  {'unfinished (stopped)':<30} {unfinished:>6}")
+        return "\n".join(lines) + "\n"
+
+
+def _percent(part: float, whole: int) -> str:
+    return f"{100.0 * part / whole:5.1f}%"
+
+
+def _spread(values: Sequence[int]) -> str:
+    if not values:
+        return "-"
+    mean = sum(values) / len(values)
+    return f"mean {mean:7.1f}  min {min(values):5d}  max {max(values):5d}"
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def _int_in(low: int, high: int | None) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"{value} is out of range: use {bound}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _bot_list(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot {unknown[0]!r}; the bots are {', '.join(BOTS)}"
+        )
+    return names
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """Add the rule option flags (R-9.1, R-3.2, R-8.3, R-5.4.1, R-6.7.2)."""
+    group = parser.add_argument_group("rule options")
+    group.add_argument("--tactical", action="store_true", help="no special cards (R-9.1)")
+    group.add_argument(
+        "--short-game", action="store_true", help="two of a kind or any three businesses win"
+    )
+    group.add_argument(
+        "--optional-actions", action="store_true", help="a turn may end after fewer actions"
+    )
+    group.add_argument(
+        "--limousine-any-cards",
+        action="store_true",
+        help="a Limousine may move any of the player's cards",
+    )
+    group.add_argument(
+        "--optional-reinforcement",
+        action="store_true",
+        help="a tied player may decline to reinforce",
+    )
+
+
+def rule_options(args: argparse.Namespace) -> RuleOptions:
+    """The rule options chosen by the flags of :func:`add_rule_options`."""
+    return RuleOptions(
+        tactical=args.tactical,
+        short_game=args.short_game,
+        optional_actions=args.optional_actions,
+        limousine_any_cards=args.limousine_any_cards,
+        optional_reinforcement=args.optional_reinforcement,
+    )
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the ``simulate`` subcommand."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "simulate",
+        help="play many games between bots and summarise them",
+        description="Play seeded games between bots and print a summary: wins by seat and "
+        "by bot, game length, how businesses were won, special cards played and victory "
+        "conditions reached. The same seed gives the same games, whatever the workers.",
+    )
+    parser.add_argument(
+        "--players", type=_int_in(2, 6), default=2, metavar="N", help="2 to 6 (default 2)"
+    )
+    parser.add_argument(
+        "--games", type=_int_in(1, None), default=100, metavar="N", help="default 100"
+    )
+    parser.add_argument("--seed", type=_seed, default=1, metavar="S", help="default 1")
+    parser.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=["heuristic"],
+        metavar="BOT,...",
+        help=f"one bot per seat, or one for all: {', '.join(BOTS)} (default heuristic)",
+    )
+    parser.add_argument(
+        "--workers", type=_int_in(1, None), default=1, metavar="N", help="processes (default 1)"
+    )
+    parser.add_argument(
+        "--log-dir", type=Path, metavar="DIR", help="write each game's log into DIR"
+    )
+    add_rule_options(parser)
+    parser.set_defaults(command=run)
+    return parser
+
+
+def _error(message: str) -> int:
+    sys.stderr.write(f"{_PROG}: error: {message}\n")
+    return 2
+
+
+class _Progress:
+    """A progress bar on stderr, drawn only when stderr is a terminal."""
+
+    WIDTH: Final = 30
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = total >= 10 and stream.isatty()
+        self.shown = -1
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        filled = self.WIDTH * done // self.total
+        percent = 100 * done // self.total
+        if percent == self.shown:
+            return
+        self.shown = percent
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        self.stream.write(f"\rsimulating [{bar}] {done}/{self.total} games")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
+            self.stream.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``simulate``: play the games, print the summary; 2 for bad arguments."""
+    bots: list[str] = args.bots
+    if len(bots) == 1:
+        bots = bots * args.players
+    elif len(bots) != args.players:
+        return _error(
+            f"argument --bots: {len(bots)} bots for {args.players} players; "
+            "give one bot per seat, or one for all"
+        )
+    log_dir: Path | None = args.log_dir
+    if log_dir is not None and log_dir.exists() and not log_dir.is_dir():
+        return _error(f"argument --log-dir: {log_dir} is not a directory")
+    summary = Summary(bots)
+    progress = _Progress(args.games, sys.stderr)
+    try:
+        results = simulate(
+            bots, args.games, args.seed, rule_options(args), workers=args.workers, log_dir=log_dir
+        )
+        for done, result in enumerate(results, start=1):
+            summary.add(result)
+            progress.update(done)
+    except OSError as error:
+        progress.close()
+        return _error(f"cannot write the logs: {error}")
+    progress.close()
+    sys.stdout.write(summary.text())
+    if log_dir is not None:
+        sys.stdout.write(f"\nLogs: {args.games} games in {log_dir}\n")
+    sys.stdout.flush()
+    return 0

@@ -1,0 +1,180 @@
+"""Tests for the bots (chicago_poker.bots)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from chicago_poker.bots import BOTS, Bot, HeuristicBot, RandomBot, power
+from chicago_poker.cards import GangsterCard, parse_tile
+from chicago_poker.commands import (
+    Command,
+    PlayGangster,
+    PlayLiquidation,
+    PlayRevolver,
+    SendReinforcement,
+)
+from chicago_poker.game import Game
+from chicago_poker.legal import legal_commands
+from chicago_poker.rules import RuleOptions
+from chicago_poker.simulate import game_seed, play_bots
+from chicago_poker.state import GameState, TurnPhase
+from chicago_poker.views import PlayerView, view
+from scenarios import begin_turn, build
+
+
+class _Recorder:
+    """A bot that checks what it is given and delegates to a random bot."""
+
+    name = "recorder"
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomBot(seed)
+        self.calls = 0
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        assert isinstance(view, PlayerView)
+        assert legal
+        self.calls += 1
+        choice = self.inner.choose(view, legal)
+        assert choice in legal
+        return choice
+
+
+def _choose(bot: Bot, state: GameState, seat: int) -> Command:
+    return bot.choose(view(state, seat), legal_commands(state, seat))
+
+
+def test_registry_names_the_bots() -> None:
+    assert set(BOTS) == {"random", "heuristic"}
+    for name, factory in BOTS.items():
+        assert factory(1).name == name
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_always_choose_a_legal_command(name: str) -> None:
+    for seed in range(3):
+        game = Game.new(["Al", "Bugs", "Dutch"], seed=seed)
+        bots = [BOTS[name](seed * 10 + seat) for seat in range(3)]
+        for _ in range(150):
+            state = game.state
+            seat = state.turn.player
+            legal = legal_commands(state, seat)
+            if not legal:
+                break
+            command = bots[seat].choose(view(state, seat), legal)
+            assert command in legal
+            game.execute(command)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_are_deterministic_for_a_seed(name: str) -> None:
+    def play() -> tuple[object, ...]:
+        bots = [BOTS[name](5), BOTS[name](6)]
+        return play_bots(RuleOptions(), bots, 11).events
+
+    assert play() == play()
+
+
+def test_play_bots_gives_each_seat_its_own_view() -> None:
+    bots = [_Recorder(1), _Recorder(2)]
+    game = play_bots(RuleOptions(), bots, 3)
+    assert game.state.is_over
+    assert bots[0].calls > 0
+    assert bots[1].calls > 0
+
+
+def test_power_orders_hands_like_the_ranking() -> None:
+    pair = [GangsterCard.parse("9R"), GangsterCard.parse("9B")]
+    high = [GangsterCard.parse("15R"), GangsterCard.parse("14B"), GangsterCard.parse("13G")]
+    trips = [GangsterCard.parse("2R"), GangsterCard.parse("2B"), GangsterCard.parse("2G")]
+    assert power(high) < power(pair) < power(trips)
+    assert power(
+        [GangsterCard.parse("9R"), GangsterCard.parse("9B"), GangsterCard.parse("5G")]
+    ) > power(pair)
+
+
+def test_heuristic_plays_the_revolver_first() -> None:
+    state = build(hands={"Al": "9R 10B Revolver"}, actions_taken=0)
+    assert _choose(HeuristicBot(1), state, 0) == PlayRevolver(0)
+
+
+def test_heuristic_builds_a_pair_where_it_has_its_match() -> None:
+    state = build(
+        hands={"Al": "9R 3B 14G 6Y 1P", "Bugs": "1R"},
+        businesses={"Brewery#1": {"Al": "9B"}, "Speakeasy#1": {}},
+    )
+    command = _choose(HeuristicBot(1), state, 0)
+    assert command == PlayGangster(0, GangsterCard.parse("9R"), parse_tile("Brewery#1"))
+
+
+def test_heuristic_places_a_fifth_card_only_when_likely_best() -> None:
+    strong = build(
+        hands={"Al": "9G 2B 3Y", "Bugs": "1R"},
+        businesses={"Brewery#1": {"Al": "9R 9B 9Y 5R", "Bugs": "1B 4G"}},
+    )
+    command = _choose(HeuristicBot(1), strong, 0)
+    assert command == PlayGangster(0, GangsterCard.parse("9G"), parse_tile("Brewery#1"))
+    weak = build(
+        hands={"Al": "1G 2B 3Y", "Bugs": "1R"},
+        businesses={"Brewery#1": {"Al": "14R 12B 10Y 5R", "Bugs": "13B 13G 13R"}},
+    )
+    command = _choose(HeuristicBot(1), weak, 0)
+    assert not (isinstance(command, PlayGangster) and command.business == parse_tile("Brewery#1"))
+
+
+def test_heuristic_liquidates_the_strongest_rival_column() -> None:
+    state = build(
+        players=("Al", "Bugs", "Dutch"),
+        hands={"Al": "Liquidation 1R 2B 3G 4Y 6P 8R", "Bugs": "1B", "Dutch": "1G"},
+        businesses={
+            "Brewery#1": {"Al": "9R 9B", "Bugs": "14R 14B 14G 3R", "Dutch": "2R"},
+            "Brewery#2": {"Dutch": "5R"},
+        },
+        actions_taken=2,
+    )
+    legal = legal_commands(state, 0)
+    liquidations = [command for command in legal if isinstance(command, PlayLiquidation)]
+    assert liquidations
+    bot = HeuristicBot(1)
+    command = bot.choose(view(state, 0), liquidations)
+    assert command == PlayLiquidation(0, parse_tile("Brewery#1"), 1)
+
+
+def _tie(hand: str, controlled: str = "") -> GameState:
+    state = build(
+        hands={"Al": hand, "Bugs": "1B 12Y"},
+        businesses={"Brewery#1": {"Al": "9R 9B 5G 4G 3G", "Bugs": "9G 9Y 5R 4R 3R"}},
+        markers={("Brewery#1", "Al"): 0},
+        controlled={"Al": controlled} if controlled else None,
+        turn="Bugs",
+        phase=TurnPhase.ENDED,
+    )
+    state, _ = begin_turn(state)
+    assert state.shootout is not None
+    return state
+
+
+def test_heuristic_reinforces_with_its_highest_card_when_it_matters() -> None:
+    state = _tie("2R 14B")
+    assert _choose(HeuristicBot(1), state, 0) == SendReinforcement(0, GangsterCard.parse("14B"))
+    state = _tie("2R 6B", controlled="Brewery#2 Brewery#3")
+    assert _choose(HeuristicBot(1), state, 0) == SendReinforcement(0, GangsterCard.parse("6B"))
+
+
+def test_heuristic_reinforces_with_its_lowest_card_otherwise() -> None:
+    state = _tie("2R 6B")
+    assert _choose(HeuristicBot(1), state, 0) == SendReinforcement(0, GangsterCard.parse("2R"))
+
+
+def test_heuristic_beats_random_in_most_games() -> None:
+    games = 60
+    wins = 0
+    for index in range(games):
+        seed = game_seed(99, index)
+        seat = index % 2
+        bots: list[Bot] = [RandomBot(seed), RandomBot(seed + 1)]
+        bots[seat] = HeuristicBot(seed + 2)
+        wins += play_bots(RuleOptions(), bots, seed).state.winner == seat
+    assert wins / games > 0.6

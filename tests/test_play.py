@@ -1,0 +1,445 @@
+"""Tests for ``chicago-poker play`` (chicago_poker.play): a game in the terminal against bots."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import sys
+import types
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import attrs
+import pytest
+
+from chicago_poker import play
+from chicago_poker.apply import apply
+from chicago_poker.cards import Card, GangsterCard, SpecialCard, parse_tile
+from chicago_poker.commands import (
+    Command,
+    DrawCard,
+    EndTurn,
+    PlayGangster,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    SendReinforcement,
+)
+from chicago_poker.events import Event
+from chicago_poker.game import Game
+from chicago_poker.legal import legal_commands
+from chicago_poker.play import _next_chooser, describe_command, play_game
+from chicago_poker.rules import RuleOptions
+from chicago_poker.state import GameState, TurnPhase
+from chicago_poker.validate import Status, validate_file
+from chicago_poker.views import PlayerView, redact, view
+from scenarios import begin_turn, build
+
+
+class FirstBot:
+    """A deterministic bot: always the first legal command."""
+
+    name = "first"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        return legal[0]
+
+
+class LastBot(FirstBot):
+    """A deterministic bot: always the last legal command (plays cards, not only draws)."""
+
+    name = "last"
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        return legal[-1]
+
+
+def first_bot(seat: int) -> FirstBot:
+    return FirstBot(seat)
+
+
+ALWAYS_ONE = "1\n" * 20_000
+
+
+def play_scripted(
+    script: str,
+    *,
+    players: int = 2,
+    seed: int = 1,
+    bots: type[FirstBot] = FirstBot,
+    options: RuleOptions | None = None,
+) -> tuple[Game, str]:
+    output = io.StringIO()
+    game = play_game(
+        options or RuleOptions(),
+        players,
+        seed,
+        bots,
+        io.StringIO(script),
+        output,
+    )
+    return game, output.getvalue()
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 5)])
+def test_a_whole_game_always_choosing_option_1_ends_with_a_summary(players: int, seed: int) -> None:
+    game, out = play_scripted(ALWAYS_ONE, players=players, seed=seed)
+    assert game.state.is_over
+    assert "Game over." in out
+    assert "Businesses controlled:" in out
+    assert out.count("Choose 1-") > 0
+    winner = game.state.winner
+    assert winner is not None
+    assert f"Winner: {game.state.players[winner].name}" in out
+    assert "End of input" not in out
+
+
+def test_a_tactical_short_game_with_bots_playing_cards_ends() -> None:
+    game, out = play_scripted(
+        ALWAYS_ONE, seed=3, bots=LastBot, options=RuleOptions(tactical=True, short_game=True)
+    )
+    assert game.state.is_over
+    assert "Game over" in out
+
+
+def test_the_human_sees_a_numbered_list_of_moves_in_plain_english() -> None:
+    _, out = play_scripted("q\n", seed=1)
+    assert "Your hand (5): " in out
+    assert "    1. Draw a card" in out
+    assert re.search(
+        r"\d+\. Play \d+[RYGBP] at [A-Z][a-z]+( [A-Z][a-z]+)* #\d \(face (up|down)\)", out
+    )
+    assert "action left" in out or "actions left" in out
+
+
+def test_a_played_gangster_is_described_with_where_it_lands() -> None:
+    state = build(hands={"Al": "9R"}, businesses={"Speakeasy#1": {"Bugs": "1R"}})
+    mine = view(state, 0)
+    command = PlayGangster(0, GangsterCard.parse("9R"), parse_tile("Speakeasy#1"))
+    assert describe_command(command, mine) == "Play 9R at Speakeasy #1 (face down)"
+    assert describe_command(DrawCard(0), mine) == "Draw a card"
+    assert describe_command(EndTurn(0), mine) == "End your turn"
+
+
+def test_special_card_moves_never_describe_a_hidden_card() -> None:
+    state = build(
+        hands={"Al": "Liquidation PoliceRaid1"},
+        businesses={"Speakeasy#1": {"Bugs": "7B 8B 9B"}},
+    )
+    mine = view(state, 0)
+    tile = parse_tile("Speakeasy#1")
+    liquidation = describe_command(PlayLiquidation(0, tile, 1), mine)
+    raid = describe_command(PlayPoliceRaid(0, tile, 1), mine)
+    # The third card of a speakeasy column lies face up, the first two face down (R-4.2.1).
+    assert liquidation == "Play Liquidation at Speakeasy #1: discard Bugs's last card (9B)"
+    assert raid == "Play Police Raid at Speakeasy #1: see Bugs's 2 face-down cards"
+    assert "7B" not in raid + liquidation
+    assert "8B" not in raid + liquidation
+    reinforcement = describe_command(SendReinforcement(0, GangsterCard.parse("9R")), mine)
+    assert reinforcement == "Send 9R as reinforcement"
+
+
+# --------------------------------------------------------------------------- input
+
+
+def test_an_illegal_answer_is_explained_and_asked_again() -> None:
+    game, out = play_scripted("nine\n0\n999\n\n1\nq\n", seed=1)
+    assert "'nine' is not a number: type the number of a move." in out
+    assert "There is no move 0: choose from 1 to" in out
+    assert "There is no move 999: choose from 1 to" in out
+    assert "'' is not a number" in out
+    # The valid answer after the four bad ones was carried out: the human drew a card.
+    assert any(isinstance(entry.command, DrawCard) for entry in game.history)
+    assert "You draw " in out
+
+
+def test_the_end_of_input_mid_game_stops_cleanly() -> None:
+    game, out = play_scripted("1\n1\n1\n", seed=1)
+    assert not game.state.is_over
+    assert out.rstrip().endswith("End of input. The game stops unfinished.")
+    assert "Game over" not in out
+
+
+def test_q_quits_the_game() -> None:
+    game, out = play_scripted("q\n", seed=1)
+    assert not game.state.is_over
+    assert "You quit. The game stops unfinished." in out
+
+
+def test_the_bots_moves_are_narrated() -> None:
+    _, out = play_scripted("1\n" * 40, seed=1, bots=LastBot)
+    assert "Bot 1 plays" in out or "Bot 1 draws a card." in out
+    assert "== Turn 2: Bot 1's turn" in out or "== Turn 2: your turn" in out
+
+
+def test_a_shootout_shows_each_revealed_hand_with_its_description_and_the_winner() -> None:
+    game, out = play_scripted(ALWAYS_ONE, seed=1)
+    assert game.state.is_over
+    shootout = out.index("Shootout at ")
+    after = out[shootout:]
+    first_hand = after.splitlines()[1]
+    assert re.fullmatch(r"  (You|Bot 1): (\d+[RYGBP] ?)+  ->  .+", first_hand)
+    assert re.search(r"(You win|Bot 1 wins) the shootout at .+ with ", after)
+
+
+@pytest.mark.rule("R-6.7.2")
+def test_the_human_is_asked_for_a_reinforcement_when_tied() -> None:
+    state = build(
+        hands={"Al": "9R Revolver", "Bugs": "8Y"},
+        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 6R", "Bugs": "1Y 2Y 3Y 4Y 6Y"}},
+        markers={("Speakeasy#1", "Al"): 0},
+        turn="Bugs",
+        phase=TurnPhase.ENDED,
+    )
+    state, _ = begin_turn(state)
+    assert state.shootout is not None
+    assert _next_chooser(state) in (0, 1)
+    mine = view(state, 0)
+    legal = legal_commands(state, 0)
+    assert [describe_command(command, mine) for command in legal] == ["Send 9R as reinforcement"]
+
+
+# --------------------------------------------------------------------------- hidden cards
+
+
+def _cards_in(thing: object) -> Iterator[Card]:
+    """Every card held anywhere in an event or value (attrs fields, tuples, frozensets)."""
+    if isinstance(thing, (GangsterCard, SpecialCard)):
+        yield thing
+    elif isinstance(thing, (tuple, list, frozenset, set)):
+        for item in thing:
+            yield from _cards_in(item)
+    elif attrs.has(type(thing)):
+        for field in attrs.fields(type(thing)):  # type: ignore[arg-type]
+            yield from _cards_in(getattr(thing, field.name))
+
+
+def _known_to_seat_0(game: Game) -> set[Card]:
+    """Every card seat 0 was ever allowed to know, according to the engine.
+
+    That is the union, over the whole game, of every card in each event as
+    ``redact(state_before, event, 0)`` shows it, and every card in ``view(state, 0)`` after each
+    event (own hand, known cards at the businesses, the discard pile, own reinforcement).
+    """
+    known: set[Card] = set()
+    state = None
+    for event in game.events:
+        known.update(_cards_in(redact(state, event, 0)))
+        state = apply(state, event)
+        known.update(_cards_in(view(state, 0)))
+    return known
+
+
+_GANGSTER_TOKEN = re.compile(r"\b(1[0-5]|[1-9])([RYGBP])\b")
+
+
+@pytest.mark.rule("R-2.4", "R-4.4")
+@pytest.mark.parametrize(
+    ("players", "seed", "script", "bots"),
+    [
+        (2, 1, ALWAYS_ONE, LastBot),
+        (3, 4, ALWAYS_ONE, LastBot),
+        (2, 7, "1\n" * 12, FirstBot),
+        (4, 2, "1\n" * 12, FirstBot),
+        (3, 3, "1\n" * 30, LastBot),
+    ],
+)
+def test_the_human_output_never_shows_a_card_hidden_from_the_human(
+    players: int, seed: int, script: str, bots: type[FirstBot]
+) -> None:
+    """What is checked: every gangster card written in the output (a token such as ``9R``)
+    is a card that seat 0 was allowed to know at some point of the game (see
+    ``_known_to_seat_0``), and the name of a special card appears only if some card of that
+    kind was known to seat 0. The cards never known to seat 0 (other hands, other seats'
+    face-down cards, the draw deck) must therefore never be printed. Over a whole game most
+    cards become public at some point, so the games cut short by the end of the input also
+    check that the bots' hands at that point hold cards never known to seat 0, none printed.
+    """
+    game, out = play_scripted(script, players=players, seed=seed, bots=bots)
+    known = _known_to_seat_0(game)
+    printed = {GangsterCard.parse(value + color) for value, color in _GANGSTER_TOKEN.findall(out)}
+    assert printed, "the output shows cards"
+    assert printed <= known, f"hidden cards printed: {sorted(map(str, printed - known))}"
+    never_known = {
+        card for seat in range(1, players) for card in game.state.players[seat].hand
+    } - known
+    if not game.state.is_over:
+        assert never_known, "the test needs cards that stayed hidden"
+    assert not never_known & printed
+    known_kinds = {card.kind for card in known if isinstance(card, SpecialCard)}
+    for card in game.state.players[1].hand:
+        if isinstance(card, SpecialCard) and card.kind not in known_kinds:
+            assert card.kind.label not in out
+
+
+def test_a_face_down_card_of_a_bot_is_not_printed_as_it_is_played() -> None:
+    game, out = play_scripted("1\n" * 60, seed=2, bots=LastBot)
+    hidden_plays = [
+        event
+        for state, event in _events_with_states(game)
+        if type(redact(state, event, 0)).__name__ == "RedactedGangsterPlayed"
+    ]
+    assert hidden_plays
+    assert "plays a card face down at " in out
+
+
+def _events_with_states(game: Game) -> Iterator[tuple[GameState | None, Event]]:
+    state: GameState | None = None
+    for event in game.events:
+        yield state, event
+        state = apply(state, event)
+
+
+# --------------------------------------------------------------------------- log and run
+
+
+def test_the_log_of_a_whole_game_validates(tmp_path: Path) -> None:
+    game, _ = play_scripted(ALWAYS_ONE, seed=1)
+    path = tmp_path / "game.jsonl"
+    from chicago_poker.log import write_log
+
+    with path.open("w", encoding="utf-8") as file:
+        write_log(game, file)
+    report = validate_file(path)
+    assert report.status is Status.OK
+    assert report.game_over
+
+
+@pytest.fixture
+def fake_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stand in for chicago_poker.bots (``BOTS`` by name), with deterministic bots."""
+    module = types.ModuleType("chicago_poker.bots")
+    module.BOTS = {"heuristic": FirstBot, "last": LastBot}  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "chicago_poker.bots", module)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="chicago-poker")
+    play.add_parser(top.add_subparsers(required=True))
+    return top
+
+
+def test_run_plays_to_the_end_saves_a_valid_log_and_exits_0(
+    fake_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    log = tmp_path / "out.jsonl"
+    args = parser().parse_args(["play", "--seed", "1", "--log", str(log), "--bot", "last"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(ALWAYS_ONE))
+    assert args.command(args) == 0
+    out = capsys.readouterr().out
+    assert f"Game log saved to {log}." in out
+    report = validate_file(log)
+    assert report.status is Status.OK
+    assert report.game_over
+
+
+def test_run_at_the_end_of_input_saves_the_unfinished_game_and_exits_1(
+    fake_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    log = tmp_path / "out.jsonl"
+    args = parser().parse_args(["play", "--seed", "2", "--log", str(log), "--players", "3"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    assert args.command(args) == 1
+    captured = capsys.readouterr()
+    assert "End of input. The game stops unfinished." in captured.out
+    assert "Traceback" not in captured.out + captured.err
+    report = validate_file(log)
+    assert report.status is Status.OK
+    assert not report.game_over
+
+
+def test_run_with_an_unknown_bot_exits_1(
+    fake_bots: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = parser().parse_args(["play", "--bot", "genius", "--log", str(tmp_path / "x")])
+    assert args.command(args) == 1
+    assert "unknown bot 'genius' (known: heuristic, last)" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+
+
+def test_run_reports_a_log_that_cannot_be_written(
+    fake_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    log = tmp_path / "missing-directory" / "out.jsonl"
+    args = parser().parse_args(["play", "--seed", "1", "--log", str(log)])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(ALWAYS_ONE))
+    assert args.command(args) == 1
+    assert "cannot save the log" in capsys.readouterr().err
+
+
+def test_the_options_have_their_defaults() -> None:
+    args = parser().parse_args(["play"])
+    assert args.players == 2
+    assert args.seed is None
+    assert args.bot == "heuristic"
+    assert args.log == "chicago-poker-game.jsonl"
+    assert not any(
+        (
+            args.tactical,
+            args.short_game,
+            args.optional_actions,
+            args.limousine_any_cards,
+            args.optional_reinforcement,
+        )
+    )
+
+
+def test_the_rule_option_flags_are_read() -> None:
+    args = parser().parse_args(
+        [
+            "play",
+            "--tactical",
+            "--short-game",
+            "--optional-actions",
+            "--limousine-any-cards",
+            "--optional-reinforcement",
+            "--players",
+            "6",
+        ]
+    )
+    assert args.players == 6
+    assert args.tactical
+    assert args.short_game
+    assert args.optional_actions
+    assert args.limousine_any_cards
+    assert args.optional_reinforcement
+
+
+@pytest.mark.rule("R-2.1")
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "7"], "7 players: Chicago Poker is for 2 to 6 (R-2.1)"),
+        (["--players", "1"], "1 players: Chicago Poker is for 2 to 6 (R-2.1)"),
+        (["--players", "two"], "not a number: 'two'"),
+        (["--seed", "x"], "invalid int value: 'x'"),
+        (["--wild"], "unrecognized arguments: --wild"),
+    ],
+)
+def test_bad_arguments_are_usage_errors(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        parser().parse_args(["play", *argv])
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_play_game_refuses_a_bad_player_count() -> None:
+    with pytest.raises(ValueError, match="7 players"):
+        play_game(RuleOptions(), 7, 1, first_bot, io.StringIO(""), io.StringIO())

@@ -1,0 +1,191 @@
+"""Tests for ``chicago-poker simulate`` (chicago_poker.simulate)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from chicago_poker import simulate
+from chicago_poker.bots import HeuristicBot, RandomBot
+from chicago_poker.game import Game
+from chicago_poker.rules import RuleOptions
+from chicago_poker.simulate import GameResult, play_bots
+from chicago_poker.validate import Status, validate_file
+
+
+def _run(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="chicago-poker", exit_on_error=True)
+    simulate.add_parser(parser.add_subparsers(required=True))
+    args = parser.parse_args(["simulate", *argv])
+    status: int = args.command(args)
+    return status
+
+
+def test_play_bots_plays_a_game_to_its_end() -> None:
+    game = play_bots(RuleOptions(), [HeuristicBot(1), RandomBot(2)], 7)
+    assert isinstance(game, Game)
+    assert game.state.is_over
+    assert game.state.winner in (0, 1)
+    assert game.state.players[0].name == "Heuristic 1"
+
+
+def test_play_bots_is_reproducible_for_a_seed() -> None:
+    def events() -> tuple[object, ...]:
+        return play_bots(RuleOptions(), [RandomBot(1), RandomBot(2), RandomBot(3)], 4).events
+
+    assert events() == events()
+
+
+def test_play_bots_stops_after_the_command_limit() -> None:
+    game = play_bots(RuleOptions(), [RandomBot(1), RandomBot(2)], 4, max_commands=5)
+    assert not game.state.is_over
+
+
+def test_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["--players", "3", "--games", "4", "--seed", "2", "--bots", "heuristic"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    for heading in (
+        "Games: 4 (3 players: heuristic, heuristic, heuristic)",
+        "Wins by seat:",
+        "Wins by bot:",
+        "Game length:",
+        "turns     mean",
+        "commands  mean",
+        "Businesses won:",
+        "won by reinforcement (tie-break)",
+        "voided shootouts",
+        "Special cards played:",
+        "Liquidation",
+        "Victory conditions:",
+    ):
+        assert heading in out
+
+
+def test_summary_counts_wins_by_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["--games", "6", "--bots", "heuristic,random"]) == 0
+    out = capsys.readouterr().out
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ")}
+    heuristic = int(lines["heuristic"].split()[1])
+    random_wins = int(lines["random"].split()[1])
+    assert heuristic + random_wins <= 6
+    assert heuristic >= random_wins
+
+
+def test_summary_adds_results() -> None:
+    summary = simulate.Summary(["heuristic", "random"])
+    summary.add(GameResult(0, 1, 1, "five businesses", False, 10, 30, ("Pair",), 0, 1, ()))
+    summary.add(GameResult(1, 2, None, None, True, 20, 50, ("Flush", "Pair"), 1, 0, ("Bribery",)))
+    text = summary.text()
+    assert summary.wins_by_bot["random"] == 1
+    assert summary.no_winner == 1
+    assert "mean    15.0  min    10  max    20" in text
+    assert "Pair                      2" in text
+    assert "blocked (no winner)" in text
+    assert "won by reinforcement (tie-break) 1" in text
+
+
+def test_workers_give_the_same_results_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--games", "6", "--seed", "9", "--bots", "random,heuristic", "--short-game"]
+    assert _run(argv) == 0
+    one = capsys.readouterr().out
+    assert _run([*argv, "--workers", "2"]) == 0
+    two = capsys.readouterr().out
+    assert one == two
+
+
+def test_rule_options_reach_the_games() -> None:
+    options = RuleOptions(tactical=True, short_game=True, optional_actions=True)
+    results = list(simulate.simulate(["random", "random"], 3, 1, options))
+    assert all(result.specials == () for result in results)
+    assert all(
+        result.victory
+        in (None, "two businesses of one kind", "three businesses", "the last business")
+        for result in results
+    )
+
+
+def test_simulated_logs_validate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--players", "4", "--games", "3", "--bots", "heuristic,random,random,heuristic"]
+    assert _run([*argv, "--log-dir", str(tmp_path / "logs"), "--optional-reinforcement"]) == 0
+    assert "Logs: 3 games" in capsys.readouterr().out
+    logs = sorted((tmp_path / "logs").glob("*.jsonl"))
+    assert len(logs) == 3
+    for log in logs:
+        report = validate_file(log)
+        assert report.status is Status.OK, report.findings
+        assert report.game_over
+
+
+def test_progress_bar_stays_off_when_stderr_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert _run(["--games", "12", "--bots", "random"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "7"], "argument --players: 7 is out of range: use from 2 to 6"),
+        (["--players", "1"], "argument --players: 1 is out of range"),
+        (["--players", "two"], "argument --players: 'two' is not a whole number"),
+        (["--games", "0"], "argument --games: 0 is out of range: use at least 1"),
+        (["--workers", "0"], "argument --workers: 0 is out of range"),
+        (["--seed", "x"], "argument --seed: 'x' is not a whole number"),
+        (["--bots", "genius"], "unknown bot 'genius'; the bots are random, heuristic"),
+        (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_clear_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        _run(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_wrong_number_of_bots_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["--players", "3", "--bots", "random,heuristic"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "argument --bots: 2 bots for 3 players" in err
+
+
+def test_log_dir_that_is_a_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "file"
+    target.write_text("x")
+    assert _run(["--games", "1", "--log-dir", str(target)]) == 2
+    assert "is not a directory" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_is_drawn_on_a_terminal_and_cleared() -> None:
+    stream = _Terminal()
+    progress = simulate._Progress(20, stream)
+    for done in range(1, 21):
+        progress.update(done)
+    text = stream.getvalue()
+    assert "\rsimulating [" in text
+    assert "20/20 games" in text
+    progress.close()
+    assert stream.getvalue().endswith("\r")
+
+
+def test_progress_bar_is_not_drawn_for_a_short_run() -> None:
+    stream = _Terminal()
+    progress = simulate._Progress(3, stream)
+    progress.update(1)
+    progress.close()
+    assert stream.getvalue() == ""
