@@ -72,8 +72,10 @@ from chicago_poker.legal import (
     awaiting,
     can_draw,
     has_legal_action,
+    holds_gangster,
     limit_after,
     may_end_turn,
+    special_within_limit,
 )
 from chicago_poker.state import MAX_COLUMN, Business, GameState, Shootout, ShootoutStage, TurnPhase
 from chicago_poker.victory import victory_of
@@ -259,7 +261,7 @@ def _reveal(state: GameState, tile: BusinessTile) -> TileRevealed:
 def _require_turn(state: GameState, seat: int) -> None:
     """The seat must be the one taking actions now, with an action left (R-3.1, R-3.2)."""
     _check_seat(state, seat)
-    waiting = _waiting_for_action(state)
+    waiting = awaiting(state, check_actions=False)
     if waiting is not Awaiting.ACTION:
         raise IllegalCommand(_not_now(state, waiting), rule=_not_now_rule(waiting))
     if seat != state.turn.player:
@@ -267,21 +269,6 @@ def _require_turn(state: GameState, seat: int) -> None:
         raise IllegalCommand(
             f"It is not {_name(state, seat)}'s turn: {playing} is playing.", rule="R-3.1"
         )
-
-
-def _waiting_for_action(state: GameState) -> Awaiting:
-    """Like :func:`awaiting`, without checking that some action is allowed.
-
-    The command being decided is then checked on its own; this saves enumerating actions.
-    """
-    if state.pending_draws or (state.vacancies and state.tile_pile):
-        return Awaiting.CARD if state.pending_draws else Awaiting.TILE
-    if state.shootout is not None:
-        return Awaiting.REINFORCEMENT
-    turn = state.turn
-    if turn.phase is TurnPhase.ACTIONS and turn.actions_left > 0:
-        return Awaiting.ACTION
-    return Awaiting.NOTHING
 
 
 def _not_now(state: GameState, waiting: Awaiting) -> str:
@@ -349,10 +336,7 @@ def _special(state: GameState, seat: int, kind: SpecialKind, rule: str) -> Speci
     for copy in range(1, kind.copies + 1):
         card = SpecialCard(kind, copy)
         if card in state.players[seat].hand:
-            actions = 1 if kind is SpecialKind.REVOLVER else -1
-            if kind is not SpecialKind.BRIBERY and not limit_after(
-                state, seat, hand=-1, actions=actions
-            ):
+            if not special_within_limit(state, seat, kind):
                 raise IllegalCommand("That play would break the hand limit.", rule="R-3.9")
             return card
     raise IllegalCommand(f"{_name(state, seat)} does not hold a {kind.label} card.", rule=rule)
@@ -602,9 +586,7 @@ def _compare_hands(state: GameState, shootout: Shootout, business: Business) -> 
 def _collect_reinforcements(state: GameState, shootout: Shootout) -> Event | None:
     chosen = dict(shootout.choices)
     for seat in shootout.contenders:
-        if seat not in chosen and not any(
-            isinstance(card, GangsterCard) for card in state.players[seat].hand
-        ):
+        if seat not in chosen and not holds_gangster(state, seat):
             return ReinforcementDeclined(seat)
     if len(chosen) < len(shootout.contenders):
         return None  # the tied players choose

@@ -36,6 +36,7 @@ __all__ = [
     "card_order",
     "gangsters",
     "has_legal_action",
+    "holds_gangster",
     "legal_commands",
     "limit_after",
     "liquidation_victims",
@@ -43,6 +44,7 @@ __all__ = [
     "movable_groups",
     "open_businesses",
     "raid_targets",
+    "special_within_limit",
     "within_hand_limit",
 ]
 
@@ -72,8 +74,12 @@ class Awaiting(enum.Enum):
     """The game is over, or an automatic step is due (between the events of one command)."""
 
 
-def awaiting(state: GameState) -> Awaiting:
+def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
     """Whose decision ``state`` waits for.
+
+    With ``check_actions=False``, the action phase counts as waiting for an action as long as
+    actions are left, without looking for an allowed one: ``decide`` then checks the command
+    itself, which saves enumerating actions.
 
     >>> from chicago_poker.game import Game
     >>> awaiting(Game.new(["Al", "Bugs"], seed=1).state)
@@ -89,7 +95,8 @@ def awaiting(state: GameState) -> Awaiting:
     if shootout is not None:
         return Awaiting.REINFORCEMENT if _choosers(state) else Awaiting.NOTHING
     turn = state.turn
-    if turn.phase is TurnPhase.ACTIONS and turn.actions_left > 0 and has_legal_action(state):
+    acting = turn.phase is TurnPhase.ACTIONS and turn.actions_left > 0
+    if acting and (not check_actions or has_legal_action(state)):
         return Awaiting.ACTION
     return Awaiting.NOTHING
 
@@ -159,9 +166,7 @@ def _choosers(state: GameState) -> list[int]:
         return []
     chosen = {seat for seat, _ in shootout.choices}
     return [
-        seat
-        for seat in shootout.contenders
-        if seat not in chosen and any(isinstance(c, GangsterCard) for c in state.players[seat].hand)
+        seat for seat in shootout.contenders if seat not in chosen and holds_gangster(state, seat)
     ]
 
 
@@ -268,12 +273,24 @@ def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Iterator[C
             plays = iter((PlayRevolver(seat),))
         case SpecialKind.BRIBERY:
             plays = _briberies(state, seat)
-    actions = 1 if card.kind is SpecialKind.REVOLVER else -1
-    if card.kind is not SpecialKind.BRIBERY and not limit_after(
-        state, seat, hand=-1, actions=actions
-    ):
-        return
-    yield from plays
+    if special_within_limit(state, seat, card.kind):
+        yield from plays
+
+
+def special_within_limit(state: GameState, seat: int, kind: SpecialKind) -> bool:
+    """Whether the hand limit allows playing a special card of ``kind`` (R-3.9).
+
+    Bribery also adds a card, so it is judged by the card taken (see ``_briberies``).
+    """
+    if kind is SpecialKind.BRIBERY:
+        return True
+    actions = 1 if kind is SpecialKind.REVOLVER else -1
+    return limit_after(state, seat, hand=-1, actions=actions)
+
+
+def holds_gangster(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` holds at least one gangster card (R-6.7.6)."""
+    return any(isinstance(card, GangsterCard) for card in state.players[seat].hand)
 
 
 def liquidation_victims(state: GameState, seat: int) -> Iterator[tuple[BusinessTile, int]]:
