@@ -12,6 +12,7 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -402,6 +403,87 @@ def test_an_edited_log_is_rejected_or_provably_legal(lines: list[str]) -> None:
     else:
         assert report.findings
         assert all(finding.line is None or finding.line >= 1 for finding in report.findings)
+
+
+# ------------------------------------------- recorded events compared as JSON, or structured
+
+OTHER_JSON_TYPES = ["true", "false", "1.0", "0.0", '"1"', "null", "[1]", "{}"]
+
+
+def numbers_of_events(line: str) -> list[tuple[int, str]]:
+    """The (event index, key) of every integer or boolean field of an entry's events."""
+    events = json.loads(line).get("events") or []
+    return [
+        (index, key)
+        for index, event in enumerate(events)
+        for key, value in event.items()
+        if isinstance(value, int)
+    ]
+
+
+@st.composite
+def retyped(draw: st.DrawFn) -> list[str]:
+    """A valid log where one number or boolean of an event is a JSON value of another type."""
+    lines = list(BASE_LINES[draw(st.sampled_from(MUTATION_BASES))])
+    index = draw(st.integers(1, len(lines) - 1))
+    fields = numbers_of_events(lines[index])
+    if fields:
+        event, key = draw(st.sampled_from(fields))
+        obj = json.loads(lines[index])
+        obj["events"][event][key] = json.loads(draw(st.sampled_from(OTHER_JSON_TYPES)))
+        lines[index] = json.dumps(obj, separators=(",", ":"))
+    return lines
+
+
+@st.composite
+def rewritten(draw: st.DrawFn) -> list[str]:
+    """A valid log with some entries written another way: spaces, or keys in another order."""
+    lines = list(BASE_LINES[draw(st.sampled_from(MUTATION_BASES))])
+    for index in draw(st.lists(st.integers(1, len(lines) - 1), max_size=5)):
+        obj = json.loads(lines[index])
+        if draw(st.booleans()):
+            obj["events"] = [dict(reversed(event.items())) for event in obj["events"]]
+        lines[index] = json.dumps(obj)
+    return lines
+
+
+def slow_check(lines: list[str]) -> Report:
+    """The report when every entry's events are structured, never compared as JSON."""
+    with mock.patch.object(validate, "_same_events", return_value=False):
+        return check(lines)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=mutated() | retyped() | rewritten())
+def test_comparing_events_as_json_gives_the_same_report_as_structuring_them(
+    lines: list[str],
+) -> None:
+    assert check(lines) == slow_check(lines)
+
+
+def test_events_written_with_spaces_or_other_key_orders_are_read_all_the_same() -> None:
+    lines = BASE_LINES["valid-2p-unfinished.jsonl"]
+    respaced = [lines[0]] + [json.dumps(json.loads(line), indent=None) for line in lines[1:]]
+    reordered = [lines[0]]
+    for line in lines[1:]:
+        obj = json.loads(line)
+        obj["events"] = [dict(sorted(event.items())) for event in obj["events"]]
+        reordered.append(json.dumps(dict(reversed(obj.items())), separators=(",", ":")))
+    assert check(respaced) == check(reordered) == check(lines)
+    assert check(lines).status is Status.OK
+
+
+@pytest.mark.parametrize("value", ["true", "1.0"])
+def test_a_boolean_or_a_fraction_for_a_seat_in_an_event_is_unreadable(value: str) -> None:
+    lines = list(BASE_LINES["valid-2p-unfinished.jsonl"])
+    index = next(i for i, line in enumerate(lines) if '"DrawRequested","player":1' in line)
+    lines[index] = lines[index].replace(
+        '"DrawRequested","player":1', f'"DrawRequested","player":{value}'
+    )
+    report = check(lines)
+    assert report.status is Status.UNREADABLE
+    assert report.findings[0].line == index + 1
+    assert "$.events[0].player" in report.findings[0].reason
 
 
 @settings(max_examples=200, deadline=None)

@@ -26,12 +26,13 @@ import json
 import textwrap
 import types
 import typing
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final, TypeAlias
 
 import attrs
 import cattrs
+import orjson
 from attrs import field, frozen
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
@@ -261,8 +262,11 @@ _REDACTED_CHANCE_TYPES: Final = tuple(
 )
 
 
+_ALL_CHANCE_TYPES: Final = (*_CHANCE_TYPES, *_REDACTED_CHANCE_TYPES)
+
+
 def _actor(command: SeenCommand) -> int | None:
-    if isinstance(command, (*_CHANCE_TYPES, *_REDACTED_CHANCE_TYPES)):
+    if isinstance(command, _ALL_CHANCE_TYPES):
         return None
     player: int = command.player  # type: ignore[union-attr]  # every player command has one
     return player
@@ -381,11 +385,16 @@ def _structure_optional(conv: cattrs.Converter) -> Callable[[object, Any], Any]:
 
 
 def _put_tag_first(conv: cattrs.Converter, union: Any) -> None:
-    tagged = conv.get_unstructure_hook(union)
+    """Unstructure the members of ``union`` with their ``type`` tag first.
+
+    The tag is the class name, as ``configure_tagged_union`` reads it; each class's own hook
+    is looked up once, since writing and validating logs unstructure every event.
+    """
+    hooks = {cls: conv.get_unstructure_hook(cls) for cls in typing.get_args(union)}
 
     def unstructure(value: Any) -> dict[str, Any]:
-        fields: dict[str, Any] = tagged(value)
-        return {"type": fields.pop("type"), **fields}
+        cls = type(value)
+        return {"type": cls.__name__, **hooks[cls](value)}
 
     conv.register_unstructure_hook_func(lambda tp: tp == union, unstructure)
 
@@ -417,32 +426,59 @@ def _format_exception(exc: BaseException, tp: type | None) -> str:
     return cattrs.v.format_exception(exc, tp)
 
 
+_BY_NAME: Final[dict[Any, dict[str, type]]] = {
+    Command: _COMMANDS_BY_NAME,
+    Event: _EVENTS_BY_NAME,
+    SeenCommand: _SEEN_COMMANDS_BY_NAME,
+    SeenEvent: _SEEN_EVENTS_BY_NAME,
+}
+
+_STRUCTURE_HOOKS: Final = {
+    cls: converter.get_structure_hook(cls)
+    for cls in (*COMMAND_TYPES, *EVENT_TYPES, *REDACTED_COMMAND_TYPES, *REDACTED_EVENT_TYPES)
+}
+"""The structure hook of each command and event class, looked up once."""
+
+
 def _structure(value: object, union: Any, path: str) -> Any:
     """Structure a tagged command or event; raise LogFormatError naming the field."""
-    by_name = {
-        Command: _COMMANDS_BY_NAME,
-        Event: _EVENTS_BY_NAME,
-        SeenCommand: _SEEN_COMMANDS_BY_NAME,
-        SeenEvent: _SEEN_EVENTS_BY_NAME,
-    }[union]
-    commands = union in (Command, SeenCommand)
-    what, a_what = ("command", "a command") if commands else ("event", "an event")
-    if not isinstance(value, dict):
-        raise LogFormatError(f"{path}: expected {a_what} object, not {_json_type(value)}")
-    tag = value.get("type")
-    if tag is None:
-        raise LogFormatError(f'{path}: the {what} has no "type"')
-    if type(tag) is not str or tag not in by_name:
+    by_name = _BY_NAME[union]
+    tag = value.get("type") if type(value) is dict else None
+    cls = by_name.get(tag) if type(tag) is str else None
+    if cls is None:
+        commands = union in (Command, SeenCommand)
+        what, a_what = ("command", "a command") if commands else ("event", "an event")
+        if not isinstance(value, dict):
+            raise LogFormatError(f"{path}: expected {a_what} object, not {_json_type(value)}")
+        if tag is None:
+            raise LogFormatError(f'{path}: the {what} has no "type"')
         raise LogFormatError(
             f"{path}.type: {tag!r} is not {a_what} type; the {what}s are " + ", ".join(by_name)
         )
+    assert isinstance(value, dict)
+    fields = dict(value)
+    del fields["type"]
     try:
-        return converter.structure(dict(value), union)
+        # The class's own hook, after reading the tag, does what the tagged union's does.
+        return _STRUCTURE_HOOKS[cls](fields, cls)
     except cattrs.ClassValidationError as error:
         problems = cattrs.transform_error(error, path=path, format_exception=_format_exception)
         raise LogFormatError(f"{tag}: " + "; ".join(_path_first(p) for p in problems)) from error
     except (ChicagoPokerError, TypeError, ValueError) as error:
         raise LogFormatError(f"{path}: {_format_exception(error, None)}") from error
+
+
+_unstructure_event: Final = converter.get_unstructure_hook(Event)
+
+
+def _same_events(raw: list[Any], events: Sequence[Event]) -> bool:
+    """Whether the JSON events of an entry are exactly those a log writes for ``events``.
+
+    Compared as JSON text, so that equal means equal types too (``true`` is not ``1``, nor
+    ``1.0``): events that pass need no structuring, which is most of the cost of reading them.
+    Events written differently (other key order) fail here and are structured instead.
+    """
+    return orjson.dumps(raw) == orjson.dumps([_unstructure_event(event) for event in events])
 
 
 def _path_first(problem: str) -> str:
@@ -514,8 +550,8 @@ def dump_entry(entry: LogEntry | RedactedLogEntry | Entry) -> str:
     return _dumps(_entry_object(LogEntry.of(entry)))
 
 
-def load_entry(text: str, *, line: int | None = None) -> LogEntry:
-    """Read an entry from its JSON line.
+def load_entry(text: str | bytes, *, line: int | None = None) -> LogEntry:
+    """Read an entry from its JSON line (text, or UTF-8 bytes).
 
     Raises:
         LogFormatError: The line is not an entry; the message names the line and the field.
@@ -525,7 +561,7 @@ def load_entry(text: str, *, line: int | None = None) -> LogEntry:
     return entry
 
 
-def load_redacted_entry(text: str, *, line: int | None = None) -> RedactedLogEntry:
+def load_redacted_entry(text: str | bytes, *, line: int | None = None) -> RedactedLogEntry:
     """Read an entry of a redacted log: hidden cards may be null, in the ``Redacted`` forms.
 
     Raises:
@@ -538,34 +574,62 @@ def load_redacted_entry(text: str, *, line: int | None = None) -> RedactedLogEnt
 
 
 def _load_entry(obj: object, line: int | None, *, redacted: bool) -> LogEntry | RedactedLogEntry:
-    command_union: Any = SeenCommand if redacted else Command
-    event_union: Any = SeenEvent if redacted else Event
+    command, raw_events = _entry_head(obj, line, redacted=redacted)
+    return _entry_with_events(command, raw_events, line, redacted=redacted)
+
+
+_ENTRY_KEYS: Final = frozenset({"command", "actor", "events"})
+
+
+def _entry_head(obj: object, line: int | None, *, redacted: bool) -> tuple[Any, list[Any] | None]:
+    """Read an entry's command and actor; return the command and the events still as JSON.
+
+    The events are checked to be an array here, and structured by :func:`_entry_with_events`.
+    """
     try:
-        if not isinstance(obj, dict):
+        if type(obj) is not dict:
             raise LogFormatError(f"$: expected an entry object, not {_json_type(obj)}")
-        _check_keys(obj, required={"command", "actor"}, optional={"events"})
-        command = _structure(obj["command"], command_union, "$.command")
+        if obj.keys() != _ENTRY_KEYS:
+            _check_keys(obj, required={"command", "actor"}, optional={"events"})
+        command = _structure(obj["command"], SeenCommand if redacted else Command, "$.command")
         actor = obj["actor"]
-        if actor is not None and type(actor) is not int:
-            raise LogFormatError(f"$.actor: expected a seat or null, not {_json_type(actor)}")
-        if actor != _actor(command):
-            expected = "null, for chance" if _actor(command) is None else str(_actor(command))
-            raise LogFormatError(f"$.actor: {actor} does not match the command: {expected}")
-        events: tuple[Any, ...] | None = None
-        if "events" in obj:
-            raw = obj["events"]
-            if not isinstance(raw, list):
-                raise LogFormatError(f"$.events: expected an array, not {_json_type(raw)}")
-            events = tuple(
-                _structure(each, event_union, f"$.events[{index}]")
-                for index, each in enumerate(raw)
-            )
-        if redacted:
-            if events is None:
+        expected = _actor(command)
+        if actor is not expected and (type(actor) is not int or actor != expected):
+            if actor is not None and type(actor) is not int:
+                raise LogFormatError(f"$.actor: expected a seat or null, not {_json_type(actor)}")
+            wanted = "null, for chance" if expected is None else str(expected)
+            raise LogFormatError(f"$.actor: {actor} does not match the command: {wanted}")
+        raw: list[Any] | None = obj.get("events")
+        if raw is None:
+            if "events" in obj:
+                raise LogFormatError("$.events: expected an array, not null")
+            if redacted:
                 raise LogFormatError("$: an entry of a redacted log needs its events")
-            return RedactedLogEntry(command, events, line=line)
+        elif type(raw) is not list:
+            raise LogFormatError(f"$.events: expected an array, not {_json_type(raw)}")
     except LogFormatError as error:
         raise _at_line(error, line) from error.__cause__
+    return command, raw
+
+
+def _entry_with_events(
+    command: Any, raw: list[Any] | None, line: int | None, *, redacted: bool
+) -> LogEntry | RedactedLogEntry:
+    """The entry of a command read by :func:`_entry_head`, with its events structured."""
+    union: Any = SeenEvent if redacted else Event
+    try:
+        events = (
+            None
+            if raw is None
+            else tuple(
+                _structure(each, union, f"$.events[{index}]") for index, each in enumerate(raw)
+            )
+        )
+    except LogFormatError as error:
+        raise _at_line(error, line) from error.__cause__
+    if redacted:
+        assert events is not None
+        return RedactedLogEntry(command, events, line=line)
     return LogEntry(command, events, line=line)
 
 
@@ -584,16 +648,16 @@ def _header_object(header: LogHeader) -> dict[str, Any]:
 
 def dump_header(header: LogHeader) -> str:
     """The JSON line (without newline) of a header."""
-    return _dumps(_header_object(header))
+    return _dumps_header(_header_object(header))
 
 
-def load_header(text: str, *, line: int | None = 1) -> LogHeader:
-    """Read a header from its JSON line.
+def load_header(text: str | bytes, *, line: int | None = 1) -> LogHeader:
+    """Read a header from its JSON line (text, or UTF-8 bytes).
 
     Raises:
         LogFormatError: The line is not a header of this format and version.
     """
-    return _load_header(_loads(text, line), line)
+    return _load_header(_loads_header(text, line), line)
 
 
 _HEADER_KEYS: Final = frozenset(
@@ -675,15 +739,48 @@ def _at_line(error: LogFormatError, line: int | None) -> LogFormatError:
     return LogFormatError(str(error), line=line)
 
 
+# Entries are written and read with orjson: they hold small integers, strings, booleans and
+# arrays only, and orjson reads them several times faster than the standard library, which
+# matters to the validator. The header is written and read with the standard library: read
+# once per log, it may hold any JSON number (such as a 128-bit seed), beyond orjson's 64 bits.
+
+
 def _dumps(obj: object) -> str:
+    return orjson.dumps(obj).decode()
+
+
+def _loads(text: str | bytes, line: int | None) -> object:
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        raise _not_json(text, error, line) from error
+
+
+def _dumps_header(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-def _loads(text: str, line: int | None) -> object:
+def _loads_header(text: str | bytes, line: int | None) -> object:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LogFormatError(f"not JSON: {error}", line=line) from error
+        return json.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
+    except ValueError as error:  # not JSON, not UTF-8, or an integer of too many digits
+        raise _not_json(text, error, line) from error
+    except RecursionError:
+        raise LogFormatError("not JSON: nested too deeply", line=line) from None
+
+
+def _not_json(text: str | bytes, error: ValueError, line: int | None) -> LogFormatError:
+    """The error for a line that does not parse: empty, not UTF-8 (bytes), or not JSON."""
+    if not text.strip():
+        return LogFormatError("the line is empty", line=line)
+    if isinstance(text, bytes):
+        try:
+            text.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            return LogFormatError(
+                f"not UTF-8: byte {text[bad.start]:#04x} at column {bad.start + 1}", line=line
+            )
+    return LogFormatError(f"not JSON: {error}", line=line)
 
 
 # --- whole logs ------------------------------------------------------------------------------
@@ -797,42 +894,59 @@ def write_log(
         file.write(text + "\n")
 
 
-def read_log(lines: Iterable[str]) -> Iterator[LogItem]:
+def read_log(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
     """Read a log line by line: yield the header, then every entry, each with its line number.
 
-    ``lines`` may be an open text file or any iterable of strings; trailing newlines are
-    ignored. Reading is lazy: an error surfaces when its line is reached.
+    ``lines`` may be an open file (text, or binary holding UTF-8) or any iterable of strings;
+    trailing newlines are ignored. Reading is lazy: an error surfaces when its line is reached.
 
     Raises:
         LogFormatError: A line does not follow the format (not JSON, an unknown type or key,
             a wrong type, a header of another format or version, entries that contradict the
             header); the message names the line and the field.
     """
+    for item in _read(lines):
+        yield item if isinstance(item, LogHeader) else item.load()
+
+
+class _Pending(typing.NamedTuple):
+    """An entry read up to its events, which :meth:`load` structures.
+
+    The validator compares the events of a full log with the engine's as JSON first, and
+    structures them (with every check of the format) only when they differ.
+    """
+
+    header: LogHeader
+    command: Any
+    events: list[Any] | None
+    line: int
+
+    def load(self) -> LogEntry | RedactedLogEntry:
+        """The entry, with its events structured (raises LogFormatError if they are not)."""
+        redacted = self.header.kind is LogKind.REDACTED
+        return _entry_with_events(self.command, self.events, self.line, redacted=redacted)
+
+
+def _read(lines: Iterable[str | bytes]) -> Iterator[LogHeader | _Pending]:
+    """Read a log's header, then its entries up to their events (see :class:`_Pending`)."""
     header: LogHeader | None = None
     number = 0
     for number, raw in enumerate(lines, start=1):
-        text = raw.rstrip("\r\n")
-        if not text.strip():
-            raise LogFormatError("the line is empty", line=number)
         if header is None:
-            header = load_header(text, line=number)
+            header = load_header(raw, line=number)
             yield header
             continue
-        entry: LogEntry | RedactedLogEntry
-        if header.kind is LogKind.REDACTED:
-            entry = load_redacted_entry(text, line=number)
-        else:
-            entry = load_entry(text, line=number)
-        _check_entry(header, entry, number)
-        yield entry
+        redacted = header.kind is LogKind.REDACTED
+        command, events = _entry_head(_loads(raw, number), number, redacted=redacted)
+        _check_entry(header, command, events is not None, number)
+        yield _Pending(header, command, events, number)
     if header is None:
         raise LogFormatError("the log is empty: line 1 must be a header", line=1)
     if number == 1:
         raise LogFormatError("the log has no entries: line 2 must be StartGame", line=2)
 
 
-def _check_entry(header: LogHeader, entry: LogEntry | RedactedLogEntry, line: int) -> None:
-    command = entry.command
+def _check_entry(header: LogHeader, command: Any, has_events: bool, line: int) -> None:
     if line == 2:
         if not isinstance(command, StartGame | RedactedStartGame):
             raise LogFormatError("the first entry must be the StartGame command", line=line)
@@ -842,9 +956,9 @@ def _check_entry(header: LogHeader, entry: LogEntry | RedactedLogEntry, line: in
             )
     elif isinstance(command, StartGame | RedactedStartGame):
         raise LogFormatError("StartGame can only be the first entry", line=line)
-    if header.kind is LogKind.COMMANDS and entry.events is not None:
+    if header.kind is LogKind.COMMANDS and has_events:
         raise LogFormatError("a log of kind commands has no events", line=line)
-    if header.kind is not LogKind.COMMANDS and entry.events is None:
+    if header.kind is not LogKind.COMMANDS and not has_events:
         raise LogFormatError(f"a log of kind {header.kind.value} needs the events", line=line)
 
 

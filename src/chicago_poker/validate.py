@@ -94,8 +94,10 @@ from chicago_poker.log import (
     LogHeader,
     LogKind,
     RedactedLogEntry,
+    _Pending,
+    _read,
+    _same_events,
     dump_event,
-    read_log,
 )
 from chicago_poker.state import MAX_COLUMN, GameState, ShootoutStage, TurnPhase, Victory
 from chicago_poker.victory import victory_of
@@ -327,17 +329,23 @@ class _TooBigError(LogFormatError):
 
 
 class _Lines:
-    """The lines of a log as strings, with their number and size checked; keeps the last one."""
+    """The lines of a log, with their number and size checked; keeps the last one."""
 
-    def __init__(self, lines: Iterable[str]) -> None:
+    def __init__(self, lines: Iterable[str | bytes]) -> None:
         self._lines = lines
         self.number = 0
-        self.text = ""
+        self._last: str | bytes = ""
 
-    def __iter__(self) -> Iterator[str]:
+    @property
+    def text(self) -> str:
+        """The start of the last line read, as text (bytes that are not UTF-8 replaced)."""
+        start = self._last[: MAX_ENTRY_TEXT * 2]
+        return start.decode("utf-8", errors="replace") if isinstance(start, bytes) else start
+
+    def __iter__(self) -> Iterator[str | bytes]:
         for raw in self._lines:
             self.number += 1
-            self.text = raw[: MAX_ENTRY_TEXT * 2]
+            self._last = raw
             if len(raw) > MAX_LINE_CHARS:
                 raise _TooBigError(
                     f"the line is longer than {MAX_LINE_CHARS:,} characters", line=self.number
@@ -349,8 +357,11 @@ class _Lines:
             yield raw
 
 
-def _binary_lines(file: IO[bytes]) -> Iterator[str]:
-    """Decode a binary file line by line, reading at most one line (of bounded size) at once."""
+def _binary_lines(file: IO[bytes]) -> Iterator[bytes]:
+    """Read a binary file line by line, at most one line (of bounded size) at once.
+
+    The lines stay bytes: the JSON parser checks that they are UTF-8 as it reads them.
+    """
     number = 0
     while True:
         raw = file.readline(MAX_LINE_CHARS + 1)
@@ -359,13 +370,7 @@ def _binary_lines(file: IO[bytes]) -> Iterator[str]:
         number += 1
         if len(raw) > MAX_LINE_CHARS:
             raise _TooBigError(f"the line is longer than {MAX_LINE_CHARS:,} bytes", line=number)
-        try:
-            yield raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise LogFormatError(
-                f"not UTF-8: byte {raw[error.start]:#04x} at column {error.start + 1}",
-                line=number,
-            ) from None
+        yield raw
 
 
 def _shorten(text: str) -> str:
@@ -825,25 +830,64 @@ class _Validation:
         if _EXIT_CODES[status] > _EXIT_CODES[self.status]:
             self.status = status
 
-    def check(self, entry: LogEntry, text: str, line: int) -> None:
-        """Replay one entry, recording the first broken rule."""
-        assert self.header is not None
+    def start(self, header: LogHeader) -> None:
+        """Take the header of the log."""
+        self.header = header
+        if header.kind is LogKind.REDACTED:
+            self.replaying = False
+            self.redacted = _RedactedCheck(header)
+            who = "a spectator" if header.viewer is None else f"seat {header.viewer}"
+            self.notes.append(
+                f"a redacted log (the view of {who}) hides cards and cannot be replayed: "
+                "it was checked against the view folded from its events (the form, that "
+                "it hides exactly what the viewer may not know, turn order, action "
+                "counts, the viewer's own cards, markers on fifth cards, shootout timing "
+                f"and the winner against the public businesses); {REDACTED_UNCHECKED}"
+            )
+
+    def entry(self, pending: _Pending, lines: _Lines) -> None:
+        """Check one entry (see :meth:`check`); raise LogFormatError if it is unreadable."""
+        if pending.header.kind is LogKind.REDACTED:
+            entry = pending.load()
+            assert isinstance(entry, RedactedLogEntry)
+            if self.redacted is not None:
+                self.check_redacted(entry, lines.text, lines.number)
+        elif self.replaying:
+            self.check(pending, lines)
+        else:
+            pending.load()  # the rest is only read, for its format
+
+    def check(self, pending: _Pending, lines: _Lines) -> None:
+        """Replay one entry of a full or commands log, recording the first broken rule.
+
+        The recorded events are compared as JSON with the engine's first; only events that
+        differ there are structured (which may find them unreadable) and compared as objects.
+        """
+        command = pending.command
         try:
-            after, events = step(self.state, entry.command)
+            after, events = step(self.state, command)
         except ChicagoPokerError as error:
+            pending.load()  # an unreadable entry is reported as such, before any rule
             reason = getattr(error, "message", str(error))
-            self.illegal(line, error.rule, f"{_command_name(entry.command)}: {reason}", text)
-            return
-        if entry.events is not None and entry.events != events:
-            index, recorded, expected = _first_difference(entry.events, events)
             self.illegal(
-                line,
-                _mismatch_rule(recorded, expected),
-                f"event {index + 1} of {_command_name(entry.command)}: the log records "
-                f"{_describe(recorded)}, but the engine gives {_describe(expected)}",
-                text,
+                lines.number, error.rule, f"{_command_name(command)}: {reason}", lines.text
             )
             return
+        if pending.events is not None and not _same_events(pending.events, events):
+            loaded = pending.load()
+            assert isinstance(loaded, LogEntry)
+            recorded_events = loaded.events
+            assert recorded_events is not None
+            if recorded_events != events:
+                index, recorded, expected = _first_difference(recorded_events, events)
+                self.illegal(
+                    lines.number,
+                    _mismatch_rule(recorded, expected),
+                    f"event {index + 1} of {_command_name(command)}: the log records "
+                    f"{_describe(recorded)}, but the engine gives {_describe(expected)}",
+                    lines.text,
+                )
+                return
         self.state = after
 
     def check_redacted(self, entry: RedactedLogEntry, text: str, line: int) -> None:
@@ -931,11 +975,12 @@ def _first_difference(
     raise AssertionError("the events do not differ")  # pragma: no cover
 
 
-def validate_log(lines: Iterable[str], source: str) -> Report:
+def validate_log(lines: Iterable[str | bytes], source: str) -> Report:
     """Check that a log is a legal game; stream it line by line.
 
     Args:
-        lines: The lines of the log, such as an open text file; trailing newlines are ignored.
+        lines: The lines of the log, such as an open file (text, or binary holding UTF-8);
+            trailing newlines are ignored.
         source: The name of the log in the report, such as its file name.
 
     Returns:
@@ -945,10 +990,15 @@ def validate_log(lines: Iterable[str], source: str) -> Report:
     """
     run = _Validation(source)
     counted = _Lines(lines)
-    reader = read_log(counted)
+    reader = _read(counted)
     while True:
         try:
             item = next(reader)
+            if isinstance(item, LogHeader):
+                run.start(item)
+            else:
+                run.entries += 1
+                run.entry(item, counted)
         except StopIteration:
             break
         except LogFormatError as error:
@@ -956,35 +1006,6 @@ def validate_log(lines: Iterable[str], source: str) -> Report:
             text = counted.text if line == counted.number else ""
             run.fail(Status.UNREADABLE, Finding(line, None, _reason(error), _shorten(text)))
             break
-        except (ValueError, RecursionError) as error:
-            # json.loads itself: integers of too many digits, arrays nested too deep.
-            run.fail(
-                Status.UNREADABLE,
-                Finding(
-                    counted.number, None, f"not readable JSON: {error}", _shorten(counted.text)
-                ),
-            )
-            break
-        if isinstance(item, LogHeader):
-            run.header = item
-            if item.kind is LogKind.REDACTED:
-                run.replaying = False
-                run.redacted = _RedactedCheck(item)
-                who = "a spectator" if item.viewer is None else f"seat {item.viewer}"
-                run.notes.append(
-                    f"a redacted log (the view of {who}) hides cards and cannot be replayed: "
-                    "it was checked against the view folded from its events (the form, that "
-                    "it hides exactly what the viewer may not know, turn order, action "
-                    "counts, the viewer's own cards, markers on fifth cards, shootout timing "
-                    f"and the winner against the public businesses); {REDACTED_UNCHECKED}"
-                )
-            continue
-        run.entries += 1
-        if isinstance(item, RedactedLogEntry):
-            if run.redacted is not None:
-                run.check_redacted(item, counted.text, counted.number)
-        elif run.replaying:
-            run.check(item, counted.text, counted.number)
     if run.status is Status.UNREADABLE and run.header is not None:
         run.notes.append("the log could not be read to its end: the game was not checked")
     return run.report()
@@ -993,7 +1014,7 @@ def validate_log(lines: Iterable[str], source: str) -> Report:
 def validate_file(path: str | Path, source: str | None = None) -> Report:
     """Check the log file at ``path`` (see :func:`validate_log`); never raises for bad input.
 
-    The file is read in binary, one bounded line at a time, and decoded as UTF-8. A file that
+    The file is read in binary, one bounded line at a time, and must be UTF-8. A file that
     cannot be opened is unreadable.
     """
     name = str(path) if source is None else source
@@ -1007,7 +1028,7 @@ def validate_file(path: str | Path, source: str | None = None) -> Report:
 
 
 def validate_binary(file: IO[bytes], source: str) -> Report:
-    """Check a log read from a binary file, one bounded line at a time, decoded as UTF-8."""
+    """Check a log read from a binary file, one bounded line at a time (UTF-8)."""
     try:
         return validate_log(_binary_lines(file), source)
     except OSError as error:  # a read error half-way
