@@ -184,6 +184,9 @@ class GangsterCard(_CardOrder):
     _color_bit: int = field(init=False)
     """One bit for the colour; the hand evaluator ANDs these to spot a flush."""
 
+    _text: str = field(init=False)
+    """The text form, made once: cards are written out often (logs, views, messages)."""
+
     def __new__(cls, value: int, color: Color) -> GangsterCard:
         """Return the gangster card of this value and colour.
 
@@ -216,6 +219,7 @@ class GangsterCard(_CardOrder):
         object.__setattr__(card, "_index", (value - MIN_VALUE) * len(Color) + color_index)
         object.__setattr__(card, "_prime", _VALUE_PRIMES[value - MIN_VALUE])
         object.__setattr__(card, "_color_bit", 1 << color_index)
+        object.__setattr__(card, "_text", f"{value}{color.code}")
         return card
 
     @classmethod
@@ -243,7 +247,7 @@ class GangsterCard(_CardOrder):
 
     def __str__(self) -> str:
         """Return the text form: value, then colour letter, such as ``9R``."""
-        return f"{self.value}{self.color.code}"
+        return self._text
 
 
 @frozen(init=False, eq=False, repr=False)
@@ -264,6 +268,9 @@ class SpecialCard(_CardOrder):
 
     _index: int = field(init=False)
     """Position in the display order of all cards, 75 to 80."""
+
+    _text: str = field(init=False)
+    """The text form, made once: cards are written out often (logs, views, messages)."""
 
     def __new__(cls, kind: SpecialKind, copy: int = 1) -> SpecialCard:
         """Return the special card of this kind and copy number.
@@ -294,6 +301,7 @@ class SpecialCard(_CardOrder):
         object.__setattr__(card, "kind", kind)
         object.__setattr__(card, "copy", copy)
         object.__setattr__(card, "_index", index)
+        object.__setattr__(card, "_text", kind.value + (str(copy) if kind.copies > 1 else ""))
         return card
 
     @classmethod
@@ -322,7 +330,7 @@ class SpecialCard(_CardOrder):
 
     def __str__(self) -> str:
         """Return the text form, the card's name, such as ``PoliceRaid2``."""
-        return self.kind.value + (str(self.copy) if self.kind.copies > 1 else "")
+        return self._text
 
 
 Card: TypeAlias = GangsterCard | SpecialCard
@@ -574,10 +582,14 @@ class BusinessTile:
     _index: int = field(init=False)
     """Position in the display order of all tiles; equality and order compare it."""
 
+    _text: str = field(init=False, eq=False)
+    """The text form, made once: tiles are written out often (logs, views, messages)."""
+
     def __attrs_post_init__(self) -> None:
         """Work out the tile's place in the display order."""
         index = _KIND_INDEX[self.kind] * _TILES_PER_KIND + self.number - 1
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_text", f"{self.kind.value}#{self.number}")
 
     @classmethod
     def parse(cls, text: str) -> BusinessTile:
@@ -615,7 +627,7 @@ class BusinessTile:
 
     def __str__(self) -> str:
         """Return the text form: kind, ``#``, number, such as ``Speakeasy#3``."""
-        return f"{self.kind.value}#{self.number}"
+        return self._text
 
 
 BUSINESS_TILES: Final[tuple[BusinessTile, ...]] = tuple(

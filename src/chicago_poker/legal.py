@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterator
+from typing import Final
 
 from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard, SpecialKind
 from chicago_poker.commands import (
@@ -74,6 +75,16 @@ class Awaiting(enum.Enum):
     """The game is over, or an automatic step is due (between the events of one command)."""
 
 
+# Enum members used on the hot paths, bound to module names once. Python 3.11 looks a member up
+# on its class slowly: EnumType defines __getattr__, which turns off the attribute cache.
+_ACTIONS: Final = TurnPhase.ACTIONS
+_ACTION: Final = Awaiting.ACTION
+_CARD: Final = Awaiting.CARD
+_TILE: Final = Awaiting.TILE
+_REINFORCEMENT: Final = Awaiting.REINFORCEMENT
+_NOTHING: Final = Awaiting.NOTHING
+
+
 def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
     """Whose decision ``state`` waits for.
 
@@ -85,20 +96,21 @@ def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
     >>> awaiting(Game.new(["Al", "Bugs"], seed=1).state)
     <Awaiting.ACTION: 'action'>
     """
-    if state.is_over:
-        return Awaiting.NOTHING
+    if state.victory is not None:
+        return _NOTHING
     if state.pending_draws:
-        return Awaiting.CARD if state.draw_pile else Awaiting.NOTHING
+        return _CARD if state.draw_pile else _NOTHING
     if state.vacancies and state.tile_pile:
-        return Awaiting.TILE
+        return _TILE
     shootout = state.shootout
     if shootout is not None:
-        return Awaiting.REINFORCEMENT if _choosers(state) else Awaiting.NOTHING
+        return _REINFORCEMENT if _choosers(state) else _NOTHING
     turn = state.turn
-    acting = turn.phase is TurnPhase.ACTIONS and turn.actions_left > 0
+    # Turn.actions_left > 0, written out: in Python 3.11 calling a property is slow.
+    acting = turn.phase is _ACTIONS and turn.actions_taken < turn.base_actions + turn.bonus_actions
     if acting and (not check_actions or has_legal_action(state)):
-        return Awaiting.ACTION
-    return Awaiting.NOTHING
+        return _ACTION
+    return _NOTHING
 
 
 def legal_commands(state: GameState, player: int | None = None) -> tuple[Command, ...]:

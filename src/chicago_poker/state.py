@@ -107,7 +107,9 @@ class TurnPhase(enum.Enum):
     """The turn is over; the next one has not started (R-3.5)."""
 
 
-@frozen
+# No slots, here and on GameState: ``apply`` copies these once per event by merging their
+# ``__dict__`` with the changed fields, which is much cheaper than the frozen ``__init__``.
+@frozen(slots=False)
 class Turn:
     """The turn in progress."""
 
@@ -199,7 +201,8 @@ class Victory(enum.Enum):
     """Nobody could act any more; the game ended without a winner (R-8.6)."""
 
 
-@frozen
+# No slots: see Turn.
+@frozen(slots=False)
 class GameState:
     """The whole state of a game."""
 
@@ -258,6 +261,11 @@ class GameState:
 
     def business(self, tile: BusinessTile) -> Business | None:
         """The face-up business with this tile, or None if it is not in play."""
+        for business in self.businesses:
+            if business.tile is tile:
+                return business
+        # Only for a tile equal to one in play but another object: the tiles of BUSINESS_TILES
+        # and parse_tile are shared, and comparing them by identity first is much cheaper.
         for business in self.businesses:
             if business.tile == tile:
                 return business

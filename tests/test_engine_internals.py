@@ -1,0 +1,197 @@
+"""The engine's shortcuts: state copies that bypass ``__init__``, and the cached card text.
+
+``apply`` copies the state by merging the old ``__dict__`` with the changes rather than calling
+the frozen ``__init__`` (see ``apply._replace``); cards and tiles keep their text form. These
+tests pin down that the shortcuts give exactly what the plain ways give.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+from chicago_poker.apply import _GameStateChanges, _replace, _turn, _TurnChanges, apply
+from chicago_poker.cards import (
+    BUSINESS_TILES,
+    GANGSTER_CARDS,
+    SPECIAL_CARDS,
+    BusinessTile,
+    GangsterCard,
+    SpecialCard,
+    parse_card,
+    parse_tile,
+)
+from chicago_poker.commands import PlayGangster
+from chicago_poker.decide import step
+from chicago_poker.events import Event, TurnStarted
+from chicago_poker.game import Game
+from chicago_poker.rules import RuleOptions
+from chicago_poker.state import GameState, Turn, TurnPhase, Victory
+
+PLAYERS = ("Al", "Bugs", "Dutch", "Frank")
+
+# Fields that no event changes: they are set when the game or the turn starts.
+FIXED_STATE_FIELDS = {"options", "first_player"}
+FIXED_TURN_FIELDS = {"player", "number", "base_actions"}
+
+OPTIONS = (
+    RuleOptions(),
+    RuleOptions(tactical=True, optional_reinforcement=True),
+    RuleOptions(short_game=True, optional_actions=True, limousine_any_cards=True),
+)
+
+
+def field_names(cls: type[attrs.AttrsInstance]) -> set[str]:
+    return {field.name for field in attrs.fields(cls)}
+
+
+def random_game(seed: int, options: RuleOptions) -> Game:
+    policy = random.Random(seed)
+    game = Game.new(PLAYERS, options, seed=seed)
+    while not game.state.is_over:
+        game.execute(policy.choice(game.legal_commands()))
+    return game
+
+
+def transitions(game: Game) -> Iterator[tuple[GameState, Event, GameState]]:
+    state = apply(None, game.events[0])
+    for event in game.events[1:]:
+        after = apply(state, event)
+        yield state, event, after
+        state = after
+
+
+def changed_fields(before: attrs.AttrsInstance, after: attrs.AttrsInstance) -> set[str]:
+    return {
+        field.name
+        for field in attrs.fields(type(before))
+        if getattr(before, field.name) != getattr(after, field.name)
+    }
+
+
+@pytest.fixture(scope="module")
+def games() -> list[Game]:
+    return [random_game(seed, options) for seed in range(3) for options in OPTIONS]
+
+
+@pytest.fixture(scope="module")
+def state() -> GameState:
+    return Game.new(PLAYERS, seed=1).state
+
+
+def test_replace_without_changes_gives_an_equal_state(state: GameState) -> None:
+    copy = _replace(state)
+    assert copy == state
+    assert hash(copy) == hash(state)
+    assert copy is not state
+    assert type(copy) is GameState
+
+
+def test_replace_changes_exactly_the_named_fields(state: GameState) -> None:
+    copy = _replace(state, vacancies=2, idle_turns=1, victory=Victory.BLOCKED)
+    assert changed_fields(state, copy) == {"vacancies", "idle_turns", "victory"}
+    assert (copy.vacancies, copy.idle_turns, copy.victory) == (2, 1, Victory.BLOCKED)
+    assert copy == attrs.evolve(state, vacancies=2, idle_turns=1, victory=Victory.BLOCKED)
+    assert (state.vacancies, state.idle_turns, state.victory) == (0, 0, None)
+
+
+def test_turn_changes_exactly_the_named_fields(state: GameState) -> None:
+    turn = state.turn
+    copy = _turn(turn, actions_taken=2, phase=TurnPhase.ENDED)
+    assert changed_fields(turn, copy) == {"actions_taken", "phase"}
+    assert copy == attrs.evolve(turn, actions_taken=2, phase=TurnPhase.ENDED)
+    assert _turn(turn) == turn
+    assert type(copy) is Turn
+
+
+def test_copies_stay_frozen(state: GameState) -> None:
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        _replace(state, vacancies=1).vacancies = 2  # type: ignore[misc]  # frozen on purpose
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        _turn(state.turn, shootouts=1).shootouts = 2  # type: ignore[misc]  # frozen on purpose
+
+
+def test_the_changeable_fields_are_every_field_but_the_fixed_ones() -> None:
+    # A new field of GameState or Turn must be added to the TypedDict, or named fixed here.
+    assert set(_GameStateChanges.__optional_keys__) == field_names(GameState) - FIXED_STATE_FIELDS
+    assert _GameStateChanges.__required_keys__ == frozenset()
+    assert set(_TurnChanges.__optional_keys__) == field_names(Turn) - FIXED_TURN_FIELDS
+    assert _TurnChanges.__required_keys__ == frozenset()
+
+
+def test_events_change_only_the_changeable_fields(games: list[Game]) -> None:
+    changed: set[str] = set()
+    turn_changed: set[str] = set()
+    for game in games:
+        for before, event, after in transitions(game):
+            changed |= changed_fields(before, after)
+            if not isinstance(event, TurnStarted):  # a new turn is a new Turn, not a copy
+                turn_changed |= changed_fields(before.turn, after.turn)
+    assert changed <= set(_GameStateChanges.__optional_keys__)
+    assert turn_changed <= set(_TurnChanges.__optional_keys__)
+
+
+def test_step_and_apply_agree_on_random_games(games: list[Game]) -> None:
+    for game in games:
+        state: GameState | None = None
+        for entry in game.history:
+            state, events = step(state, entry.command)
+            assert events == entry.events
+        assert state == game.state
+
+
+def test_a_tile_equal_to_a_business_but_not_the_same_object_is_found() -> None:
+    game = Game.new(PLAYERS, seed=3)
+    state = game.state
+    tile = state.businesses[-1].tile
+    twin = BusinessTile(tile.kind, tile.number)
+    assert twin == tile
+    assert twin is not tile
+    assert state.business(twin) is state.businesses[-1]
+    seat = state.turn.player
+    card = next(card for card in state.players[seat].hand if isinstance(card, GangsterCard))
+    after, _ = step(state, PlayGangster(seat, card, twin))
+    assert after.businesses[-1].columns[seat].cards == (card,)
+
+
+@pytest.mark.parametrize("card", GANGSTER_CARDS, ids=str)
+def test_gangster_card_text_is_its_parsed_form(card: GangsterCard) -> None:
+    assert str(card) == f"{card.value}{card.color.code}"
+    assert parse_card(str(card)) is card
+
+
+@pytest.mark.parametrize("card", SPECIAL_CARDS, ids=str)
+def test_special_card_text_is_its_parsed_form(card: SpecialCard) -> None:
+    copy = str(card.copy) if card.kind.copies > 1 else ""
+    assert str(card) == f"{card.kind.value}{copy}"
+    assert parse_card(str(card)) is card
+
+
+def test_there_are_81_cards() -> None:
+    assert len(GANGSTER_CARDS) + len(SPECIAL_CARDS) == 81
+
+
+@pytest.mark.parametrize("tile", BUSINESS_TILES, ids=str)
+def test_tile_text_is_its_parsed_form(tile: BusinessTile) -> None:
+    assert str(tile) == f"{tile.kind.value}#{tile.number}"
+    assert parse_tile(str(tile)) is tile
+    assert str(BusinessTile(tile.kind, tile.number)) == str(tile)
+
+
+def test_there_are_20_tiles() -> None:
+    assert len(BUSINESS_TILES) == 20
+
+
+@pytest.mark.parametrize("cls", [GameState, Turn])
+def test_copied_classes_do_nothing_in_init_that_a_copy_would_skip(
+    cls: type[attrs.AttrsInstance], state: GameState
+) -> None:
+    # _replace and _turn bypass __init__: nothing may be checked, converted or derived there.
+    assert all(field.validator is None and field.converter is None for field in attrs.fields(cls))
+    assert not hasattr(cls, "__attrs_post_init__")
+    instance = state if cls is GameState else state.turn
+    hash(instance)  # a cached hash would be kept in the instance and copied, stale
+    assert set(vars(instance)) == field_names(cls)
