@@ -426,13 +426,6 @@ def _format_exception(exc: BaseException, tp: type | None) -> str:
     return cattrs.v.format_exception(exc, tp)
 
 
-_BY_NAME: Final[dict[Any, dict[str, type]]] = {
-    Command: _COMMANDS_BY_NAME,
-    Event: _EVENTS_BY_NAME,
-    SeenCommand: _SEEN_COMMANDS_BY_NAME,
-    SeenEvent: _SEEN_EVENTS_BY_NAME,
-}
-
 _STRUCTURE_HOOKS: Final = {
     cls: converter.get_structure_hook(cls)
     for cls in (*COMMAND_TYPES, *EVENT_TYPES, *REDACTED_COMMAND_TYPES, *REDACTED_EVENT_TYPES)
@@ -440,13 +433,16 @@ _STRUCTURE_HOOKS: Final = {
 """The structure hook of each command and event class, looked up once."""
 
 
-def _structure(value: object, union: Any, path: str) -> Any:
-    """Structure a tagged command or event; raise LogFormatError naming the field."""
-    by_name = _BY_NAME[union]
+def _structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
+    """Structure a tagged command or event; raise LogFormatError naming the field.
+
+    ``by_name`` holds the classes that may be read here by name, such as
+    ``_COMMANDS_BY_NAME``.
+    """
     tag = value.get("type") if type(value) is dict else None
     cls = by_name.get(tag) if type(tag) is str else None
     if cls is None:
-        commands = union in (Command, SeenCommand)
+        commands = by_name is _COMMANDS_BY_NAME or by_name is _SEEN_COMMANDS_BY_NAME
         what, a_what = ("command", "a command") if commands else ("event", "an event")
         if not isinstance(value, dict):
             raise LogFormatError(f"{path}: expected {a_what} object, not {_json_type(value)}")
@@ -501,7 +497,7 @@ def load_command(text: str) -> Command:
     Raises:
         LogFormatError: The text is not the JSON of a command; the message names the field.
     """
-    result: Command = _structure(_loads(text, None), Command, "$")
+    result: Command = _structure(_loads(text, None), _COMMANDS_BY_NAME, "$")
     return result
 
 
@@ -516,7 +512,7 @@ def load_event(text: str) -> Event:
     Raises:
         LogFormatError: The text is not the JSON of an event; the message names the field.
     """
-    result: Event = _structure(_loads(text, None), Event, "$")
+    result: Event = _structure(_loads(text, None), _EVENTS_BY_NAME, "$")
     return result
 
 
@@ -591,7 +587,8 @@ def _entry_head(obj: object, line: int | None, *, redacted: bool) -> tuple[Any, 
             raise LogFormatError(f"$: expected an entry object, not {_json_type(obj)}")
         if obj.keys() != _ENTRY_KEYS:
             _check_keys(obj, required={"command", "actor"}, optional={"events"})
-        command = _structure(obj["command"], SeenCommand if redacted else Command, "$.command")
+        commands = _SEEN_COMMANDS_BY_NAME if redacted else _COMMANDS_BY_NAME
+        command = _structure(obj["command"], commands, "$.command")
         actor = obj["actor"]
         expected = _actor(command)
         if actor is not expected and (type(actor) is not int or actor != expected):
@@ -616,13 +613,13 @@ def _entry_with_events(
     command: Any, raw: list[Any] | None, line: int | None, *, redacted: bool
 ) -> LogEntry | RedactedLogEntry:
     """The entry of a command read by :func:`_entry_head`, with its events structured."""
-    union: Any = SeenEvent if redacted else Event
+    by_name = _SEEN_EVENTS_BY_NAME if redacted else _EVENTS_BY_NAME
     try:
         events = (
             None
             if raw is None
             else tuple(
-                _structure(each, union, f"$.events[{index}]") for index, each in enumerate(raw)
+                _structure(each, by_name, f"$.events[{index}]") for index, each in enumerate(raw)
             )
         )
     except LogFormatError as error:
@@ -934,11 +931,20 @@ def _read(lines: Iterable[str | bytes]) -> Iterator[LogHeader | _Pending]:
     for number, raw in enumerate(lines, start=1):
         if header is None:
             header = load_header(raw, line=number)
+            redacted = header.kind is LogKind.REDACTED
+            commands_only = header.kind is LogKind.COMMANDS
             yield header
             continue
-        redacted = header.kind is LogKind.REDACTED
         command, events = _entry_head(_loads(raw, number), number, redacted=redacted)
-        _check_entry(header, command, events is not None, number)
+        if number == 2 or isinstance(command, _START_TYPES):
+            _check_start(header, command, number)
+        if (events is not None) is commands_only:
+            raise LogFormatError(
+                "a log of kind commands has no events"
+                if commands_only
+                else f"a log of kind {header.kind.value} needs the events",
+                line=number,
+            )
         yield _Pending(header, command, events, number)
     if header is None:
         raise LogFormatError("the log is empty: line 1 must be a header", line=1)
@@ -946,20 +952,20 @@ def _read(lines: Iterable[str | bytes]) -> Iterator[LogHeader | _Pending]:
         raise LogFormatError("the log has no entries: line 2 must be StartGame", line=2)
 
 
-def _check_entry(header: LogHeader, command: Any, has_events: bool, line: int) -> None:
+_START_TYPES: Final = (StartGame, RedactedStartGame)
+
+
+def _check_start(header: LogHeader, command: Any, line: int) -> None:
+    """StartGame is the first entry, the only one, and agrees with the header."""
     if line == 2:
-        if not isinstance(command, StartGame | RedactedStartGame):
+        if not isinstance(command, _START_TYPES):
             raise LogFormatError("the first entry must be the StartGame command", line=line)
         if command.players != header.players or command.options != header.options:
             raise LogFormatError(
                 "StartGame's players and options differ from the header's", line=line
             )
-    elif isinstance(command, StartGame | RedactedStartGame):
+    elif isinstance(command, _START_TYPES):
         raise LogFormatError("StartGame can only be the first entry", line=line)
-    if header.kind is LogKind.COMMANDS and has_events:
-        raise LogFormatError("a log of kind commands has no events", line=line)
-    if header.kind is not LogKind.COMMANDS and not has_events:
-        raise LogFormatError(f"a log of kind {header.kind.value} needs the events", line=line)
 
 
 # --- JSON Schema -----------------------------------------------------------------------------

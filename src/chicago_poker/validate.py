@@ -36,6 +36,7 @@ at most :data:`MAX_ENTRIES` entries.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, Final
@@ -347,8 +348,9 @@ class _Lines:
             self.number += 1
             self._last = raw
             if len(raw) > MAX_LINE_CHARS:
+                unit = "bytes" if isinstance(raw, bytes) else "characters"
                 raise _TooBigError(
-                    f"the line is longer than {MAX_LINE_CHARS:,} characters", line=self.number
+                    f"the line is longer than {MAX_LINE_CHARS:,} {unit}", line=self.number
                 )
             if self.number > MAX_ENTRIES + 1:
                 raise _TooBigError(
@@ -360,17 +362,10 @@ class _Lines:
 def _binary_lines(file: IO[bytes]) -> Iterator[bytes]:
     """Read a binary file line by line, at most one line (of bounded size) at once.
 
+    A longer line comes back cut at one byte over the limit, which :class:`_Lines` rejects.
     The lines stay bytes: the JSON parser checks that they are UTF-8 as it reads them.
     """
-    number = 0
-    while True:
-        raw = file.readline(MAX_LINE_CHARS + 1)
-        if not raw:
-            return
-        number += 1
-        if len(raw) > MAX_LINE_CHARS:
-            raise _TooBigError(f"the line is longer than {MAX_LINE_CHARS:,} bytes", line=number)
-        yield raw
+    return iter(functools.partial(file.readline, MAX_LINE_CHARS + 1), b"")
 
 
 def _shorten(text: str) -> str:
@@ -824,6 +819,7 @@ class _Validation:
         self.status = Status.OK
         self.replaying = True
         self.redacted: _RedactedCheck | None = None
+        self.redacted_log = False
 
     def fail(self, status: Status, finding: Finding) -> None:
         self.findings.append(finding)
@@ -833,7 +829,8 @@ class _Validation:
     def start(self, header: LogHeader) -> None:
         """Take the header of the log."""
         self.header = header
-        if header.kind is LogKind.REDACTED:
+        self.redacted_log = header.kind is LogKind.REDACTED
+        if self.redacted_log:
             self.replaying = False
             self.redacted = _RedactedCheck(header)
             who = "a spectator" if header.viewer is None else f"seat {header.viewer}"
@@ -847,7 +844,7 @@ class _Validation:
 
     def entry(self, pending: _Pending, lines: _Lines) -> None:
         """Check one entry (see :meth:`check`); raise LogFormatError if it is unreadable."""
-        if pending.header.kind is LogKind.REDACTED:
+        if self.redacted_log:
             entry = pending.load()
             assert isinstance(entry, RedactedLogEntry)
             if self.redacted is not None:
