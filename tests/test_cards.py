@@ -377,6 +377,13 @@ def test_cards_sort_by_value_then_colour_then_specials() -> None:
     assert parse_card("9R") >= parse_card("9R")
 
 
+def test_a_cards_order_is_its_place_in_the_display_order() -> None:
+    assert [card.order for card in ALL_CARDS] == list(range(81))
+    assert sorted(reversed(ALL_CARDS), key=lambda card: card.order) == list(ALL_CARDS)
+    assert parse_card("1R").order == 0
+    assert parse_card("Bribery").order == 80
+
+
 def test_tiles_sort_by_kind_then_number() -> None:
     assert sorted(reversed(BUSINESS_TILES)) == list(BUSINESS_TILES)
 

@@ -333,7 +333,7 @@ def test_cli_validate_runs_as_a_program_without_traceback(tmp_path: Path) -> Non
     source = str(Path(chicago_poker.__file__).parent.parent)
     env = {**os.environ, "PYTHONPATH": source}
     done = subprocess.run(
-        [sys.executable, "-m", "chicago_poker.cli", "validate", str(garbage)],
+        [sys.executable, "-m", "chicago_poker", "validate", str(garbage)],
         capture_output=True,
         text=True,
         env=env,

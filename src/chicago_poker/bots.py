@@ -132,7 +132,7 @@ class HeuristicBot:
         sends = [command for command in legal if isinstance(command, SendReinforcement)]
         if not sends:
             return legal[0]
-        sends.sort(key=lambda command: (command.card.value, command.card._index))
+        sends.sort(key=lambda command: (command.card.value, command.card.order))
         assert view.shootout is not None
         assert view.seat is not None
         if _shootout_matters(view, view.seat, view.shootout.business):
@@ -162,7 +162,7 @@ class _Turn:
         self.hand = view.hand
         self.gangsters = sorted(
             (card for card in self.hand if isinstance(card, GangsterCard)),
-            key=lambda card: card._index,
+            key=lambda card: card.order,
         )
         self.businesses = {business.tile: business for business in view.businesses}
         self.threat = {tile: self._threat(b) for tile, b in self.businesses.items()}
@@ -313,7 +313,7 @@ class _Turn:
         card: Card = command.card
         if not isinstance(card, GangsterCard):
             return -2.0
-        cards = sorted([*self.gangsters, card], key=lambda each: each._index)
+        cards = sorted([*self.gangsters, card], key=lambda each: each.order)
         gain = (
             max(
                 (self._plan(business, cards)[0] for business in self.businesses.values()),

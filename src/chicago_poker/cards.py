@@ -140,12 +140,12 @@ class _CardOrder:
     """
 
     __slots__ = ()
-    _index: int
+    order: int
 
     def __lt__(self, other: object) -> bool:
         """Tell whether this card sorts before the other."""
         if isinstance(other, _CardOrder):
-            return self._index < other._index
+            return self.order < other.order
         return NotImplemented
 
     def __copy__(self) -> Self:
@@ -175,8 +175,8 @@ class GangsterCard(_CardOrder):
     color: Color
     """Colour; it matters only for flushes and rainbow straights (R-7.2)."""
 
-    _index: int = field(init=False)
-    """Position in the display order of all cards, 0 to 74."""
+    order: int = field(init=False)
+    """Position in the display order of all cards, 0 to 74 (the specials follow): a sort key."""
 
     _prime: int = field(init=False)
     """Prime standing for the value; the hand evaluator multiplies these."""
@@ -216,7 +216,7 @@ class GangsterCard(_CardOrder):
         color_index = _COLOR_INDEX[color]
         object.__setattr__(card, "value", value)
         object.__setattr__(card, "color", color)
-        object.__setattr__(card, "_index", (value - MIN_VALUE) * len(Color) + color_index)
+        object.__setattr__(card, "order", (value - MIN_VALUE) * len(Color) + color_index)
         object.__setattr__(card, "_prime", _VALUE_PRIMES[value - MIN_VALUE])
         object.__setattr__(card, "_color_bit", 1 << color_index)
         object.__setattr__(card, "_text", f"{value}{color.code}")
@@ -266,8 +266,8 @@ class SpecialCard(_CardOrder):
     copy: int
     """Which copy of its kind: 1 or 2 for Police Raid, always 1 for the others."""
 
-    _index: int = field(init=False)
-    """Position in the display order of all cards, 75 to 80."""
+    order: int = field(init=False)
+    """Position in the display order of all cards, 75 to 80: a sort key."""
 
     _text: str = field(init=False)
     """The text form, made once: cards are written out often (logs, views, messages)."""
@@ -300,7 +300,7 @@ class SpecialCard(_CardOrder):
         card = object.__new__(cls)
         object.__setattr__(card, "kind", kind)
         object.__setattr__(card, "copy", copy)
-        object.__setattr__(card, "_index", index)
+        object.__setattr__(card, "order", index)
         object.__setattr__(card, "_text", kind.value + (str(copy) if kind.copies > 1 else ""))
         return card
 

@@ -143,7 +143,7 @@ def legal_commands(state: GameState, player: int | None = None) -> tuple[Command
 
 def card_order(card: Card) -> int:
     """A sort key giving the display order of cards (value, then colour, then specials)."""
-    return card._index
+    return card.order
 
 
 def gangsters(hand: frozenset[Card]) -> list[GangsterCard]:
