@@ -361,12 +361,23 @@ def test_repr_is_the_constructor_call(card: Card) -> None:
     assert eval(repr(card), namespace) is card
 
 
-def test_tiles_are_values() -> None:
+def test_tiles_are_interned_values() -> None:
     tile = BusinessTile(BusinessKind.JAZZ_CLUB, 2)
+    assert tile is parse_tile("JazzClub#2")
     assert tile == parse_tile("JazzClub#2")
     assert hash(tile) == hash(parse_tile("JazzClub#2"))
     assert tile != BusinessTile(BusinessKind.JAZZ_CLUB, 3)
     assert repr(tile) == "BusinessTile(BusinessKind.JAZZ_CLUB, 2)"
+    assert tile.__eq__("JazzClub#2") is NotImplemented
+
+
+@pytest.mark.parametrize("tile", BUSINESS_TILES, ids=str)
+def test_copies_and_pickles_are_the_tile_itself(tile: BusinessTile) -> None:
+    assert copy.copy(tile) is tile
+    assert copy.deepcopy(tile) is tile
+    assert pickle.loads(pickle.dumps(tile)) is tile
+    namespace = {"BusinessTile": BusinessTile, "BusinessKind": BusinessKind}
+    assert eval(repr(tile), namespace) is tile
 
 
 def test_cards_sort_by_value_then_colour_then_specials() -> None:

@@ -273,10 +273,7 @@ def _with_hand(state: GameState, seat: int, hand: frozenset[Card]) -> GameState:
 
 def _index(state: GameState, tile: BusinessTile) -> int:
     for index, business in enumerate(state.businesses):
-        if business.tile is tile:
-            return index
-    for index, business in enumerate(state.businesses):  # an equal tile: see GameState.business
-        if business.tile == tile:
+        if business.tile is tile:  # tiles are interned
             return index
     raise KeyError(tile)
 

@@ -5,10 +5,10 @@ cards (R-1.2); together they make the 81-card deck (R-1.3). There are 20 busines
 five of each of four kinds (R-1.4), and each kind fixes which of a player's five cards at
 the business lie face up (R-4.2).
 
-Cards are interned: there is exactly one object for each of the 81 cards, and the
-constructors return it. Equality is therefore identity, and hashing a card costs no more
-than hashing any plain object, which keeps cards cheap as dict keys and lets the hand
-evaluator spot a repeated card with ``is``.
+Cards and tiles are interned: there is exactly one object for each of the 81 cards and the
+20 tiles, and the constructors return it. Equality is therefore identity, and hashing a card
+or a tile costs no more than hashing any plain object, which keeps them cheap as dict keys
+and lets the hand evaluator spot a repeated card with ``is``.
 
 >>> card = parse_card("9R")
 >>> card
@@ -548,48 +548,81 @@ _KIND_INDEX: Final = {kind: index for index, kind in enumerate(BusinessKind)}
 _TILES_PER_KIND: Final = 5
 
 
-def _check_kind(tile: BusinessTile, attribute: object, kind: BusinessKind) -> None:
-    if not isinstance(kind, BusinessKind):
-        raise TypeError(f"a business kind is a BusinessKind, not {type(kind).__name__}")
-
-
-def _check_tile_number(tile: BusinessTile, attribute: object, number: int) -> None:
-    if type(number) is not int:
-        raise TypeError(f"a tile number is an int, not {type(number).__name__}")
-    if not 1 <= number <= _TILES_PER_KIND:
-        raise InvalidTileError(
-            f"there is no {tile.kind.label} #{number}: each kind of business has five "
-            f"tiles, numbered 1 to {_TILES_PER_KIND} (R-1.4)",
-            rule="R-1.4",
-        )
-
-
-@frozen(order=True, repr=False)
+# eq=False keeps object's identity equality and hash, which are right because the constructor
+# interns, as for cards; init=False because __new__ hands out the interned objects.
+@total_ordering
+@frozen(init=False, eq=False, repr=False)
 class BusinessTile:
     """One of the 20 business tiles (R-1.4); the number tells apart tiles of one kind.
+
+    There is one object per tile: ``BusinessTile(kind, number)`` and :func:`parse_tile`
+    return it, so tiles compare and hash as fast as any object.
 
     >>> tile = BusinessTile(BusinessKind.SPEAKEASY, 3)
     >>> str(tile), tile.name
     ('Speakeasy#3', 'Speakeasy #3')
+    >>> tile is parse_tile("Speakeasy#3")
+    True
     """
 
-    kind: BusinessKind = field(eq=False, validator=_check_kind)
+    kind: BusinessKind
     """Kind of business, which fixes the placement pattern (R-4.2)."""
 
-    number: int = field(eq=False, validator=_check_tile_number)
+    number: int
     """Number from 1 to 5 that tells apart the five tiles of a kind."""
 
     _index: int = field(init=False)
-    """Position in the display order of all tiles; equality and order compare it."""
+    """Position in the display order of all tiles, 0 to 19; tiles sort by it."""
 
-    _text: str = field(init=False, eq=False)
+    _text: str = field(init=False)
     """The text form, made once: tiles are written out often (logs, views, messages)."""
 
-    def __attrs_post_init__(self) -> None:
-        """Work out the tile's place in the display order."""
-        index = _KIND_INDEX[self.kind] * _TILES_PER_KIND + self.number - 1
-        object.__setattr__(self, "_index", index)
-        object.__setattr__(self, "_text", f"{self.kind.value}#{self.number}")
+    def __new__(cls, kind: BusinessKind, number: int) -> BusinessTile:
+        """Return the tile of this kind and number.
+
+        Raises:
+            InvalidTileError: If the number is not 1 to 5 (R-1.4).
+            TypeError: If the kind is not a BusinessKind or the number not an int.
+        """
+        if not isinstance(kind, BusinessKind):
+            raise TypeError(f"a business kind is a BusinessKind, not {type(kind).__name__}")
+        if type(number) is not int:
+            raise TypeError(f"a tile number is an int, not {type(number).__name__}")
+        tile = _TILES.get((kind, number))
+        if tile is None:
+            raise InvalidTileError(
+                f"there is no {kind.label} #{number}: each kind of business has five "
+                f"tiles, numbered 1 to {_TILES_PER_KIND} (R-1.4)",
+                rule="R-1.4",
+            )
+        return tile
+
+    @classmethod
+    def _create(cls, kind: BusinessKind, number: int) -> BusinessTile:
+        tile = object.__new__(cls)
+        object.__setattr__(tile, "kind", kind)
+        object.__setattr__(tile, "number", number)
+        object.__setattr__(tile, "_index", _KIND_INDEX[kind] * _TILES_PER_KIND + number - 1)
+        object.__setattr__(tile, "_text", f"{kind.value}#{number}")
+        return tile
+
+    def __lt__(self, other: object) -> bool:
+        """Tell whether this tile comes before the other: by kind, then number."""
+        if isinstance(other, BusinessTile):
+            return self._index < other._index
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[type[BusinessTile], tuple[BusinessKind, int]]:
+        """Pickle as a constructor call, so unpickling returns the interned tile."""
+        return BusinessTile, (self.kind, self.number)
+
+    def __copy__(self) -> Self:
+        """Return the tile itself: there is one object per tile."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        """Return the tile itself: there is one object per tile."""
+        return self
 
     @classmethod
     def parse(cls, text: str) -> BusinessTile:
@@ -630,9 +663,13 @@ class BusinessTile:
         return self._text
 
 
-BUSINESS_TILES: Final[tuple[BusinessTile, ...]] = tuple(
-    BusinessTile(kind, number) for kind in BusinessKind for number in range(1, _TILES_PER_KIND + 1)
-)
+_TILES: Final = {
+    (kind, number): BusinessTile._create(kind, number)
+    for kind in BusinessKind
+    for number in range(1, _TILES_PER_KIND + 1)
+}
+
+BUSINESS_TILES: Final[tuple[BusinessTile, ...]] = tuple(_TILES.values())
 """The 20 business tiles (R-1.4), by kind, then number."""
 
 _TILES_BY_TEXT: Final = {str(tile): tile for tile in BUSINESS_TILES}

@@ -262,12 +262,7 @@ class GameState:
     def business(self, tile: BusinessTile) -> Business | None:
         """The face-up business with this tile, or None if it is not in play."""
         for business in self.businesses:
-            if business.tile is tile:
-                return business
-        # Only for a tile equal to one in play but another object: the tiles of BUSINESS_TILES
-        # and parse_tile are shared, and comparing them by identity first is much cheaper.
-        for business in self.businesses:
-            if business.tile == tile:
+            if business.tile is tile:  # tiles are interned
                 return business
         return None
 
