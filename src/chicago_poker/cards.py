@@ -131,12 +131,25 @@ class SpecialKind(Enum):
         return "Police Raid" if self is SpecialKind.POLICE_RAID else self.value
 
 
+class _Interned:
+    """A value of which there is one object (a card, a tile): copying it returns it."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Self:
+        """Return the object itself: there is one object per value."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        """Return the object itself: there is one object per value."""
+        return self
+
+
 @total_ordering
-class _CardOrder:
+class _CardOrder(_Interned):
     """Total order shared by all cards: gangster cards by value then colour, then specials.
 
     The order is for sorting displays; it is not a rule of the game (colours have no rank).
-    Cards are interned, so copying one returns the card itself.
     """
 
     __slots__ = ()
@@ -147,14 +160,6 @@ class _CardOrder:
         if isinstance(other, _CardOrder):
             return self.order < other.order
         return NotImplemented
-
-    def __copy__(self) -> Self:
-        """Return the card itself: there is one object per card."""
-        return self
-
-    def __deepcopy__(self, memo: object) -> Self:
-        """Return the card itself: there is one object per card."""
-        return self
 
 
 # eq=False keeps object's identity equality and hash, which are right because the
@@ -552,7 +557,7 @@ _TILES_PER_KIND: Final = 5
 # interns, as for cards; init=False because __new__ hands out the interned objects.
 @total_ordering
 @frozen(init=False, eq=False, repr=False)
-class BusinessTile:
+class BusinessTile(_Interned):
     """One of the 20 business tiles (R-1.4); the number tells apart tiles of one kind.
 
     There is one object per tile: ``BusinessTile(kind, number)`` and :func:`parse_tile`
@@ -615,14 +620,6 @@ class BusinessTile:
     def __reduce__(self) -> tuple[type[BusinessTile], tuple[BusinessKind, int]]:
         """Pickle as a constructor call, so unpickling returns the interned tile."""
         return BusinessTile, (self.kind, self.number)
-
-    def __copy__(self) -> Self:
-        """Return the tile itself: there is one object per tile."""
-        return self
-
-    def __deepcopy__(self, memo: object) -> Self:
-        """Return the tile itself: there is one object per tile."""
-        return self
 
     @classmethod
     def parse(cls, text: str) -> BusinessTile:

@@ -559,8 +559,7 @@ def _next_shootout(state: GameState) -> Event:
 
 def _end_of_actions(state: GameState) -> Event | None:
     turn = state.turn
-    # Turn.actions_left <= 0, written out: in Python 3.11 calling a property is slow.
-    if turn.actions_taken >= turn.base_actions + turn.bonus_actions:
+    if turn.actions_left <= 0:
         return TurnEnded(turn.player, forced=False)
     if not has_legal_action(state):
         return TurnEnded(turn.player, forced=True)

@@ -106,8 +106,7 @@ def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
     if shootout is not None:
         return _REINFORCEMENT if _choosers(state) else _NOTHING
     turn = state.turn
-    # Turn.actions_left > 0, written out: in Python 3.11 calling a property is slow.
-    acting = turn.phase is _ACTIONS and turn.actions_taken < turn.base_actions + turn.bonus_actions
+    acting = turn.phase is _ACTIONS and turn.actions_left > 0
     if acting and (not check_actions or has_legal_action(state)):
         return _ACTION
     return _NOTHING

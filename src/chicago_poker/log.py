@@ -590,10 +590,10 @@ def _entry_head(obj: object, line: int | None, *, redacted: bool) -> tuple[Any, 
         commands = _SEEN_COMMANDS_BY_NAME if redacted else _COMMANDS_BY_NAME
         command = _structure(obj["command"], commands, "$.command")
         actor = obj["actor"]
+        if actor is not None and type(actor) is not int:
+            raise LogFormatError(f"$.actor: expected a seat or null, not {_json_type(actor)}")
         expected = _actor(command)
-        if actor is not expected and (type(actor) is not int or actor != expected):
-            if actor is not None and type(actor) is not int:
-                raise LogFormatError(f"$.actor: expected a seat or null, not {_json_type(actor)}")
+        if actor != expected:
             wanted = "null, for chance" if expected is None else str(expected)
             raise LogFormatError(f"$.actor: {actor} does not match the command: {wanted}")
         raw: list[Any] | None = obj.get("events")
