@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import chicago_poker
-from chicago_poker import cli, validate
+from chicago_poker import cli, log, validate
 from chicago_poker.cards import BUSINESS_TILES, full_deck
 from chicago_poker.decide import step
 from chicago_poker.log import COMMAND_TYPES, EVENT_TYPES, LogEntry, LogHeader, LogKind, read_log
@@ -37,7 +37,14 @@ def lines_of(name: str) -> list[str]:
 
 
 def check(lines: list[str]) -> Report:
-    return validate_log(lines, "test.jsonl")
+    """Validate lines as a file gives them: UTF-8 bytes, each with its newline."""
+    return validate_log([line.encode() + b"\n" for line in lines], "test.jsonl")
+
+
+def check_in_full(lines: list[str]) -> Report:
+    """Validate with every line read in full: no line is taken as canonical."""
+    with mock.patch.object(log, "_canonical_command", return_value=None):
+        return check(lines)
 
 
 # ------------------------------------------------------------------------------ the corpus
@@ -187,7 +194,7 @@ def test_a_header_alone_is_unreadable() -> None:
 
 def test_a_line_that_is_too_long_is_unreadable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(validate, "MAX_LINE_CHARS", 100)
-    report = check(lines_of("valid-2p-standard.jsonl"))
+    report = validate_log(lines_of("valid-2p-standard.jsonl"), "test.jsonl")  # text: characters
     assert report.status is Status.UNREADABLE
     assert report.findings[0].line == 1
     assert "longer than 100 characters" in report.findings[0].reason
@@ -450,7 +457,7 @@ def rewritten(draw: st.DrawFn) -> list[str]:
 def slow_check(lines: list[str]) -> Report:
     """The report when every entry's events are structured, never compared as JSON."""
     with mock.patch.object(validate, "_same_events", return_value=False):
-        return check(lines)
+        return check_in_full(lines)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -459,6 +466,115 @@ def test_comparing_events_as_json_gives_the_same_report_as_structuring_them(
     lines: list[str],
 ) -> None:
     assert check(lines) == slow_check(lines)
+
+
+# ------------------------------------------------ canonical lines, replayed without parsing
+
+GARBLE = ' {}[]:,"\\01a\r'
+
+
+@st.composite
+def garbled(draw: st.DrawFn) -> list[str]:
+    """A valid log with one character of an entry inserted, deleted or replaced."""
+    lines = list(BASE_LINES[draw(st.sampled_from(MUTATION_BASES))])
+    index = draw(st.integers(1, len(lines) - 1))
+    line = lines[index]
+    # Mostly near the start, where the command and the actor are.
+    at = draw(st.integers(0, min(len(line) - 1, 80)) | st.integers(0, len(line) - 1))
+    new = draw(st.sampled_from(GARBLE))
+    match draw(st.sampled_from(["insert", "delete", "replace"])):
+        case "insert":
+            lines[index] = line[:at] + new + line[at:]
+        case "delete":
+            lines[index] = line[:at] + line[at + 1 :]
+        case _:
+            lines[index] = line[:at] + new + line[at + 1 :]
+    return lines
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=mutated() | retyped() | rewritten() | garbled())
+def test_lines_checked_as_canonical_give_the_same_report_as_lines_read_in_full(
+    lines: list[str],
+) -> None:
+    report = check(lines)
+    assert report == check_in_full(lines)
+    assert report == validate_log(lines, "test.jsonl")  # text lines are always read in full
+
+
+def test_the_lines_of_a_legal_log_written_here_are_checked_as_canonical() -> None:
+    lines = BASE_LINES["valid-2p-unfinished.jsonl"]
+    results: list[bool] = []
+    canonical = validate._Validation.canonical
+
+    def spy(run: validate._Validation, entry: log._Canonical) -> bool:
+        results.append(canonical(run, entry))
+        return results[-1]
+
+    with mock.patch.object(validate._Validation, "canonical", spy):
+        report = check(lines)
+    assert report.status is Status.OK
+    # Every entry but StartGame (line 2, always read in full) passed as canonical.
+    assert results == [True] * (len(lines) - 2)
+
+
+def _entry_line(lines: list[str], text: str) -> int:
+    return next(index for index, line in enumerate(lines) if text in line)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "status"),
+    [
+        # The actor does not match the command: the line is read in full and unreadable.
+        ('"actor":1,', '"actor":0,', Status.UNREADABLE),
+        # The key ",actor": inside a string of the command: never taken for the actor.
+        (
+            '{"type":"DrawCard","player":1}',
+            '{"type":"DrawCard","player":1,"x":",\\"actor\\":1"}',
+            Status.UNREADABLE,
+        ),
+        # Spaces inside the command: still the same command, and legal.
+        ('{"type":"DrawCard","player":1}', '{ "type": "DrawCard", "player": 1 }', Status.OK),
+        # A command longer than the bytes looked at for one: read in full, and legal.
+        (
+            '{"type":"DrawCard","player":1}',
+            '{"type":"DrawCard",' + " " * 300 + '"player":1}',
+            Status.OK,
+        ),
+        # Events recorded twice under one key: read in full (the last one counts).
+        ('"events":[', '"events":[],"events":[', Status.OK),
+        # Something after the entry object: not JSON.
+        ('"player":1}]}', '"player":1}]}}', Status.UNREADABLE),
+    ],
+)
+def test_lines_that_only_look_canonical_are_read_in_full(
+    old: str, new: str, status: Status
+) -> None:
+    lines = list(BASE_LINES["valid-2p-unfinished.jsonl"])
+    index = _entry_line(lines, '{"command":{"type":"DrawCard","player":1}')
+    assert old in lines[index]
+    lines[index] = lines[index].replace(old, new, 1)
+    report = check(lines)
+    assert report.status is status
+    assert report == check_in_full(lines)
+    if status is not Status.OK:
+        assert report.findings[0].line == index + 1
+
+
+def test_a_cut_line_is_reported_at_a_column_of_the_line_not_after_its_end() -> None:
+    lines = list(BASE_LINES["valid-2p-unfinished.jsonl"])
+    lines[3] = lines[3][:40]
+    report = check(lines)
+    assert report.status is Status.UNREADABLE
+    assert report.findings[0].line == 4
+    assert "line 1 column 41" in report.findings[0].reason
+    assert report == validate_log(lines, "test.jsonl")
+
+
+def test_windows_line_ends_are_read_in_full_and_accepted() -> None:
+    lines = BASE_LINES["valid-2p-unfinished.jsonl"]
+    data = [line.encode() + b"\r\n" for line in lines]
+    assert validate_log(data, "test.jsonl") == check(lines)
 
 
 def test_events_written_with_spaces_or_other_key_orders_are_read_all_the_same() -> None:

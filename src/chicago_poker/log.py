@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import enum
+import functools
 import inspect
 import itertools
 import json
@@ -750,7 +751,17 @@ def _loads(text: str | bytes, line: int | None) -> object:
     try:
         return orjson.loads(text)
     except orjson.JSONDecodeError as error:
+        ended = _without_line_end(text)
+        if len(ended) == len(text):
+            raise _not_json(text, error, line) from error
+    try:  # parsed again without the line end, to say where in the line, not after its end
+        return orjson.loads(ended)
+    except orjson.JSONDecodeError as error:
         raise _not_json(text, error, line) from error
+
+
+def _without_line_end(text: str | bytes) -> str | bytes:
+    return text.rstrip(b"\r\n") if isinstance(text, bytes) else text.rstrip("\r\n")
 
 
 def _dumps_header(obj: object) -> str:
@@ -759,7 +770,8 @@ def _dumps_header(obj: object) -> str:
 
 def _loads_header(text: str | bytes, line: int | None) -> object:
     try:
-        return json.loads(text.decode("utf-8") if isinstance(text, bytes) else text)
+        ended = _without_line_end(text)
+        return json.loads(ended.decode("utf-8") if isinstance(ended, bytes) else ended)
     except ValueError as error:  # not JSON, not UTF-8, or an integer of too many digits
         raise _not_json(text, error, line) from error
     except RecursionError:
@@ -903,7 +915,11 @@ def read_log(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
             header); the message names the line and the field.
     """
     for item in _read(lines):
-        yield item if isinstance(item, LogHeader) else item.load()
+        if isinstance(item, LogHeader):
+            yield item
+        else:
+            assert isinstance(item, _Pending)  # canonical lines were not asked for
+            yield item.load()
 
 
 class _Pending(typing.NamedTuple):
@@ -924,32 +940,120 @@ class _Pending(typing.NamedTuple):
         return _entry_with_events(self.command, self.events, self.line, redacted=redacted)
 
 
-def _read(lines: Iterable[str | bytes]) -> Iterator[LogHeader | _Pending]:
-    """Read a log's header, then its entries up to their events (see :class:`_Pending`)."""
+def _read(
+    lines: Iterable[str | bytes], *, canonical: bool = False
+) -> Iterator[LogHeader | _Pending | _Canonical]:
+    """Read a log's header, then its entries up to their events (see :class:`_Pending`).
+
+    With ``canonical``, an entry line of a full or commands log whose command is written as
+    this module writes it comes as a :class:`_Canonical`, with only the command read.
+    """
     header: LogHeader | None = None
     number = 0
+    with_events = fast = False
     for number, raw in enumerate(lines, start=1):
         if header is None:
             header = load_header(raw, line=number)
-            redacted = header.kind is LogKind.REDACTED
-            commands_only = header.kind is LogKind.COMMANDS
+            fast = canonical and header.kind is not LogKind.REDACTED
+            with_events = header.kind is LogKind.FULL
             yield header
             continue
-        command, events = _entry_head(_loads(raw, number), number, redacted=redacted)
-        if number == 2 or isinstance(command, _START_TYPES):
-            _check_start(header, command, number)
-        if (events is not None) is commands_only:
-            raise LogFormatError(
-                "a log of kind commands has no events"
-                if commands_only
-                else f"a log of kind {header.kind.value} needs the events",
-                line=number,
-            )
-        yield _Pending(header, command, events, number)
+        if fast and number > 2 and type(raw) is bytes and raw.startswith(_ENTRY_START):
+            at = raw.find(_ACTOR_KEY, _COMMAND_AT, _CANONICAL_COMMAND_BYTES)
+            known = _canonical_command(raw[_COMMAND_AT:at]) if at > 0 else None
+            if known is not None:
+                yield _Canonical(header, *known, with_events, raw, at, number)
+                continue
+        yield _pending(header, raw, number)
     if header is None:
         raise LogFormatError("the log is empty: line 1 must be a header", line=1)
     if number == 1:
         raise LogFormatError("the log has no entries: line 2 must be StartGame", line=2)
+
+
+def _pending(header: LogHeader, raw: str | bytes, number: int) -> _Pending:
+    """Read the entry on line ``number`` up to its events, with every check of the format."""
+    redacted = header.kind is LogKind.REDACTED
+    command, events = _entry_head(_loads(raw, number), number, redacted=redacted)
+    if number == 2 or isinstance(command, _START_TYPES):
+        _check_start(header, command, number)
+    commands_only = header.kind is LogKind.COMMANDS
+    if (events is not None) is commands_only:
+        raise LogFormatError(
+            "a log of kind commands has no events"
+            if commands_only
+            else f"a log of kind {header.kind.value} needs the events",
+            line=number,
+        )
+    return _Pending(header, command, events, number)
+
+
+# A line as dump_entry writes it: {"command":COMMAND,"actor":ACTOR,"events":[EVENT,...]}, with
+# no space, or without ,"events":[...] in a log of kind commands.
+_ENTRY_START: Final = b'{"command":'
+_COMMAND_AT: Final = len(_ENTRY_START)
+_ACTOR_KEY: Final = b',"actor":'
+_CANONICAL_COMMAND_BYTES: Final = 256
+"""Commands are looked for in this many bytes at the start of a line; this bounds the cache."""
+
+
+class _Canonical(typing.NamedTuple):
+    """An entry line that may be exactly what :func:`dump_entry` writes; only its command read.
+
+    ``raw`` is ``{"command":``, the JSON of ``command``, and from index ``at`` the rest. The
+    line is the canonical line of an entry when that rest is exactly ``actor`` followed by the
+    events as :func:`dump_entry` writes them (:meth:`written_with`). Reading such a line in
+    full gives this command, the actor it needs and those events, so an entry that passes
+    needs nothing more read. Any other line is read in full by :meth:`pending`.
+    """
+
+    header: LogHeader
+    command: Command
+    actor: bytes
+    """``,"actor":`` and the JSON of the seat that gives ``command`` (null for chance)."""
+    with_events: bool
+    raw: bytes
+    at: int
+    line: int
+
+    def written_with(self, events: Sequence[Event]) -> bool:
+        """Whether the line is exactly the canonical line of the command with ``events``."""
+        if self.with_events:
+            rest = b"".join(
+                (
+                    self.actor,
+                    b',"events":',
+                    orjson.dumps([_unstructure_event(event) for event in events]),
+                    b"}",
+                )
+            )
+        else:
+            rest = self.actor + b"}"
+        raw, at = self.raw, self.at
+        end = at + len(rest)
+        return raw.startswith(rest, at) and (end == len(raw) or raw[end:] == b"\n")
+
+    def pending(self) -> _Pending:
+        """The entry read in full, with every check of the format (raises LogFormatError)."""
+        return _pending(self.header, self.raw, self.line)
+
+
+@functools.lru_cache(maxsize=4096)
+def _canonical_command(text: bytes) -> tuple[Command, bytes] | None:
+    """The command whose JSON is ``text`` and its actor as in ``_Canonical.actor``.
+
+    None if ``text`` is not the JSON of a command, or is StartGame, whose place in the log is
+    checked on the full path. Cached: commands recur, and reading one from its JSON depends on
+    the text alone; the cache holds at most 4096 short texts.
+    """
+    try:
+        command: Command = _structure(orjson.loads(text), _COMMANDS_BY_NAME, "$.command")
+    except (LogFormatError, orjson.JSONDecodeError):
+        return None
+    if isinstance(command, StartGame):
+        return None
+    actor = _actor(command)
+    return command, _ACTOR_KEY + (b"null" if actor is None else str(actor).encode())
 
 
 _START_TYPES: Final = (StartGame, RedactedStartGame)
