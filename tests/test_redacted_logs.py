@@ -511,3 +511,62 @@ def test_turns_follow_the_seats_in_a_redacted_log() -> None:
             event["player"] = 1 - event["player"]
     report = validate_log([*lines[:index], dumps(obj)], "x")
     assert report.findings[0].rule == "R-3.1"
+
+
+def _edit_setup(lines: list[str], edit: Any) -> list[str]:
+    """The log with ``edit(command)`` applied to StartGame and its GameStarted alike."""
+    header, start = json.loads(lines[0]), json.loads(lines[1])
+    for obj in (start["command"], start["events"][0]):
+        edit(obj)
+    header["players"] = start["command"]["players"]
+    return [dumps(header), dumps(start), *lines[2:]]
+
+
+def _rename(seat: int, name: str) -> Any:
+    def edit(obj: dict[str, Any]) -> None:
+        obj["players"] = [
+            name if index == seat else old for index, old in enumerate(obj["players"])
+        ]
+
+    return edit
+
+
+def _set(key: str, value: Any) -> Any:
+    def edit(obj: dict[str, Any]) -> None:
+        obj[key] = value(obj[key]) if callable(value) else value
+
+    return edit
+
+
+def _repeat_visible_card(obj: dict[str, Any]) -> None:
+    hands = obj["hands"]
+    hands[0] = [hands[0][0], *hands[0][:4]]
+
+
+@pytest.mark.rule("R-2.2", "R-2.3", "R-2.5", "R-2.7")
+@pytest.mark.parametrize(
+    ("edit", "rule", "reason"),
+    [
+        pytest.param(_rename(1, " "), "R-2.2", "needs a name", id="blank-name"),
+        pytest.param(_rename(1, "Al"), "R-2.2", "Two players are named 'Al'", id="same-name"),
+        pytest.param(_set("first_player", 5), "R-2.7", "no seat 5", id="first-player"),
+        pytest.param(
+            _set("businesses", lambda tiles: tiles[:1]), "R-2.5", "start face up", id="businesses"
+        ),
+        pytest.param(
+            _set("hands", lambda hands: [hand[:4] for hand in hands]),
+            "R-2.3",
+            "dealt 4 cards",
+            id="short-hands",
+        ),
+        pytest.param(_repeat_visible_card, "R-2.3", "dealt twice", id="card-twice"),
+    ],
+)
+def test_the_set_up_of_a_redacted_log_is_checked_as_far_as_it_shows(
+    edit: Any, rule: str, reason: str
+) -> None:
+    lines = _edit_setup(lines_for(37, 2, RuleOptions(), 0), edit)
+    report = validate_log(lines, "x")
+    assert report.status is Status.ILLEGAL
+    assert (report.findings[0].line, report.findings[0].rule) == (2, rule)
+    assert reason in report.findings[0].reason

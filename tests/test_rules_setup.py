@@ -121,6 +121,15 @@ def test_players_are_named_freely() -> None:
 
 
 @pytest.mark.rule("R-2.2")
+@pytest.mark.parametrize("names", [("Al", "Bugs", "Al"), ("Al", "Bugs", " Bugs ")])
+def test_two_players_may_not_share_a_name(names: tuple[str, ...]) -> None:
+    # One boss per player, and the name is how findings and views tell the bosses apart.
+    with pytest.raises(IllegalCommand, match="Two players are named") as error:
+        decide(None, StartGame(names, deal(3), BUSINESS_TILES[:2], 0, RuleOptions()))
+    assert error.value.rule == "R-2.2"
+
+
+@pytest.mark.rule("R-2.2")
 @pytest.mark.parametrize("count", [2, 4, 6])
 def test_every_business_has_one_side_per_player(count: int) -> None:
     state = started(start(count))

@@ -78,10 +78,11 @@ from chicago_poker.legal import (
     may_end_turn,
     special_within_limit,
 )
+from chicago_poker.rules import RuleOptions
 from chicago_poker.state import MAX_COLUMN, Business, GameState, Shootout, ShootoutStage, TurnPhase
 from chicago_poker.victory import victory_of
 
-__all__ = ["FACE_UP_BUSINESSES", "HAND_SIZE", "decide", "follow_up", "step"]
+__all__ = ["FACE_UP_BUSINESSES", "HAND_SIZE", "check_setup", "decide", "follow_up", "step"]
 
 HAND_SIZE = 5
 """Cards dealt to each player (R-2.3)."""
@@ -161,15 +162,9 @@ def _follow(
 
 
 def _start(command: StartGame) -> GameStarted:
-    count = len(command.players)
-    if not 2 <= count <= 6:
-        raise IllegalCommand(f"A game needs 2 to 6 players, not {count}.", rule="R-2.1")
-    if any(not name.strip() for name in command.players):
-        raise IllegalCommand("Every player needs a name.", rule="R-2.2")
-    if not 0 <= command.first_player < count:
-        raise IllegalCommand(f"There is no seat {command.first_player} to start.", rule="R-2.7")
-    _check_deal(command, count)
-    _check_businesses(command.businesses, count)
+    check_setup(
+        command.players, command.hands, command.businesses, command.first_player, command.options
+    )
     return GameStarted(
         tuple(command.players),
         tuple(tuple(hand) for hand in command.hands),
@@ -179,18 +174,52 @@ def _start(command: StartGame) -> GameStarted:
     )
 
 
-def _check_deal(command: StartGame, count: int) -> None:
-    if len(command.hands) != count:
+def check_setup(
+    players: Sequence[str],
+    hands: Sequence[Sequence[Card | None]],
+    businesses: Sequence[BusinessTile],
+    first_player: int,
+    options: RuleOptions,
+) -> None:
+    """Check the set-up of a game, as :class:`StartGame` gives it (R-2.1 to R-2.7, R-9.1).
+
+    A card may be None where it is hidden, in a redacted log: it then counts in the size of
+    its hand, and the rest is checked as far as the visible cards allow.
+
+    Raises:
+        IllegalCommand: the set-up breaks a rule; ``error.rule`` names it.
+    """
+    count = len(players)
+    if not 2 <= count <= 6:
+        raise IllegalCommand(f"A game needs 2 to 6 players, not {count}.", rule="R-2.1")
+    names = [name.strip() for name in players]
+    if not all(names):
+        raise IllegalCommand("Every player needs a name.", rule="R-2.2")
+    if len(set(names)) < count:
+        twice = next(name for name in names if names.count(name) > 1)
         raise IllegalCommand(
-            f"{len(command.hands)} hands were dealt to {count} players.", rule="R-2.3"
+            f"Two players are named {twice!r}: each plays a different boss.", rule="R-2.2"
         )
-    deck = set(tactical_deck() if command.options.tactical else full_deck())
+    if not 0 <= first_player < count:
+        raise IllegalCommand(f"There is no seat {first_player} to start.", rule="R-2.7")
+    _check_deal(players, hands, options)
+    _check_businesses(businesses, count)
+
+
+def _check_deal(
+    players: Sequence[str], hands: Sequence[Sequence[Card | None]], options: RuleOptions
+) -> None:
+    count = len(players)
+    if len(hands) != count:
+        raise IllegalCommand(f"{len(hands)} hands were dealt to {count} players.", rule="R-2.3")
+    deck = set(tactical_deck() if options.tactical else full_deck())
     dealt: set[Card] = set()
-    for seat, hand in enumerate(command.hands):
-        name = command.players[seat]
+    for name, hand in zip(players, hands, strict=True):
         if len(hand) != HAND_SIZE:
             raise IllegalCommand(f"{name} was dealt {len(hand)} cards, not 5.", rule="R-2.3")
         for card in hand:
+            if card is None:
+                continue  # hidden from the reader of a redacted log
             if card not in deck:
                 raise IllegalCommand(f"{card} is not in this game's deck.", rule="R-9.1")
             if card in dealt:

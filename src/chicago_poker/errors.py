@@ -90,10 +90,14 @@ class IllegalCommand(ChicagoPokerError, ValueError):  # noqa: N818 - named by th
     message: str
     """What is wrong, in words a player understands."""
 
+    rule: str
+    """ID of the spec rule the command breaks: an illegal command always names one."""
+
     def __init__(self, message: str, *, rule: str) -> None:
         """Create the error for a command that breaks ``rule``."""
         super().__init__(message, rule=rule)
         self.message = message
+        self.rule = rule
 
     def __str__(self) -> str:
         """The message followed by the rule ID."""

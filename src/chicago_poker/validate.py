@@ -13,10 +13,11 @@ engine (:func:`chicago_poker.decide.step`):
   R-8.5, R-8.6) and an end of game that the log leaves out breaks R-8.2.
 - A ``commands`` log has no events: replaying the commands is the whole check.
 - A ``redacted`` log hides cards, so it cannot be replayed: it is checked against the view of
-  its viewer folded from its events (:class:`~chicago_poker.views.ViewFolder`): that it
-  hides exactly what the viewer may not know, turn order and action counts, the viewer's own
-  cards, markers on fifth cards, shootout timing and the winner against the public
-  businesses. The report's notes say what could not be checked (:data:`REDACTED_UNCHECKED`).
+  its viewer folded from its events (:class:`~chicago_poker.views.ViewFolder`): its set-up as
+  far as the visible cards show it, that it hides exactly what the viewer may not know, turn
+  order and action counts, the viewer's own cards, markers on fifth cards, shootout timing and
+  the winner against the public businesses. The report's notes say what could not be checked
+  (:data:`REDACTED_UNCHECKED`).
 
 Validation stops replaying at the first broken rule (the state after it is not known); the
 remaining lines are still read, for their format and count. A format error (not UTF-8, not
@@ -64,8 +65,8 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.decide import step
-from chicago_poker.errors import ChicagoPokerError
+from chicago_poker.decide import check_setup, step
+from chicago_poker.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.events import (
     ActionPhaseStarted,
     BriberyPlayed,
@@ -471,6 +472,8 @@ class _RedactedCheck:
         """Check one entry and fold its events; raise _Broken at the first broken rule."""
         if self.folder.started:
             self.command(entry.command)
+        else:
+            self.setup(entry.command)
         for event in entry.events:
             self.event(entry.command, event)
             try:
@@ -486,6 +489,21 @@ class _RedactedCheck:
         self.end_of_entry()
 
     # --- commands
+
+    def setup(self, command: SeenCommand) -> None:
+        """Check the set-up as far as the visible cards allow (R-2.1 to R-2.7, R-9.1)."""
+        if not isinstance(command, StartGame | RedactedStartGame):
+            return  # pragma: no cover - the reader allows only StartGame on line 2
+        try:
+            check_setup(
+                command.players,
+                command.hands,
+                command.businesses,
+                command.first_player,
+                command.options,
+            )
+        except IllegalCommand as error:
+            raise _Broken(error.rule, error.message) from error
 
     def command(self, command: SeenCommand) -> None:
         folder = self.folder
@@ -842,7 +860,8 @@ class _Validation:
             who = "a spectator" if header.viewer is None else f"seat {header.viewer}"
             self.notes.append(
                 f"a redacted log (the view of {who}) hides cards and cannot be replayed: "
-                "it was checked against the view folded from its events (the form, that "
+                "it was checked against the view folded from its events (the form, the "
+                "set-up as far as its visible cards show it, that "
                 "it hides exactly what the viewer may not know, turn order, action "
                 "counts, the viewer's own cards, markers on fifth cards, shootout timing "
                 f"and the winner against the public businesses); {REDACTED_UNCHECKED}"
