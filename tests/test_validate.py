@@ -106,6 +106,12 @@ def test_each_log_of_the_corpus_gets_its_expected_verdict(
         assert any(expected["note"] in note for note in report.notes)
 
 
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_log_of_the_corpus_gets_the_same_report_read_in_full(name: str) -> None:
+    # Full, commands and redacted logs, legal or not: canonical lines change nothing.
+    assert validate_file(LOGS / name, "test.jsonl") == check_in_full(lines_of(name))
+
+
 def test_every_log_of_the_corpus_has_an_expectation() -> None:
     assert sorted(path.name for path in LOGS.glob("*.jsonl")) == sorted(EXPECTED)
 
@@ -502,8 +508,11 @@ def test_lines_checked_as_canonical_give_the_same_report_as_lines_read_in_full(
     assert report == validate_log(lines, "test.jsonl")  # text lines are always read in full
 
 
-def test_the_lines_of_a_legal_log_written_here_are_checked_as_canonical() -> None:
-    lines = BASE_LINES["valid-2p-unfinished.jsonl"]
+@pytest.mark.parametrize(
+    "name", ["valid-2p-unfinished.jsonl", "valid-5p-short-reinforcement-commands.jsonl"]
+)
+def test_the_lines_of_a_legal_log_written_here_are_checked_as_canonical(name: str) -> None:
+    lines = lines_of(name)  # a full log, and a log of kind commands
     results: list[bool] = []
     canonical = validate._Validation.canonical
 
