@@ -165,7 +165,8 @@ def illegal_action(lines: Lines) -> Lines:
 
 
 def fourth_action(lines: Lines) -> Lines:
-    """A fourth action after a turn's third one, a gangster card, ended it."""
+    """One action too many: the player acts again after their last action (a gangster card)
+    ended their turn (in the first round, a turn has one or two actions)."""
     index = find(
         lines,
         lambda obj: (

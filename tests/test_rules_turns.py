@@ -156,6 +156,34 @@ def test_the_turn_ends_by_itself_after_the_third_action() -> None:
 
 
 @pytest.mark.rule("R-3.2")
+def test_a_fourth_action_breaks_the_three_action_rule_not_the_turn_order() -> None:
+    state = build(
+        hands={"Al": "1R 2R", "Bugs": "1G"}, businesses={"Brewery#1": {}}, actions_taken=2
+    )
+    state, _ = run(state, play(AL, "1R"))
+    assert state.turn.player == BUGS
+    assert state.previous_turn is not None
+    assert state.previous_turn.actions_left == 0
+    error = rejected(state, play(AL, "2R"))
+    assert (error.rule, error.message) == (
+        "R-3.2",
+        "Al has already taken every action of their turn.",
+    )
+    # Once the next player has acted, it is plainly not Al's turn.
+    state, _ = run(state, play(BUGS, "1G"))
+    assert rejected(state, DrawCard(AL)).rule == "R-3.1"
+
+
+@pytest.mark.rule("R-3.1", "R-3.5")
+def test_acting_after_ending_the_turn_early_is_out_of_turn() -> None:
+    state = build(
+        hands={"Al": "1R 2R"}, businesses={"Brewery#1": {}}, actions_taken=1, options=OPTIONAL
+    )
+    state, _ = run(state, EndTurn(AL))
+    assert rejected(state, play(AL, "1R")).rule == "R-3.1"
+
+
+@pytest.mark.rule("R-3.2")
 def test_each_draw_and_each_play_is_one_action() -> None:
     state = build(hands={"Al": "1R 2R"}, businesses={"Brewery#1": {}})
     state, _ = draw(state, AL, "5G")

@@ -112,7 +112,14 @@ def targeted_illegal(state: GameState) -> list[tuple[Command, str | None]]:
         return cases
     cases += [(DrawCard(count), "R-2.1"), (DrawCard(-1), "R-2.1")]
     action = waiting is Awaiting.ACTION
-    cases.append((DrawCard(other), "R-3.1" if action else None))
+    previous = state.previous_turn
+    spent = (  # ``other`` took every action of the turn before, and nobody has acted since
+        previous is not None
+        and previous.player == other
+        and previous.actions_left <= 0
+        and turn.actions_taken == 0
+    )
+    cases.append((DrawCard(other), "R-3.2" if spent else "R-3.1" if action else None))
     if waiting is not Awaiting.CARD:
         cases.append((DealCard(GANGSTERS[0]), "R-3.6"))
     else:
@@ -140,7 +147,7 @@ def targeted_illegal(state: GameState) -> list[tuple[Command, str | None]]:
             cases.append((PlayGangster(seat, held[0], business.tile), "R-4.5"))
     if not state.options.optional_actions and turn.actions_taken < turn.base_actions:
         cases.append((EndTurn(seat), "R-3.2" if len(hand) <= 7 else "R-3.9"))
-    cases.append((EndTurn(other), "R-3.1"))
+    cases.append((EndTurn(other), "R-3.2" if spent else "R-3.1"))
     cases += special_cases(state)
     return cases
 

@@ -89,6 +89,7 @@ class _GameStateChanges(TypedDict, total=False):
     idle_turns: int
     winner: int | None
     victory: Victory | None
+    previous_turn: Turn | None
 
 
 class _TurnChanges(TypedDict, total=False):
@@ -246,7 +247,12 @@ def _count_action(state: GameState) -> GameState:
 
 
 def _start_turn(state: GameState, event: TurnStarted) -> GameState:
-    return _replace(state, turn=Turn(event.player, event.number, _SHOOTOUTS, event.actions))
+    ended = state.turn
+    return _replace(
+        state,
+        turn=Turn(event.player, event.number, _SHOOTOUTS, event.actions),
+        previous_turn=ended if ended.number >= 0 else None,  # number -1: before the first
+    )
 
 
 def _end_turn(state: GameState, event: TurnEnded) -> GameState:

@@ -8,7 +8,7 @@ turn, due shootouts, victory), up to the next decision of a player or of chance.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, assert_never
+from typing import Final, NoReturn, assert_never
 
 from chicago_poker.apply import apply
 from chicago_poker.cards import (
@@ -305,13 +305,30 @@ def _require_turn(state: GameState, seat: int) -> None:
     """The seat must be the one taking actions now, with an action left (R-3.1, R-3.2)."""
     _check_seat(state, seat)
     waiting = awaiting(state, check_actions=False)
+    if waiting is not _ACTION or seat != state.turn.player:
+        _refuse_action(state, seat, waiting)
+
+
+def _refuse_action(state: GameState, seat: int, waiting: Awaiting) -> NoReturn:
+    """Say why ``seat`` may not take an action now."""
+    previous = state.previous_turn
+    turn = state.turn
+    if (
+        seat != turn.player
+        and previous is not None
+        and previous.player == seat
+        and previous.actions_left <= 0
+        and turn.actions_taken == 0
+    ):
+        raise IllegalCommand(
+            f"{_name(state, seat)} has already taken every action of their turn.", rule="R-3.2"
+        )
     if waiting is not _ACTION:
         raise IllegalCommand(_not_now(state, waiting), rule=_not_now_rule(waiting))
-    if seat != state.turn.player:
-        playing = _name(state, state.turn.player)
-        raise IllegalCommand(
-            f"It is not {_name(state, seat)}'s turn: {playing} is playing.", rule="R-3.1"
-        )
+    playing = _name(state, turn.player)
+    raise IllegalCommand(
+        f"It is not {_name(state, seat)}'s turn: {playing} is playing.", rule="R-3.1"
+    )
 
 
 def _not_now(state: GameState, waiting: Awaiting) -> str:

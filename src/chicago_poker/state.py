@@ -254,6 +254,12 @@ class GameState:
     victory: Victory | None = None
     """How the game ended, once it is over."""
 
+    previous_turn: Turn | None = None
+    """The turn before :attr:`turn`, as it ended; None during the first turn.
+
+    It tells a player who gives a fourth action apart from one who plays out of turn (R-3.2).
+    """
+
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (R-8.2, R-8.6)."""

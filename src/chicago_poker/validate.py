@@ -570,6 +570,17 @@ class _RedactedCheck:
     def action(self, command: SeenCommand, seat: int) -> None:
         folder = self.folder
         turn = folder.turn
+        previous = folder.previous_turn
+        if (
+            seat != turn.player
+            and previous is not None
+            and previous.player == seat
+            and previous.actions_left <= 0
+            and turn.actions_taken == 0
+        ):
+            raise _Broken(
+                "R-3.2", f"{self.name(seat)} has already taken every action of their turn."
+            )
         if (
             folder.pending_draws
             or (folder.vacancies and folder.tile_pile_size)
@@ -584,7 +595,7 @@ class _RedactedCheck:
                 raise _Broken("R-3.9", f"{self.name(seat)} holds more than {HAND_LIMIT} cards.")
             return
         if turn.actions_left <= 0:
-            raise _Broken("R-3.1", f"{self.name(seat)} has no actions left this turn.")
+            raise _Broken("R-3.2", f"{self.name(seat)} has no actions left this turn.")
         match command:
             case PlayGangster() | RedactedPlayGangster():
                 if command.business not in folder.columns:

@@ -800,6 +800,8 @@ class ViewFolder:
         self.hand_sizes: list[int] = []
         self.controlled: list[list[BusinessTile]] = []
         self.turn = Turn(0, -1, TurnPhase.ENDED, 0)
+        self.previous_turn: Turn | None = None
+        """The turn before :attr:`turn`, as it ended (see ``GameState.previous_turn``)."""
         self.tiles: list[BusinessTile] = []
         self.columns: dict[BusinessTile, list[list[GangsterCard | None]]] = {}
         self.markers: dict[BusinessTile, list[int | None]] = {}
@@ -913,6 +915,7 @@ class ViewFolder:
                 self.draw_pile_size -= 1
                 self.pending_draws = self.pending_draws[1:]
             case TurnStarted():
+                self.previous_turn = self.turn if self.turn.number >= 0 else None
                 self.turn = Turn(event.player, event.number, TurnPhase.SHOOTOUTS, event.actions)
             case ActionPhaseStarted():
                 self.turn = attrs.evolve(self.turn, phase=TurnPhase.ACTIONS)
