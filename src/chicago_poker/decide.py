@@ -77,6 +77,7 @@ from chicago_poker.legal import (
     limit_after,
     may_end_turn,
     special_within_limit,
+    took_every_action,
 )
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import MAX_COLUMN, Business, GameState, Shootout, ShootoutStage, TurnPhase
@@ -311,15 +312,8 @@ def _require_turn(state: GameState, seat: int) -> None:
 
 def _refuse_action(state: GameState, seat: int, waiting: Awaiting) -> NoReturn:
     """Say why ``seat`` may not take an action now."""
-    previous = state.previous_turn
     turn = state.turn
-    if (
-        seat != turn.player
-        and previous is not None
-        and previous.player == seat
-        and previous.actions_left <= 0
-        and turn.actions_taken == 0
-    ):
+    if took_every_action(turn, state.previous_turn, seat):
         raise IllegalCommand(
             f"{_name(state, seat)} has already taken every action of their turn.", rule="R-3.2"
         )

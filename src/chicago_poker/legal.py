@@ -27,7 +27,7 @@ from chicago_poker.commands import (
     RevealTile,
     SendReinforcement,
 )
-from chicago_poker.state import MAX_COLUMN, Business, GameState, ShootoutStage, TurnPhase
+from chicago_poker.state import MAX_COLUMN, Business, GameState, ShootoutStage, Turn, TurnPhase
 
 __all__ = [
     "HAND_LIMIT",
@@ -46,6 +46,7 @@ __all__ = [
     "open_businesses",
     "raid_targets",
     "special_within_limit",
+    "took_every_action",
     "within_hand_limit",
 ]
 
@@ -161,6 +162,22 @@ def within_hand_limit(hand: int, actions: int, gangster_cards: int, places: int)
     """
     excess = hand - HAND_LIMIT
     return excess <= 0 or excess <= min(actions, gangster_cards, places)
+
+
+def took_every_action(turn: Turn, previous: Turn | None, seat: int) -> bool:
+    """Whether ``seat`` took every action of the turn before ``turn``, and nobody acted since.
+
+    Another action of theirs is then one too many (R-3.2), not only out of turn (R-3.1).
+    ``turn`` and ``previous`` are :attr:`GameState.turn` and :attr:`GameState.previous_turn`
+    (or those of a :class:`~chicago_poker.views.ViewFolder`).
+    """
+    return (
+        seat != turn.player
+        and previous is not None
+        and previous.player == seat
+        and previous.actions_left <= 0
+        and turn.actions_taken == 0
+    )
 
 
 def has_legal_action(state: GameState) -> bool:

@@ -475,7 +475,12 @@ def _same_events(raw: list[Any], events: Sequence[Event]) -> bool:
     ``1.0``): events that pass need no structuring, which is most of the cost of reading them.
     Events written differently (other key order) fail here and are structured instead.
     """
-    return orjson.dumps(raw) == orjson.dumps([_unstructure_event(event) for event in events])
+    return orjson.dumps(raw) == _events_json(events)
+
+
+def _events_json(events: Sequence[Event]) -> bytes:
+    """The JSON array of ``events`` exactly as a log writes it."""
+    return orjson.dumps([_unstructure_event(event) for event in events])
 
 
 def _path_first(problem: str) -> str:
@@ -1019,14 +1024,7 @@ class _Canonical(typing.NamedTuple):
     def written_with(self, events: Sequence[Event]) -> bool:
         """Whether the line is exactly the canonical line of the command with ``events``."""
         if self.with_events:
-            rest = b"".join(
-                (
-                    self.actor,
-                    b',"events":',
-                    orjson.dumps([_unstructure_event(event) for event in events]),
-                    b"}",
-                )
-            )
+            rest = b"".join((self.actor, b',"events":', _events_json(events), b"}"))
         else:
             rest = self.actor + b"}"
         raw, at = self.raw, self.at

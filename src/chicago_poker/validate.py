@@ -94,7 +94,7 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.legal import HAND_LIMIT, Awaiting, awaiting
+from chicago_poker.legal import HAND_LIMIT, Awaiting, awaiting, took_every_action
 from chicago_poker.log import (
     LogEntry,
     LogFormatError,
@@ -570,14 +570,7 @@ class _RedactedCheck:
     def action(self, command: SeenCommand, seat: int) -> None:
         folder = self.folder
         turn = folder.turn
-        previous = folder.previous_turn
-        if (
-            seat != turn.player
-            and previous is not None
-            and previous.player == seat
-            and previous.actions_left <= 0
-            and turn.actions_taken == 0
-        ):
+        if took_every_action(turn, folder.previous_turn, seat):
             raise _Broken(
                 "R-3.2", f"{self.name(seat)} has already taken every action of their turn."
             )
