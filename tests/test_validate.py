@@ -357,6 +357,69 @@ def test_cli_validate_runs_as_a_program_without_traceback(tmp_path: Path) -> Non
     assert "Traceback" not in done.stdout + done.stderr
 
 
+HOSTILE_NAME = "Bugs\x1b[2J\x07\u202e"
+"""A player name that would clear a terminal, ring its bell and reverse the text after it."""
+
+
+def with_hostile_name(name: str) -> list[str]:
+    """``name``, a legal game won by Bugs, with Bugs renamed :data:`HOSTILE_NAME`."""
+    escaped = json.dumps(HOSTILE_NAME)
+    return [line.replace('"Bugs"', escaped) for line in lines_of(name)]
+
+
+def test_cli_text_shows_what_a_log_says_with_control_characters_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    legal = tmp_path / "legal.jsonl"
+    legal.write_text("\n".join(with_hostile_name("valid-2p-standard.jsonl")) + "\n")
+    raw = tmp_path / "raw.jsonl"
+    raw.write_bytes(b'{"format":"\x1b]0;pwned\x07\xc2\x9b2J"}\n')
+    status, out, _ = run_cli(capsys, str(legal), str(raw))
+    assert status == 2
+    assert out.replace("\n", "").isprintable()
+    assert f"{legal}: legal game, 113 entries, won by Bugs\\x1b[2J\\x07\\u202e (" in out
+    assert '    {"format":"\\x1b]0;pwned\\x07\\x9b2J"}' in out  # the entry, C1 CSI too
+
+
+def test_cli_json_is_ascii_and_keeps_the_exact_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    legal = tmp_path / "legal.jsonl"
+    legal.write_text("\n".join(with_hostile_name("valid-2p-standard.jsonl")) + "\n")
+    status, out, _ = run_cli(capsys, "--format", "json", str(legal))
+    assert status == 0
+    assert out.isascii()
+    assert json.loads(out)["files"][0]["winner_name"] == HOSTILE_NAME
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["validate", "zoe.jsonl"], "won by Zo\\xe9"),
+        (["validate", "--format", "json", "zoe.jsonl"], '"winner_name": "Zo\\u00e9"'),
+        (["rules", "R-2.2"], "\\xe9"),  # the French rulebook's accents
+    ],
+)
+def test_cli_writes_to_a_stdout_that_cannot_encode_the_text(
+    argv: list[str], expected: str, tmp_path: Path
+) -> None:
+    lines = [line.replace('"Bugs"', '"Zo\\u00e9"') for line in lines_of("valid-2p-standard.jsonl")]
+    (tmp_path / "zoe.jsonl").write_text("\n".join(lines) + "\n")
+    source = str(Path(chicago_poker.__file__).parent.parent)
+    env = {**os.environ, "PYTHONPATH": source, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "chicago_poker", *argv],
+        capture_output=True,
+        text=True,
+        encoding="ascii",
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert expected in done.stdout
+
+
 # ------------------------------------------------------------------- mutations and fuzzing
 
 MUTATION_BASES = ("valid-2p-unfinished.jsonl", "valid-3p-short-optional-actions.jsonl")
@@ -675,3 +738,4 @@ def test_cli_never_shows_a_traceback_on_arbitrary_bytes(
     assert status in (1, 2)
     assert "Traceback" not in out + err
     assert out.startswith(f"{path}: ")
+    assert out.replace("\n", "").isprintable()  # the bytes of the log are never echoed raw

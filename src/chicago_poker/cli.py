@@ -10,6 +10,7 @@ status 0 if every log is a legal game, 1 if one breaks a rule, 2 if one cannot b
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import os
@@ -60,6 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chicago-poker 0.1.0
     0
     """
+    _escape_unencodable()
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
@@ -75,6 +77,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader left early, as with `chicago-poker hands | head`: stop quietly.
         _discard_stdout()
         return 1
+
+
+def _escape_unencodable() -> None:
+    """Let stdout write any text, whatever its encoding: characters it lacks become escapes.
+
+    A terminal or pipe whose encoding is not UTF-8 (``PYTHONIOENCODING=ascii``, an old
+    Windows console) cannot encode the quotes of the French rulebook, or a player's name
+    read from a log; without this, writing them would end the command with a traceback.
+    """
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict":
+        sys.stdout.reconfigure(errors="backslashreplace")
 
 
 def _discard_stdout() -> None:
@@ -138,7 +151,9 @@ def _validate(args: argparse.Namespace) -> int:
     status = max((report.exit_code for report in reports), default=0)
     if args.format == "json":
         document = {"exit": status, "files": [report.as_dict() for report in reports]}
-        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        # ASCII only: valid JSON whatever the encoding of stdout, and nothing from a log that
+        # a terminal would act on (json escapes C0 controls, but not C1 controls or U+202E).
+        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=True) + "\n")
     else:
         for report in reports:
             sys.stdout.write(_report_text(report))
@@ -163,7 +178,26 @@ def _report_text(report: Report) -> str:
         if finding.entry:
             lines.append(f"    {finding.entry}")
     lines.extend(f"{report.source}: note: {note}" for note in report.notes)
-    return "".join(line + "\n" for line in lines)
+    return "".join(_visible(line) + "\n" for line in lines)
+
+
+def _visible(text: str) -> str:
+    r"""``text`` with each character that is not printable shown as its Python escape.
+
+    A report quotes its log: the entry, names, values. A hostile log must not reach the
+    terminal of whoever validates it with control characters, escape sequences that move
+    the cursor or recolour the screen, or bidirectional overrides that reorder what is
+    shown. Letters, accents included, are printable and stay as they are.
+
+    >>> print(_visible("Al\x1b[2J Capone\u202e, Zoé"))
+    Al\x1b[2J Capone\u202e, Zoé
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        for char in text
+    )
 
 
 def _verdict(report: Report) -> str:
