@@ -9,11 +9,14 @@ game played with a seeded dealer and a game recorded at a real table are checked
 
 from __future__ import annotations
 
-from typing import TypeAlias
+import reprlib
+from collections.abc import Callable
+from typing import Final, TypeAlias
 
-from attrs import field, frozen
+from attrs import field, fields, frozen
 
-from chicago_poker.cards import BusinessTile, Card, GangsterCard
+from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard
+from chicago_poker.errors import IllegalCommand
 from chicago_poker.rules import RuleOptions
 
 __all__ = [
@@ -33,6 +36,7 @@ __all__ = [
     "RevealTile",
     "SendReinforcement",
     "StartGame",
+    "check_form",
 ]
 
 
@@ -204,3 +208,119 @@ ChanceCommand: TypeAlias = StartGame | DealCard | RevealTile
 
 Command: TypeAlias = PlayerCommand | ChanceCommand
 """Every command."""
+
+
+# ---------------------------------------------------------------------------------- form
+
+
+def _is_seat(value: object) -> bool:
+    return type(value) is int  # not bool: True is not a seat, and a log writes it as true
+
+
+def _is_card(value: object) -> bool:
+    return type(value) is GangsterCard or type(value) is SpecialCard
+
+
+def _is_tile(value: object) -> bool:
+    return type(value) is BusinessTile
+
+
+def _is_cards(value: object) -> bool:
+    return type(value) is tuple and all(map(_is_card, value))
+
+
+def _is_names(value: object) -> bool:
+    return type(value) is tuple and all(type(name) is str for name in value)
+
+
+def _is_hands(value: object) -> bool:
+    return type(value) is tuple and all(map(_is_cards, value))
+
+
+def _is_tiles(value: object) -> bool:
+    return type(value) is tuple and all(map(_is_tile, value))
+
+
+_OPTION_NAMES: Final = tuple(option.name for option in fields(RuleOptions))
+
+
+def _is_options(value: object) -> bool:
+    return type(value) is RuleOptions and all(
+        type(getattr(value, name)) is bool for name in _OPTION_NAMES
+    )
+
+
+_Form = tuple[tuple[str, Callable[[object], bool], str, str], ...]
+
+_SEAT: Final = (_is_seat, "a seat number (an int)", "R-2.1")
+_CARD: Final = (_is_card, "a card", "R-1.3")
+_TILE: Final = (_is_tile, "a business tile", "R-1.4")
+
+_FORMS: Final[dict[type, _Form]] = {
+    StartGame: (
+        ("players", _is_names, "a tuple of names (str)", "R-2.2"),
+        ("hands", _is_hands, "a tuple of hands, each a tuple of cards", "R-2.3"),
+        ("businesses", _is_tiles, "a tuple of business tiles", "R-2.5"),
+        ("first_player", _is_seat, "a seat number (an int)", "R-2.7"),
+        ("options", _is_options, "a RuleOptions of bools", "R-9.1"),
+    ),
+    DealCard: (("card", *_CARD),),
+    RevealTile: (("tile", *_TILE),),
+    DrawCard: (("player", *_SEAT),),
+    PlayGangster: (("player", *_SEAT), ("card", *_CARD), ("business", *_TILE)),
+    PlayLiquidation: (("player", *_SEAT), ("business", *_TILE), ("victim", *_SEAT)),
+    PlayPoliceRaid: (("player", *_SEAT), ("business", *_TILE), ("target", *_SEAT)),
+    PlayLimousine: (
+        ("player", *_SEAT),
+        ("source", *_TILE),
+        ("destination", *_TILE),
+        ("cards", _is_cards, "a tuple of cards", "R-1.3"),
+    ),
+    PlayRevolver: (("player", *_SEAT),),
+    PlayBribery: (("player", *_SEAT), ("card", *_CARD)),
+    EndTurn: (("player", *_SEAT),),
+    SendReinforcement: (("player", *_SEAT), ("card", *_CARD)),
+    DeclineReinforcement: (("player", *_SEAT),),
+}
+"""Each command class: each field, a test of its value, what the value must be, and the rule.
+
+A card field accepts any card: a special card where a gangster card belongs is a question of
+the rules (R-1.8), answered by ``decide`` with its own reason.
+"""
+
+_SHORT: Final = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+
+
+def check_form(command: object) -> None:
+    """Check that ``command`` is a command whose fields hold values of their declared types.
+
+    The engine runs this on every command it is given, so a front end that builds commands
+    from untyped input (JSON from a client, say) gets a reason rather than a ``TypeError``
+    from deep inside the rules, or a game that it cannot write to a log and read back: a
+    seat of ``True`` would be written ``true``, which no log may hold. Commands read from a
+    log already have this form.
+
+    Raises:
+        IllegalCommand: what is not a command, or the first field of the wrong type.
+
+    >>> check_form(DrawCard(player=1))
+    >>> check_form(DrawCard(player=True))
+    Traceback (most recent call last):
+    ...
+    chicago_poker.errors.IllegalCommand: DrawCard.player must be a seat number (an int), \
+not True. [R-2.1]
+    """
+    form = _FORMS.get(type(command))
+    if form is None:
+        raise IllegalCommand(
+            f"{_SHORT.repr(command)} is not a command: an action draws or plays a card.",
+            rule="R-3.2",
+        )
+    for name, fits, what, rule in form:
+        value = getattr(command, name)
+        if not fits(value):
+            raise IllegalCommand(
+                f"{type(command).__name__}.{name} must be {what}, not {_SHORT.repr(value)}.",
+                rule=rule,
+            )

@@ -36,6 +36,7 @@ from chicago_poker.commands import (
     RevealTile,
     SendReinforcement,
     StartGame,
+    check_form,
 )
 from chicago_poker.errors import IllegalCommand
 from chicago_poker.events import (
@@ -119,6 +120,16 @@ def step(state: GameState | None, command: Command) -> tuple[GameState, tuple[Ev
     """Decide ``command`` and apply its events: the next state and the events.
 
     The same as ``decide`` followed by ``apply`` of each event, without applying them twice.
+    """
+    check_form(command)
+    return _step(state, command)
+
+
+def _step(state: GameState | None, command: Command) -> tuple[GameState, tuple[Event, ...]]:
+    """:func:`step` for a command known to have its form, such as one read from a log.
+
+    The log reader checks the type of every field as it reads a command, so the validator
+    skips :func:`~chicago_poker.commands.check_form`, about 6% of the work of a step.
     """
     if isinstance(command, StartGame):
         if state is not None:

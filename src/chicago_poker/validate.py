@@ -65,7 +65,8 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.decide import check_setup, step
+from chicago_poker.decide import _step as step  # commands read from a log have their form
+from chicago_poker.decide import check_setup
 from chicago_poker.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.events import (
     ActionPhaseStarted,
