@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -33,6 +34,7 @@ from chicago_poker.commands import (
     PlayPoliceRaid,
     SendReinforcement,
 )
+from chicago_poker.errors import InvalidSeatError
 from chicago_poker.events import (
     BriberyPlayed,
     CardDrawn,
@@ -63,7 +65,10 @@ from chicago_poker.views import (
     RedactedLimousinePlayed,
     RedactedPoliceRaidPlayed,
     RedactedReinforcementChosen,
+    fold_events,
+    knows_card,
     redact,
+    redact_command,
     view,
 )
 from scenarios import begin_turn, build, gangsters, run
@@ -554,3 +559,34 @@ def test_views_of_a_tied_shootout_ignore_hidden_choices() -> None:
     assert other.shootout != state.shootout
     assert view(other, BUGS) == view(state, BUGS)
     assert view(other, AL) != view(state, AL)
+
+
+# ----------------------------------------------------------------------------- seats
+
+
+def seat_users(game: Game) -> dict[str, Callable[[Any], object]]:
+    """Each public way to ask what a seat may know, for the seat given."""
+    state, start = game.state, game.history[0]
+    business = state.businesses[0]
+    return {
+        "view": lambda seat: view(state, seat),
+        "redact": lambda seat: redact(None, start.events[0], seat),
+        "redact_command": lambda seat: redact_command(None, start.command, seat),
+        "fold_events": lambda seat: fold_events(start.events, seat),
+        "knows_card": lambda seat: knows_card(state, seat, business, 0, 0),
+    }
+
+
+@pytest.mark.rule("R-2.1")
+@pytest.mark.parametrize("user", ["view", "redact", "redact_command", "fold_events", "knows_card"])
+@pytest.mark.parametrize("seat", [-1, 3, True, False, 1.0, "0"], ids=repr)
+def test_a_seat_that_is_not_at_the_table_sees_nothing(user: str, seat: object) -> None:
+    """-1 would be the last seat and True seat 1, were they not refused."""
+    game = Game.new(["Al", "Bugs", "Capone"], seed=4)
+    game.execute(game.legal_commands()[0])
+    ask = seat_users(game)[user]
+    assert [ask(None), ask(2)] != [None, None]  # an observer and the last seat may ask
+    with pytest.raises(InvalidSeatError) as refused:
+        ask(seat)
+    assert refused.value.rule == "R-2.1"
+    assert f"There is no seat {seat!r} at this table" in str(refused.value)

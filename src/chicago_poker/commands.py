@@ -9,14 +9,13 @@ game played with a seeded dealer and a game recorded at a real table are checked
 
 from __future__ import annotations
 
-import reprlib
 from collections.abc import Callable
 from typing import Final, TypeAlias
 
 from attrs import field, fields, frozen
 
 from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard
-from chicago_poker.errors import IllegalCommand
+from chicago_poker.errors import IllegalCommand, short_repr
 from chicago_poker.rules import RuleOptions
 
 __all__ = [
@@ -288,9 +287,6 @@ A card field accepts any card: a special card where a gangster card belongs is a
 the rules (R-1.8), answered by ``decide`` with its own reason.
 """
 
-_SHORT: Final = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 60
-
 
 def check_form(command: object) -> None:
     """Check that ``command`` is a command whose fields hold values of their declared types.
@@ -314,13 +310,13 @@ not True. [R-2.1]
     form = _FORMS.get(type(command))
     if form is None:
         raise IllegalCommand(
-            f"{_SHORT.repr(command)} is not a command: an action draws or plays a card.",
+            f"{short_repr(command)} is not a command: an action draws or plays a card.",
             rule="R-3.2",
         )
     for name, fits, what, rule in form:
         value = getattr(command, name)
         if not fits(value):
             raise IllegalCommand(
-                f"{type(command).__name__}.{name} must be {what}, not {_SHORT.repr(value)}.",
+                f"{type(command).__name__}.{name} must be {what}, not {short_repr(value)}.",
                 rule=rule,
             )

@@ -15,6 +15,8 @@ one reports a value that breaks a rule of the game, so callers that only know
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "CardParseError",
     "ChicagoPokerError",
@@ -23,6 +25,7 @@ __all__ = [
     "InvalidHandError",
     "InvalidPositionError",
     "InvalidRankError",
+    "InvalidSeatError",
     "InvalidTileError",
     "TileParseError",
 ]
@@ -77,6 +80,10 @@ class InvalidRankError(ChicagoPokerError, ValueError):
     """A hand rank that no hand can have."""
 
 
+class InvalidSeatError(ChicagoPokerError, ValueError):
+    """A seat asked for a view that is not at the table: not an int from 0 to players - 1."""
+
+
 class IllegalCommand(ChicagoPokerError, ValueError):  # noqa: N818 - named by the architecture
     """A command that breaks a rule of the game; ``rule`` names the rule.
 
@@ -102,3 +109,16 @@ class IllegalCommand(ChicagoPokerError, ValueError):  # noqa: N818 - named by th
     def __str__(self) -> str:
         """The message followed by the rule ID."""
         return f"{self.message} [{self.rule}]"
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+
+
+def short_repr(value: object) -> str:
+    """``repr(value)`` cut to about 60 characters, for a message that quotes a caller's value.
+
+    >>> short_repr("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    """
+    return _SHORT.repr(value)

@@ -53,6 +53,7 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
+from chicago_poker.errors import InvalidSeatError, short_repr
 from chicago_poker.events import (
     ActionPhaseStarted,
     BriberyPlayed,
@@ -266,6 +267,20 @@ class PlayerView:
     """How the game ended, once it is over."""
 
 
+def _check_viewer(seat: object, players: int) -> None:
+    """``seat`` must be None (an observer) or a seat of the table (R-2.1).
+
+    Views are the engine's security boundary: a seat of -1 would show the last seat's hand
+    (Python counts from the end), and True would pass for seat 1.
+    """
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise InvalidSeatError(
+            f"There is no seat {short_repr(seat)} at this table: a view is for a seat from 0 "
+            f"to {players - 1}, or None for an observer.",
+            rule="R-2.1",
+        )
+
+
 def knows_card(
     state: GameState, seat: int | None, business: Business, owner: int, position: int
 ) -> bool:
@@ -274,7 +289,17 @@ def knows_card(
     A face-up card is public (R-4.4); a face-down card is known to its owner (R-4.3) and to a
     player who saw it with a Police Raid while it stays in that column (R-5.3); every card at a
     business where a shootout is in progress is face up (R-6.3).
+
+    Raises:
+        InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
+    _check_viewer(seat, len(state.players))
+    return _knows_card(state, seat, business, owner, position)
+
+
+def _knows_card(
+    state: GameState, seat: int | None, business: Business, owner: int, position: int
+) -> bool:
     if business.face(position) is Face.UP or seat == owner:
         return True
     if state.shootout is not None and state.shootout.business == business.tile:
@@ -291,7 +316,7 @@ def _business_view(state: GameState, seat: int | None, business: Business) -> Bu
             tuple(
                 SlotView(
                     business.face(position),
-                    card if knows_card(state, seat, business, owner, position) else None,
+                    card if _knows_card(state, seat, business, owner, position) else None,
                 )
                 for position, card in enumerate(column.cards)
             ),
@@ -345,7 +370,11 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     (True, 5)
     >>> view(game.state, None).hand is None
     True
+
+    Raises:
+        InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
+    _check_viewer(seat, len(state.players))
     return PlayerView(
         seat=seat,
         options=state.options,
@@ -524,7 +553,14 @@ def redact(state_before: GameState | None, event: Event, seat: int | None) -> Se
     False
     >>> redact(None, start, 0).hands[1]
     (None, None, None, None, None)
+
+    Raises:
+        InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
+    if state_before is not None:
+        _check_viewer(seat, len(state_before.players))
+    elif isinstance(event, GameStarted):
+        _check_viewer(seat, len(event.players))
     match event:
         case GameStarted():
             if seat is not None and all(
@@ -606,7 +642,7 @@ def _left_behind(
     after = apply(state_before, event)
     business = _business(after, event.source)
     return tuple(
-        card if knows_card(after, seat, business, event.player, position) else None
+        card if _knows_card(after, seat, business, event.player, position) else None
         for position, card in enumerate(business.columns[event.player].cards)
     )
 
@@ -723,7 +759,14 @@ def redact_command(
     a dealt card and whether a played card lands face down depend on it. A command shows what
     its events show (:func:`redact`): a card dealt to another seat, another seat's face-down
     gangster, Bribery or reinforcement choice (sent or declined) are hidden.
+
+    Raises:
+        InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
+    if state_before is not None:
+        _check_viewer(seat, len(state_before.players))
+    elif isinstance(command, StartGame):
+        _check_viewer(seat, len(command.players))
     if isinstance(command, StartGame):
         if seat is not None and all(
             not hand for other, hand in enumerate(command.hands) if other != seat
@@ -877,6 +920,7 @@ class ViewFolder:
         seat = self.seat
         match event:
             case GameStarted() | RedactedGameStarted():
+                _check_viewer(seat, len(event.players))
                 self.__dict__.update(ViewFolder(seat).__dict__)
                 self.started = True
                 self.options = event.options
