@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -108,6 +109,16 @@ def test_new_game_rejects_a_wrong_number_of_players(players: int) -> None:
     with pytest.raises(IllegalCommand) as error:
         Game.new(names, seed=1)
     assert error.value.rule == "R-2.1"
+
+
+@pytest.mark.rule("R-2.2")
+@pytest.mark.parametrize("players", ["AlBugs", 3, {"Al", "Bugs"}, None], ids=repr)
+def test_new_game_needs_a_sequence_of_names(players: Any) -> None:
+    """A string is a sequence of one-letter names: "AlBugs" would seat six players."""
+    with pytest.raises(IllegalCommand) as error:
+        Game.new(players, seed=1)
+    assert error.value.rule == "R-2.2"
+    assert error.value.message.startswith("The players are a sequence of names, not ")
 
 
 # ------------------------------------------------------------- Game(StartGame(...))

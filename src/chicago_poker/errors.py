@@ -1,9 +1,11 @@
 """Exceptions raised by chicago_poker.
 
-Every exception the library raises on purpose derives from
-:class:`ChicagoPokerError`. The leaves also derive from :class:`ValueError`, because each
-one reports a value that breaks a rule of the game, so callers that only know
-``ValueError`` still catch them.
+Every error of the game derives from :class:`ChicagoPokerError`: a command that breaks a
+rule, or a card, tile, hand, seat or log that does not exist or does not follow the format.
+The leaves also derive from :class:`ValueError`, because each one reports a value that
+breaks a rule of the game, so callers that only know ``ValueError`` still catch them. Misuse
+of the API itself, such as building a card from a float or undoing past the set-up, raises
+the built-in ``TypeError`` or ``ValueError``.
 
 >>> from chicago_poker.cards import parse_card
 >>> try:

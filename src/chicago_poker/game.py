@@ -19,6 +19,7 @@ from chicago_poker.apply import replay
 from chicago_poker.cards import BUSINESS_TILES, full_deck, tactical_deck
 from chicago_poker.commands import ChanceCommand, Command, DealCard, RevealTile, StartGame
 from chicago_poker.decide import FACE_UP_BUSINESSES, HAND_SIZE, step
+from chicago_poker.errors import IllegalCommand, short_repr
 from chicago_poker.events import Event
 from chicago_poker.legal import Awaiting, awaiting, card_order, legal_commands
 from chicago_poker.rules import RuleOptions
@@ -39,7 +40,16 @@ class Dealer:
         self._random = random.Random(seed)
 
     def start(self, players: Sequence[str], options: RuleOptions) -> StartGame:
-        """Shuffle and deal a new game (R-2.3, R-2.5, R-2.7)."""
+        """Shuffle and deal a new game (R-2.3, R-2.5, R-2.7).
+
+        Raises:
+            IllegalCommand: ``players`` is not a sequence of names; a single string, which
+                would seat one player per letter, is refused too (R-2.2).
+        """
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise IllegalCommand(
+                f"The players are a sequence of names, not {short_repr(players)}.", rule="R-2.2"
+            )
         deck = list(tactical_deck() if options.tactical else full_deck())
         self._random.shuffle(deck)
         tiles = list(BUSINESS_TILES)
