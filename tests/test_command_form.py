@@ -34,7 +34,14 @@ from chicago_poker.decide import decide
 from chicago_poker.errors import IllegalCommand
 from chicago_poker.events import DrawRequested
 from chicago_poker.game import Game
-from chicago_poker.log import COMMAND_TYPES, LogFormatError, load_command
+from chicago_poker.log import (
+    COMMAND_TYPES,
+    LogFormatError,
+    dump_command,
+    dump_event,
+    load_command,
+    load_event,
+)
 from chicago_poker.rules import RuleOptions
 from log_corpus import play
 
@@ -194,9 +201,12 @@ JUNK = st.one_of(
 )
 
 
-def mostly(good: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    """``good`` three times in four, else junk."""
-    return st.integers(0, 3).flatmap(lambda n: good if n else JUNK)
+def mostly(
+    good: st.SearchStrategy[Any], junk: st.SearchStrategy[Any] | None = None
+) -> st.SearchStrategy[Any]:
+    """``good`` three times in four, else ``junk`` (by default, JSON junk)."""
+    bad = JUNK if junk is None else junk
+    return st.integers(0, 3).flatmap(lambda n: good if n else bad)
 
 
 CARD = st.sampled_from(CARD_TEXTS)
@@ -249,3 +259,85 @@ def test_a_command_read_from_json_always_has_its_form(obj: dict[str, Any]) -> No
     except LogFormatError:
         return
     check_form(command)
+
+
+# Python values for the fields of a command built by untyped code: mostly plausible (seats
+# at the table, cards of the deck, tiles), otherwise anything.
+ODD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 7),
+    st.floats(-1, 7),
+    st.text(max_size=3),
+    st.sampled_from(CARD_TEXTS + TILE_TEXTS),
+    st.lists(st.sampled_from(full_deck()), max_size=2),
+)
+PYTHON_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "seat": st.integers(0, 3),
+    "card": st.sampled_from(full_deck()),
+    "tile": st.sampled_from(BUSINESS_TILES),
+    "cards": st.lists(st.sampled_from(full_deck()), max_size=5).map(tuple),
+    "names": st.lists(st.sampled_from(["Al", "Bugs", "Capone", " "]), max_size=4).map(tuple),
+    "hands": st.just(HANDS),
+    "tiles": st.lists(st.sampled_from(BUSINESS_TILES), max_size=3).map(tuple),
+    "options": st.builds(RuleOptions, *(st.booleans() for _ in attrs.fields(RuleOptions))),
+}
+
+
+def retyped(value: Any) -> list[Any]:
+    """The same value as another type: how untyped code gets a field wrong while meaning well."""
+    if isinstance(value, int):
+        return [bool(value) if value in (0, 1) else None, float(value), str(value)]
+    if isinstance(value, tuple):
+        return [list(value), tuple(map(str, value))]
+    return [str(value), None]
+
+
+@st.composite
+def games_and_commands(draw: st.DrawFn) -> tuple[Game, Any]:
+    """A game of 2 to 4 players some way in, and a command of any form for it."""
+    players, seed = draw(st.integers(2, 4)), draw(st.integers(0, 999))
+    game = play(players, RuleOptions(), seed, draw(st.integers(0, 80)))
+    state = game.state
+    acting = state.turn.player
+    plausible = {
+        **PYTHON_VALUES,
+        "seat": st.sampled_from([acting, acting, *range(players)]),
+        "card": st.sampled_from(sorted(state.players[acting].hand, key=str) or full_deck()),
+        "tile": st.sampled_from([business.tile for business in state.businesses]),
+    }
+    legal = game.legal_commands()
+    from_legal: bool = draw(st.booleans())
+    if legal and from_legal:  # a legal command, with at most one field changed
+        base = draw(st.sampled_from(legal))
+        cls: type = type(base)
+        values = [getattr(base, field.name) for field in attrs.fields(cls)]
+        changed = draw(st.integers(-1, len(values) - 1))
+        if changed >= 0:
+            kind = FIELD_KINDS[attrs.fields(cls)[changed].name]
+            value = values[changed]
+            ways = [plausible[kind], st.sampled_from(retyped(value)), ODD_VALUES]
+            values[changed] = draw(ways[draw(st.integers(0, 2))])
+    else:  # any command, every field drawn
+        cls = draw(st.sampled_from(COMMAND_TYPES))
+        values = [
+            draw(mostly(plausible[FIELD_KINDS[field.name]], ODD_VALUES))
+            for field in attrs.fields(cls)
+        ]
+    return game, made(cls, *values)
+
+
+@settings(max_examples=500, deadline=None)
+@given(case=games_and_commands())
+def test_whatever_a_command_holds_the_engine_refuses_it_or_logs_it_faithfully(
+    case: tuple[Game, Any],
+) -> None:
+    """decide raises nothing but IllegalCommand, and what it accepts round-trips in a log."""
+    game, command = case
+    try:
+        events = decide(game.state, command)
+    except IllegalCommand:
+        return
+    assert load_command(dump_command(command)) == command
+    for event in events:
+        assert load_event(dump_event(event)) == event
