@@ -375,6 +375,11 @@ def test_undo_past_the_set_up_is_refused_and_changes_nothing() -> None:
     with pytest.raises(ValueError, match="nothing to undo"):
         game.undo(3)
     assert snapshot(game) == before
+    with pytest.raises(ValueError, match="undo takes back 0 or more commands, not -1"):
+        game.undo(-1)
+    assert snapshot(game) == before
+    game.undo(0)
+    assert snapshot(game) == before
 
 
 @pytest.mark.rule("R-8.2")

@@ -149,7 +149,14 @@ class Game:
         return tuple(event for entry in self._history[mark:] for event in entry.events)
 
     def undo(self, commands: int = 1) -> None:
-        """Take back the last ``commands`` player commands, with the chance that followed."""
+        """Take back the last ``commands`` player commands, with the chance that followed.
+
+        Raises:
+            ValueError: ``commands`` is negative, or more than the game has had; nothing is
+                taken back.
+        """
+        if commands < 0:
+            raise ValueError(f"undo takes back 0 or more commands, not {commands}")
         keep = len(self._history)
         for _ in range(commands):
             keep -= 1
