@@ -578,6 +578,16 @@ def seat_users(game: Game) -> dict[str, Callable[[Any], object]]:
 
 
 @pytest.mark.rule("R-2.1")
+@pytest.mark.parametrize("seat", [-1, True, "1"], ids=repr)
+def test_an_event_redacted_without_its_state_needs_a_seat_number(seat: object) -> None:
+    """Without the state before it, the table's size is unknown, but a seat is still an int."""
+    drawn = CardDrawn(BUGS, parse_card("9R"))
+    assert redact(None, drawn, BUGS) == drawn
+    with pytest.raises(InvalidSeatError, match="a view is for a seat from 0 up"):
+        redact(None, drawn, seat)  # type: ignore[arg-type] # the wrong type is the point
+
+
+@pytest.mark.rule("R-2.1")
 @pytest.mark.parametrize("user", ["view", "redact", "redact_command", "fold_events", "knows_card"])
 @pytest.mark.parametrize("seat", [-1, 3, True, False, 1.0, "0"], ids=repr)
 def test_a_seat_that_is_not_at_the_table_sees_nothing(user: str, seat: object) -> None:

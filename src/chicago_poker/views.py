@@ -267,18 +267,24 @@ class PlayerView:
     """How the game ended, once it is over."""
 
 
-def _check_viewer(seat: object, players: int) -> None:
-    """``seat`` must be None (an observer) or a seat of the table (R-2.1).
+def _check_viewer(seat: object, players: int | None) -> None:
+    """``seat`` must be None (an observer) or a seat of the table of ``players`` (R-2.1).
 
     Views are the engine's security boundary: a seat of -1 would show the last seat's hand
-    (Python counts from the end), and True would pass for seat 1.
+    (Python counts from the end), and True would pass for seat 1. Where the number of
+    players is not known (an event redacted without the state before it), any seat from 0
+    up may ask.
     """
-    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
-        raise InvalidSeatError(
-            f"There is no seat {short_repr(seat)} at this table: a view is for a seat from 0 "
-            f"to {players - 1}, or None for an observer.",
-            rule="R-2.1",
-        )
+    if seat is None:
+        return
+    if type(seat) is int and seat >= 0 and (players is None or seat < players):
+        return
+    seats = "from 0 up" if players is None else f"from 0 to {players - 1}"
+    raise InvalidSeatError(
+        f"There is no seat {short_repr(seat)} at this table: a view is for a seat {seats}, "
+        "or None for an observer.",
+        rule="R-2.1",
+    )
 
 
 def knows_card(
@@ -559,8 +565,8 @@ def redact(state_before: GameState | None, event: Event, seat: int | None) -> Se
     """
     if state_before is not None:
         _check_viewer(seat, len(state_before.players))
-    elif isinstance(event, GameStarted):
-        _check_viewer(seat, len(event.players))
+    else:
+        _check_viewer(seat, len(event.players) if isinstance(event, GameStarted) else None)
     match event:
         case GameStarted():
             if seat is not None and all(
@@ -765,8 +771,8 @@ def redact_command(
     """
     if state_before is not None:
         _check_viewer(seat, len(state_before.players))
-    elif isinstance(command, StartGame):
-        _check_viewer(seat, len(command.players))
+    else:
+        _check_viewer(seat, len(command.players) if isinstance(command, StartGame) else None)
     if isinstance(command, StartGame):
         if seat is not None and all(
             not hand for other, hand in enumerate(command.hands) if other != seat
