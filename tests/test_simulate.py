@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -189,3 +194,26 @@ def test_progress_bar_is_not_drawn_for_a_short_run() -> None:
     progress.update(1)
     progress.close()
     assert stream.getvalue() == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+def test_ctrl_c_stops_simulation_in_workers_without_a_traceback(tmp_path: Path) -> None:
+    # Ctrl-C interrupts the whole foreground process group, workers included. Once a game's
+    # log is written, the workers are running; the interrupt must leave only our one line.
+    argv = [sys.executable, "-m", "chicago_poker", "simulate", "--games", "5000"]
+    argv += ["--workers", "2", "--log-dir", str(tmp_path)]
+    with subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    ) as running:
+        deadline = time.monotonic() + 60
+        while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.killpg(running.pid, signal.SIGINT)
+        try:
+            _, err = running.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # pragma: no cover - only if the test fails
+            os.killpg(running.pid, signal.SIGKILL)
+            raise
+    assert any(tmp_path.iterdir())
+    assert running.returncode == 130
+    assert err == b"chicago-poker: interrupted\n"

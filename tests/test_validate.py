@@ -6,6 +6,7 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tomllib
@@ -333,11 +334,131 @@ def test_cli_reports_an_internal_error_without_a_traceback(
     def broken(path: str) -> Report:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "validate_file", broken)
+    monkeypatch.setattr(validate, "validate_file", broken)
     status, out, err = run_cli(capsys, "any.jsonl")
     assert status == 2
     assert "internal error while validating: RuntimeError: boom" in out
     assert "Traceback" not in out + err
+
+
+def test_cli_stops_quietly_when_interrupted(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(paths: object, *, workers: int) -> Iterator[Report]:
+        raise KeyboardInterrupt
+        yield  # a generator, as validate_files is
+
+    monkeypatch.setattr(cli, "validate_files", interrupted)
+    status, out, err = run_cli(capsys, "any.jsonl")
+    assert (status, out) == (130, "")
+    assert err == "chicago-poker: interrupted\n"
+
+
+@pytest.mark.parametrize(
+    ("workers", "why"),
+    [
+        ("0", "0 is out of range: use at least 1"),
+        ("-2", "-2 is out of range: use at least 1"),
+        ("two", "'two' is not a whole number"),
+        ("1.5", "'1.5' is not a whole number"),
+    ],
+)
+def test_cli_needs_one_worker_or_more(
+    capsys: pytest.CaptureFixture[str], workers: str, why: str
+) -> None:
+    status, out, err = run_cli(capsys, "--workers", workers, "any.jsonl")
+    assert (status, out) == (2, "")
+    assert f"argument --workers: {why}" in err
+
+
+def test_cli_with_workers_prints_what_it_prints_without(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    files = [str(path) for path in sorted(LOGS.glob("*.jsonl"))]
+    files.insert(3, str(tmp_path / "missing.jsonl"))
+    alone = run_cli(capsys, *files)
+    assert alone[0] == 2
+    assert run_cli(capsys, "--workers", "2", *files) == alone
+    document = run_cli(capsys, "--format", "json", *files)
+    assert run_cli(capsys, "--format", "json", "--workers", "3", *files) == document
+
+
+# ------------------------------------------------------------------- many files at once
+
+
+def test_validate_files_reports_each_file_in_the_order_given(tmp_path: Path) -> None:
+    names = ["truncated.jsonl", "valid-2p-standard.jsonl", "illegal-action.jsonl"]
+    paths: list[str | Path] = [LOGS / name for name in names]
+    paths.append(tmp_path / "missing.jsonl")
+    expected = [validate_file(path) for path in paths]
+    assert [r.status for r in expected] == [
+        Status.UNREADABLE,
+        Status.OK,
+        Status.ILLEGAL,
+        Status.UNREADABLE,
+    ]
+    assert list(validate.validate_files(paths)) == expected
+    # Twice as many files as workers' room: reports still come back in order, from the
+    # workers, equal to those made here.
+    many = paths * 3
+    assert list(validate.validate_files(many, workers=2)) == expected * 3
+
+
+def test_validate_files_reports_an_error_of_one_file_and_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(path: str) -> Report:
+        if path == "bad.jsonl":
+            raise RuntimeError("boom")
+        return Report(path, Status.OK)
+
+    monkeypatch.setattr(validate, "validate_file", broken)
+    reports = list(validate.validate_files(["a.jsonl", "bad.jsonl", "c.jsonl"]))
+    assert [r.status for r in reports] == [Status.OK, Status.UNREADABLE, Status.OK]
+    finding = reports[1].findings[0]
+    assert finding.reason == "internal error while validating: RuntimeError: boom"
+
+
+def test_a_worker_that_dies_is_reported_for_its_file() -> None:
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    died: Future[Report] = Future()
+    died.set_exception(BrokenProcessPool("a child process terminated abruptly"))
+    report = validate._result("game.jsonl", died)
+    assert report.source == "game.jsonl"
+    assert report.status is Status.UNREADABLE
+    assert report.findings[0].reason == (
+        "internal error while validating: the worker process checking it stopped unexpectedly"
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+def test_ctrl_c_stops_validation_in_workers_without_a_traceback() -> None:
+    # Ctrl-C interrupts the whole foreground process group, workers included. Once the first
+    # verdict is out, the workers are running; the interrupt must leave only our one line.
+    files = [str(LOGS / "valid-2p-standard.jsonl")] * 2000
+    argv = [sys.executable, "-m", "chicago_poker", "validate", "--workers", "2", *files]
+    with subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    ) as running:
+        assert running.stdout is not None
+        assert b"legal game" in running.stdout.readline()
+        os.killpg(running.pid, signal.SIGINT)
+        try:
+            out, err = running.communicate(timeout=60)
+        except subprocess.TimeoutExpired:  # pragma: no cover - only if the test fails
+            os.killpg(running.pid, signal.SIGKILL)
+            raise
+    assert running.returncode == 130
+    assert err == b"chicago-poker: interrupted\n"
+    assert out.count(b"\n") < len(files) - 1
+
+
+@pytest.mark.parametrize("workers", [0, -1])
+def test_validate_files_needs_one_worker_or_more(workers: int) -> None:
+    with pytest.raises(ValueError, match=f"workers must be at least 1, not {workers}"):
+        validate.validate_files(["game.jsonl"], workers=workers)
 
 
 def test_cli_validate_runs_as_a_program_without_traceback(tmp_path: Path) -> None:

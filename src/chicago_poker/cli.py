@@ -23,7 +23,7 @@ from chicago_poker.cards import GANGSTER_CARDS
 from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.frequencies import format_frequency_table
 from chicago_poker.hands import MAX_HAND_SIZE
-from chicago_poker.validate import Finding, Report, Status, validate_file
+from chicago_poker.validate import Report, Status, validate_files
 
 __all__ = ["main"]
 
@@ -77,6 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader left early, as with `chicago-poker hands | head`: stop quietly.
         _discard_stdout()
         return 1
+    except KeyboardInterrupt:
+        # Ctrl-C: stop without a traceback, with the shell's status for an interrupt.
+        sys.stderr.write(f"{_PROG}: interrupted\n")
+        return 130
 
 
 def _escape_unencodable() -> None:
@@ -124,6 +128,13 @@ def _build_parser() -> _Parser:
         default="text",
         help="text (default): a verdict per file and one line per finding; json: one JSON document",
     )
+    validate.add_argument(
+        "--workers",
+        type=simulate._int_in(1, None),  # the same numbers as simulate --workers
+        default=1,
+        metavar="N",
+        help="processes checking files at once (default 1); reports keep the order of the files",
+    )
     validate.set_defaults(command=_validate)
     explain.add_parser(commands)
     simulate.add_parser(commands)
@@ -147,27 +158,22 @@ def _hands(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    reports = [_validate_one(path) for path in args.files]
-    status = max((report.exit_code for report in reports), default=0)
+    reports = validate_files(args.files, workers=args.workers)
     if args.format == "json":
-        document = {"exit": status, "files": [report.as_dict() for report in reports]}
+        files = [report.as_dict() for report in reports]
+        status = max((file["exit"] for file in files), default=0)
+        document = {"exit": status, "files": files}
         # ASCII only: valid JSON whatever the encoding of stdout, and nothing from a log that
         # a terminal would act on (json escapes C0 controls, but not C1 controls or U+202E).
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=True) + "\n")
     else:
-        for report in reports:
+        status = 0
+        for report in reports:  # each verdict as soon as it is known
             sys.stdout.write(_report_text(report))
+            sys.stdout.flush()
+            status = max(status, report.exit_code)
     sys.stdout.flush()
     return status
-
-
-def _validate_one(path: str) -> Report:
-    """Validate one file; an unexpected error is reported, never raised."""
-    try:
-        return validate_file(path)
-    except Exception as error:  # the command must never show a traceback
-        reason = f"internal error while validating: {type(error).__name__}: {error}"
-        return Report(path, Status.UNREADABLE, (Finding(None, None, reason),))
 
 
 def _report_text(report: Report) -> str:

@@ -13,7 +13,6 @@ True
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import sys
 from collections import Counter
@@ -23,6 +22,7 @@ from typing import Any, Final, TextIO
 
 from attrs import frozen
 
+from chicago_poker._workers import SPAWN, interrupts_ignored
 from chicago_poker.bots import BOTS, Bot
 from chicago_poker.commands import DealCard, RevealTile, StartGame
 from chicago_poker.events import (
@@ -192,7 +192,9 @@ def simulate(
     if workers <= 1 or games <= 1:
         yield from map(_play, jobs)
         return
-    with multiprocessing.get_context("spawn").Pool(min(workers, games)) as pool:
+    with interrupts_ignored():  # Ctrl-C is the parent's alone (see chicago_poker._workers)
+        pool = SPAWN.Pool(min(workers, games))
+    with pool:
         yield from pool.imap(_play, jobs, chunksize=max(1, min(8, games // (workers * 4))))
 
 

@@ -41,14 +41,19 @@ the report is the same either way.
 
 from __future__ import annotations
 
+import collections
 import enum
 import functools
+import itertools
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import IO, Any, Final
 
 from attrs import frozen
 
+from chicago_poker._workers import SPAWN, interrupts_ignored
 from chicago_poker.cards import BusinessTile, Card, Face, SpecialCard, SpecialKind
 from chicago_poker.commands import (
     Command,
@@ -142,6 +147,7 @@ __all__ = [
     "event_rule",
     "validate_binary",
     "validate_file",
+    "validate_files",
     "validate_log",
 ]
 
@@ -1087,3 +1093,78 @@ def validate_binary(file: IO[bytes], source: str) -> Report:
     except OSError as error:  # a read error half-way
         reason = f"cannot read the file: {error.strerror or error}"
         return Report(source, Status.UNREADABLE, (Finding(None, None, reason),))
+
+
+def validate_files(paths: Iterable[str | Path], *, workers: int = 1) -> Iterator[Report]:
+    """Check many log files (see :func:`validate_file`); one report per path, in their order.
+
+    Never raises for bad input: a file that cannot be opened or read is unreadable, and an
+    error of this library while checking one file is reported as that file's unreadable
+    finding, "internal error while validating", so that the other files are still checked.
+
+    Args:
+        paths: The log files.
+        workers: How many files to check at once, each in its own worker process
+            (started with ``spawn``, which is safe in a program that runs threads). 1, the
+            default, checks them one after the other in this process. Workers pay off for
+            many files: starting one costs about as much as checking a few dozen games. At
+            most one worker per file is started.
+
+    Returns:
+        An iterator of the report of each path, in the order of ``paths``; each comes as
+        soon as it and every report before it are known. With workers, at most
+        ``4 * workers`` files are in hand at once, so memory stays bounded however many
+        paths there are.
+
+    >>> [report.status for report in validate_files(["missing.jsonl"])]
+    [<Status.UNREADABLE: 'unreadable'>]
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    names = [str(path) for path in paths]
+    if workers == 1 or len(names) <= 1:
+        return map(_validate_path, names)
+    return _validate_in_workers(names, min(workers, len(names)))
+
+
+def _validate_in_workers(names: list[str], workers: int) -> Iterator[Report]:
+    pool = ProcessPoolExecutor(workers, mp_context=SPAWN)
+    in_hand: collections.deque[tuple[str, Future[Report]]] = collections.deque()
+    waiting = iter(names)
+    try:
+        # The first submissions start every worker, since none is idle yet: each worker
+        # takes a fraction of a second to start (see chicago_poker._workers).
+        with interrupts_ignored():
+            for name in itertools.islice(waiting, workers):
+                in_hand.append((name, pool.submit(_validate_path, name)))
+        for name in waiting:
+            in_hand.append((name, pool.submit(_validate_path, name)))
+            if len(in_hand) >= 4 * workers:
+                yield _result(*in_hand.popleft())
+        while in_hand:
+            yield _result(*in_hand.popleft())
+    except BaseException:  # interrupted, or the caller stopped early: no need to wait
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _validate_path(path: str) -> Report:
+    """Validate one file; an error of this library is reported, never raised."""
+    try:
+        return validate_file(path)
+    except Exception as error:  # one file's bug must not stop the others, nor show a traceback
+        return _internal_error(path, f"{type(error).__name__}: {error}")
+
+
+def _internal_error(path: str, what: str) -> Report:
+    reason = f"internal error while validating: {what}"
+    return Report(path, Status.UNREADABLE, (Finding(None, None, reason),))
+
+
+def _result(path: str, future: Future[Report]) -> Report:
+    """The report a worker gives; a worker that died is an internal error of its file."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        return _internal_error(path, "the worker process checking it stopped unexpectedly")
