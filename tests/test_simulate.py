@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
-import signal
 import subprocess
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +17,7 @@ from chicago_poker.game import Game
 from chicago_poker.rules import RuleOptions
 from chicago_poker.simulate import GameResult, play_bots
 from chicago_poker.validate import Status, validate_file
+from interrupt import children_ignore_interrupts, interrupt, posix_only
 
 
 def _run(argv: Sequence[str]) -> int:
@@ -196,24 +194,17 @@ def test_progress_bar_is_not_drawn_for_a_short_run() -> None:
     assert stream.getvalue() == ""
 
 
-@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+@posix_only
 def test_ctrl_c_stops_simulation_in_workers_without_a_traceback(tmp_path: Path) -> None:
     # Ctrl-C interrupts the whole foreground process group, workers included. Once a game's
     # log is written, the workers are running; the interrupt must leave only our one line.
-    argv = [sys.executable, "-m", "chicago_poker", "simulate", "--games", "5000"]
-    argv += ["--workers", "2", "--log-dir", str(tmp_path)]
-    with subprocess.Popen(
-        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
-    ) as running:
+    def first_log(running: subprocess.Popen[bytes]) -> None:
         deadline = time.monotonic() + 60
         while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
             time.sleep(0.05)
-        os.killpg(running.pid, signal.SIGINT)
-        try:
-            _, err = running.communicate(timeout=60)
-        except subprocess.TimeoutExpired:  # pragma: no cover - only if the test fails
-            os.killpg(running.pid, signal.SIGKILL)
-            raise
+        assert children_ignore_interrupts(running.pid)
+
+    argv = ["simulate", "--games", "5000", "--workers", "2", "--log-dir", str(tmp_path)]
+    status, _, err = interrupt(argv, first_log)
     assert any(tmp_path.iterdir())
-    assert running.returncode == 130
-    assert err == b"chicago-poker: interrupted\n"
+    assert (status, err) == (130, b"chicago-poker: interrupted\n")

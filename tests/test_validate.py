@@ -6,7 +6,6 @@ import io
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import tomllib
@@ -26,6 +25,7 @@ from chicago_poker.decide import step
 from chicago_poker.log import COMMAND_TYPES, EVENT_TYPES, LogEntry, LogHeader, LogKind, read_log
 from chicago_poker.state import GameState
 from chicago_poker.validate import Report, Status, validate_binary, validate_file, validate_log
+from interrupt import children_ignore_interrupts, interrupt, posix_only
 from log_corpus import LOGS, corpus
 
 EXPECTED: dict[str, dict[str, Any]] = tomllib.loads(
@@ -433,25 +433,19 @@ def test_a_worker_that_dies_is_reported_for_its_file() -> None:
     )
 
 
-@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+@posix_only
 def test_ctrl_c_stops_validation_in_workers_without_a_traceback() -> None:
     # Ctrl-C interrupts the whole foreground process group, workers included. Once the first
     # verdict is out, the workers are running; the interrupt must leave only our one line.
     files = [str(LOGS / "valid-2p-standard.jsonl")] * 2000
-    argv = [sys.executable, "-m", "chicago_poker", "validate", "--workers", "2", *files]
-    with subprocess.Popen(
-        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
-    ) as running:
+
+    def first_verdict(running: subprocess.Popen[bytes]) -> None:
         assert running.stdout is not None
         assert b"legal game" in running.stdout.readline()
-        os.killpg(running.pid, signal.SIGINT)
-        try:
-            out, err = running.communicate(timeout=60)
-        except subprocess.TimeoutExpired:  # pragma: no cover - only if the test fails
-            os.killpg(running.pid, signal.SIGKILL)
-            raise
-    assert running.returncode == 130
-    assert err == b"chicago-poker: interrupted\n"
+        assert children_ignore_interrupts(running.pid)
+
+    status, out, err = interrupt(["validate", "--workers", "2", *files], first_verdict)
+    assert (status, err) == (130, b"chicago-poker: interrupted\n")
     assert out.count(b"\n") < len(files) - 1
 
 
