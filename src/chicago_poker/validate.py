@@ -1080,8 +1080,7 @@ def validate_file(path: str | Path, source: str | None = None) -> Report:
     try:
         file = open(path, "rb")  # noqa: SIM115 - closed below, after streaming
     except OSError as error:
-        reason = f"cannot open the file: {error.strerror or error}"
-        return Report(name, Status.UNREADABLE, (Finding(None, None, reason),))
+        return _unreadable(name, f"cannot open the file: {error.strerror or error}")
     with file:
         return validate_binary(file, name)
 
@@ -1091,8 +1090,7 @@ def validate_binary(file: IO[bytes], source: str) -> Report:
     try:
         return validate_log(_binary_lines(file), source)
     except OSError as error:  # a read error half-way
-        reason = f"cannot read the file: {error.strerror or error}"
-        return Report(source, Status.UNREADABLE, (Finding(None, None, reason),))
+        return _unreadable(source, f"cannot read the file: {error.strerror or error}")
 
 
 def validate_files(paths: Iterable[str | Path], *, workers: int = 1) -> Iterator[Report]:
@@ -1157,9 +1155,13 @@ def _validate_path(path: str) -> Report:
         return _internal_error(path, f"{type(error).__name__}: {error}")
 
 
+def _unreadable(source: str, reason: str) -> Report:
+    """The report on a log that could not be checked at all, for ``reason``."""
+    return Report(source, Status.UNREADABLE, (Finding(None, None, reason),))
+
+
 def _internal_error(path: str, what: str) -> Report:
-    reason = f"internal error while validating: {what}"
-    return Report(path, Status.UNREADABLE, (Finding(None, None, reason),))
+    return _unreadable(path, f"internal error while validating: {what}")
 
 
 def _result(path: str, future: Future[Report]) -> Report:
