@@ -459,7 +459,8 @@ def check_events(state: GameState | None, events: Sequence[Event]) -> GameState:
     starts with the next seat and 1, 2, then 3 actions (R-3.1, R-3.4); shootouts start in
     marker order, and the action phase only when none is due (R-6.1, R-6.2); a shootout is won
     by the best hand or by the highest reinforcement (R-6.4, R-6.7.3); only tied players
-    reinforce, compulsorily unless declining is allowed (R-6.7.1, R-6.7.2, R-6.7.6); a turn
+    reinforce, compulsorily unless declining is allowed, and each choice is the first event of
+    its player's command, never automatic (R-6.7.1, R-6.7.2, R-6.7.6); a turn
     ends early only by choice when allowed, or when nothing is allowed (R-3.2, R-3.5); businesses
     won are never lost (R-6.5); each card event agrees with the position (see
     ``_check_card_event``); nothing follows the end of the game (R-8.2).
@@ -526,6 +527,11 @@ def check_events(state: GameState | None, events: Sequence[Event]) -> GameState:
             case GameWon() | GameBlocked():
                 if index != len(events) - 1:
                     _fail(f"{where}: events follow the end of the game")
+            case ReinforcementChosen() | ReinforcementDeclined() if index != 0:
+                # A choice is only ever a player's command: one made for a tied player, such
+                # as a decline for one without a gangster card, tells the table what their
+                # hand lacks before the reveal.
+                _fail(f"{where}: a reinforcement choice made without its player's command")
             case (
                 ReinforcementRequested()
                 | ReinforcementChosen()

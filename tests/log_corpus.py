@@ -47,7 +47,9 @@ def log_lines(
 ) -> Lines:
     """The lines of the log of ``game``, without newlines (``viewer``: of a redacted log)."""
     file = io.StringIO()
-    write_log(game, file, provenance={"seed": seed}, kind=kind, viewer=viewer)
+    # A redacted log never carries the seed: its viewer could recompute every hidden card.
+    provenance = {} if kind is LogKind.REDACTED else {"seed": seed}
+    write_log(game, file, provenance=provenance, kind=kind, viewer=viewer)
     return file.getvalue().splitlines()
 
 

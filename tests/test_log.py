@@ -33,6 +33,7 @@ from chicago_poker.commands import (
     StartGame,
 )
 from chicago_poker.decide import step
+from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.events import (
     ActionPhaseStarted,
     BriberyPlayed,
@@ -71,6 +72,8 @@ from chicago_poker.log import (
     LogFormatError,
     LogHeader,
     LogKind,
+    Provenance,
+    RedactedLogEntry,
     converter,
     dump_command,
     dump_entry,
@@ -477,3 +480,52 @@ def test_errors_surface_lazily_at_their_line() -> None:
 def test_log_format_errors_are_value_errors() -> None:
     with pytest.raises(ValueError, match="not JSON"):
         load_entry("[", line=1)
+
+
+# --------------------------------------------------------------------------- provenance
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None], ids=["seat-0", "seat-1", "spectator"])
+def test_a_redacted_log_refuses_the_dealers_seed(viewer: int | None) -> None:
+    """The seed replays the dealer, so every hidden card: a redacted log never holds it."""
+    game = play(seed=5, options=RuleOptions(), players=2)
+    provenance: Provenance = {"program": "test", "seed": 5}
+    file = io.StringIO()
+    with pytest.raises(LogFormatError, match='provenance key "seed"') as error:
+        write_log(game, file, provenance=provenance, kind=LogKind.REDACTED, viewer=viewer)
+    assert isinstance(error.value, ChicagoPokerError)
+    assert isinstance(error.value, ValueError)
+    assert file.getvalue() == ""  # not even the header
+    with pytest.raises(LogFormatError, match='provenance key "seed"'):
+        next(entries_to_lines(game, provenance=provenance, kind=LogKind.REDACTED, viewer=viewer))
+
+
+def test_a_redacted_log_read_back_is_not_written_again_with_a_seed() -> None:
+    game = play(seed=5, options=RuleOptions(), players=2)
+    lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=1))
+    entries = [item for item in read_log(lines) if isinstance(item, RedactedLogEntry)]
+    assert len(entries) == len(game.history)
+    with pytest.raises(LogFormatError, match='provenance key "seed"'):
+        list(entries_to_lines(entries, provenance={"seed": 5}, kind=LogKind.REDACTED, viewer=1))
+    again = list(entries_to_lines(entries, provenance={}, kind=LogKind.REDACTED, viewer=1))
+    assert again == lines
+
+
+def test_a_redacted_log_keeps_the_rest_of_its_provenance() -> None:
+    game = play(seed=5, options=RuleOptions(), players=2)
+    provenance: Provenance = {"program": "chicago-poker play", "bot": "heuristic", "human_seat": 0}
+    file = io.StringIO()
+    write_log(game, file, provenance=provenance, kind=LogKind.REDACTED, viewer=0)
+    header = next(read_log(file.getvalue().splitlines()))
+    assert isinstance(header, LogHeader)
+    assert header.kind is LogKind.REDACTED
+    assert header.provenance == provenance
+
+
+@pytest.mark.parametrize("kind", [LogKind.FULL, LogKind.COMMANDS])
+def test_a_full_or_commands_log_may_hold_the_seed(kind: LogKind) -> None:
+    """Such a log shows every card anyway: the seed tells nothing more."""
+    game = play(seed=5, options=RuleOptions(), players=2)
+    header = next(read_log(written(game, kind=kind).splitlines()))
+    assert isinstance(header, LogHeader)
+    assert header.provenance == {"seed": 7}

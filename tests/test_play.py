@@ -28,6 +28,7 @@ from chicago_poker.commands import (
 from chicago_poker.events import Event
 from chicago_poker.game import Game
 from chicago_poker.legal import legal_commands
+from chicago_poker.log import LogHeader, LogKind, read_log
 from chicago_poker.play import _next_chooser, describe_command, play_game
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState, TurnPhase
@@ -162,7 +163,9 @@ def test_an_illegal_answer_is_explained_and_asked_again() -> None:
 def test_the_end_of_input_mid_game_stops_cleanly() -> None:
     game, out = play_scripted("1\n1\n1\n", seed=1)
     assert not game.state.is_over
-    assert out.rstrip().endswith("End of input. The game stops unfinished.")
+    assert out.rstrip().endswith(
+        "End of input. The game stops unfinished.\nSeed: 1 (the same seed deals the same cards)."
+    )
     assert "Game over" not in out
 
 
@@ -170,6 +173,26 @@ def test_q_quits_the_game() -> None:
     game, out = play_scripted("q\n", seed=1)
     assert not game.state.is_over
     assert "You quit. The game stops unfinished." in out
+
+
+@pytest.mark.rule("R-2.4")
+@pytest.mark.parametrize(
+    ("script", "ending"),
+    [
+        (ALWAYS_ONE, "Businesses controlled:"),
+        ("1\n" * 5, "End of input. The game stops unfinished."),
+        ("1\n1\nq\n", "You quit. The game stops unfinished."),
+    ],
+    ids=["game-over", "end-of-input", "quit"],
+)
+def test_the_seed_is_told_only_once_the_game_is_over_or_stopped(script: str, ending: str) -> None:
+    """The seed deals every card, the bots' hands included: told earlier, it shows them all."""
+    _, out = play_scripted(script, seed=4242)
+    seed_line = "Seed: 4242 (the same seed deals the same cards)."
+    assert out.count("4242") == 1
+    assert out.index(seed_line) > out.rindex("Choose 1-")
+    assert out.index(seed_line) > out.index(ending)
+    assert out.rstrip().endswith(seed_line)
 
 
 def test_the_bots_moves_are_narrated() -> None:
@@ -203,6 +226,22 @@ def test_the_human_is_asked_for_a_reinforcement_when_tied() -> None:
     mine = view(state, 0)
     legal = legal_commands(state, 0)
     assert [describe_command(command, mine) for command in legal] == ["Send 9R as reinforcement"]
+
+
+@pytest.mark.rule("R-6.7.6", "R-6.7.2")
+def test_the_human_without_a_gangster_card_is_asked_too_and_may_only_send_none() -> None:
+    state = build(
+        hands={"Al": "Revolver", "Bugs": "8Y"},
+        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 6R", "Bugs": "1Y 2Y 3Y 4Y 6Y"}},
+        markers={("Speakeasy#1", "Al"): 0},
+        turn="Bugs",
+        phase=TurnPhase.ENDED,
+    )
+    state, _ = begin_turn(state)
+    assert _next_chooser(state) == 0
+    mine = view(state, 0)
+    legal = legal_commands(state, 0)
+    assert [describe_command(command, mine) for command in legal] == ["Send no reinforcement"]
 
 
 # --------------------------------------------------------------------------- hidden cards
@@ -337,9 +376,15 @@ def test_run_plays_to_the_end_saves_a_valid_log_and_exits_0(
     assert args.command(args) == 0
     out = capsys.readouterr().out
     assert f"Game log saved to {log}." in out
+    assert out.index("Seed: 1 ") > out.index("Game over.")
     report = validate_file(log)
     assert report.status is Status.OK
     assert report.game_over
+    # The saved log is a full one: it may keep the seed that replays the game.
+    header = next(read_log(log.read_text(encoding="utf-8").splitlines()))
+    assert isinstance(header, LogHeader)
+    assert header.kind is LogKind.FULL
+    assert header.provenance["seed"] == 1
 
 
 def test_run_at_the_end_of_input_saves_the_unfinished_game_and_exits_1(

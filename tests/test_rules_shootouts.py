@@ -781,22 +781,66 @@ def test_replacement_draws_reshuffle_the_discard_pile_when_the_deck_is_empty() -
     assert awaiting(state) is Awaiting.CARD
 
 
-@pytest.mark.rule("R-6.7.6")
+@pytest.mark.rule("R-6.7.6", "R-6.7.2")
 @pytest.mark.parametrize("bugs_hand", ["", "Revolver Bribery"], ids=["empty-hand", "specials"])
-def test_a_tied_player_without_a_gangster_card_drops_out(bugs_hand: str) -> None:
+def test_a_tied_player_without_a_gangster_card_is_awaited_declines_and_drops_out(
+    bugs_hand: str,
+) -> None:
     state = shootout_due({"Al": TIED_AL, "Bugs": TIED_BUGS}, hands={"Al": "2R", "Bugs": bugs_hand})
     state, events = begin_turn(state)
-    assert events[-2:] == [
-        ReinforcementRequested(SPEAKEASY, (AL, BUGS)),
-        ReinforcementDeclined(BUGS),
-    ]
+    # Nobody declines for Bugs: that would tell Al that Bugs holds no gangster card.
+    assert events[-1] == ReinforcementRequested(SPEAKEASY, (AL, BUGS))
+    assert not of_type(events, ReinforcementDeclined)
     assert awaiting(state) is Awaiting.REINFORCEMENT
-    assert legal_commands(state) == (SendReinforcement(AL, gangster("2R")),)
-    state, events = run(state, SendReinforcement(AL, gangster("2R")), DealCard(card("1R")))
+    assert legal_commands(state) == (
+        SendReinforcement(AL, gangster("2R")),
+        DeclineReinforcement(BUGS),
+    )
+    state, events = run(state, SendReinforcement(AL, gangster("2R")))
+    assert events == [ReinforcementChosen(AL, gangster("2R"))]
+    assert awaiting(state) is Awaiting.REINFORCEMENT
+    assert legal_commands(state) == (DeclineReinforcement(BUGS),)
+    state, events = run(state, DeclineReinforcement(BUGS))
+    assert events[0] == ReinforcementDeclined(BUGS)
+    assert events[-1] == ReinforcementsRevealed(SPEAKEASY, ((AL, gangster("2R")),), (AL,))
+    state, events = run(state, DealCard(card("1R")))
     assert of_type(events, ShootoutWon) == [
         ShootoutWon(SPEAKEASY, AL, HandCategory.PAIR, reinforced=True)
     ]
     assert state.players[BUGS].hand == frozenset(cards(bugs_hand))
+
+
+@pytest.mark.rule("R-6.7.6", "R-6.7.2")
+def test_a_tied_player_without_a_gangster_card_may_choose_before_the_others() -> None:
+    state = shootout_due({"Al": TIED_AL, "Bugs": TIED_BUGS}, hands={"Al": "", "Bugs": "14Y"})
+    state, _ = begin_turn(state)
+    assert legal_commands(state, AL) == (DeclineReinforcement(AL),)
+    state, events = run(state, DeclineReinforcement(AL))
+    assert events == [ReinforcementDeclined(AL)]
+    assert legal_commands(state, AL) == ()
+    state, events = run(state, SendReinforcement(BUGS, gangster("14Y")))
+    assert events[-1] == ReinforcementsRevealed(SPEAKEASY, ((BUGS, gangster("14Y")),), (BUGS,))
+
+
+@pytest.mark.rule("R-6.7.6", "R-6.7.2")
+@pytest.mark.parametrize("optional", [False, True], ids=["standard", "optional-reinforcement"])
+def test_a_tied_player_without_a_gangster_card_may_only_decline(optional: bool) -> None:
+    state = shootout_due(
+        {"Al": TIED_AL, "Bugs": TIED_BUGS},
+        hands={"Al": "2R", "Bugs": "Revolver"},
+        options=RuleOptions(optional_reinforcement=optional),
+    )
+    state, _ = begin_turn(state)
+    assert legal_commands(state, BUGS) == (DeclineReinforcement(BUGS),)
+    for command in (SendReinforcement(BUGS, gangster("14Y")), DrawCard(BUGS), DrawCard(AL)):
+        with pytest.raises(IllegalCommand) as error:
+            run(state, command)
+        assert error.value.rule == "R-6.7.2"
+    state, _ = run(state, DeclineReinforcement(BUGS))
+    with pytest.raises(IllegalCommand) as error:
+        run(state, DeclineReinforcement(BUGS))
+    assert error.value.rule == "R-6.7.2"
+    assert "already chosen" in str(error.value)
 
 
 @pytest.mark.rule("R-6.7.6")
@@ -813,9 +857,12 @@ def test_if_no_tied_player_sends_a_card_the_shootout_is_void() -> None:
     )
     pile = state.tile_pile
     state, events = begin_turn(state)
+    assert events[-1] == ReinforcementRequested(SPEAKEASY, (AL, BUGS))
+    assert legal_commands(state) == (DeclineReinforcement(AL), DeclineReinforcement(BUGS))
+    state, events = run(state, DeclineReinforcement(BUGS), DeclineReinforcement(AL))
     assert of_type(events, ReinforcementDeclined) == [
-        ReinforcementDeclined(AL),
         ReinforcementDeclined(BUGS),
+        ReinforcementDeclined(AL),
     ]
     assert ShootoutVoided(SPEAKEASY) in events
     assert not of_type(events, ShootoutWon)
@@ -866,11 +913,14 @@ def test_a_second_round_in_which_only_one_tied_player_can_send_is_won_by_that_pl
         DealCard(card("3P")),
         DealCard(card("Limousine")),
     )
-    assert events[-2:] == [
-        ReinforcementRequested(SPEAKEASY, (AL, BUGS)),
-        ReinforcementDeclined(BUGS),
-    ]
-    state, events = run(state, SendReinforcement(AL, gangster("3P")), DealCard(card("1R")))
+    assert events[-1] == ReinforcementRequested(SPEAKEASY, (AL, BUGS))
+    assert legal_commands(state, BUGS) == (DeclineReinforcement(BUGS),)
+    state, events = run(
+        state,
+        DeclineReinforcement(BUGS),
+        SendReinforcement(AL, gangster("3P")),
+        DealCard(card("1R")),
+    )
     assert of_type(events, ShootoutWon) == [
         ShootoutWon(SPEAKEASY, AL, HandCategory.PAIR, reinforced=True)
     ]

@@ -133,8 +133,12 @@ def targeted_illegal(state: GameState) -> list[tuple[Command, str | None]]:
         cases.append((SendReinforcement(seat, GANGSTERS[0]), None))
         cases.append((DeclineReinforcement(seat), None))
     elif not state.options.optional_reinforcement and state.shootout is not None:
+        # A contender who holds no gangster card may decline: not one of these.
+        chosen = {chooser for chooser, _ in state.shootout.choices}
         for contender in state.shootout.contenders:
-            cases.append((DeclineReinforcement(contender), None))
+            holds = any(isinstance(c, GangsterCard) for c in state.players[contender].hand)
+            if holds or contender in chosen:
+                cases.append((DeclineReinforcement(contender), "R-6.7.2"))
     if not action:
         cases.append((EndTurn(seat), None))
         return cases

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -16,14 +16,17 @@ from chicago_poker.apply import apply
 from chicago_poker.cards import (
     BusinessTile,
     Card,
+    Color,
     Face,
     GangsterCard,
     SpecialCard,
     SpecialKind,
+    full_deck,
     parse_card,
     parse_tile,
 )
 from chicago_poker.commands import (
+    Command,
     DealCard,
     DeclineReinforcement,
     DrawCard,
@@ -34,6 +37,7 @@ from chicago_poker.commands import (
     PlayPoliceRaid,
     SendReinforcement,
 )
+from chicago_poker.decide import follow_up, step
 from chicago_poker.errors import InvalidSeatError
 from chicago_poker.events import (
     BriberyPlayed,
@@ -46,8 +50,10 @@ from chicago_poker.events import (
     PoliceRaidPlayed,
     ReinforcementChosen,
     ReinforcementDeclined,
+    ReinforcementsRevealed,
 )
 from chicago_poker.game import Game
+from chicago_poker.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import (
     Business,
@@ -65,6 +71,7 @@ from chicago_poker.views import (
     RedactedLimousinePlayed,
     RedactedPoliceRaidPlayed,
     RedactedReinforcementChosen,
+    SeenEvent,
     fold_events,
     knows_card,
     redact,
@@ -261,6 +268,71 @@ def permute_hidden(state: GameState, seat: int | None, swaps: list[tuple[int, in
 games = st.tuples(st.integers(0, 10**6), st.integers(0, 120))
 
 
+def tied_pair(data: st.DataObject) -> tuple[GameState, GameState, int]:
+    """Two states where seat 0's turn begins with a tie at the speakeasy, and the tied seat.
+
+    They differ in one tied player's hand only (the seat returned): in the first it holds a
+    gangster card and some special cards, in the second the same special cards and one more
+    in the gangster card's place, which lies in the draw deck instead (R-6.7.6). The tied
+    players hold equal rainbow straights in different colours (R-7.5.3).
+    """
+    count = data.draw(st.integers(2, 5), label="players")
+    names = NAMES[:count]
+    others = data.draw(st.sets(st.integers(1, count - 1), min_size=1), label="also tied")
+    tied = [0, *sorted(others)]
+    target = data.draw(st.sampled_from(tied), label="target")
+    low = data.draw(st.integers(1, 11), label="lowest value")
+    straights = {
+        seat: [GangsterCard(low + i, list(Color)[(i + shift) % 5]) for i in range(5)]
+        for shift, seat in enumerate(tied)
+    }
+    placed = {card for straight in straights.values() for card in straight}
+    shuffler = data.draw(st.randoms(use_true_random=False), label="shuffle")
+    free = [card for card in full_deck() if isinstance(card, GangsterCard) and card not in placed]
+    specials: list[Card] = [card for card in full_deck() if isinstance(card, SpecialCard)]
+    shuffler.shuffle(free)
+    shuffler.shuffle(specials)
+    gangster_card, special_card = free.pop(), specials.pop()
+    kept = data.draw(st.integers(0, len(specials)), label="special cards held")
+    own, spare = specials[:kept], [*specials[kept:], *free]
+    shuffler.shuffle(spare)
+    hands = {
+        names[seat]: " ".join(str(spare.pop()) for _ in range(data.draw(st.integers(0, 6))))
+        for seat in range(count)
+        if seat != target
+    }
+    optional = data.draw(st.booleans(), label="optional_reinforcement")
+
+    def state(last: Card) -> GameState:
+        return build(
+            names,
+            turn=names[-1],
+            phase=TurnPhase.ENDED,
+            hands={**hands, names[target]: " ".join(str(card) for card in [*own, last])},
+            businesses={
+                "Speakeasy#1": {
+                    names[seat]: " ".join(map(str, straight))
+                    for seat, straight in straights.items()
+                }
+            },
+            markers={("Speakeasy#1", names[seat]): number for number, seat in enumerate(tied)},
+            options=RuleOptions(optional_reinforcement=optional),
+        )
+
+    return state(gangster_card), state(special_card), target
+
+
+def seen_by(state: GameState, events: Sequence[Event], seat: int | None) -> list[SeenEvent]:
+    """``events`` as ``seat`` sees them, up to the reveal of the reinforcements."""
+    seen: list[SeenEvent] = []
+    for event in events:
+        if isinstance(event, ReinforcementsRevealed):
+            break
+        seen.append(redact(state, event, seat))
+        state = apply(state, event)
+    return seen
+
+
 # --------------------------------------------------------------------------- properties
 
 
@@ -277,6 +349,42 @@ def test_states_differing_only_in_hidden_cards_give_equal_views(
     altered = permute_hidden(state, seat, swaps)
     assert all_cards(altered) == all_cards(state)
     assert view(altered, seat) == view(state, seat)
+
+
+@pytest.mark.rule("R-6.7.2", "R-6.7.6")
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_whether_a_tied_player_holds_a_gangster_card_stays_hidden_until_the_reveal(
+    data: st.DataObject,
+) -> None:
+    """Until the reveal, whether a tied player holds a gangster card changes nothing that any
+    other seat or a spectator sees: views, redacted events and commands, its legal commands."""
+    holding, lacking, target = tied_pair(data)
+    observers = [None, *(seat for seat in range(len(holding.players)) if seat != target)]
+    a, a_events = follow_up(holding)
+    b, b_events = follow_up(lacking)
+    for seat in observers:
+        assert seen_by(holding, a_events, seat) == seen_by(lacking, b_events, seat)
+    assert a.shootout is not None
+    for chooser in data.draw(st.permutations(a.shootout.contenders), label="order of choices"):
+        assert awaiting(a) is awaiting(b) is Awaiting.REINFORCEMENT
+        for seat in observers:
+            assert view(a, seat) == view(b, seat)
+            if seat is not None:
+                assert legal_commands(a, seat) == legal_commands(b, seat)
+        command_a: Command = data.draw(st.sampled_from(legal_commands(a, chooser)), label="choice")
+        command_b = command_a
+        if chooser == target:
+            assert legal_commands(b, target) == (DeclineReinforcement(target),)
+            command_b = DeclineReinforcement(target)
+        for seat in observers:
+            assert redact_command(a, command_a, seat) == redact_command(b, command_b, seat)
+        (after_a, a_events), (after_b, b_events) = step(a, command_a), step(b, command_b)
+        for seat in observers:
+            assert seen_by(a, a_events, seat) == seen_by(b, b_events, seat)
+        a, b = after_a, after_b
+    assert any(isinstance(event, ReinforcementsRevealed) for event in a_events)
+    assert any(isinstance(event, ReinforcementsRevealed) for event in b_events)
 
 
 @pytest.mark.rule("R-2.4", "R-4.4")

@@ -182,7 +182,11 @@ class SendReinforcement:
 
 @frozen
 class DeclineReinforcement:
-    """Send no reinforcement, under the option ``optional_reinforcement`` (R-6.7.2)."""
+    """Send no reinforcement (R-6.7.2): under ``optional_reinforcement``, or with no gangster card.
+
+    A tied player who holds no gangster card gives this command too (R-6.7.6), so that nobody
+    learns before the reveal whether they could have sent one.
+    """
 
     player: int
     """The acting seat."""

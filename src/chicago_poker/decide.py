@@ -74,8 +74,8 @@ from chicago_poker.legal import (
     awaiting,
     can_draw,
     has_legal_action,
-    holds_gangster,
     limit_after,
+    may_decline,
     may_end_turn,
     special_within_limit,
     took_every_action,
@@ -536,7 +536,7 @@ def _reinforce(state: GameState, command: SendReinforcement) -> ReinforcementCho
 
 def _decline(state: GameState, seat: int) -> ReinforcementDeclined:
     _chooser(state, seat)
-    if not state.options.optional_reinforcement:
+    if not may_decline(state, seat):
         raise IllegalCommand(
             "A tied player who holds a gangster card must send one.", rule="R-6.7.2"
         )
@@ -648,11 +648,9 @@ def _compare_hands(state: GameState, shootout: Shootout, business: Business) -> 
 
 
 def _collect_reinforcements(state: GameState, shootout: Shootout) -> Event | None:
-    chosen = dict(shootout.choices)
-    for seat in shootout.contenders:
-        if seat not in chosen and not holds_gangster(state, seat):
-            return ReinforcementDeclined(seat)
-    if len(chosen) < len(shootout.contenders):
+    # A player without a gangster card declines by command too: declining for them
+    # at once would tell everyone what their hand lacks before the reveal.
+    if len(shootout.choices) < len(shootout.contenders):
         return None  # the tied players choose
     sent = [(seat, card) for seat, card in shootout.choices if card is not None]
     sent.sort(key=lambda pair: (pair[0] - shootout.owner) % len(state.players))

@@ -41,6 +41,7 @@ __all__ = [
     "legal_commands",
     "limit_after",
     "liquidation_victims",
+    "may_decline",
     "may_end_turn",
     "movable_groups",
     "open_businesses",
@@ -188,14 +189,16 @@ def has_legal_action(state: GameState) -> bool:
 
 
 def _choosers(state: GameState) -> list[int]:
-    """The tied players who still owe a reinforcement and hold a gangster card."""
+    """The tied players who have not chosen their reinforcement yet (R-6.7.2).
+
+    A player who holds no gangster card is awaited too, to decline: waiting for the others
+    only would tell everyone that their hand holds no gangster card.
+    """
     shootout = state.shootout
     if shootout is None or shootout.stage is not ShootoutStage.CHOOSING:
         return []
     chosen = {seat for seat, _ in shootout.choices}
-    return [
-        seat for seat in shootout.contenders if seat not in chosen and holds_gangster(state, seat)
-    ]
+    return [seat for seat in shootout.contenders if seat not in chosen]
 
 
 def _reinforcements(state: GameState, player: int | None) -> Iterator[Command]:
@@ -204,8 +207,24 @@ def _reinforcements(state: GameState, player: int | None) -> Iterator[Command]:
             continue
         for card in gangsters(state.players[seat].hand):
             yield SendReinforcement(seat, card)
-        if state.options.optional_reinforcement:
+        if may_decline(state, seat):
             yield DeclineReinforcement(seat)
+
+
+def may_decline(state: GameState, seat: int) -> bool:
+    """Whether a tied ``seat`` may send no reinforcement (R-6.7.2, R-6.7.6).
+
+    It may under the option ``optional_reinforcement``, or when it holds no gangster card to
+    send; declining is then its only choice.
+
+    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.rules import RuleOptions
+    >>> strict = Game.new(["Al", "Bugs"], seed=1).state
+    >>> lenient = Game.new(["Al", "Bugs"], RuleOptions(optional_reinforcement=True), seed=1).state
+    >>> holds_gangster(strict, 0), may_decline(strict, 0), may_decline(lenient, 0)
+    (True, False, True)
+    """
+    return state.options.optional_reinforcement or not holds_gangster(state, seat)
 
 
 def _actions(state: GameState) -> Iterator[Command]:

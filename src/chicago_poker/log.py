@@ -143,6 +143,7 @@ Provenance: TypeAlias = dict[str, str | int | float | bool | None]
 """Where a game came from: ``{"seed": 2004}`` for a seeded dealer, ``{}`` if unknown.
 
 Keys other than ``seed`` are free (such as ``"table"`` or ``"date"``); values are JSON scalars.
+A redacted log never holds ``seed``: its viewer could recompute every hidden card from it.
 """
 
 
@@ -843,12 +844,22 @@ def entries_to_lines(
     are redacted (:func:`redact_entries`), unless they are :class:`RedactedLogEntry` objects
     already (read from a redacted log), which are written as they are.
 
+    >>> from chicago_poker.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=1)
+    >>> next(entries_to_lines(game, provenance={"seed": 1}))[:41]
+    '{"format":"chicago-poker-log","version":1'
+    >>> next(entries_to_lines(game, provenance={"seed": 1}, kind=LogKind.REDACTED, viewer=0))
+    Traceback (most recent call last):
+    chicago_poker.log.LogFormatError: a redacted log cannot hold the provenance key "seed": ...
+
     Raises:
         LogFormatError: The entries do not start with StartGame, a ``full`` or ``redacted``
-            log lacks the events of an entry, or a ``viewer`` is given for another kind.
+            log lacks the events of an entry, a ``viewer`` is given for another kind, or the
+            provenance of a ``redacted`` log holds the dealer's ``seed``.
     """
     if viewer is not None and kind is not LogKind.REDACTED:
         raise LogFormatError(f"only a redacted log has a viewer, not a {kind.value} one")
+    _check_provenance(provenance or {}, kind)
     entries = game_or_entries.history if isinstance(game_or_entries, Game) else game_or_entries
     items = iter(entries)
     first = next(items, None)
@@ -892,6 +903,17 @@ def entries_to_lines(
         yield dump_entry(entry)
 
 
+def _check_provenance(
+    provenance: Mapping[str, str | int | float | bool | None], kind: LogKind
+) -> None:
+    """A redacted log may not carry the seed: the dealer's seed replays every hidden card."""
+    if kind is LogKind.REDACTED and "seed" in provenance:
+        raise LogFormatError(
+            'a redacted log cannot hold the provenance key "seed": with the dealer\'s seed, '
+            "its viewer could recompute every hidden card; leave the seed out"
+        )
+
+
 def write_log(
     game_or_entries: _Source,
     file: IO[str],
@@ -902,7 +924,11 @@ def write_log(
 ) -> None:
     """Write the log of a game to a text file, one line each (see :func:`entries_to_lines`).
 
-    Open the file with ``encoding="utf-8"``: names may hold any character.
+    Open the file with ``encoding="utf-8"``: names may hold any character. Nothing is written
+    if the header cannot be made, such as a ``redacted`` log whose provenance holds a seed.
+
+    Raises:
+        LogFormatError: As :func:`entries_to_lines`.
     """
     for text in entries_to_lines(game_or_entries, provenance=provenance, kind=kind, viewer=viewer):
         file.write(text + "\n")

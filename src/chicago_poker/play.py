@@ -246,8 +246,9 @@ def play_game(
     """Play a game: the human at seat 0 reads ``input`` and sees ``output``; bots elsewhere.
 
     ``bot_factory(seat)`` makes the bot of each seat 1 to ``players - 1``. The game is seeded
-    by ``seed``. When ``input`` ends (or the human types ``q``), a message says so and the
-    unfinished game is returned: check ``game.state.is_over``.
+    by ``seed``, which is told only once the game is over or stopped: it deals the bots' hands
+    and every card to come. When ``input`` ends (or the human types ``q``), a message says so
+    and the unfinished game is returned: check ``game.state.is_over``.
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}")
@@ -258,8 +259,6 @@ def play_game(
     table.say(f"Chicago Poker: you against {players - 1} bot{'s' if players > 2 else ''}.")
     for seat, bot in seat_bots.items():
         table.say(f"  {names[seat]} plays as the {bot.name} bot.")
-    if seed is not None:
-        table.say(f"  Seed: {seed} (the same seed deals the same cards).")
     table.narrate(None, game.events)
     try:
         while not game.state.is_over:
@@ -278,8 +277,11 @@ def play_game(
     except InputClosedError as stop:
         table.say("")
         table.say(f"{stop} The game stops unfinished.")
-        return game
-    table.summary()
+    else:
+        table.summary()
+    if seed is not None:
+        # Only now: the seed replays the dealer, so it would show every hidden card.
+        table.say(f"Seed: {seed} (the same seed deals the same cards).")
     return game
 
 
