@@ -7,6 +7,13 @@ PGN with ``chess.pgn.read_game``, which parses and checks every move: as many mo
 are events.
 Target: validated events per second at least three times chess's moves per second.
 
+Redacted logs: for the first ``--redacted-games`` of those games, it also writes the redacted
+log of seat 0 and of the spectator, and measures events per second validating them (a search
+for a complete legal game that redacts to each, through the engine) next to validating the
+full logs of the same games (``validate_file(path, witness=True)``). Aim: redacted logs validated
+at least half as fast as full logs, in events per second. A redacted log whose report is not
+"ok" (illegal, or undecided when the search reached its limit) is counted and named.
+
 With ``--workers N``, it also measures ``validate_files(paths, workers=N)``: the same logs checked
 in N worker processes, start-up of the workers included. That figure uses N cores where
 python-chess uses one, so it is reported beside the target, never counted for it.
@@ -17,6 +24,7 @@ Run: ``pip install ".[bench]"`` then ``python benchmarks/bench_validate.py``.
 from __future__ import annotations
 
 import argparse
+import collections
 import gc
 import io
 import random
@@ -30,24 +38,47 @@ import chess
 import chess.pgn
 
 from chicago_poker import Game
-from chicago_poker.log import _canonical_command, write_log
-from chicago_poker.validate import Status, validate_files
+from chicago_poker.log import LogKind, RedactedLogEntry, _canonical_command, read_log, write_log
+from chicago_poker.validate import Report, Status, validate_file, validate_files
 
 PLAYERS = ("Al", "Bugs", "Dutch", "Frank")
+VIEWERS = {"seat 0": 0, "spectator": None}
+"""The redacted logs written of each game: one seat's, and the spectator's."""
 
 
-def write_games(folder: Path, games: int, seed: int) -> int:
-    """Write ``games`` random games as logs; return the number of events written."""
-    events = 0
+def write_games(folder: Path, games: int, seed: int, redacted: int) -> tuple[list[Path], list[int]]:
+    """Write ``games`` random games as full logs, and the redacted logs of the first ``redacted``.
+
+    Returns the full logs' paths, in the order of the games, and each game's events.
+    """
+    paths, events = [], []
     for index in range(games):
         policy = random.Random(seed + index)
         game = Game.new(PLAYERS, seed=seed + index)
         while not game.state.is_over:
             game.execute(policy.choice(game.legal_commands()))
-        events += len(game.events)
-        with (folder / f"game-{index}.jsonl").open("w", encoding="utf-8") as file:
+        events.append(len(game.events))
+        paths.append(folder / f"game-{index}.jsonl")
+        with paths[-1].open("w", encoding="utf-8") as file:
             write_log(game, file, provenance={"seed": seed + index})
-    return events
+        if index < redacted:
+            # No provenance: a redacted log may not hold the seed, which would reveal the cards.
+            for label, viewer in VIEWERS.items():
+                with redacted_path(folder, label, index).open("w", encoding="utf-8") as file:
+                    write_log(game, file, kind=LogKind.REDACTED, viewer=viewer)
+    return paths, events
+
+
+def redacted_path(folder: Path, label: str, index: int) -> Path:
+    return folder / f"game-{index}-{label.replace(' ', '')}.jsonl"
+
+
+def redacted_events(path: Path) -> int:
+    """The events of a redacted log, counted as for a full log: the events of each entry."""
+    with path.open("rb") as file:
+        return sum(
+            len(item.events) for item in read_log(file) if isinstance(item, RedactedLogEntry)
+        )
 
 
 def pgn_text(moves_wanted: int, seed: int) -> tuple[str, int]:
@@ -64,16 +95,33 @@ def pgn_text(moves_wanted: int, seed: int) -> tuple[str, int]:
     return out.getvalue(), moves
 
 
-def time_validation(paths: list[Path], workers: int = 1) -> float:
+def time_reports(
+    paths: list[Path], workers: int = 1, *, witness: bool = False
+) -> tuple[float, list[Report]]:
+    """The seconds validating ``paths`` took, and every report that is not ok.
+
+    With ``witness``, each log is validated with its witness search (one process).
+    """
     # Each run starts with the validator's caches empty, as in a new process: the runs
     # validate the same logs, so a cache kept from the run before would flatter the figures.
     # (Workers are new processes, whose caches start empty anyway.)
     _canonical_command.cache_clear()
     start = time.perf_counter()
-    for report in validate_files(paths, workers=workers):
-        if report.status is not Status.OK:
-            raise AssertionError(f"{report.source} did not validate")
-    return time.perf_counter() - start
+    reports = (
+        [validate_file(path, witness=True) for path in paths]
+        if witness
+        else list(validate_files(paths, workers=workers))
+    )
+    failed = [report for report in reports if report.status is not Status.OK]
+    return time.perf_counter() - start, failed
+
+
+def time_validation(paths: list[Path], workers: int = 1) -> float:
+    """The seconds validating ``paths`` took; every log must be ok."""
+    seconds, failed = time_reports(paths, workers)
+    if failed:
+        raise AssertionError(f"{failed[0].source} did not validate")
+    return seconds
 
 
 def time_pgn(text: str) -> float:
@@ -88,26 +136,53 @@ def time_pgn(text: str) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="Chicago Poker games (50)")
+    parser.add_argument(
+        "--redacted-games",
+        type=int,
+        default=4,
+        help="of those, the first games whose redacted logs are validated too (4)",
+    )
     parser.add_argument("--repeats", type=int, default=5, help="best of this many runs (5)")
     parser.add_argument("--seed", type=int, default=2004)
     parser.add_argument(
         "--workers", type=int, default=1, help="also time validate_files with this many workers"
     )
     args = parser.parse_args()
+    redacted_games = min(args.redacted_games, args.games)
     parallel: list[float] = []
+    # Per run: the full logs of the redacted games, and the redacted logs of each viewer.
+    same_full: list[float] = []
+    by_viewer: dict[str, list[float]] = {label: [] for label in VIEWERS}
+    statuses: dict[str, dict[str, Status]] = {label: {} for label in VIEWERS}
     with tempfile.TemporaryDirectory() as folder:
-        events = write_games(Path(folder), args.games, args.seed)
+        paths, per_game = write_games(Path(folder), args.games, args.seed, redacted_games)
+        events = sum(per_game)
         text, moves = pgn_text(events, args.seed)  # as many moves as there are events
-        paths = sorted(Path(folder).glob("*.jsonl"))
+        full_paths = paths[:redacted_games]
+        full_events = sum(per_game[:redacted_games])
+        viewer_paths = {
+            label: [redacted_path(Path(folder), label, index) for index in range(redacted_games)]
+            for label in VIEWERS
+        }
+        viewer_events = {
+            label: sum(map(redacted_events, found)) for label, found in viewer_paths.items()
+        }
         gc.collect()
         gc.freeze()  # the set-up's objects: the collector need not scan them in the runs
-        # The two alternate, so that a busy spell of the machine slows both alike.
+        # All of them alternate, so that a busy spell of the machine slows each alike.
         validations, readings = [], []
         for _ in range(args.repeats):
             validations.append(time_validation(paths))
             readings.append(time_pgn(text))
             if args.workers > 1:
                 parallel.append(time_validation(paths, args.workers))
+            if redacted_games:
+                same_full.append(time_validation(full_paths))
+                for label, found in viewer_paths.items():
+                    seconds, failed = time_reports(found, witness=True)
+                    by_viewer[label].append(seconds)
+                    for report in failed:
+                        statuses[label][Path(report.source).name] = report.status
         validation, reading = min(validations), min(readings)
     ours, theirs = events / validation, moves / reading
     print(f"{args.games} games, as many chess moves, best of {args.repeats}, seed {args.seed}")
@@ -130,7 +205,60 @@ def main() -> int:
             f"{events / min(parallel):,.0f} events/s (on {args.workers} cores: not counted "
             "against the target)"
         )
+    if redacted_games:
+        report_redacted(
+            redacted_games, args.repeats, full_events, same_full, viewer_events, by_viewer, statuses
+        )
     return 0
+
+
+def report_redacted(
+    games: int,
+    repeats: int,
+    full_events: int,
+    same_full: list[float],
+    viewer_events: dict[str, int],
+    by_viewer: dict[str, list[float]],
+    statuses: dict[str, dict[str, Status]],
+) -> None:
+    """Print events per second of the redacted logs next to the full logs of the same games."""
+    print()
+    print(f"redacted logs of the first {games} games (seat 0 and spectator), best of {repeats}")
+    full = full_events / min(same_full)
+    column = 27  # the figures start in one column
+    print(f"{'full logs of those games:':<{column}}{full_events:,} events, {full:,.0f} events/s")
+    for label, seconds in by_viewer.items():
+        rate = viewer_events[label] / min(seconds)
+        print(
+            f"{'redacted, ' + label + ':':<{column}}{viewer_events[label]:,} events, {rate:,.0f} "
+            f"events/s ({rate / full:.3f}x full, {min(seconds) / games:.2f} s a log)"
+        )
+    total_events = sum(viewer_events.values())
+    runs = [sum(each) for each in zip(*by_viewer.values(), strict=True)]
+    redacted = total_events / min(runs)
+    verdict = "met" if redacted >= full / 2 else "NOT met"
+    print(f"{'redacted, both:':<{column}}{total_events:,} events, {redacted:,.0f} events/s")
+    print(f"ratio redacted/full {redacted / full:.3f}x (aim 0.5x): {verdict}")
+    pairs = sorted(
+        (total_events / run) / (full_events / each)
+        for run, each in zip(runs, same_full, strict=True)
+    )
+    print(
+        f"ratio of each pair of runs: median {statistics.median(pairs):.3f}x, "
+        f"from {pairs[0]:.3f}x to {pairs[-1]:.3f}x"
+    )
+    logs = games * len(by_viewer)
+    bad = {
+        (label, name): status for label, found in statuses.items() for name, status in found.items()
+    }
+    if not bad:
+        print(f"all {logs} redacted logs validated ok")
+        return
+    counts = collections.Counter(status.value for status in bad.values())
+    summary = ", ".join(f"{count} {status}" for status, count in sorted(counts.items()))
+    print(f"WARNING: {len(bad)} of {logs} redacted logs did NOT validate ok: {summary}")
+    for (label, name), status in sorted(bad.items()):
+        print(f"  {name} ({label}): {status.value}")
 
 
 if __name__ == "__main__":

@@ -84,3 +84,40 @@ def test_the_module_runs_as_a_program() -> None:
     assert bad.returncode == 2
     assert "invalid choice" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def _redacted_log(path: Path) -> Path:
+    from chicago_poker.game import Game
+    from chicago_poker.log import LogKind, write_log
+
+    game = Game.new(["Al", "Bugs"], seed=11)
+    for _ in range(30):
+        game.execute(game.legal_commands()[0])
+    with path.open("w", encoding="utf-8") as file:
+        write_log(game, file, kind=LogKind.REDACTED, viewer=1)
+    return path
+
+
+def test_validate_writes_the_witness_of_a_redacted_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chicago_poker.log import LogEntry, LogKind, entries_to_lines, read_log
+    from chicago_poker.validate import validate_file
+
+    log = _redacted_log(tmp_path / "seat1.jsonl")
+    out = tmp_path / "witness.jsonl"
+    assert cli.main(["validate", "--witness", str(out), str(log)]) == 0
+    assert "legal redacted log" in capsys.readouterr().out
+    assert validate_file(out).status.value == "ok"
+    with out.open(encoding="utf-8") as file:
+        entries = [item for item in read_log(file) if isinstance(item, LogEntry)]
+    again = list(entries_to_lines(entries, kind=LogKind.REDACTED, viewer=1))
+    assert again[1:] == log.read_text(encoding="utf-8").splitlines()[1:]
+
+
+def test_validate_takes_one_file_with_a_witness(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = _redacted_log(tmp_path / "seat1.jsonl")
+    assert cli.main(["validate", "--witness", str(tmp_path / "w"), str(log), str(log)]) == 2
+    assert "exactly one FILE" in capsys.readouterr().err

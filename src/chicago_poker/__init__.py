@@ -36,6 +36,7 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
+from chicago_poker.consistent import Impossible, Witness, consistent_state, find_witness
 from chicago_poker.decide import decide, step
 from chicago_poker.errors import (
     CardParseError,
@@ -83,6 +84,7 @@ __all__ = [
     "HandCategory",
     "HandRank",
     "IllegalCommand",
+    "Impossible",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidPositionError",
@@ -103,11 +105,14 @@ __all__ = [
     "StartGame",
     "TileParseError",
     "Victory",
+    "Witness",
     "__version__",
     "apply",
     "awaiting",
+    "consistent_state",
     "decide",
     "evaluate_hand",
+    "find_witness",
     "full_deck",
     "legal_commands",
     "parse_card",

@@ -15,15 +15,18 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn
+
+import attrs
 
 from chicago_poker import __version__, demo, explain, play, simulate
 from chicago_poker.cards import GANGSTER_CARDS
 from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.frequencies import format_frequency_table
 from chicago_poker.hands import MAX_HAND_SIZE
-from chicago_poker.validate import Report, Status, validate_files
+from chicago_poker.log import write_log
+from chicago_poker.validate import Report, Status, validate_file, validate_files
 
 __all__ = ["main"]
 
@@ -119,7 +122,7 @@ def _build_parser() -> _Parser:
         help="check that game logs are legal games",
         description="Replay each game log through the rules engine and report every broken "
         "rule. Exit status: 0 if every log is a legal game (finished or not), 1 if a log "
-        "breaks a rule, 2 if a log cannot be read.",
+        "breaks a rule, 2 if a log cannot be read, 3 if --witness found no witness.",
     )
     validate.add_argument("files", nargs="+", metavar="FILE", help="a game log (JSON Lines)")
     validate.add_argument(
@@ -134,6 +137,11 @@ def _build_parser() -> _Parser:
         default=1,
         metavar="N",
         help="processes checking files at once (default 1); reports keep the order of the files",
+    )
+    validate.add_argument(
+        "--witness",
+        metavar="OUT",
+        help="for one redacted log: write the complete legal game found for it (a full log) to OUT",
     )
     validate.set_defaults(command=_validate)
     explain.add_parser(commands)
@@ -158,7 +166,12 @@ def _hands(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    reports = validate_files(args.files, workers=args.workers)
+    if args.witness is not None and len(args.files) != 1:
+        sys.stderr.write("chicago-poker validate: --witness takes exactly one FILE\n")
+        return 2
+    reports: Iterable[Report] = validate_files(args.files, workers=args.workers)
+    if args.witness is not None:
+        reports = [_write_witness(validate_file(args.files[0], witness=True), args.witness)]
     if args.format == "json":
         files = [report.as_dict() for report in reports]
         status = max((file["exit"] for file in files), default=0)
@@ -174,6 +187,21 @@ def _validate(args: argparse.Namespace) -> int:
             status = max(status, report.exit_code)
     sys.stdout.flush()
     return status
+
+
+def _write_witness(report: Report, path: str) -> Report:
+    """Write the witness of a legal redacted log to ``path``; say so in the report's notes."""
+    if report.witness is None:
+        note = "no witness was written: only a legal redacted log has one"
+    else:
+        try:
+            with open(path, "w", encoding="utf-8") as file:
+                write_log(report.witness, file, provenance={"witness_of": report.source})
+        except OSError as error:
+            note = f"the witness could not be written to {path}: {error.strerror or error}"
+        else:
+            note = f"the witness, a complete legal game that redacts to this log, is in {path}"
+    return attrs.evolve(report, notes=(*report.notes, note))
 
 
 def _report_text(report: Report) -> str:
@@ -212,7 +240,11 @@ def _verdict(report: Report) -> str:
     if report.status is Status.ILLEGAL:
         count = len(report.findings)
         return f"illegal: {count} broken rule{'s' if count != 1 else ''}"
+    if report.status is Status.UNDECIDED:
+        return f"undecided after {report.entries} entries: no witness was found"
     if report.kind is not None and report.kind.value == "redacted":
+        if report.witness is not None:
+            return f"legal redacted log, {report.entries} entries: a witness was found"
         return f"consistent as far as a redacted log shows, {report.entries} entries (see notes)"
     if report.winner_name is not None:
         assert report.victory is not None

@@ -88,6 +88,7 @@ __all__ = [
     "dump_entry",
     "dump_event",
     "dump_header",
+    "dump_seen",
     "entries_to_lines",
     "load_command",
     "load_entry",
@@ -513,6 +514,17 @@ def dump_event(event: Event) -> str:
     return _dumps(converter.unstructure(event, Event))
 
 
+def dump_seen(item: SeenCommand | SeenEvent) -> str:
+    """The JSON text of a command or event as a seat sees it: plain, or its redacted form.
+
+    >>> from chicago_poker.views import RedactedCardDrawn
+    >>> dump_seen(RedactedCardDrawn(1, None))
+    '{"type":"RedactedCardDrawn","player":1,"card":null}'
+    """
+    union = SeenEvent if type(item).__name__ in _SEEN_EVENTS_BY_NAME else SeenCommand
+    return _dumps(converter.unstructure(item, union))
+
+
 def load_event(text: str) -> Event:
     """Read an event from its JSON text.
 
@@ -698,6 +710,7 @@ def _load_header(obj: object, line: int | None) -> LogHeader:
         if obj["kind"] not in kinds:
             raise LogFormatError(f"$.kind: {obj['kind']!r} is not one of {', '.join(kinds)}")
         kind = LogKind(obj["kind"])
+        _check_provenance(provenance, kind)  # the writer's own check: one schema for both
         viewer = obj["viewer"]
         if kind is LogKind.REDACTED:
             if viewer is not None and (type(viewer) is not int or not 0 <= viewer < len(players)):
@@ -850,7 +863,7 @@ def entries_to_lines(
     '{"format":"chicago-poker-log","version":1'
     >>> next(entries_to_lines(game, provenance={"seed": 1}, kind=LogKind.REDACTED, viewer=0))
     Traceback (most recent call last):
-    chicago_poker.log.LogFormatError: a redacted log cannot hold the provenance key "seed": ...
+    chicago_poker.log.LogFormatError: $.provenance.seed: a redacted log cannot hold the ...
 
     Raises:
         LogFormatError: The entries do not start with StartGame, a ``full`` or ``redacted``
@@ -909,8 +922,8 @@ def _check_provenance(
     """A redacted log may not carry the seed: the dealer's seed replays every hidden card."""
     if kind is LogKind.REDACTED and "seed" in provenance:
         raise LogFormatError(
-            'a redacted log cannot hold the provenance key "seed": with the dealer\'s seed, '
-            "its viewer could recompute every hidden card; leave the seed out"
+            '$.provenance.seed: a redacted log cannot hold the provenance key "seed": with the '
+            "dealer's seed, its viewer could recompute every hidden card; leave the seed out"
         )
 
 

@@ -51,6 +51,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import IO, Any, Final
 
+import attrs
 from attrs import frozen
 
 from chicago_poker._workers import SPAWN, interrupts_ignored
@@ -70,6 +71,7 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
+from chicago_poker.consistent import Undecided, Witness, find_witness
 from chicago_poker.decide import _step as step  # commands read from a log have their form
 from chicago_poker.decide import check_setup
 from chicago_poker.errors import ChicagoPokerError, IllegalCommand
@@ -173,13 +175,16 @@ class Status(enum.Enum):
     UNREADABLE = "unreadable"
     """The log cannot be read: missing, not UTF-8, not JSON, not this format, absurd size."""
 
+    UNDECIDED = "undecided"
+    """A witness was asked for a redacted log and none was found (see :func:`validate_log`)."""
+
     @property
     def exit_code(self) -> int:
         """The command's exit status for this verdict: 0, 1 or 2."""
         return _EXIT_CODES[self]
 
 
-_EXIT_CODES: Final = {Status.OK: 0, Status.ILLEGAL: 1, Status.UNREADABLE: 2}
+_EXIT_CODES: Final = {Status.OK: 0, Status.ILLEGAL: 1, Status.UNREADABLE: 2, Status.UNDECIDED: 3}
 
 
 @frozen
@@ -237,9 +242,13 @@ class Report:
     victory: Victory | None = None
     """How the replayed game ended, if it did."""
 
+    witness: tuple[LogEntry, ...] | None = attrs.field(default=None, repr=False)
+    """For a redacted log validated with ``witness=True``: a complete legal game that redacts
+    to it, entry for entry (:func:`chicago_poker.consistent.find_witness`)."""
+
     @property
     def exit_code(self) -> int:
-        """0 for a legal game, 1 for a broken rule, 2 for an unreadable log."""
+        """0 for a legal game, 1 for a broken rule, 2 for an unreadable log, 3 undecided."""
         return self.status.exit_code
 
     def as_dict(self) -> dict[str, Any]:
@@ -254,6 +263,7 @@ class Report:
             "winner": self.winner,
             "winner_name": self.winner_name,
             "victory": None if self.victory is None else self.victory.value,
+            "witness": self.witness is not None,
             "findings": [finding.as_dict() for finding in self.findings],
             "notes": list(self.notes),
         }
@@ -844,8 +854,11 @@ class _RedactedCheck:
 class _Validation:
     """The running state of one validation."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, *, witness: bool = False) -> None:
         self.source = source
+        self.want_witness = witness
+        self.seen: list[tuple[RedactedLogEntry, int, str]] = []
+        self.witness: Witness | None = None
         self.header: LogHeader | None = None
         self.state: GameState | None = None
         self.findings: list[Finding] = []
@@ -883,6 +896,8 @@ class _Validation:
         if self.redacted_log:
             entry = pending.load()
             assert isinstance(entry, RedactedLogEntry)
+            if self.want_witness:
+                self.seen.append((entry, lines.number, _shorten(lines.text)))
             if self.redacted is not None:
                 self.check_redacted(entry, lines.text, lines.number)
         elif self.replaying:
@@ -953,6 +968,36 @@ class _Validation:
             )
             self.redacted = None
 
+    def find_witness(self) -> None:
+        """Search for a complete legal game that redacts to the redacted log read."""
+        assert self.header is not None
+        result = find_witness([entry for entry, _, _ in self.seen], self.header.viewer)
+        if isinstance(result, Witness):
+            self.witness = result
+            self.notes.append(
+                "a witness was found: a complete legal game that redacts to this log line for "
+                f"line; of the {result.hidden_cards} cards that reached other hands unseen, "
+                f"{result.unrevealed} are never revealed, so the witness chose them: it is one "
+                "game consistent with the log, not necessarily the game played"
+            )
+            return
+        _, line, text = self.seen[result.index]
+        why = (
+            f"within {result.searched:,} replayed commands"
+            if isinstance(result, Undecided)
+            else f"({result.rule or 'no rule'}: {result.reason})"
+        )
+        self.fail(
+            Status.UNDECIDED,
+            Finding(
+                line,
+                None,
+                "the checks of a redacted log found nothing wrong, but the search for a "
+                f"witness found no legal game giving the lines up to this one {why}",
+                text,
+            ),
+        )
+
     def illegal(self, line: int, rule: str | None, reason: str, text: str) -> None:
         self.fail(Status.ILLEGAL, Finding(line, rule, reason, _shorten(text)))
         self.replaying = False
@@ -990,6 +1035,12 @@ class _Validation:
             if winner is None or self.header is None
             else self.header.players[winner],
             victory=victory,
+            witness=None
+            if self.witness is None
+            else tuple(
+                LogEntry(command, events)
+                for command, events in zip(self.witness.commands, self.witness.events, strict=True)
+            ),
         )
 
 
@@ -1027,20 +1078,23 @@ def _first_difference(
     raise AssertionError("the events do not differ")  # pragma: no cover
 
 
-def validate_log(lines: Iterable[str | bytes], source: str) -> Report:
+def validate_log(lines: Iterable[str | bytes], source: str, *, witness: bool = False) -> Report:
     """Check that a log is a legal game; stream it line by line.
 
     Args:
         lines: The lines of the log, such as an open file (text, or binary holding UTF-8);
             trailing newlines are ignored.
         source: The name of the log in the report, such as its file name.
+        witness: For a redacted log that passes its checks, also search for a complete
+            legal game that redacts to it (:attr:`Report.witness`); if none is found the
+            report is ``undecided``. This keeps every entry in memory and takes much longer.
 
     Returns:
         The report: ``ok`` for a legal game (finished or not), ``illegal`` for a broken rule,
         ``unreadable`` for a log that does not follow the format. Errors of the input never
         raise; a ``LogFormatError`` raised by ``lines`` itself is reported as unreadable.
     """
-    run = _Validation(source)
+    run = _Validation(source, witness=witness)
     counted = _Lines(lines)
     reader = _read(counted, canonical=True)
     while True:
@@ -1059,6 +1113,8 @@ def validate_log(lines: Iterable[str | bytes], source: str) -> Report:
                 run.entries += 1
                 run.entry(item, counted)
         except StopIteration:
+            if run.want_witness and run.seen and run.status is Status.OK:
+                run.find_witness()
             break
         except LogFormatError as error:
             line = error.line if error.line is not None else counted.number
@@ -1070,7 +1126,7 @@ def validate_log(lines: Iterable[str | bytes], source: str) -> Report:
     return run.report()
 
 
-def validate_file(path: str | Path, source: str | None = None) -> Report:
+def validate_file(path: str | Path, source: str | None = None, *, witness: bool = False) -> Report:
     """Check the log file at ``path`` (see :func:`validate_log`); never raises for bad input.
 
     The file is read in binary, one bounded line at a time, and must be UTF-8. A file that
@@ -1082,13 +1138,13 @@ def validate_file(path: str | Path, source: str | None = None) -> Report:
     except OSError as error:
         return _unreadable(name, f"cannot open the file: {error.strerror or error}")
     with file:
-        return validate_binary(file, name)
+        return validate_binary(file, name, witness=witness)
 
 
-def validate_binary(file: IO[bytes], source: str) -> Report:
+def validate_binary(file: IO[bytes], source: str, *, witness: bool = False) -> Report:
     """Check a log read from a binary file, one bounded line at a time (UTF-8)."""
     try:
-        return validate_log(_binary_lines(file), source)
+        return validate_log(_binary_lines(file), source, witness=witness)
     except OSError as error:  # a read error half-way
         return _unreadable(source, f"cannot read the file: {error.strerror or error}")
 

@@ -1,0 +1,1193 @@
+"""Complete games consistent with what one seat saw: witnesses of redacted logs, and samples.
+
+A redacted log (a seat's redacted history) hides cards: other hands, cards drawn by others,
+face-down cards, reinforcement choices, the card a Bribery took. It is legal exactly when some
+complete game, legal for the engine, redacts to it for its viewer. :func:`find_witness` decides
+this by building such a game, a *witness*: it replays the log through the engine's own
+:func:`~chicago_poker.decide.step`, gives every hidden card an identity, and compares the
+engine's events, redacted for the viewer (:func:`~chicago_poker.views.redact`), with the log's.
+No rule is written here: every command of the witness is decided by the engine.
+
+Choosing the hidden cards is a constraint problem: a card that the log shows later (played
+face up, revealed at a shootout, sent as a reinforcement, drawn by the viewer) must be where
+the log says at that time. The search works in three parts:
+
+- A first pass over the log (:class:`_Plan`) finds every such fact as a *need*: card ``c``
+  leaves seat ``s``'s hand at entry ``d``, so ``s`` must draw it before ``d``; or ``c`` is
+  dealt to the viewer at entry ``d``, so it must stay in the draw pile until then. A card that
+  lies face down is followed as a token until it is revealed.
+- A depth-first search replays the log, trying for each hidden card only the identities that
+  the needs allow, most promising first. Before each hidden draw an exact bipartite matching
+  of the seat's pending needs to its later draws prunes every branch that can no longer meet
+  them (the needs are intervals of time, each draw a point: Hall's condition, checked by
+  augmenting paths).
+- States that differ only in which never-again-seen gangster cards lie where are
+  interchangeable (the rules treat such cards alike: only their being gangster cards matters),
+  so a state that failed once is never searched again under another name.
+
+The search returns a witness as soon as it finds one. It refuses a log only after trying every
+choice that could matter, and then names the first entry at which the log becomes impossible;
+where it had to leave choices untried (its work is bounded by :func:`search_limit`, and at most
+5,000 starting hands are tried per seat), it answers :class:`Undecided` instead of guessing.
+The same search with random choices gives :func:`consistent_state`, a complete state
+consistent with what a seat knows, for search bots.
+
+This module is pure: chance comes in as a :class:`Chooser` argument.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, Protocol, TypeVar, cast
+
+import attrs
+from attrs import frozen
+
+from chicago_poker.apply import apply
+from chicago_poker.cards import (
+    BusinessTile,
+    Card,
+    Face,
+    GangsterCard,
+    SpecialCard,
+    SpecialKind,
+    full_deck,
+    tactical_deck,
+)
+from chicago_poker.commands import (
+    Command,
+    DealCard,
+    DeclineReinforcement,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    SendReinforcement,
+    StartGame,
+)
+from chicago_poker.decide import step
+from chicago_poker.errors import ChicagoPokerError, IllegalCommand
+from chicago_poker.events import (
+    BriberyPlayed,
+    CardDrawn,
+    DiscardPileReshuffled,
+    Event,
+    GameStarted,
+    GangsterPlayed,
+    LimousinePlayed,
+    LiquidationPlayed,
+    PoliceRaidPlayed,
+    ReinforcementRequested,
+    ReinforcementsRevealed,
+    RevolverPlayed,
+    ShootoutStarted,
+    ShootoutVoided,
+    ShootoutWon,
+    TileRevealed,
+)
+from chicago_poker.legal import legal_commands
+from chicago_poker.state import GameState
+from chicago_poker.views import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedDealCard,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPlayBribery,
+    RedactedPlayGangster,
+    RedactedPlayLimousine,
+    RedactedPoliceRaidPlayed,
+    RedactedSendReinforcement,
+    RedactedStartGame,
+    SeenCommand,
+    SeenEvent,
+    ViewFolder,
+    redact,
+    redact_command,
+)
+
+__all__ = [
+    "SEARCH_STEPS_BASE",
+    "SEARCH_STEPS_PER_ENTRY",
+    "Chooser",
+    "Impossible",
+    "SeenEntry",
+    "Undecided",
+    "Witness",
+    "consistent_state",
+    "find_witness",
+]
+
+SEARCH_STEPS_PER_ENTRY: Final = 40
+"""With :data:`SEARCH_STEPS_BASE`: the most commands the search replays for a log, per entry.
+
+A redacted log of a legal game is usually solved with one or two replayed commands per entry;
+the limit bounds the work spent on a log whose impossibility shows late (a forged one), which
+would otherwise have the search try every earlier choice. Past it the answer is
+:class:`Undecided`.
+"""
+
+SEARCH_STEPS_BASE: Final = 10_000
+"""Replayed commands every search may use, whatever the length of the log."""
+
+
+def search_limit(entries: int) -> int:
+    """The most commands the search replays for a log of ``entries`` entries, in all."""
+    return SEARCH_STEPS_BASE + SEARCH_STEPS_PER_ENTRY * entries
+
+
+class SeenEntry(Protocol):
+    """An entry as one seat saw it: a command and its events (a redacted log's entry)."""
+
+    @property
+    def command(self) -> SeenCommand:
+        """The command, redacted for the seat."""
+
+    @property
+    def events(self) -> tuple[SeenEvent, ...]:
+        """Its events, redacted for the seat."""
+
+
+class Chooser(Protocol):
+    """A source of chance, such as :class:`random.Random`."""
+
+    def randrange(self, stop: int, /) -> int:
+        """A number from 0 to ``stop - 1``."""
+
+
+@frozen
+class Witness:
+    """A complete legal game that redacts, entry for entry, to the seat's log."""
+
+    commands: tuple[Command, ...]
+    """The complete commands, chance included, one per entry of the log."""
+
+    events: tuple[tuple[Event, ...], ...]
+    """The events the engine gave for each command."""
+
+    state: GameState | None
+    """The state after the last entry (None for an empty log)."""
+
+    hidden_cards: int
+    """How many cards the seat never saw arrive in other hands (dealt, drawn, bribed)."""
+
+    unrevealed: int
+    """How many of those the log never reveals: the witness chose them freely."""
+
+    searched: int
+    """How many commands the search replayed to find the witness."""
+
+
+@frozen
+class Impossible:
+    """No complete legal game redacts to the log: where it becomes impossible, and why."""
+
+    index: int
+    """The first entry (from 0) such that no legal game redacts to the entries up to it."""
+
+    rule: str | None
+    """The rule the engine named, where one applies."""
+
+    reason: str
+    """Why, in words."""
+
+    recorded: SeenEvent | SeenCommand | None = None
+    """Where the log differs from every legal game: the log's event or command there."""
+
+    expected: SeenEvent | SeenCommand | None = None
+    """The engine's event or command there, as the viewer sees it (None: no more events)."""
+
+
+@frozen
+class Undecided:
+    """The search gave up after replaying :func:`search_limit` commands."""
+
+    index: int
+    """The furthest entry (from 0) the search reached."""
+
+    searched: int
+    """How many commands it replayed."""
+
+
+# ------------------------------------------------------------------------------- plan
+
+_AnyCard = TypeVar("_AnyCard", bound=GangsterCard | SpecialCard)
+
+_Token = tuple[int, int]
+"""A hidden card that left a hand: (the entry where it left, its number within the entry)."""
+
+_Item = frozenset[Card | _Token]
+"""A card in a column, as the log knows it: one known card or token, or a set of candidates."""
+
+_LIQUIDATION: Final = SpecialCard(SpecialKind.LIQUIDATION)
+_LIMOUSINE: Final = SpecialCard(SpecialKind.LIMOUSINE)
+_REVOLVER: Final = SpecialCard(SpecialKind.REVOLVER)
+_BRIBERY: Final = SpecialCard(SpecialKind.BRIBERY)
+
+
+class _Plan:
+    """What the log says about hidden cards, read once before the search (no rule checked).
+
+    A *need* ``(d, s)`` of a card says that it leaves seat ``s``'s hand at entry ``d``
+    (played face up, revealed in a face-down place, sent as a reinforcement). A *reservation*
+    ``d`` says that it is dealt to the viewer at entry ``d``, so lies in the draw pile then.
+    """
+
+    def __init__(self, entries: Sequence[SeenEntry], viewer: int | None) -> None:
+        self.viewer = viewer
+        self.needs: dict[Card, list[tuple[int, int]]] = {}
+        self.reserved: dict[Card, list[int]] = {}
+        self.last_mention: dict[Card, int] = {}
+        self.token_card: dict[_Token, Card | None] = {}
+        self.token_options: dict[_Token, set[Card]] = {}
+        self.draws: dict[int, list[tuple[int, frozenset[Card] | None]]] = {}
+        """Each seat's hidden arrivals: (entry, the cards it may be among, or None: the deck)."""
+        self.entries_into_deck: dict[Card, list[int]] = {}
+        self.hidden_plays: dict[int, list[int]] = {}
+        """Each seat's face-down plays of cards the viewer never saw: entries."""
+        self.group_needs: set[tuple[Card, int]] = set()
+        """Needs of cards revealed among several face-down cards: (card, latest entry)."""
+        self.soft_deadline: dict[Card, int] = {}
+        """For a card revealed among several face-down cards: the first entry it may have left."""
+        self._columns: dict[BusinessTile, list[list[_Item]]] = {}
+        self._choices: dict[int, _Token] = {}
+        self._folder = ViewFolder(viewer)
+        for index, entry in enumerate(entries):
+            self._mention(index, entry.command)
+            for event in entry.events:
+                self._mention(index, event)
+            try:
+                self._read(index, entry)
+            except (ValueError, KeyError, IndexError, AssertionError, AttributeError):
+                break  # an incoherent log: the search finds where, through the engine
+        for needs in self.needs.values():
+            needs.sort()
+
+    # --- reading
+
+    def _mention(self, index: int, item: object) -> None:
+        for card in _cards_in(item):
+            self.last_mention[card] = index
+
+    def _need(self, card: Card, deadline: int, seat: int) -> None:
+        if seat != self.viewer:
+            self.needs.setdefault(card, []).append((deadline, seat))
+
+    def _bind(self, item: _Item, card: Card | None, owner: int) -> None:
+        tokens = [origin for origin in item if isinstance(origin, tuple)]
+        if card is None or card in item or not tokens:
+            return
+        if len(item) == 1:
+            self.token_card[tokens[0]] = card
+        else:
+            for token in tokens:
+                self.token_options.setdefault(token, set()).add(card)
+            first = min(token[0] for token in tokens)
+            self.soft_deadline[card] = min(self.soft_deadline.get(card, first), first)
+            self.group_needs.add((card, max(token[0] for token in tokens)))
+        self._need(card, max(token[0] for token in tokens), owner)
+
+    def _read(self, index: int, entry: SeenEntry) -> None:
+        command = entry.command
+        if isinstance(command, RedactedSendReinforcement):
+            self._choices[command.player] = (index, 0)
+        for event in entry.events:
+            self._event(index, event)
+            self._folder.apply(event)
+
+    def _event(self, index: int, event: SeenEvent) -> None:
+        columns = self._columns
+        match event:
+            case GameStarted() | RedactedGameStarted():
+                self._start(event)
+            case GangsterPlayed(player=seat, card=card, business=tile):
+                self._need(card, index, seat)
+                columns[tile][seat].append(frozenset({card}))
+            case RedactedGangsterPlayed(player=seat, business=tile):
+                columns[tile][seat].append(frozenset({(index, 0)}))
+                self.hidden_plays.setdefault(seat, []).append(index)
+            case ShootoutStarted(business=tile, hands=hands):
+                for owner, cards in hands:
+                    for item, card in zip(columns[tile][owner], cards, strict=False):
+                        self._bind(item, card, owner)
+            case ShootoutWon(business=tile):
+                del columns[tile]
+            case ShootoutVoided(business=tile) | TileRevealed(tile=tile):
+                columns[tile] = [[] for _ in self._folder.names]
+            case LiquidationPlayed(player=seat, business=tile, victim=victim, card=card):
+                self._need(_LIQUIDATION, index, seat)
+                self._bind(columns[tile][victim].pop(), card, victim)
+            case PoliceRaidPlayed() | RedactedPoliceRaidPlayed():
+                self._need(SpecialCard(SpecialKind.POLICE_RAID, event.copy), index, event.player)
+                column = columns[event.business][event.target]
+                pattern = event.business.kind.pattern
+                hidden = [
+                    item for position, item in enumerate(column) if pattern[position] is Face.DOWN
+                ]
+                for item, seen in zip(hidden, event.seen, strict=False):
+                    self._bind(item, seen, event.target)
+            case LimousinePlayed() | RedactedLimousinePlayed():
+                self._need(_LIMOUSINE, index, event.player)
+                self._drive(event)
+            case RevolverPlayed(player=seat):
+                self._need(_REVOLVER, index, seat)
+            case BriberyPlayed(card=card):
+                self._into_deck(index, set(self._folder.discard_pile) - {card})
+            case RedactedBriberyPlayed(player=seat):
+                self._need(_BRIBERY, index, seat)
+                pile = frozenset(self._folder.discard_pile)
+                self.draws.setdefault(seat, []).append((index, pile))
+                self._into_deck(index, pile)
+            case CardDrawn(player=seat, card=card) if seat == self.viewer:
+                self.reserved.setdefault(card, []).append(index)
+            case CardDrawn(player=seat) | RedactedCardDrawn(player=seat):
+                self.draws.setdefault(seat, []).append((index, None))
+            case ReinforcementRequested():
+                self._choices = {
+                    seat: token for seat, token in self._choices.items() if token[0] == index
+                }
+            case ReinforcementsRevealed(cards=cards):
+                self._reveal_choices(cards)
+            case DiscardPileReshuffled():
+                self._into_deck(index, self._folder.discard_pile)
+            case _:
+                pass
+
+    def _start(self, event: GameStarted | RedactedGameStarted) -> None:
+        count = len(event.players)
+        self._columns = {tile: [[] for _ in range(count)] for tile in event.businesses}
+        deck = tactical_deck() if event.options.tactical else full_deck()
+        shown = {card for hand in event.hands for card in hand if card is not None}
+        for card in deck:
+            if card not in shown:
+                self.entries_into_deck[card] = [0]
+        for seat, hand in enumerate(event.hands):
+            hidden = sum(card is None for card in hand)
+            if hidden:
+                self.draws.setdefault(seat, []).extend([(0, None)] * hidden)
+
+    def _into_deck(self, index: int, cards: object) -> None:
+        assert isinstance(cards, set | frozenset)
+        for card in cards:
+            self.entries_into_deck.setdefault(card, []).append(index)
+
+    def _drive(self, event: LimousinePlayed | RedactedLimousinePlayed) -> None:
+        """Follow the cards a Limousine moved, as far as the log tells them apart."""
+        source = self._columns[event.source][event.player]
+        destination = self._columns[event.destination][event.player]
+        count = len(event.cards)
+        any_cards = self._folder.options.limousine_any_cards
+        remaining = list(source) if any_cards else source[len(source) - count :]
+        if not any_cards:
+            del source[len(source) - count :]
+
+        def take(card: Card | None) -> _Item | None:
+            item: _Item = frozenset({card}) if card is not None else frozenset()
+            if card is not None and item in remaining:
+                remaining.remove(item)
+                return item
+            return None
+
+        moved = [take(card) for card in event.cards]
+        left = event.left if isinstance(event, RedactedLimousinePlayed) else None
+        stayed = None if left is None else [take(card) for card in left]
+        unknown: _Item = frozenset().union(*remaining)
+
+        def fill(items: list[_Item | None], cards: Sequence[Card | None]) -> list[_Item]:
+            filled = []
+            for item, card in zip(items, cards, strict=True):
+                if item is None:
+                    item = unknown
+                    self._bind(unknown, card, event.player)
+                filled.append(item)
+            return filled
+
+        destination.extend(fill(moved, event.cards))
+        if stayed is not None and left is not None:
+            source[:] = fill(stayed, left)
+        elif any_cards:
+            source[:] = remaining  # the viewer's own move: the others stay, in order
+
+    def _reveal_choices(self, cards: tuple[tuple[int, GangsterCard], ...]) -> None:
+        for seat, card in cards:
+            token = self._choices.pop(seat, None)
+            if token is not None:
+                self.token_card[token] = card
+                self._need(card, token[0], seat)
+        for token in self._choices.values():
+            self.token_card[token] = None  # declined: the reveal shows no card of theirs
+        self._choices = {}
+
+    # --- questions of the search
+
+    def next_requirement(self, card: Card, index: int) -> tuple[int, int | None] | None:
+        """The first need (entry, seat) or reservation (entry, None) of ``card`` after ``index``."""
+        best: tuple[int, int | None] | None = None
+        for deadline, seat in self.needs.get(card, ()):
+            if deadline > index:
+                best = (deadline, seat)
+                break
+        for deadline in self.reserved.get(card, ()):
+            if deadline > index and (best is None or deadline < best[0]):
+                return (deadline, None)
+        return best
+
+    def requirements_after(self, card: Card, index: int) -> list[tuple[int, int | None]]:
+        """Every need (entry, seat) and reservation (entry, None) of ``card`` after ``index``."""
+        found: list[tuple[int, int | None]] = [
+            (deadline, seat) for deadline, seat in self.needs.get(card, ()) if deadline > index
+        ]
+        found.extend(
+            (deadline, None) for deadline in self.reserved.get(card, ()) if deadline > index
+        )
+        found.sort(key=lambda pair: pair[0])
+        return found
+
+    def is_free(self, card: Card, index: int) -> bool:
+        """Whether ``card`` is a gangster card the log never shows from entry ``index`` on."""
+        return isinstance(card, GangsterCard) and self.last_mention.get(card, -1) < index
+
+    def release(self, card: Card, index: int, deck: frozenset[Card]) -> int | None:
+        """The first entry from ``index`` on at which ``card`` can be drawn; None if never."""
+        if card in deck:
+            return index
+        return next(
+            (entry for entry in self.entries_into_deck.get(card, ()) if entry >= index), None
+        )
+
+
+_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _cards_in(item: object) -> Iterator[Card]:
+    """Every card that ``item`` (a command or event, seen or not) shows."""
+    if isinstance(item, GangsterCard | SpecialCard):
+        yield item
+    elif isinstance(item, tuple):
+        for part in item:
+            yield from _cards_in(part)
+    elif attrs.has(type(item)):
+        names = _CARD_FIELDS.get(type(item))
+        if names is None:
+            names = tuple(
+                field.name
+                for field in attrs.fields(cast(Any, type(item)))  # attrs.has said it is attrs
+                if field.name != "options"
+            )
+            _CARD_FIELDS[type(item)] = names
+        for name in names:
+            yield from _cards_in(getattr(item, name))
+
+
+# ---------------------------------------------------------------------------- matching
+
+
+def _matches_all(
+    jobs: Sequence[tuple[int, int, Card | None]],
+    slots: Sequence[tuple[int, frozenset[Card] | None]],
+) -> bool:
+    """Whether every job (release, deadline, card) gets its own slot (entry, pool) in time.
+
+    A job fits a slot whose entry lies from its release to before its deadline and whose pool,
+    if any, holds its card. Exact: a maximum bipartite matching by augmenting paths.
+    """
+    owner: list[int | None] = [None] * len(slots)
+
+    def fits(job: tuple[int, int, Card | None], slot: tuple[int, frozenset[Card] | None]) -> bool:
+        release, deadline, card = job
+        entry, pool = slot
+        return release <= entry < deadline and (pool is None or card is None or card in pool)
+
+    def place(job: int, seen: set[int]) -> bool:
+        for index, slot in enumerate(slots):
+            if index in seen or not fits(jobs[job], slot):
+                continue
+            seen.add(index)
+            holder = owner[index]
+            if holder is None or place(holder, seen):
+                owner[index] = job
+                return True
+        return False
+
+    return all(place(job, set()) for job in sorted(range(len(jobs)), key=lambda j: jobs[j][1]))
+
+
+# ------------------------------------------------------------------------------ search
+
+_STATEFUL: Final = (GangsterPlayed, PoliceRaidPlayed, LimousinePlayed)
+
+_MAX_HANDS: Final = 5_000
+"""The most starting hands tried for one seat; past it a refusal is only undecided."""
+
+_NO_SPARE: Final = (
+    "every gangster card this player could hold here is one the log shows later elsewhere, "
+    "so none is left to lie face down here"
+)
+
+_NO_ARRIVAL: Final = (
+    "no card can arrive here that agrees with what the log shows later: a card it shows "
+    "leaving this hand could not have reached it in time"
+)
+"""Events whose redaction depends on the state just before them, not only the command's."""
+
+
+@frozen
+class _Failure:
+    index: int
+    rule: str | None
+    reason: str
+    recorded: SeenEvent | SeenCommand | None = None
+    expected: SeenEvent | SeenCommand | None = None
+
+
+class _Search:
+    """A depth-first search for a complete game that redacts to ``entries`` (see module)."""
+
+    def __init__(
+        self,
+        entries: Sequence[SeenEntry],
+        viewer: int | None,
+        chooser: Chooser | None,
+        limit: int,
+    ) -> None:
+        self.entries = entries
+        self.viewer = viewer
+        self.chooser = chooser
+        self.plan = _Plan(entries, viewer)
+        self.steps = 0
+        self.limit = limit
+        self.truncated = False
+        """Whether some choice was not enumerated in full (a refusal is then undecided)."""
+        self.failed: set[object] = set()
+        self.deepest: _Failure | None = None
+
+    # --- the search
+
+    def run(self) -> Witness | _Failure | Undecided:
+        """Search; a witness, the deepest failure, or Undecided past the step limit."""
+        count = len(self.entries)
+        frames: list[tuple[int, GameState | None, Iterator[Command], object]] = []
+        commands: list[Command] = []
+        events: list[tuple[Event, ...]] = []
+        index, state = 0, None
+        while index < count:
+            key = self._key(index, state)
+            if key in self.failed:
+                candidates: Iterator[Command] = iter(())
+            else:
+                candidates = self._candidates(index, state)
+            frames.append((index, state, candidates, key))
+            while True:
+                if self.steps >= self.limit:
+                    return Undecided(self.deepest.index if self.deepest else index, self.steps)
+                index, before, candidates, key = frames[-1]
+                outcome = self._next_success(index, before, candidates)
+                if outcome is not None:
+                    command, state, caused = outcome
+                    del commands[index:], events[index:]
+                    commands.append(command)
+                    events.append(caused)
+                    index += 1
+                    break
+                self.failed.add(key)
+                frames.pop()
+                if not frames:
+                    assert self.deepest is not None
+                    return self.deepest
+        return self._witness(commands, events, state)
+
+    def _next_success(
+        self, index: int, state: GameState | None, candidates: Iterator[Command]
+    ) -> tuple[Command, GameState, tuple[Event, ...]] | None:
+        for command in candidates:
+            self.steps += 1
+            result = self._try(index, state, command)
+            if isinstance(result, _Failure):
+                self._note(result)
+                continue
+            return (command, *result)
+        return None
+
+    def _note(self, failure: _Failure) -> None:
+        if self.deepest is None or failure.index > self.deepest.index:
+            self.deepest = failure
+
+    def _try(
+        self, index: int, state: GameState | None, command: Command
+    ) -> tuple[GameState, tuple[Event, ...]] | _Failure:
+        entry = self.entries[index]
+        viewer = self.viewer
+        if command is entry.command:  # a command the log shows whole: may the viewer see it?
+            try:
+                shown_command = redact_command(state, command, viewer)
+            except (ChicagoPokerError, ValueError):
+                shown_command = command  # the engine says what is wrong with it
+            if shown_command != command:
+                return _Failure(index, None, "the command differs", command, shown_command)
+        try:
+            after, caused = step(state, command)
+        except IllegalCommand as error:
+            return _Failure(index, error.rule, error.message)
+        except ChicagoPokerError as error:  # pragma: no cover - the engine only raises the above
+            return _Failure(index, None, str(error))
+        seen_command = redact_command(state, command, viewer)
+        if seen_command != entry.command:
+            return _Failure(index, None, "the command differs", entry.command, seen_command)
+        before = state if state is not None else after
+        chained = any(isinstance(event, _STATEFUL) for event in caused)
+        shown = entry.events
+        for position, event in enumerate(caused):
+            seen = redact(
+                before if event is not caused[0] or state is not None else None, event, viewer
+            )
+            if position >= len(shown) or shown[position] != seen:
+                recorded = shown[position] if position < len(shown) else None
+                return _Failure(index, None, f"event {position + 1}", recorded, seen)
+            if chained:
+                before = apply(before, event)
+        if len(shown) > len(caused):
+            return _Failure(index, None, f"event {len(caused) + 1}", shown[len(caused)], None)
+        return after, caused
+
+    def _witness(
+        self, commands: list[Command], events: list[tuple[Event, ...]], state: GameState | None
+    ) -> Witness:
+        plan = self.plan
+        hidden = unrevealed = 0
+        arrivals = _arrivals(commands, events, self.viewer)
+        for index, card in arrivals:
+            hidden += 1
+            if plan.last_mention.get(card, -1) <= index:
+                unrevealed += 1
+        return Witness(tuple(commands), tuple(events), state, hidden, unrevealed, self.steps)
+
+    # --- interchangeable states
+
+    def _key(self, index: int, state: GameState | None) -> object:
+        """``state`` with every card the log never shows again written as the same blank."""
+        if state is None:
+            return (index, None)
+        plan = self.plan
+
+        def blank(cards: object) -> tuple[object, ...]:
+            assert isinstance(cards, frozenset | tuple)
+            kept = sorted((c for c in cards if not plan.is_free(c, index)), key=_order)
+            return (*kept, sum(plan.is_free(c, index) for c in cards))
+
+        def placed(cards: tuple[Card, ...]) -> tuple[Card | None, ...]:
+            # In order: where a card lies decides its face and where a shootout shows it.
+            return tuple(None if plan.is_free(card, index) else card for card in cards)
+
+        columns = tuple(
+            (business.tile, tuple(placed(column.cards) for column in business.columns))
+            for business in state.businesses
+        )
+        shootout = state.shootout
+        choices = (
+            ()
+            if shootout is None
+            else tuple(
+                (seat, None if card is None or plan.is_free(card, index) else card)
+                for seat, card in shootout.choices
+            )
+        )
+        return (
+            index,
+            tuple(blank(player.hand) for player in state.players),
+            blank(state.draw_pile),
+            blank(state.discard_pile),
+            columns,
+            choices,
+        )
+
+    # --- candidates
+
+    def _candidates(self, index: int, state: GameState | None) -> Iterator[Command]:
+        seen = self.entries[index].command
+        match seen:
+            case RedactedStartGame():
+                return self._deals(seen)
+            case RedactedDealCard():
+                return self._draws(index, state)
+            case RedactedPlayGangster(player=seat, business=tile):
+                return self._plays(index, state, seat, tile)
+            case RedactedSendReinforcement(player=seat):
+                return self._reinforcements(index, state, seat)
+            case RedactedPlayBribery(player=seat):
+                return self._briberies(index, state, seat)
+            case RedactedPlayLimousine():
+                return self._limousines(state, seen)
+            case _:
+                return iter((seen,))
+
+    def _pick(self, options: list[_AnyCard]) -> list[_AnyCard]:
+        """The options in search order: as given, or shuffled when sampling."""
+        if self.chooser is None:
+            return options
+        shuffled = list(options)
+        for position in range(len(shuffled) - 1, 0, -1):
+            other = self.chooser.randrange(position + 1)
+            shuffled[position], shuffled[other] = shuffled[other], shuffled[position]
+        return shuffled
+
+    def _arrivals_for(
+        self,
+        index: int,
+        seat: int,
+        pool: frozenset[Card],
+        hand: frozenset[Card],
+        deck: frozenset[Card],
+    ) -> list[Card]:
+        """The cards ``seat`` may receive at ``index`` from ``pool``, most promising first.
+
+        A card may arrive if the log never shows it again, or if it next leaves this seat's
+        hand. Of the cards the log never shows again, one gangster stands for all. What the
+        seat still needs (:meth:`_pending_needs`) must fit its arrivals to come, or the branch
+        is cut (an exact matching); the cards that fit the most urgent need come first.
+        """
+        plan = self.plan
+        destined: list[tuple[int, Card]] = []
+        free: list[Card] = []
+        others: list[Card] = []
+        for card in sorted(pool, key=_order):
+            requirement = plan.next_requirement(card, index)
+            if requirement is None:
+                (free if plan.is_free(card, index + 1) else others).append(card)
+            elif requirement[1] == seat:
+                deadline = min(requirement[0], plan.soft_deadline.get(card, requirement[0]))
+                destined.append((deadline, card))
+        destined.sort(key=lambda pair: (pair[0], _order(pair[1])))
+        jobs = self._pending_needs(index, seat, hand, deck)
+        if jobs is None:
+            self._note(_Failure(index, None, _NO_ARRIVAL))
+            return []
+        later = [*self._spare_in_hand(index, hand), *self._later_arrivals(seat, index)]
+        if not _matches_all(jobs, [(index, pool), *later]):
+            self._note(_Failure(index, None, _NO_ARRIVAL))
+            return []
+        gangsters = self._pick([c for c in free if isinstance(c, GangsterCard)])[:1]
+        specials = [c for c in free if isinstance(c, SpecialCard)]
+        needed = [card for _, card in destined]
+        # A card the log shows later comes first: gangster cards it never shows again are few
+        # late in a game, and face-down plays of the seats need them.
+        urgent_card = bool(destined)
+        if not _matches_all(jobs, later):
+            earliest = min(jobs, key=lambda job: job[1])
+            urgent_card = earliest[2] is not None
+        if urgent_card:
+            return [*needed, *gangsters, *self._pick(specials), *others]
+        return [*gangsters, *needed, *self._pick(specials), *others]
+
+    def _pending_needs(
+        self, index: int, seat: int, hand: frozenset[Card], deck: frozenset[Card]
+    ) -> list[tuple[int, int, Card | None]] | None:
+        """What ``seat`` still needs to receive: (release, deadline, card); None if it cannot.
+
+        A card needed by this seat after it next goes elsewhere (another hand, the viewer) can
+        only arrive once it is back in the draw deck after that. A face-down play of a card the
+        log never shows needs some gangster card that nothing else needs (card None).
+        """
+        plan = self.plan
+        jobs: list[tuple[int, int, Card | None]] = []
+        for card in plan.needs:
+            previous: int | None = None
+            for entry, owner in plan.requirements_after(card, index):
+                if owner != seat:
+                    previous = entry
+                    continue
+                if (previous is None and card in hand) or (card, entry) in plan.group_needs:
+                    break  # here already, or one of several cards for a group of places
+                if previous is None:
+                    release = plan.release(card, index, deck)
+                else:
+                    release = plan.release(card, previous, frozenset())
+                if release is None:
+                    return None
+                jobs.append((release, entry, card))
+                break
+        for entry in plan.hidden_plays.get(seat, ()):
+            if entry > index and (entry, 0) not in plan.token_card:
+                jobs.append((0, entry, None))
+        return jobs
+
+    def _spare_in_hand(self, index: int, hand: frozenset[Card]) -> list[tuple[int, None]]:
+        """One arrival, already made, for each gangster card in ``hand`` that nothing needs."""
+        plan = self.plan
+        spare = 0
+        for card in hand:
+            requirement = plan.next_requirement(card, index)
+            if isinstance(card, GangsterCard) and (
+                requirement is None or (card, requirement[0]) in plan.group_needs
+            ):
+                spare += 1
+        return [(index, None)] * spare
+
+    def _later_arrivals(self, seat: int, index: int) -> list[tuple[int, frozenset[Card] | None]]:
+        return [(entry, pool) for entry, pool in self.plan.draws.get(seat, ()) if entry > index]
+
+    def _draws(self, index: int, state: GameState | None) -> Iterator[Command]:
+        if state is None or not state.pending_draws or not state.draw_pile:
+            return iter((DealCard(_any_card(state)),))  # the engine says why not
+        seat = state.pending_draws[0]
+        player = state.players[seat]
+        cards = self._arrivals_for(index, seat, state.draw_pile, player.hand, state.draw_pile)
+        return (DealCard(card) for card in cards)
+
+    def _deals(self, seen: RedactedStartGame) -> Iterator[Command]:
+        """Every way to deal the hidden hands, most promising first (lazily)."""
+        deck = frozenset(tactical_deck() if seen.options.tactical else full_deck())
+        shown = {card for hand in seen.hands for card in hand if card is not None}
+        pool = frozenset(deck - shown)
+        probe = _fill(seen, pool)
+        seats = [seat for seat, hand in enumerate(seen.hands) if None in hand]
+        if any(card not in deck for card in shown) or len(shown) < sum(map(len, seen.hands)) - sum(
+            hand.count(None) for hand in seen.hands
+        ):
+            return iter((probe,))
+        plan = self.plan
+        spare = self._pick(
+            [
+                card
+                for card in sorted(pool, key=_order)
+                if plan.next_requirement(card, 0) is None and plan.is_free(card, 1)
+            ]
+        )
+        options = [
+            self._hands_for(seat, seen.hands[seat].count(None), pool, spare) for seat in seats
+        ]
+        deals = _with_spare(_product_distinct(options), spare)
+        return _with_probe(
+            (
+                StartGame(
+                    seen.players,
+                    _dealt(seen.hands, dict(zip(seats, deal, strict=True))),
+                    seen.businesses,
+                    seen.first_player,
+                    seen.options,
+                )
+                for deal in deals
+            ),
+            probe,
+        )
+
+    def _hands_for(
+        self, seat: int, size: int, pool: frozenset[Card], spare: list[Card]
+    ) -> list[tuple[list[Card], int]]:
+        """The hidden starting hands of ``seat`` worth trying, most promising first.
+
+        Each is the cards that matter and how many gangster cards the log never shows again
+        (``spare``, which any seat may take) complete it.
+        """
+        plan = self.plan
+        destined = sorted(
+            (
+                (requirement[0], card)
+                for card in pool
+                if (requirement := plan.next_requirement(card, 0)) is not None
+                and requirement[1] == seat
+            ),
+            key=lambda pair: (pair[0], _order(pair[1])),
+        )
+        free = [card for card in sorted(pool, key=_order) if plan.next_requirement(card, 0) is None]
+        gangsters = [c for c in free if c in spare]
+        specials = [c for c in free if isinstance(c, SpecialCard)]
+        later = self._later_arrivals(seat, 0)
+        forced: list[Card] = []
+        remaining = list(destined)
+        jobs = [(0, d, c) for d, c in destined]
+        while not _matches_all([job for job in jobs if job[2] not in forced], later):
+            if not remaining or len(forced) >= size:
+                return []
+            forced.append(remaining.pop(0)[1])
+        extras = (
+            [card for _, card in remaining]
+            + specials
+            + [c for c in free if isinstance(c, GangsterCard) and c not in gangsters]
+        )
+        hands: list[tuple[list[Card], int]] = []
+        room = size - len(forced)
+        for extra_count in range(room + 1):
+            fill = room - extra_count
+            if fill > len(gangsters):
+                continue
+            for extra in _combinations(extras, extra_count):
+                hands.append(([*forced, *extra], fill))
+                if len(hands) >= _MAX_HANDS:
+                    self.truncated = True
+                    return hands
+        return hands
+
+    def _plays(
+        self, index: int, state: GameState | None, seat: int, tile: BusinessTile
+    ) -> Iterator[Command]:
+        plan = self.plan
+        bound = plan.token_card.get((index, 0))
+        if bound is not None:
+            return iter((PlayGangster(seat, _as_gangster(bound), tile),))
+        hand = (
+            state.players[seat].hand
+            if state is not None and 0 <= seat < len(state.players)
+            else frozenset()
+        )
+        options = sorted(plan.token_options.get((index, 0), ()), key=_order)
+        optional = [card for card in options if card in hand]
+        free = [
+            c
+            for c in sorted(hand, key=_order)
+            if isinstance(c, GangsterCard) and plan.next_requirement(c, index - 1) is None
+        ]
+        cards = [*map(_as_gangster, optional), *self._pick(free)[:1]]
+        if not cards and not any(isinstance(card, GangsterCard) for card in hand):
+            # The engine says why: no gangster card to play, or not this seat's turn.
+            probe = next(iter(sorted(hand, key=_order)), _any_gangster())
+            return iter((PlayGangster(seat, _as_gangster(probe), tile),))
+        if not cards:
+            self._note(_Failure(index, None, _NO_SPARE))
+        return (PlayGangster(seat, card, tile) for card in cards)
+
+    def _reinforcements(self, index: int, state: GameState | None, seat: int) -> Iterator[Command]:
+        plan = self.plan
+        token = (index, 0)
+        if token in plan.token_card:
+            card = plan.token_card[token]
+            if card is None:
+                return iter((DeclineReinforcement(seat),))
+            return iter((SendReinforcement(seat, _as_gangster(card)),))
+        hand = (
+            state.players[seat].hand
+            if state is not None and 0 <= seat < len(state.players)
+            else frozenset()
+        )
+        free = [
+            c
+            for c in sorted(hand, key=_order)
+            if isinstance(c, GangsterCard) and plan.next_requirement(c, index - 1) is None
+        ]
+        commands: list[Command] = [SendReinforcement(seat, card) for card in self._pick(free)[:1]]
+        commands.append(DeclineReinforcement(seat))
+        return iter(commands)
+
+    def _briberies(self, index: int, state: GameState | None, seat: int) -> Iterator[Command]:
+        if state is None or not state.discard_pile or not 0 <= seat < len(state.players):
+            return iter((PlayBribery(seat, _BRIBERY),))
+        player = state.players[seat]
+        deck = state.draw_pile | state.discard_pile
+        cards = self._arrivals_for(index, seat, state.discard_pile, player.hand, deck)
+        if not cards:
+            return iter((PlayBribery(seat, next(iter(sorted(state.discard_pile, key=_order)))),))
+        return (PlayBribery(seat, card) for card in cards)
+
+    def _limousines(
+        self, state: GameState | None, seen: RedactedPlayLimousine
+    ) -> Iterator[Command]:
+        if state is None:
+            return iter(())
+        viewer = self.viewer
+        fitting = [
+            command
+            for command in legal_commands(state, seen.player)
+            if isinstance(command, PlayLimousine)
+            and command.source == seen.source
+            and command.destination == seen.destination
+            and len(command.cards) == len(seen.cards)
+            and redact_command(state, command, viewer) == seen
+        ]
+        if fitting:
+            return iter(fitting)
+        business = state.business(seen.source)
+        column = (
+            business.columns[seen.player].cards
+            if business is not None and 0 <= seen.player < len(state.players)
+            else ()
+        )
+        cards = column[len(column) - len(seen.cards) :] or (_any_gangster(),)
+        return iter((PlayLimousine(seen.player, seen.source, seen.destination, tuple(cards)),))
+
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def _as_gangster(card: Card) -> GangsterCard:
+    """``card`` where a gangster card belongs, passed on as it is.
+
+    A special card there is the engine's to refuse (R-1.8); commands hold any card at run time.
+    """
+    return cast(GangsterCard, card)
+
+
+def _order(card: Card) -> int:
+    return card.order
+
+
+def _any_card(state: GameState | None) -> Card:
+    if state is not None and state.draw_pile:
+        return min(state.draw_pile, key=_order)
+    return _any_gangster()
+
+
+def _any_gangster() -> GangsterCard:
+    return next(card for card in full_deck() if isinstance(card, GangsterCard))
+
+
+def _fill(seen: RedactedStartGame, pool: frozenset[Card]) -> StartGame:
+    """A start with its hidden cards filled from ``pool`` in order, for the engine to judge."""
+    spare = iter(sorted(pool, key=_order))
+    hands = tuple(
+        tuple(card if card is not None else next(spare, _any_gangster()) for card in hand)
+        for hand in seen.hands
+    )
+    return StartGame(seen.players, hands, seen.businesses, seen.first_player, seen.options)
+
+
+def _dealt(
+    hands: tuple[tuple[Card | None, ...], ...], hidden: dict[int, list[Card]]
+) -> tuple[tuple[Card, ...], ...]:
+    result = []
+    for seat, hand in enumerate(hands):
+        cards = iter(hidden.get(seat, ()))
+        result.append(tuple(card if card is not None else next(cards) for card in hand))
+    return tuple(result)
+
+
+def _with_probe(commands: Iterator[Command], probe: Command) -> Iterator[Command]:
+    """``commands``, or ``probe`` if there are none (so that the engine says why)."""
+    empty = True
+    for command in commands:
+        empty = False
+        yield command
+    if empty:
+        yield probe
+
+
+_Hand = tuple[list[Card], int]
+
+
+def _product_distinct(options: list[list[_Hand]]) -> Iterator[list[_Hand]]:
+    """Every choice of one hand per seat with no card in two hands, lazily, in order."""
+
+    def extend(seat: int, used: frozenset[Card], chosen: list[_Hand]) -> Iterator[list[_Hand]]:
+        if seat == len(options):
+            yield list(chosen)
+            return
+        for hand in options[seat]:
+            if used.isdisjoint(hand[0]):
+                chosen.append(hand)
+                yield from extend(seat + 1, used | frozenset(hand[0]), chosen)
+                chosen.pop()
+
+    return extend(0, frozenset(), [])
+
+
+def _with_spare(deals: Iterator[list[_Hand]], spare: list[Card]) -> Iterator[list[list[Card]]]:
+    """Each deal with its hands completed from ``spare``, each spare card to one seat."""
+    for deal in deals:
+        used = {card for cards, _ in deal for card in cards}
+        left = iter(card for card in spare if card not in used)
+        hands = [[*cards, *itertools.islice(left, count)] for cards, count in deal]
+        if all(
+            len(hand) == len(cards) + count
+            for hand, (cards, count) in zip(hands, deal, strict=True)
+        ):
+            yield hands
+
+
+def _combinations(items: list[Card], count: int) -> Iterator[tuple[Card, ...]]:
+    return itertools.combinations(items, count)
+
+
+def _arrivals(
+    commands: list[Command], events: list[tuple[Event, ...]], viewer: int | None
+) -> Iterator[tuple[int, Card]]:
+    """Every card that arrived in a hand other than the viewer's: (entry, card)."""
+    for index, (command, caused) in enumerate(zip(commands, events, strict=True)):
+        if isinstance(command, StartGame):
+            for seat, hand in enumerate(command.hands):
+                if seat != viewer:
+                    for card in hand:
+                        yield index, card
+        for event in caused:
+            if isinstance(event, CardDrawn | BriberyPlayed) and event.player != viewer:
+                yield index, event.card
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def find_witness(
+    entries: Sequence[SeenEntry], viewer: int | None
+) -> Witness | Impossible | Undecided:
+    """A complete legal game that redacts to ``entries`` for ``viewer``, or why none exists.
+
+    Args:
+        entries: The entries of a redacted log (or a seat's redacted history), in order.
+        viewer: The seat they were redacted for, or None for a spectator.
+
+    Returns:
+        A :class:`Witness` if some legal game redacts to the entries; otherwise
+        :class:`Impossible`, naming the first entry such that no legal game redacts to the
+        entries up to it, or :class:`Undecided` if the search reached its step limit.
+
+    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.log import redact_entries
+    >>> game = Game.new(["Al", "Bugs"], seed=3)
+    >>> for _ in range(20):
+    ...     _ = game.execute(game.legal_commands()[0])
+    >>> witness = find_witness(list(redact_entries(game.history, 1)), 1)
+    >>> isinstance(witness, Witness), len(witness.commands) == len(game.history)
+    (True, True)
+    """
+    limit = search_limit(len(entries))
+    search = _Search(entries, viewer, None, limit)
+    result = search.run()
+    if isinstance(result, Witness | Undecided):
+        return result
+    if search.truncated:
+        return Undecided(result.index, search.steps)
+    return _first_impossible(entries, viewer, result, limit - search.steps)
+
+
+def _first_impossible(
+    entries: Sequence[SeenEntry], viewer: int | None, failure: _Failure, budget: int
+) -> Impossible | Undecided:
+    """The first prefix of ``entries`` that no legal game redacts to (they only get harder).
+
+    The search reached ``failure.index``, so every shorter prefix has a witness; the first
+    impossible prefix is found by bisection from there.
+    """
+    low, high = failure.index, len(entries) - 1
+    found: _Failure | None = None
+    while low <= high:
+        middle = (low + high) // 2
+        probe = _Search(entries[: middle + 1], viewer, None, budget)
+        outcome = probe.run()
+        budget -= probe.steps
+        if isinstance(outcome, Undecided):
+            return outcome
+        if isinstance(outcome, _Failure) and probe.truncated:
+            return Undecided(outcome.index, probe.steps)
+        if isinstance(outcome, _Failure):
+            found, high = outcome, middle - 1
+        else:
+            low = middle + 1
+    chosen = found if found is not None else failure
+    return Impossible(chosen.index, chosen.rule, chosen.reason, chosen.recorded, chosen.expected)
+
+
+def consistent_state(
+    entries: Sequence[SeenEntry], viewer: int | None, chooser: Chooser
+) -> GameState:
+    """A complete state consistent with everything ``viewer`` saw in ``entries``, at random.
+
+    Every hidden card gets an identity that agrees with all that the entries show; the
+    returned state gives ``viewer`` the same view as the real one, and the game that leads
+    to it redacts to ``entries``. The identities are drawn by a randomized search, not
+    uniformly over all consistent deals (see the docs).
+
+    Raises:
+        ValueError: No legal game redacts to ``entries``.
+    """
+    result = _Search(entries, viewer, chooser, search_limit(len(entries))).run()
+    if not isinstance(result, Witness) or result.state is None:
+        raise ValueError("no legal game gives these entries")
+    return result.state
