@@ -169,9 +169,11 @@ def _validate(args: argparse.Namespace) -> int:
     if args.witness is not None and len(args.files) != 1:
         sys.stderr.write("chicago-poker validate: --witness takes exactly one FILE\n")
         return 2
-    reports: Iterable[Report] = validate_files(args.files, workers=args.workers)
+    reports: Iterable[Report]
     if args.witness is not None:
         reports = [_write_witness(validate_file(args.files[0], witness=True), args.witness)]
+    else:
+        reports = validate_files(args.files, workers=args.workers)
     if args.format == "json":
         files = [report.as_dict() for report in reports]
         status = max((file["exit"] for file in files), default=0)

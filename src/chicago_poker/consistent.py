@@ -911,7 +911,7 @@ class _Search:
             fill = room - extra_count
             if fill > len(gangsters):
                 continue
-            for extra in _combinations(extras, extra_count):
+            for extra in itertools.combinations(extras, extra_count):
                 hands.append(([*forced, *extra], fill))
                 if len(hands) >= _MAX_HANDS:
                     self.truncated = True
@@ -1090,10 +1090,6 @@ def _with_spare(deals: Iterator[list[_Hand]], spare: list[Card]) -> Iterator[lis
             for hand, (cards, count) in zip(hands, deal, strict=True)
         ):
             yield hands
-
-
-def _combinations(items: list[Card], count: int) -> Iterator[tuple[Card, ...]]:
-    return itertools.combinations(items, count)
 
 
 def _arrivals(

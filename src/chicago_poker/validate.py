@@ -180,7 +180,7 @@ class Status(enum.Enum):
 
     @property
     def exit_code(self) -> int:
-        """The command's exit status for this verdict: 0, 1 or 2."""
+        """The command's exit status for this verdict: 0, 1, 2 or 3."""
         return _EXIT_CODES[self]
 
 
