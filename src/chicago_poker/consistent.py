@@ -209,6 +209,18 @@ class Undecided:
     searched: int
     """How many commands it replayed."""
 
+    rule: str | None = None
+    """The rule the engine named where the search got furthest, if any."""
+
+    reason: str = ""
+    """Why the search could not go further there, as far as it tried, in words."""
+
+    recorded: SeenEvent | SeenCommand | None = None
+    """Where it got furthest: the log's event or command that no replay gave."""
+
+    expected: SeenEvent | SeenCommand | None = None
+    """The engine's event or command there, as the viewer sees it (None: no more events)."""
+
 
 # ------------------------------------------------------------------------------- plan
 
@@ -249,6 +261,13 @@ class _Plan:
         self.group_needs: set[tuple[Card, int]] = set()
         """Needs of cards revealed among several face-down cards: (card, latest entry)."""
         self.soft_deadline: dict[Card, int] = {}
+        self.groups: list[tuple[frozenset[_Token], frozenset[Card], int]] = []
+        """Face-down plays of one seat revealed together, with the cards shown among them.
+
+        Each card shown lies in one of the plays, so these plays take those cards, and only
+        the rest may take gangster cards the log never shows: (plays, cards, seat).
+        """
+        self.group_of: dict[_Token, int] = {}
         """For a card revealed among several face-down cards: the first entry it may have left."""
         self._columns: dict[BusinessTile, list[list[_Item]]] = {}
         self._choices: dict[int, _Token] = {}
@@ -263,6 +282,9 @@ class _Plan:
                 break  # an incoherent log: the search finds where, through the engine
         for needs in self.needs.values():
             needs.sort()
+        for number, (tokens, _, _) in enumerate(self.groups):
+            for token in tokens:
+                self.group_of[token] = number
 
     # --- reading
 
@@ -286,7 +308,20 @@ class _Plan:
             first = min(token[0] for token in tokens)
             self.soft_deadline[card] = min(self.soft_deadline.get(card, first), first)
             self.group_needs.add((card, max(token[0] for token in tokens)))
+            self._group(frozenset(tokens), card, owner)
         self._need(card, max(token[0] for token in tokens), owner)
+
+    def _group(self, tokens: frozenset[_Token], card: Card, owner: int) -> None:
+        """Add ``card`` to the group of ``tokens``, merging the groups they overlap."""
+        cards = {card}
+        kept = []
+        for group in self.groups:
+            if group[2] == owner and group[0] & tokens:
+                tokens |= group[0]
+                cards |= group[1]
+            else:
+                kept.append(group)
+        self.groups = [*kept, (tokens, frozenset(cards), owner)]
 
     def _read(self, index: int, entry: SeenEntry) -> None:
         command = entry.command
@@ -513,6 +548,26 @@ def _matches_all(
     return all(place(job, set()) for job in sorted(range(len(jobs)), key=lambda j: jobs[j][1]))
 
 
+def _served(
+    jobs: Sequence[tuple[int, int, Card | None]], card: Card | None
+) -> list[tuple[int, int, Card | None]]:
+    """``jobs`` less the one that an arrival of ``card`` now meets (None: a spare gangster card).
+
+    A card meets its own job. A gangster card that has none (one the log never shows again, or
+    one of several cards revealed together) meets the wildcard job due first: wildcard jobs
+    differ only in their deadlines, so meeting the earliest one leaves the most room.
+    """
+    rest = list(jobs)
+    own = [job for job in jobs if card is not None and job[2] == card]
+    if own:
+        rest.remove(own[0])
+    elif card is None or isinstance(card, GangsterCard):
+        wildcards = [job for job in jobs if job[2] is None]
+        if wildcards:
+            rest.remove(min(wildcards, key=lambda job: job[1]))
+    return rest
+
+
 # ------------------------------------------------------------------------------ search
 
 _STATEFUL: Final = (GangsterPlayed, PoliceRaidPlayed, LimousinePlayed)
@@ -539,6 +594,10 @@ class _Failure:
     reason: str
     recorded: SeenEvent | SeenCommand | None = None
     expected: SeenEvent | SeenCommand | None = None
+    depth: int = 0
+    """How far into the entry the replay got: 0 before the command, 1 at what the viewer may
+    see of it, 2 at the engine's verdict, 3 at the command as redacted, then 4 plus the number
+    of events that agreed."""
 
 
 class _Search:
@@ -580,7 +639,7 @@ class _Search:
             frames.append((index, state, candidates, key))
             while True:
                 if self.steps >= self.limit:
-                    return Undecided(self.deepest.index if self.deepest else index, self.steps)
+                    return self._undecided(index)
                 index, before, candidates, key = frames[-1]
                 outcome = self._next_success(index, before, candidates)
                 if outcome is not None:
@@ -597,6 +656,19 @@ class _Search:
                     return self.deepest
         return self._witness(commands, events, state)
 
+    def _undecided(self, index: int) -> Undecided:
+        deepest = self.deepest
+        if deepest is None:
+            return Undecided(index, self.steps)
+        return Undecided(
+            deepest.index,
+            self.steps,
+            deepest.rule,
+            deepest.reason,
+            deepest.recorded,
+            deepest.expected,
+        )
+
     def _next_success(
         self, index: int, state: GameState | None, candidates: Iterator[Command]
     ) -> tuple[Command, GameState, tuple[Event, ...]] | None:
@@ -610,7 +682,9 @@ class _Search:
         return None
 
     def _note(self, failure: _Failure) -> None:
-        if self.deepest is None or failure.index > self.deepest.index:
+        """Keep the failure that got furthest: the latest entry, and in it the furthest step."""
+        deepest = self.deepest
+        if deepest is None or (failure.index, failure.depth) > (deepest.index, deepest.depth):
             self.deepest = failure
 
     def _try(
@@ -624,16 +698,16 @@ class _Search:
             except (ChicagoPokerError, ValueError):
                 shown_command = command  # the engine says what is wrong with it
             if shown_command != command:
-                return _Failure(index, None, "the command differs", command, shown_command)
+                return _Failure(index, None, "the command differs", command, shown_command, 1)
         try:
             after, caused = step(state, command)
         except IllegalCommand as error:
-            return _Failure(index, error.rule, error.message)
+            return _Failure(index, error.rule, error.message, depth=2)
         except ChicagoPokerError as error:  # pragma: no cover - the engine only raises the above
-            return _Failure(index, None, str(error))
+            return _Failure(index, None, str(error), depth=2)
         seen_command = redact_command(state, command, viewer)
         if seen_command != entry.command:
-            return _Failure(index, None, "the command differs", entry.command, seen_command)
+            return _Failure(index, None, "the command differs", entry.command, seen_command, 3)
         before = state if state is not None else after
         chained = any(isinstance(event, _STATEFUL) for event in caused)
         shown = entry.events
@@ -643,11 +717,13 @@ class _Search:
             )
             if position >= len(shown) or shown[position] != seen:
                 recorded = shown[position] if position < len(shown) else None
-                return _Failure(index, None, f"event {position + 1}", recorded, seen)
+                return _Failure(index, None, f"event {position + 1}", recorded, seen, 4 + position)
             if chained:
                 before = apply(before, event)
         if len(shown) > len(caused):
-            return _Failure(index, None, f"event {len(caused) + 1}", shown[len(caused)], None)
+            return _Failure(
+                index, None, f"event {len(caused) + 1}", shown[len(caused)], None, 4 + len(caused)
+            )
         return after, caused
 
     def _witness(
@@ -738,6 +814,7 @@ class _Search:
         pool: frozenset[Card],
         hand: frozenset[Card],
         deck: frozenset[Card],
+        placed: frozenset[Card],
     ) -> list[Card]:
         """The cards ``seat`` may receive at ``index`` from ``pool``, most promising first.
 
@@ -758,7 +835,7 @@ class _Search:
                 deadline = min(requirement[0], plan.soft_deadline.get(card, requirement[0]))
                 destined.append((deadline, card))
         destined.sort(key=lambda pair: (pair[0], _order(pair[1])))
-        jobs = self._pending_needs(index, seat, hand, deck)
+        jobs = self._pending_needs(index, seat, hand, deck, placed)
         if jobs is None:
             self._note(_Failure(index, None, _NO_ARRIVAL))
             return []
@@ -769,24 +846,38 @@ class _Search:
         gangsters = self._pick([c for c in free if isinstance(c, GangsterCard)])[:1]
         specials = [c for c in free if isinstance(c, SpecialCard)]
         needed = [card for _, card in destined]
+        if not _matches_all(jobs, later):
+            # The later arrivals cannot meet what this seat needs: this card must meet one
+            # of its needs, such that the rest still fit the later arrivals.
+            needed = [card for card in needed if _matches_all(_served(jobs, card), later)]
+            if not _matches_all(_served(jobs, None), later):
+                return needed
+            spare = [*gangsters, *(c for c in others if isinstance(c, GangsterCard))]
+            if min(jobs, key=lambda job: job[1])[2] is None:
+                return [*spare, *needed]
+            return [*needed, *spare]
         # A card the log shows later comes first: gangster cards it never shows again are few
         # late in a game, and face-down plays of the seats need them.
-        urgent_card = bool(destined)
-        if not _matches_all(jobs, later):
-            earliest = min(jobs, key=lambda job: job[1])
-            urgent_card = earliest[2] is not None
-        if urgent_card:
+        if destined:
             return [*needed, *gangsters, *self._pick(specials), *others]
         return [*gangsters, *needed, *self._pick(specials), *others]
 
     def _pending_needs(
-        self, index: int, seat: int, hand: frozenset[Card], deck: frozenset[Card]
+        self,
+        index: int,
+        seat: int,
+        hand: frozenset[Card],
+        deck: frozenset[Card],
+        placed: frozenset[Card],
     ) -> list[tuple[int, int, Card | None]] | None:
         """What ``seat`` still needs to receive: (release, deadline, card); None if it cannot.
 
         A card needed by this seat after it next goes elsewhere (another hand, the viewer) can
         only arrive once it is back in the draw deck after that. A face-down play of a card the
-        log never shows needs some gangster card that nothing else needs (card None).
+        log never shows needs some gangster card that nothing else needs (card None). A card
+        shown among a group of face-down plays is needed by the last of them, unless it is
+        here or played already (``placed``: the cards in columns); the plays of the group that
+        its cards leave over need such gangster cards, by the last of them too.
         """
         plan = self.plan
         jobs: list[tuple[int, int, Card | None]] = []
@@ -796,8 +887,9 @@ class _Search:
                 if owner != seat:
                     previous = entry
                     continue
-                if (previous is None and card in hand) or (card, entry) in plan.group_needs:
-                    break  # here already, or one of several cards for a group of places
+                grouped = (card, entry) in plan.group_needs
+                if previous is None and (card in hand or (grouped and card in placed)):
+                    break  # here already, or played into its group already
                 if previous is None:
                     release = plan.release(card, index, deck)
                 else:
@@ -807,9 +899,37 @@ class _Search:
                 jobs.append((release, entry, card))
                 break
         for entry in plan.hidden_plays.get(seat, ()):
-            if entry > index and (entry, 0) not in plan.token_card:
+            token = (entry, 0)
+            if entry > index and token not in plan.token_card and token not in plan.group_of:
                 jobs.append((0, entry, None))
+        for tokens, cards, owner in plan.groups:
+            if owner == seat:
+                future = self._future_plays(tokens, index + 1)
+                left = len(future) - sum(
+                    not self._in_group(card, index, seat, placed) for card in cards
+                )
+                if left > 0:
+                    jobs.extend([(0, max(future), None)] * left)
         return jobs
+
+    def _in_group(self, card: Card, index: int, seat: int, placed: frozenset[Card]) -> bool:
+        """Whether ``card``, shown among a group of plays, lies in its group already.
+
+        It does if it lies in a column and the log shows it next as one of the group's cards:
+        a card leaves a column only in sight (a shootout, a Liquidation).
+        """
+        requirement = self.plan.next_requirement(card, index)
+        return (
+            card in placed
+            and requirement is not None
+            and requirement[1] == seat
+            and (card, requirement[0]) in self.plan.group_needs
+        )
+
+    def _future_plays(self, tokens: frozenset[_Token], index: int) -> list[int]:
+        """The entries, from ``index`` on, of the plays of a group that no card is bound to."""
+        bound = self.plan.token_card
+        return [token[0] for token in tokens if token[0] >= index and token not in bound]
 
     def _spare_in_hand(self, index: int, hand: frozenset[Card]) -> list[tuple[int, None]]:
         """One arrival, already made, for each gangster card in ``hand`` that nothing needs."""
@@ -817,9 +937,7 @@ class _Search:
         spare = 0
         for card in hand:
             requirement = plan.next_requirement(card, index)
-            if isinstance(card, GangsterCard) and (
-                requirement is None or (card, requirement[0]) in plan.group_needs
-            ):
+            if isinstance(card, GangsterCard) and requirement is None:
                 spare += 1
         return [(index, None)] * spare
 
@@ -831,7 +949,8 @@ class _Search:
             return iter((DealCard(_any_card(state)),))  # the engine says why not
         seat = state.pending_draws[0]
         player = state.players[seat]
-        cards = self._arrivals_for(index, seat, state.draw_pile, player.hand, state.draw_pile)
+        pile = state.draw_pile
+        cards = self._arrivals_for(index, seat, pile, player.hand, pile, _placed(state))
         return (DealCard(card) for card in cards)
 
     def _deals(self, seen: RedactedStartGame) -> Iterator[Command]:
@@ -893,13 +1012,21 @@ class _Search:
         gangsters = [c for c in free if c in spare]
         specials = [c for c in free if isinstance(c, SpecialCard)]
         later = self._later_arrivals(seat, 0)
-        forced: list[Card] = []
-        remaining = list(destined)
+        # A card needed before any later arrival could bring it is dealt: no choice there.
+        forced = [
+            card
+            for deadline, card in destined
+            if not any(entry < deadline and (pool is None or card in pool) for entry, pool in later)
+        ]
+        remaining = [pair for pair in destined if pair[1] not in forced]
         jobs = [(0, d, c) for d, c in destined]
         while not _matches_all([job for job in jobs if job[2] not in forced], later):
             if not remaining or len(forced) >= size:
-                return []
+                return []  # (no deal at all: the certain cards alone are too many)
             forced.append(remaining.pop(0)[1])
+            # The cards needed first are dealt; a deal that holds others instead, leaving
+            # these to later draws, is not tried, so a refusal is only undecided.
+            self.truncated = True
         extras = (
             [card for _, card in remaining]
             + specials
@@ -973,7 +1100,8 @@ class _Search:
             return iter((PlayBribery(seat, _BRIBERY),))
         player = state.players[seat]
         deck = state.draw_pile | state.discard_pile
-        cards = self._arrivals_for(index, seat, state.discard_pile, player.hand, deck)
+        pile = state.discard_pile
+        cards = self._arrivals_for(index, seat, pile, player.hand, deck, _placed(state))
         if not cards:
             return iter((PlayBribery(seat, next(iter(sorted(state.discard_pile, key=_order)))),))
         return (PlayBribery(seat, card) for card in cards)
@@ -1006,6 +1134,16 @@ class _Search:
 
 
 # ------------------------------------------------------------------------------ helpers
+
+
+def _placed(state: GameState) -> frozenset[Card]:
+    """The cards in the columns of the businesses."""
+    return frozenset(
+        card
+        for business in state.businesses
+        for column in business.columns
+        for card in column.cards
+    )
 
 
 def _as_gangster(card: Card) -> GangsterCard:
@@ -1139,7 +1277,7 @@ def find_witness(
     if isinstance(result, Witness | Undecided):
         return result
     if search.truncated:
-        return Undecided(result.index, search.steps)
+        return search._undecided(result.index)
     return _first_impossible(entries, viewer, result, limit - search.steps)
 
 
@@ -1161,7 +1299,7 @@ def _first_impossible(
         if isinstance(outcome, Undecided):
             return outcome
         if isinstance(outcome, _Failure) and probe.truncated:
-            return Undecided(outcome.index, probe.steps)
+            return probe._undecided(outcome.index)
         if isinstance(outcome, _Failure):
             found, high = outcome, middle - 1
         else:

@@ -1148,9 +1148,8 @@ def fold_view(header: LogHeader, entries: Iterable[LogEntry | RedactedLogEntry])
     """The view of the header's ``viewer`` rebuilt from the events of a redacted log alone.
 
     For the entries of a redacted log (:func:`chicago_poker.log.read_log`), this equals
-    ``view(state, header.viewer)`` of the real state after the same entries. One exception:
-    while tied players are choosing reinforcements, another seat's choice (sent or declined)
-    is hidden (R-6.7.2), so its hand size is only corrected when the choices are revealed.
+    ``view(state, header.viewer)`` of the real state after the same entries (a property test
+    checks it after every entry, for every seat and the spectator).
 
     Raises:
         ValueError: An entry has no events (a ``commands`` log), or the first is no start.
