@@ -25,10 +25,15 @@ from chicago_poker.commands import (
     StartGame,
 )
 from chicago_poker.decide import decide
-from chicago_poker.errors import IllegalCommand
+from chicago_poker.errors import (
+    ArgumentTypeError,
+    IllegalCommand,
+    InvalidArgumentError,
+    InvalidSeatError,
+)
 from chicago_poker.events import CardDrawn, GameStarted
 from chicago_poker.game import Dealer, Entry, Game
-from chicago_poker.legal import Awaiting, awaiting
+from chicago_poker.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState
 from invariants import FACE_UP_AT_SETUP, check_game_over, check_invariants
@@ -368,16 +373,20 @@ def test_undo_of_several_commands_goes_back_that_many_player_commands() -> None:
 
 def test_undo_past_the_set_up_is_refused_and_changes_nothing() -> None:
     game = Game.new(NAMES[:2], seed=24)
-    with pytest.raises(ValueError, match="nothing to undo"):
+    with pytest.raises(InvalidArgumentError, match="undo: there are fewer than 1 commands"):
         game.undo()
     play(game, 2, random.Random(24))
     before = snapshot(game)
-    with pytest.raises(ValueError, match="nothing to undo"):
+    with pytest.raises(InvalidArgumentError, match="undo: there are fewer than 3 commands"):
         game.undo(3)
     assert snapshot(game) == before
-    with pytest.raises(ValueError, match="undo takes back 0 or more commands, not -1"):
+    with pytest.raises(InvalidArgumentError, match="undo: commands must be 0 or more, not -1"):
         game.undo(-1)
     assert snapshot(game) == before
+    for wrong in (True, 1.0, "1"):
+        with pytest.raises(ArgumentTypeError, match="undo: commands must be an int, not "):
+            game.undo(wrong)  # type: ignore[arg-type]  # the wrong types are the point
+        assert snapshot(game) == before
     game.undo(0)
     assert snapshot(game) == before
 
@@ -399,3 +408,50 @@ def test_a_finished_game_accepts_no_command_and_can_be_undone() -> None:
     game.undo()
     assert snapshot(game) == before
     assert not game.state.is_over
+
+
+@pytest.mark.parametrize("seed", ["2004", 2004.0, True, [1]])
+def test_a_seed_that_is_not_an_int_is_refused_naming_it(seed: Any) -> None:
+    with pytest.raises(ArgumentTypeError, match="Dealer: seed must be an int or None, not "):
+        Dealer(seed)
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        Game.new(NAMES[:2], seed=seed)
+
+
+def test_a_negative_seed_is_refused_it_would_deal_the_game_of_its_opposite() -> None:
+    assert Game.new(NAMES[:3], seed=0).events != Game.new(NAMES[:3], seed=1).events
+    with pytest.raises(InvalidArgumentError, match="Dealer: seed must be 0 or more, not -1"):
+        Game.new(NAMES[:3], seed=-1)
+
+
+@pytest.mark.parametrize("options", [{"tactical": True}, {}, "short_game", False])
+def test_options_that_are_not_rule_options_are_refused_naming_them(options: Any) -> None:
+    with pytest.raises(ArgumentTypeError, match="options must be a RuleOptions, not "):
+        Game.new(NAMES[:2], options, seed=1)
+    with pytest.raises(ArgumentTypeError, match="options must be a RuleOptions, not "):
+        Dealer(1).start(NAMES[:2], options)
+
+
+@pytest.mark.parametrize("value", ["no", 0, 1, None])
+def test_a_rule_option_that_is_not_a_bool_is_refused_naming_it(value: Any) -> None:
+    with pytest.raises(ArgumentTypeError, match=r"RuleOptions: short_game must be True or False"):
+        RuleOptions(short_game=value)
+
+
+@pytest.mark.rule("R-2.1")
+@pytest.mark.parametrize("player", ["0", -1, 3, 7, 1.5, True, False, 2**70])
+def test_legal_commands_for_a_seat_not_at_the_table_is_refused(player: Any) -> None:
+    game = Game.new(NAMES[:3], seed=5)
+    message = r"There is no seat .* legal_commands takes a player from 0 to 2"
+    with pytest.raises(InvalidSeatError, match=message):
+        game.legal_commands(player)
+    with pytest.raises(InvalidSeatError, match=message):
+        legal_commands(game.state, player)
+
+
+def test_replay_of_no_events_is_refused_naming_them() -> None:
+    with pytest.raises(InvalidArgumentError, match="replay: events must begin with GameStarted"):
+        replay([])
+    game = Game.new(NAMES[:2], seed=1)
+    with pytest.raises(InvalidArgumentError, match="apply: a game must begin with GameStarted"):
+        apply(None, game.events[1])

@@ -45,7 +45,18 @@ from chicago_poker.events import (
 from chicago_poker.legal import legal_commands
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState, TurnPhase
-from scenarios import build, business_of, card, cards, gangster, gangsters, of_type, run, tiles
+from scenarios import (
+    build,
+    business_of,
+    card,
+    cards,
+    gangster,
+    gangsters,
+    of_type,
+    rejected,
+    run,
+    tiles,
+)
 
 AL, BUGS, CAPONE = 0, 1, 2
 SPEAKEASY, JAZZ_CLUB, BREWERY, GAMBLING_HOUSE = tiles(
@@ -1106,6 +1117,28 @@ def test_revolver_extra_actions_may_play_special_cards() -> None:
     assert state.turn.actions_left == 1
 
 
+@pytest.mark.rule("R-5.5.1", "R-3.8")
+def test_revolver_drawn_back_in_its_turn_may_not_be_played_again() -> None:
+    # Every other card is at a business or in a hand: the Revolver played is the only card
+    # left to draw. Playing it again would leave the actions unchanged, forever.
+    state = build(
+        hands={"Al": "Revolver 9R"},
+        businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
+        draw="",
+        actions_taken=2,
+    )
+    state, _ = run(state, PlayRevolver(AL), DrawCard(AL), DealCard(REVOLVER))
+    assert state.players[AL].hand == {REVOLVER, gangster("9R")}
+    assert state.draw_pile == state.discard_pile == frozenset()
+    assert state.turn.player == AL
+    assert state.turn.actions_left == 1
+    assert listed(state, PlayRevolver) == set()
+    assert EndTurn(AL) in legal_commands(state)
+    error = rejected(state, PlayRevolver(AL))
+    assert error.rule == "R-5.5.1"
+    assert error.message == "Al has already played the Revolver this turn."
+
+
 # --- Bribery -----------------------------------------------------------------------
 
 
@@ -1201,10 +1234,10 @@ def test_bribery_is_subject_to_the_hand_limit() -> None:
     assert len(after.players[AL].hand) == 8
 
 
-@pytest.mark.rule("R-5.6.1", "R-5.5")
-def test_bribery_can_take_back_the_revolver_to_play_it_again_in_the_same_turn() -> None:
+@pytest.mark.rule("R-5.6.1", "R-5.5", "R-5.5.1")
+def test_bribery_can_take_back_the_revolver_to_play_it_in_a_later_turn() -> None:
     state = build(
-        hands={"Al": "Revolver Bribery 9R"},
+        hands={"Al": "Revolver Bribery 9R", "Bugs": "9B 10B 11B"},
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
     )
     state, _ = run(state, PlayRevolver(AL))
@@ -1218,10 +1251,18 @@ def test_bribery_can_take_back_the_revolver_to_play_it_again_in_the_same_turn() 
     assert REVOLVER not in state.draw_pile
     assert state.turn.actions_left == 3
 
+    # Not again this turn: once a turn.
+    assert listed(state, PlayRevolver) == set()
+    assert rejected(state, PlayRevolver(AL)).rule == "R-5.5.1"
+
+    state, _ = run(
+        state,
+        PlayGangster(AL, gangster("9R"), JAZZ_CLUB),
+        EndTurn(AL),
+        *(PlayGangster(BUGS, gangster(text), SPEAKEASY) for text in ("9B", "10B", "11B")),
+    )
+    assert state.turn.player == AL
+    assert state.turn.bonus_actions == 0
+    assert listed(state, PlayRevolver) == {PlayRevolver(AL)}
     state, events = run(state, PlayRevolver(AL))
     assert events == [RevolverPlayed(AL)]
-    assert state.turn.actions_taken == 3
-    assert state.turn.bonus_actions == 4
-    assert state.turn.actions_left == 4
-    assert state.discard_pile == {BRIBERY, REVOLVER}
-    assert EndTurn(AL) in legal_commands(state)

@@ -39,13 +39,16 @@ from chicago_poker.commands import (
 from chicago_poker.consistent import Impossible, Witness, consistent_state, find_witness
 from chicago_poker.decide import decide, step
 from chicago_poker.errors import (
+    ArgumentTypeError,
     CardParseError,
     ChicagoPokerError,
     IllegalCommand,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidHandError,
     InvalidPositionError,
     InvalidRankError,
+    InvalidSeatError,
     InvalidTileError,
     TileParseError,
 )
@@ -62,6 +65,7 @@ __all__ = [
     "BUSINESS_TILES",
     "GANGSTER_CARDS",
     "SPECIAL_CARDS",
+    "ArgumentTypeError",
     "Awaiting",
     "BusinessKind",
     "BusinessTile",
@@ -85,10 +89,12 @@ __all__ = [
     "HandRank",
     "IllegalCommand",
     "Impossible",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidPositionError",
     "InvalidRankError",
+    "InvalidSeatError",
     "InvalidTileError",
     "PlayBribery",
     "PlayGangster",

@@ -19,6 +19,7 @@ from chicago_poker.cards import (
     full_deck,
     tactical_deck,
 )
+from chicago_poker.errors import InvalidArgumentError
 from chicago_poker.events import (
     ActionPhaseStarted,
     BriberyPlayed,
@@ -131,6 +132,9 @@ BRIBERY = SpecialCard(SpecialKind.BRIBERY, 1)
 def replay(events: Iterable[Event]) -> GameState:
     """Rebuild the state that a sequence of events leads to; the first must be GameStarted.
 
+    Raises:
+        InvalidArgumentError: ``events`` is empty or does not begin with GameStarted.
+
     >>> from chicago_poker.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=7)
     >>> replay(game.events) == game.state
@@ -140,12 +144,17 @@ def replay(events: Iterable[Event]) -> GameState:
     for event in events:
         state = apply(state, event)
     if state is None:
-        raise ValueError("replay needs at least the GameStarted event")
+        raise InvalidArgumentError("replay: events must begin with GameStarted, but it is empty")
     return state
 
 
 def apply(state: GameState | None, event: Event) -> GameState:
     """Return the state after ``event``; ``state`` is None only before GameStarted.
+
+    Nothing else is checked: ``event`` must be one that ``decide`` returned for ``state``.
+
+    Raises:
+        InvalidArgumentError: ``state`` is None and ``event`` is not GameStarted.
 
     >>> from chicago_poker.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=7)
@@ -154,7 +163,9 @@ def apply(state: GameState | None, event: Event) -> GameState:
     """
     if state is None:
         if not isinstance(event, GameStarted):
-            raise ValueError(f"a game must begin with GameStarted, not {type(event).__name__}")
+            raise InvalidArgumentError(
+                f"apply: a game must begin with GameStarted, not {type(event).__name__}"
+            )
         return _start(event)
     # Ordered by how often the events occur in a game, most frequent first. isinstance, not
     # match: in Python 3.11 a class pattern costs about twice as much, and this runs per event.

@@ -77,6 +77,7 @@ from chicago_poker.legal import (
     limit_after,
     may_decline,
     may_end_turn,
+    revolver_played,
     special_within_limit,
     took_every_action,
 )
@@ -485,6 +486,10 @@ def _check_moved_cards(
 
 def _fire(state: GameState, seat: int) -> RevolverPlayed:
     _special(state, seat, SpecialKind.REVOLVER, "R-5.5")
+    if revolver_played(state.turn):
+        raise IllegalCommand(
+            f"{_name(state, seat)} has already played the Revolver this turn.", rule="R-5.5.1"
+        )
     return RevolverPlayed(seat)
 
 

@@ -3,9 +3,12 @@
 Every error of the game derives from :class:`ChicagoPokerError`: a command that breaks a
 rule, or a card, tile, hand, seat or log that does not exist or does not follow the format.
 The leaves also derive from :class:`ValueError`, because each one reports a value that
-breaks a rule of the game, so callers that only know ``ValueError`` still catch them. Misuse
-of the API itself, such as building a card from a float or undoing past the set-up, raises
-the built-in ``TypeError`` or ``ValueError``.
+breaks a rule of the game, so callers that only know ``ValueError`` still catch them. An
+argument of the API that it cannot take, such as undoing past the set-up or a seed given as
+text, raises :class:`InvalidArgumentError` (a ``ValueError``) or :class:`ArgumentTypeError`
+(a ``TypeError``), whose message names the argument. An object of an entirely different kind,
+such as None where a game state belongs, fails as Python usually does, and so does building
+a card from a float (a built-in ``TypeError``).
 
 >>> from chicago_poker.cards import parse_card
 >>> try:
@@ -20,9 +23,11 @@ from __future__ import annotations
 import reprlib
 
 __all__ = [
+    "ArgumentTypeError",
     "CardParseError",
     "ChicagoPokerError",
     "IllegalCommand",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidPositionError",
@@ -83,7 +88,32 @@ class InvalidRankError(ChicagoPokerError, ValueError):
 
 
 class InvalidSeatError(ChicagoPokerError, ValueError):
-    """A seat asked for a view that is not at the table: not an int from 0 to players - 1."""
+    """A seat that is not at the table: not an int from 0 to players - 1.
+
+    Asked for a view, or for the commands it may give (``legal_commands(state, player)``).
+    """
+
+
+class InvalidArgumentError(ChicagoPokerError, ValueError):
+    """An argument of the API with a value it cannot take; the message names the argument.
+
+    >>> from chicago_poker.game import Game
+    >>> Game.new(["Al", "Bugs"], seed=1).undo(-1)
+    Traceback (most recent call last):
+    ...
+    chicago_poker.errors.InvalidArgumentError: undo: commands must be 0 or more, not -1
+    """
+
+
+class ArgumentTypeError(ChicagoPokerError, TypeError):
+    """An argument of the API of a type it does not take; the message names the argument.
+
+    >>> from chicago_poker.game import Dealer
+    >>> Dealer("2004")
+    Traceback (most recent call last):
+    ...
+    chicago_poker.errors.ArgumentTypeError: Dealer: seed must be an int or None, not '2004'
+    """
 
 
 class IllegalCommand(ChicagoPokerError, ValueError):  # noqa: N818 - named by the architecture

@@ -19,7 +19,12 @@ from chicago_poker.apply import replay
 from chicago_poker.cards import BUSINESS_TILES, full_deck, tactical_deck
 from chicago_poker.commands import ChanceCommand, Command, DealCard, RevealTile, StartGame
 from chicago_poker.decide import FACE_UP_BUSINESSES, HAND_SIZE, step
-from chicago_poker.errors import IllegalCommand, short_repr
+from chicago_poker.errors import (
+    ArgumentTypeError,
+    IllegalCommand,
+    InvalidArgumentError,
+    short_repr,
+)
 from chicago_poker.events import Event
 from chicago_poker.legal import Awaiting, awaiting, card_order, legal_commands
 from chicago_poker.rules import RuleOptions
@@ -36,7 +41,20 @@ class Dealer:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        """Create a dealer; the same seed gives the same outcomes."""
+        """Create a dealer; the same seed gives the same outcomes, and different seeds differ.
+
+        Raises:
+            ArgumentTypeError: ``seed`` is neither an int nor None (True included).
+            InvalidArgumentError: ``seed`` is negative: Python's generator would give seed
+                ``-n`` the game of seed ``n``.
+        """
+        if seed is not None:
+            if type(seed) is not int:
+                raise ArgumentTypeError(
+                    f"Dealer: seed must be an int or None, not {short_repr(seed)}"
+                )
+            if seed < 0:
+                raise InvalidArgumentError(f"Dealer: seed must be 0 or more, not {seed}")
         self._random = random.Random(seed)
 
     def start(self, players: Sequence[str], options: RuleOptions) -> StartGame:
@@ -45,10 +63,15 @@ class Dealer:
         Raises:
             IllegalCommand: ``players`` is not a sequence of names; a single string, which
                 would seat one player per letter, is refused too (R-2.2).
+            ArgumentTypeError: ``options`` is not a :class:`RuleOptions`.
         """
         if isinstance(players, str) or not isinstance(players, Sequence):
             raise IllegalCommand(
                 f"The players are a sequence of names, not {short_repr(players)}.", rule="R-2.2"
+            )
+        if not isinstance(options, RuleOptions):
+            raise ArgumentTypeError(
+                f"Dealer.start: options must be a RuleOptions, not {short_repr(options)}"
             )
         deck = list(tactical_deck() if options.tactical else full_deck())
         self._random.shuffle(deck)
@@ -113,9 +136,18 @@ class Game:
     def new(
         cls, players: Sequence[str], options: RuleOptions | None = None, seed: int | None = None
     ) -> Game:
-        """Set up a new game for ``players`` with a dealer seeded by ``seed``."""
+        """Set up a new game for ``players`` with a dealer seeded by ``seed``.
+
+        ``options=None`` gives the default :class:`RuleOptions`.
+
+        Raises:
+            IllegalCommand: the players cannot sit down to a game (R-2.1, R-2.2).
+            ArgumentTypeError: ``options`` is neither a RuleOptions nor None, or ``seed`` is
+                neither an int nor None.
+            InvalidArgumentError: ``seed`` is negative.
+        """
         dealer = Dealer(seed)
-        return cls(dealer.start(players, options or RuleOptions()), dealer)
+        return cls(dealer.start(players, RuleOptions() if options is None else options), dealer)
 
     @property
     def state(self) -> GameState:
@@ -134,7 +166,11 @@ class Game:
         return tuple(event for entry in self._history for event in entry.events)
 
     def legal_commands(self, player: int | None = None) -> tuple[Command, ...]:
-        """The commands the players may give now (R-3, R-6.7)."""
+        """The commands the players may give now (R-3, R-6.7); with ``player``, that seat's.
+
+        Raises:
+            InvalidSeatError: ``player`` is neither None nor a seat of the table.
+        """
         return legal_commands(self.state, player)
 
     def execute(self, command: Command) -> tuple[Event, ...]:
@@ -152,18 +188,24 @@ class Game:
         """Take back the last ``commands`` player commands, with the chance that followed.
 
         Raises:
-            ValueError: ``commands`` is negative, or more than the game has had; nothing is
-                taken back.
+            InvalidArgumentError: ``commands`` is negative, or more than the game has had;
+                nothing is taken back.
+            ArgumentTypeError: ``commands`` is not an int (True included).
         """
+        if type(commands) is not int:
+            raise ArgumentTypeError(f"undo: commands must be an int, not {short_repr(commands)}")
         if commands < 0:
-            raise ValueError(f"undo takes back 0 or more commands, not {commands}")
+            raise InvalidArgumentError(f"undo: commands must be 0 or more, not {commands}")
         keep = len(self._history)
         for _ in range(commands):
             keep -= 1
             while keep > 0 and isinstance(self._history[keep].command, (DealCard, RevealTile)):
                 keep -= 1
             if keep <= 0:
-                raise ValueError("nothing to undo: the set-up cannot be taken back")
+                raise InvalidArgumentError(
+                    f"undo: there are fewer than {commands} commands to take back; "
+                    "the set-up cannot be taken back"
+                )
         # The dealer only changed when it dealt, so its state at ``keep`` is the one saved
         # before the first deal at or after ``keep``, or its present state if none followed.
         later = [index for index in self._dealer_states if index >= keep]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, NoReturn
 
 from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard, SpecialKind
 from chicago_poker.commands import (
@@ -27,6 +27,7 @@ from chicago_poker.commands import (
     RevealTile,
     SendReinforcement,
 )
+from chicago_poker.errors import InvalidSeatError, short_repr
 from chicago_poker.state import MAX_COLUMN, Business, GameState, ShootoutStage, Turn, TurnPhase
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "movable_groups",
     "open_businesses",
     "raid_targets",
+    "revolver_played",
     "special_within_limit",
     "took_every_action",
     "within_hand_limit",
@@ -119,11 +121,21 @@ def legal_commands(state: GameState, player: int | None = None) -> tuple[Command
 
     Chance commands are listed when chance must act. With ``player``, only that seat's.
 
+    Raises:
+        InvalidSeatError: ``player`` is neither None nor a seat of the table.
+
     >>> from chicago_poker.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=1)
     >>> any(isinstance(command, DrawCard) for command in legal_commands(game.state))
     True
+    >>> legal_commands(game.state, 2)
+    Traceback (most recent call last):
+    ...
+    chicago_poker.errors.InvalidSeatError: There is no seat 2 at this table: legal_commands \
+takes a player from 0 to 1, or None for every player.
     """
+    if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
+        _refuse_seat(player, len(state.players))
     match awaiting(state):
         case Awaiting.CARD:
             cards = sorted(state.draw_pile, key=card_order)
@@ -140,6 +152,14 @@ def legal_commands(state: GameState, player: int | None = None) -> tuple[Command
             return tuple(_actions(state))
         case _:
             return ()
+
+
+def _refuse_seat(player: object, players: int) -> NoReturn:
+    raise InvalidSeatError(
+        f"There is no seat {short_repr(player)} at this table: legal_commands takes a player "
+        f"from 0 to {players - 1}, or None for every player.",
+        rule="R-2.1",
+    )
 
 
 def card_order(card: Card) -> int:
@@ -317,6 +337,8 @@ def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Iterator[C
         case SpecialKind.LIMOUSINE:
             plays = _limousines(state, seat)
         case SpecialKind.REVOLVER:
+            if revolver_played(state.turn):
+                return  # once a turn (R-5.5.1)
             plays = iter((PlayRevolver(seat),))
         case SpecialKind.BRIBERY:
             plays = _briberies(state, seat)
@@ -333,6 +355,19 @@ def special_within_limit(state: GameState, seat: int, kind: SpecialKind) -> bool
         return True
     actions = 1 if kind is SpecialKind.REVOLVER else -1
     return limit_after(state, seat, hand=-1, actions=actions)
+
+
+def revolver_played(turn: Turn) -> bool:
+    """Whether a Revolver was played in ``turn``: another may not be, this turn (R-5.5.1).
+
+    Only a Revolver gives extra actions, so a turn with extra actions has had one. With at
+    most one a turn, no turn has more than five actions, and every turn ends.
+
+    >>> from chicago_poker.state import Turn
+    >>> revolver_played(Turn(0, 5)), revolver_played(Turn(0, 5, bonus_actions=2))
+    (False, True)
+    """
+    return turn.bonus_actions > 0
 
 
 def holds_gangster(state: GameState, seat: int) -> bool:

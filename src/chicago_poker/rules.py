@@ -6,9 +6,21 @@ switching one on gives the other reading that players may reasonably want.
 
 from __future__ import annotations
 
-from attrs import frozen
+from typing import Any
+
+from attrs import Attribute, field, frozen
+
+from chicago_poker.errors import ArgumentTypeError, short_repr
 
 __all__ = ["RuleOptions"]
+
+
+def _flag(_: object, attribute: Attribute[Any], value: object) -> None:
+    """Refuse an option that is not a bool: ``"no"`` would be taken as True."""
+    if type(value) is not bool:
+        raise ArgumentTypeError(
+            f"RuleOptions: {attribute.name} must be True or False, not {short_repr(value)}"
+        )
 
 
 @frozen
@@ -20,21 +32,25 @@ class RuleOptions:
 limousine_any_cards=False, optional_reinforcement=False)
     >>> RuleOptions(tactical=True).deck_size
     75
+    >>> RuleOptions(tactical="no")
+    Traceback (most recent call last):
+    ...
+    chicago_poker.errors.ArgumentTypeError: RuleOptions: tactical must be True or False, not 'no'
     """
 
-    tactical: bool = False
+    tactical: bool = field(default=False, validator=_flag)
     """Play without the six special cards (R-9.1)."""
 
-    short_game: bool = False
+    short_game: bool = field(default=False, validator=_flag)
     """Win with two businesses of one kind or any three businesses (R-8.3, D-38)."""
 
-    optional_actions: bool = False
+    optional_actions: bool = field(default=False, validator=_flag)
     """A player may end their turn after fewer than three actions (R-3.2, D-8)."""
 
-    limousine_any_cards: bool = False
+    limousine_any_cards: bool = field(default=False, validator=_flag)
     """A Limousine may move any of the player's cards, not only the last ones (R-5.4.1, D-18)."""
 
-    optional_reinforcement: bool = False
+    optional_reinforcement: bool = field(default=False, validator=_flag)
     """A tied player may decline to send a reinforcement (R-6.7.2, D-28)."""
 
     @property
