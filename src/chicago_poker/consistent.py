@@ -261,6 +261,7 @@ class _Plan:
         self.group_needs: set[tuple[Card, int]] = set()
         """Needs of cards revealed among several face-down cards: (card, latest entry)."""
         self.soft_deadline: dict[Card, int] = {}
+        """For a card revealed among several face-down cards: the first entry it may have left."""
         self.groups: list[tuple[frozenset[_Token], frozenset[Card], int]] = []
         """Face-down plays of one seat revealed together, with the cards shown among them.
 
@@ -268,7 +269,6 @@ class _Plan:
         the rest may take gangster cards the log never shows: (plays, cards, seat).
         """
         self.group_of: dict[_Token, int] = {}
-        """For a card revealed among several face-down cards: the first entry it may have left."""
         self._columns: dict[BusinessTile, list[list[_Item]]] = {}
         self._choices: dict[int, _Token] = {}
         self._folder = ViewFolder(viewer)
@@ -931,6 +931,12 @@ class _Search:
         bound = self.plan.token_card
         return [token[0] for token in tokens if token[0] >= index and token not in bound]
 
+    def _placed_for(self, seat: int, state: GameState) -> frozenset[Card]:
+        """The cards in columns, which only the needs of a seat's groups of plays ask about."""
+        if any(owner == seat for _, _, owner in self.plan.groups):
+            return _placed(state)
+        return frozenset()
+
     def _spare_in_hand(self, index: int, hand: frozenset[Card]) -> list[tuple[int, None]]:
         """One arrival, already made, for each gangster card in ``hand`` that nothing needs."""
         plan = self.plan
@@ -950,7 +956,8 @@ class _Search:
         seat = state.pending_draws[0]
         player = state.players[seat]
         pile = state.draw_pile
-        cards = self._arrivals_for(index, seat, pile, player.hand, pile, _placed(state))
+        placed = self._placed_for(seat, state)
+        cards = self._arrivals_for(index, seat, pile, player.hand, pile, placed)
         return (DealCard(card) for card in cards)
 
     def _deals(self, seen: RedactedStartGame) -> Iterator[Command]:
@@ -1022,7 +1029,7 @@ class _Search:
         jobs = [(0, d, c) for d, c in destined]
         while not _matches_all([job for job in jobs if job[2] not in forced], later):
             if not remaining or len(forced) >= size:
-                return []  # (no deal at all: the certain cards alone are too many)
+                return []  # no hand of this size leaves the rest to later arrivals
             forced.append(remaining.pop(0)[1])
             # The cards needed first are dealt; a deal that holds others instead, leaving
             # these to later draws, is not tried, so a refusal is only undecided.
@@ -1101,7 +1108,8 @@ class _Search:
         player = state.players[seat]
         deck = state.draw_pile | state.discard_pile
         pile = state.discard_pile
-        cards = self._arrivals_for(index, seat, pile, player.hand, deck, _placed(state))
+        placed = self._placed_for(seat, state)
+        cards = self._arrivals_for(index, seat, pile, player.hand, deck, placed)
         if not cards:
             return iter((PlayBribery(seat, next(iter(sorted(state.discard_pile, key=_order)))),))
         return (PlayBribery(seat, card) for card in cards)
