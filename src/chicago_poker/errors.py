@@ -5,7 +5,9 @@ rule, or a card, tile, hand, seat or log that does not exist or does not follow 
 The leaves also derive from :class:`ValueError`, because each one reports a value that
 breaks a rule of the game, so callers that only know ``ValueError`` still catch them. Misuse
 of the API itself, such as building a card from a float or undoing past the set-up, raises
-the built-in ``TypeError`` or ``ValueError``.
+the built-in ``TypeError`` or ``ValueError``, or where the library checks an argument on
+purpose, :class:`InvalidArgumentError` or :class:`ArgumentTypeError`, which are both a
+``ChicagoPokerError`` and the built-in error.
 
 >>> from chicago_poker.cards import parse_card
 >>> try:
@@ -20,9 +22,11 @@ from __future__ import annotations
 import reprlib
 
 __all__ = [
+    "ArgumentTypeError",
     "CardParseError",
     "ChicagoPokerError",
     "IllegalCommand",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidPositionError",
@@ -84,6 +88,20 @@ class InvalidRankError(ChicagoPokerError, ValueError):
 
 class InvalidSeatError(ChicagoPokerError, ValueError):
     """A seat asked for a view that is not at the table: not an int from 0 to players - 1."""
+
+
+class InvalidArgumentError(ChicagoPokerError, ValueError):
+    """An argument of a library function with a value the function does not take.
+
+    The message names the argument, such as ``kind``, ``file`` or ``lines``.
+    """
+
+
+class ArgumentTypeError(ChicagoPokerError, TypeError):
+    """An argument of a library function of a type the function does not take.
+
+    The message names the argument; a ``TypeError``, as Python raises for a wrong type.
+    """
 
 
 class IllegalCommand(ChicagoPokerError, ValueError):  # noqa: N818 - named by the architecture
