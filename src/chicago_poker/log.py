@@ -1051,16 +1051,20 @@ def _check_unique_keys(text: str | bytes, obj: object, line: int | None) -> None
     """
     if type(obj) is not dict and type(obj) is not list:
         return
-    ended = _without_line_end(text)
-    raw = ended if isinstance(ended, bytes) else ended.encode("utf-8", "surrogatepass")
-    if orjson.dumps(obj) == raw:
+    written = orjson.dumps(obj)
+    raw = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    if raw.startswith(written) and raw[len(written) :] in _LINE_ENDS:
         return
+    ended = _without_line_end(text)
     try:
         json.loads(ended, object_pairs_hook=_unique_keys)
     except _RepeatedKeyError as repeated:
         raise LogFormatError(str(repeated), line=line) from None
     except (ValueError, RecursionError):  # orjson read it: the check was for keys alone
         pass
+
+
+_LINE_ENDS: Final = (b"", b"\n", b"\r\n")
 
 
 class _RepeatedKeyError(Exception):
@@ -1089,6 +1093,8 @@ def _check_size(text: str | bytes, line: int | None) -> None:
     counted as two bytes whatever the line has, so that a line written with a line feed still
     fits when a text file turns it into a carriage return and a line feed.
     """
+    if len(text) <= _ASCII_SAFE_CHARS:  # fits, whatever its characters and line end
+        return
     ended = _without_line_end(text)
     size = len(ended)
     if type(ended) is str and size > _ASCII_SAFE_CHARS:
