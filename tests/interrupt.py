@@ -15,16 +15,25 @@ posix_only = pytest.mark.skipif(not hasattr(os, "killpg"), reason="process group
 
 
 def interrupt(
-    argv: list[str], started: Callable[[subprocess.Popen[bytes]], None]
+    argv: list[str],
+    started: Callable[[subprocess.Popen[bytes]], None],
+    *,
+    stdin: int | None = None,
 ) -> tuple[int, bytes, bytes]:
     """Run ``chicago-poker ARGV`` in a new process group; Ctrl-C it once ``started`` returns.
 
     ``started`` waits until the work is under way (for instance, until the first line of
-    output). Returns the exit status, the rest of standard output, and standard error.
+    output). ``stdin`` is the command's standard input, as for ``subprocess.Popen`` (such as
+    ``subprocess.PIPE``, for a command that waits for input). Returns the exit status, the
+    rest of standard output, and standard error.
     """
     command = [sys.executable, "-m", "chicago_poker", *argv]
     with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        command,
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
     ) as running:
         try:
             started(running)

@@ -6,6 +6,7 @@ import io
 import itertools
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -78,17 +79,22 @@ from chicago_poker.log import (
     dump_command,
     dump_entry,
     dump_event,
+    dump_header,
     entries_to_lines,
     load_command,
     load_entry,
     load_event,
+    load_header,
     log_schema,
     read_log,
+    redact_entries,
     schema_text,
     write_log,
+    write_schema,
 )
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState, Victory
+from chicago_poker.validate import Status, validate_binary, validate_log
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
 ALL_OPTIONS = tuple(RuleOptions(*flags) for flags in itertools.product((False, True), repeat=5))
@@ -529,3 +535,244 @@ def test_a_full_or_commands_log_may_hold_the_seed(kind: LogKind) -> None:
     header = next(read_log(written(game, kind=kind).splitlines()))
     assert isinstance(header, LogHeader)
     assert header.provenance == {"seed": 7}
+
+
+# --------------------------------------------------------------------------- one schema
+
+
+def header_with_provenance(provenance_json: str) -> str:
+    """The header line of ``sample_lines()`` with its provenance written as given."""
+    header = sample_lines()[0]
+    start = header.index('"provenance":') + len('"provenance":')
+    end = header.index(',"kind":')
+    return header[:start] + provenance_json + header[end:]
+
+
+@pytest.mark.parametrize(
+    ("value", "text", "fragment"),
+    [
+        ({"seed": "abc"}, '{"seed":"abc"}', "$.provenance.seed: expected an integer, not 'abc'"),
+        ({"seed": 1.5}, '{"seed":1.5}', "$.provenance.seed: expected an integer, not 1.5"),
+        ({"seed": True}, '{"seed":true}', "$.provenance.seed: expected an integer, not True"),
+        ({"x": float("nan")}, '{"x":NaN}', "$.provenance.x: nan is not a number JSON can hold"),
+        ({"x": float("inf")}, '{"x":1e999}', "$.provenance.x: inf is not a number JSON can hold"),
+        (
+            {"seed": 10**5000},
+            '{"seed":1' + "0" * 5000 + "}",
+            "$.provenance.seed: an integer of more than 640 digits",
+        ),
+        (
+            {"seed": -(10**640)},
+            '{"seed":-1' + "0" * 640 + "}",
+            "$.provenance.seed: an integer of more than 640 digits",
+        ),
+        ({"x": "\ud800"}, '{"x":"\\ud800"}', "$.provenance.x: the string holds '\\ud800'"),
+    ],
+    ids=[
+        "string-seed",
+        "float-seed",
+        "bool-seed",
+        "nan",
+        "infinity",
+        "huge",
+        "640-digits",
+        "surrogate",
+    ],
+)
+def test_what_the_reader_refuses_in_a_provenance_the_writer_refuses_first_alike(
+    value: dict[str, Any], text: str, fragment: str
+) -> None:
+    """Writer and reader share one check: the same value gets the same message from both."""
+    game = play(seed=5, options=RuleOptions(), players=2)
+    file = io.StringIO()
+    with pytest.raises(LogFormatError) as writing:
+        write_log(game, file, provenance=value)
+    assert file.getvalue() == ""
+    lines = [header_with_provenance(text), *sample_lines()[1:]]
+    reading = assert_rejected(lines, 1, fragment)
+    assert str(writing.value) == str(reading)
+    assert isinstance(reading, ChicagoPokerError)
+
+
+def test_integers_of_640_digits_and_any_json_scalar_are_written_and_read() -> None:
+    game = play(seed=5, options=RuleOptions(), players=2)
+    provenance: Provenance = {
+        "seed": -(10**640 - 1),
+        "rating": 1e308,
+        "table": None,
+        "rated": False,
+        "where": "Café «Al» \U0001f0cf",
+    }
+    file = io.StringIO()
+    write_log(game, file, provenance=provenance)
+    header = next(read_log(file.getvalue().splitlines()))
+    assert isinstance(header, LogHeader)
+    assert header.provenance == provenance
+
+
+def test_a_line_over_one_mib_is_refused_by_the_writer_and_the_reader_alike() -> None:
+    """A long name shows up twice in the StartGame entry (command and event): 1.2 MB."""
+    from chicago_poker.log import MAX_LINE_BYTES, _dump_entry
+
+    name = "N" * 600_000
+    game = Game.new([name, "Bugs"], seed=1)
+    file = io.StringIO()
+    with pytest.raises(LogFormatError, match="longer than 1,048,576 bytes") as writing:
+        write_log(game, file)
+    assert writing.value.line == 2
+    assert file.getvalue() == ""  # not even the header, which fits
+    lines = [next(entries_to_lines(game)), _dump_entry(game.history[0])]
+    assert len(lines[0]) < MAX_LINE_BYTES < len(lines[1])
+    assert str(assert_rejected(lines, 2, "longer than")) == str(writing.value)
+    report = validate_log(lines, "long.jsonl")
+    assert report.status is Status.UNREADABLE
+
+
+def test_a_line_that_fits_with_a_two_byte_line_end_is_written_and_read() -> None:
+    from chicago_poker.log import MAX_LINE_BYTES
+
+    header = sample_lines()[0]
+    # Pad the provenance so that the line, with "\r\n", is exactly 1 MiB.
+    pad = MAX_LINE_BYTES - 2 - len(header.encode()) - len(',"pad":""')
+    fits = header.replace(
+        '{"seed":7}', '{"seed":7,"pad":"' + "é" * (pad // 2) + "x" * (pad % 2) + '"}'
+    )
+    assert len(fits.encode()) + 2 == MAX_LINE_BYTES
+    assert isinstance(load_header(fits), LogHeader)
+    one_more = fits.replace('"x"', '"xy"') if pad % 2 else fits.replace('"}', 'x"}', 1)
+    with pytest.raises(LogFormatError, match="longer than"):
+        load_header(one_more)
+
+
+def test_entries_given_as_objects_are_read_back_before_they_are_written() -> None:
+    game = play(seed=5, options=RuleOptions(), players=2)
+    entries = [LogEntry.of(entry) for entry in game.history]
+    bad = LogEntry(DrawCard(player=untyped("0")), entries[1].events)
+    with pytest.raises(LogFormatError, match=r"line 3: .*\$\.command.*player.*expected an integer"):
+        list(entries_to_lines([entries[0], bad, *entries[2:]]))
+    with pytest.raises(LogFormatError, match="line 3: StartGame can only be the first entry"):
+        list(entries_to_lines([entries[0], entries[0]]))
+
+
+def test_dumping_a_command_the_reader_refuses_is_refused() -> None:
+    with pytest.raises(LogFormatError, match=r"\$\.player: expected an integer"):
+        dump_command(DrawCard(player=untyped(1.5)))
+
+
+# --------------------------------------------------------------------------- repeated keys
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ('"card":"', '"card":"9G","card":"', "card"),
+        ('{"command":', '{"actor":0,"command":', "actor"),
+        ('"type":"', '"type":"DrawCard","type":"', "type"),
+    ],
+    ids=["event", "entry", "command"],
+)
+@pytest.mark.parametrize("spaced", [False, True], ids=["compact", "spaced"])
+def test_a_key_given_twice_makes_a_line_unreadable_naming_the_key(
+    old: str, new: str, key: str, spaced: bool
+) -> None:
+    lines = sample_lines()
+    number = next(n for n, line in enumerate(lines, 1) if n > 2 and '"card":"' in line)
+    line = lines[number - 1].replace(old, new, 1)
+    if spaced:
+        line = line.replace(",", ", ")
+    lines = replaced(lines, number, line)
+    message = f"the key '{key}' appears twice in one object"
+    assert_rejected(lines, number, message)
+    # The validator, reading bytes (with its shortcut for lines written as this module writes
+    # them) and reading text, finds the same.
+    report = validate_binary(io.BytesIO("\n".join(lines).encode()), "twice.jsonl")
+    assert report.status is Status.UNREADABLE
+    assert report.findings[0].line == number
+    assert message in report.findings[0].reason
+    assert validate_log(lines, "twice.jsonl") == report
+
+
+def test_a_key_given_twice_in_the_header_or_a_lone_command_is_refused() -> None:
+    lines = sample_lines()
+    header = lines[0].replace('"kind":"full"', '"kind":"redacted","kind":"full"')
+    assert_rejected(replaced(lines, 1, header), 1, "the key 'kind' appears twice")
+    with pytest.raises(LogFormatError, match="the key 'player' appears twice"):
+        load_command('{"type":"DrawCard","player":0,"player":1}')
+
+
+def test_a_key_given_twice_in_a_canonical_looking_command_is_refused() -> None:
+    """The validator's shortcut reads the command at the start of a line on its own."""
+    lines = sample_lines()
+    number = next(n for n, line in enumerate(lines, 1) if n > 2 and '"type":"DrawCard"' in line)
+    line = lines[number - 1]
+    player = json.loads(line)["actor"]
+    twice = line.replace(
+        f'{{"type":"DrawCard","player":{player}}}',
+        f'{{"type":"DrawCard","player":{1 - player},"player":{player}}}',
+        1,
+    )
+    assert twice != line
+    report = validate_binary(io.BytesIO("\n".join(replaced(lines, number, twice)).encode()), "x")
+    assert report.status is Status.UNREADABLE
+    assert "the key 'player' appears twice" in report.findings[0].reason
+
+
+# --------------------------------------------------------------------------- arguments
+
+
+def untyped(value: object) -> Any:
+    """``value``, for a call that passes a value of the wrong type on purpose."""
+    return value
+
+
+REDACTED = LogKind.REDACTED
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "argument"),
+    [
+        (lambda game: write_log(game, untyped("game.jsonl")), TypeError, "file"),
+        (lambda game: read_log(untyped("game.jsonl")), TypeError, "lines"),
+        (lambda game: read_log(untyped(Path("game.jsonl"))), TypeError, "lines"),
+        (lambda game: list(entries_to_lines(game, kind=untyped("full"))), TypeError, "kind"),
+        (
+            lambda game: list(entries_to_lines(game, provenance=untyped([("seed", 1)]))),
+            TypeError,
+            "provenance",
+        ),
+        (lambda game: list(entries_to_lines(untyped("game"))), TypeError, "game_or_entries"),
+        (
+            lambda game: list(entries_to_lines(game, kind=REDACTED, viewer=True)),
+            ValueError,
+            "viewer",
+        ),
+        (
+            lambda game: list(entries_to_lines(game, kind=REDACTED, viewer=untyped("0"))),
+            ValueError,
+            "viewer",
+        ),
+        (lambda game: list(entries_to_lines(game, kind=REDACTED, viewer=-1)), ValueError, "viewer"),
+        (lambda game: list(entries_to_lines(game, kind=REDACTED, viewer=2)), ValueError, "viewer"),
+        (lambda game: list(entries_to_lines(game, viewer=0)), ValueError, "viewer"),
+        (lambda game: list(redact_entries(game.history, untyped(1.5))), ValueError, "viewer"),
+        (lambda game: load_entry(b"{}", line=0), ValueError, "line"),
+        (lambda game: load_entry(untyped({"command": 1})), TypeError, "text"),
+        (lambda game: load_header(untyped(None)), TypeError, "text"),
+        (lambda game: dump_command(untyped("DrawCard")), TypeError, "command"),
+        (lambda game: dump_event(untyped(DrawCard(0))), TypeError, "event"),
+        (lambda game: dump_entry(untyped(game)), TypeError, "entry"),
+        (lambda game: dump_header(untyped({"format": "x"})), TypeError, "header"),
+        (lambda game: write_schema(untyped(5)), TypeError, "path"),
+    ],
+    ids=lambda value: value if isinstance(value, str) else None,
+)
+def test_the_log_functions_refuse_bad_arguments_naming_them(
+    call: Any, error: type[Exception], argument: str
+) -> None:
+    game = play(seed=5, options=RuleOptions(), players=2)
+    with pytest.raises(ChicagoPokerError) as raised:
+        call(game)
+    assert isinstance(raised.value, error)
+    assert str(raised.value).startswith(f"{argument}:") or f"{argument} must be" in str(
+        raised.value
+    )

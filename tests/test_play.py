@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import re
+import subprocess
 import sys
 import types
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import IO, TextIO, cast
 
 import attrs
 import pytest
@@ -34,6 +37,7 @@ from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState, TurnPhase
 from chicago_poker.validate import Status, validate_file
 from chicago_poker.views import PlayerView, redact, view
+from interrupt import interrupt, posix_only
 from scenarios import begin_turn, build
 
 
@@ -472,7 +476,7 @@ def test_the_rule_option_flags_are_read() -> None:
         (["--players", "7"], "7 players: Chicago Poker is for 2 to 6 (R-2.1)"),
         (["--players", "1"], "1 players: Chicago Poker is for 2 to 6 (R-2.1)"),
         (["--players", "two"], "not a number: 'two'"),
-        (["--seed", "x"], "invalid int value: 'x'"),
+        (["--seed", "x"], "not an integer: 'x'"),
         (["--wild"], "unrecognized arguments: --wild"),
     ],
 )
@@ -488,3 +492,269 @@ def test_bad_arguments_are_usage_errors(
 def test_play_game_refuses_a_bad_player_count() -> None:
     with pytest.raises(ValueError, match="7 players"):
         play_game(RuleOptions(), 7, 1, first_bot, io.StringIO(""), io.StringIO())
+
+
+# --------------------------------------------------------------------------- odd answers
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ("²", "'²' is not a number"),
+        ("①", "'①' is not a number"),
+        ("\u0661", "'\u0661' is not a number"),  # ARABIC-INDIC DIGIT ONE
+        ("1²", "'1²' is not a number"),
+        ("-1", "'-1' is not a number"),
+        ("1_0", "'1_0' is not a number"),
+        ("9" * 4_301, "There is no move 999999999999999999999999999999999999999…: choose"),
+        ("0" * 4_300 + "1", None),
+    ],
+    ids=[
+        "superscript",
+        "circled",
+        "arabic-indic",
+        "mixed",
+        "negative",
+        "underscore",
+        "4301-digits",
+        "zeros",
+    ],
+)
+def test_any_answer_gets_a_message_and_the_question_again(answer: str, message: str | None) -> None:
+    game, out = play_scripted(answer + "\n1\nq\n", seed=1)
+    if message is not None:
+        assert message in out
+        assert len(max(out.splitlines(), key=len)) < 200  # a long answer is not echoed whole
+        assert out.count("Choose 1-") >= 2  # asked again
+    # Then the game goes on: "1" (or the answer itself, read as 1) was carried out.
+    assert any(entry.command.__class__ is DrawCard for entry in game.history)
+    assert "You quit. The game stops unfinished." in out
+
+
+# --------------------------------------------------------------------------- interrupted
+
+
+class InterruptingInput:
+    """Input that answers ``script``, then acts as Ctrl-C while the next answer is awaited."""
+
+    def __init__(self, script: str) -> None:
+        self.lines = io.StringIO(script)
+
+    def readline(self) -> str:
+        line = self.lines.readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def interrupting(script: str) -> TextIO:
+    return cast(TextIO, InterruptingInput(script))
+
+
+class ClosingOutput(io.StringIO):
+    """Output that takes ``room`` writes, then fails as a pipe whose reader has gone."""
+
+    def __init__(self, room: int, error: type[Exception] = BrokenPipeError) -> None:
+        super().__init__()
+        self.room = room
+        self.error = error
+
+    def write(self, text: str) -> int:
+        if self.room <= 0:
+            raise self.error("the reader has gone")
+        self.room -= 1
+        return super().write(text)
+
+
+def test_ctrl_c_stops_the_game_as_q_does() -> None:
+    output = io.StringIO()
+    game = play_game(RuleOptions(), 2, 9, first_bot, interrupting("1\n1\n"), output)
+    out = output.getvalue()
+    assert not game.state.is_over
+    assert sum(isinstance(entry.command, DrawCard) for entry in game.history) >= 1
+    assert out.rstrip().endswith(
+        "Interrupted. The game stops unfinished.\nSeed: 9 (the same seed deals the same cards)."
+    )
+    assert out.count("Seed: 9") == 1
+
+
+@pytest.mark.parametrize("error", [BrokenPipeError, ValueError, OSError])
+def test_a_closed_output_stops_the_game_quietly(error: type[Exception]) -> None:
+    output = ClosingOutput(room=40, error=error)
+    game = play_game(RuleOptions(), 2, 9, first_bot, io.StringIO(ALWAYS_ONE), output)
+    assert not game.state.is_over
+    assert "Seed" not in output.getvalue()
+
+
+def run_play(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    stdin: TextIO,
+    stdout: TextIO | None = None,
+) -> tuple[int, Path]:
+    log = tmp_path / "out.jsonl"
+    args = parser().parse_args(["play", "--seed", "9", "--log", str(log)])
+    monkeypatch.setattr(sys, "stdin", stdin)
+    if stdout is not None:
+        monkeypatch.setattr(sys, "stdout", stdout)
+    return args.command(args), log
+
+
+def test_run_on_ctrl_c_saves_the_game_so_far_and_says_where(
+    fake_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, log = run_play(tmp_path, monkeypatch, interrupting("1\n1\n"))
+    assert status == 130
+    out = capsys.readouterr().out
+    assert "Interrupted. The game stops unfinished." in out
+    assert out.rstrip().endswith(f"Game log saved to {log}.")
+    assert out.index("Seed: 9 ") > out.rindex("Choose 1-")
+    report = validate_file(log)
+    assert report.status is Status.OK
+    assert report.entries > 3  # the deal and the human's moves
+
+
+@pytest.mark.parametrize("room", [0, 5, 200])
+def test_run_with_a_closed_output_saves_the_game_and_says_where_on_stderr(
+    fake_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    room: int,
+) -> None:
+    status, log = run_play(tmp_path, monkeypatch, io.StringIO(ALWAYS_ONE), ClosingOutput(room))
+    assert status == 1
+    err = capsys.readouterr().err
+    assert f"the output was closed; the game stops unfinished. Game log saved to {log}." in err
+    assert "Seed: 9." in err
+    assert "Traceback" not in err
+    assert validate_file(log).status is Status.OK
+
+
+def test_run_when_only_the_last_message_cannot_be_written_says_it_on_stderr(
+    fake_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The game is over and shown, then the output closes before "Game log saved"."""
+    whole = io.StringIO()
+    play_scripted_out = play_game(RuleOptions(), 2, 9, FirstBot, io.StringIO(ALWAYS_ONE), whole)
+    assert play_scripted_out.state.is_over
+    writes = whole.getvalue().count("\n") + whole.getvalue().count("(q to quit): ")
+    status, log = run_play(tmp_path, monkeypatch, io.StringIO(ALWAYS_ONE), ClosingOutput(writes))
+    err = capsys.readouterr().err
+    assert f"Game log saved to {log}." in err
+    assert status == 1
+    assert validate_file(log).game_over
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "²"], "not a number: '²'"),
+        (["--players", "9" * 4_301], "players: Chicago Poker is for 2 to 6"),
+        (["--seed", "1" * 641], "a seed of 641 digits: a log holds integers of at most 640"),
+        (["--seed", "\u0661"], "not an integer: '\u0661'"),
+        (["--seed", "-7"], "a seed must be 0 or more, not -7"),
+    ],
+    ids=[
+        "players-superscript",
+        "players-4301-digits",
+        "seed-641-digits",
+        "seed-arabic-indic",
+        "seed-negative",
+    ],
+)
+def test_odd_numbers_on_the_command_line_are_usage_errors(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        parser().parse_args(["play", *argv])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err) < 1_000
+
+
+def test_a_seed_of_640_digits_is_taken_and_its_log_is_saved(
+    fake_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    seed = "7" * 640
+    log = tmp_path / "out.jsonl"
+    args = parser().parse_args(["play", "--seed", seed, "--log", str(log)])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert args.command(args) == 1
+    header = next(read_log(log.read_text(encoding="utf-8").splitlines()))
+    assert isinstance(header, LogHeader)
+    assert header.provenance["seed"] == int(seed)
+
+
+# --------------------------------------------------------------------------- the real command
+
+
+def read_until(stream: IO[bytes], text: bytes) -> bytes:
+    """Read ``stream`` (unbuffered, from its file descriptor) until ``text`` has come."""
+    seen = b""
+    while text not in seen:
+        chunk = os.read(stream.fileno(), 65_536)
+        if not chunk:
+            raise AssertionError(f"the command ended before {text!r}: {seen[-500:]!r}")
+        seen += chunk
+    return seen
+
+
+@posix_only
+def test_ctrl_c_in_the_real_command_saves_the_log_and_exits_130(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+
+    def asked(running: subprocess.Popen[bytes]) -> None:
+        assert running.stdout is not None
+        read_until(running.stdout, b"(q to quit): ")
+
+    status, out, err = interrupt(
+        ["play", "--seed", "9", "--log", str(log)], asked, stdin=subprocess.PIPE
+    )
+    assert status == 130, err
+    assert b"Traceback" not in err
+    assert b"Interrupted. The game stops unfinished." in out
+    assert f"Game log saved to {log}.".encode() in out
+    assert validate_file(log).status is Status.OK
+
+
+@posix_only
+def test_a_closed_pipe_in_the_real_command_saves_the_log_and_says_where_on_stderr(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "game.jsonl"
+    command = [sys.executable, "-m", "chicago_poker", "play", "--seed", "9", "--log", str(log)]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as running:
+        assert running.stdin is not None
+        assert running.stdout is not None
+        read_until(running.stdout, b"(q to quit): ")
+        running.stdout.close()  # the reader goes, as with `chicago-poker play | head`
+        try:
+            running.stdin.write(ALWAYS_ONE.encode())
+            running.stdin.close()
+        except BrokenPipeError:  # pragma: no cover - the command stopped reading first
+            pass
+        err = running.stderr.read() if running.stderr is not None else b""
+        status = running.wait(timeout=60)
+    assert status == 1, err
+    assert b"Traceback" not in err
+    assert b"Exception ignored" not in err
+    assert (
+        f"the output was closed; the game stops unfinished. Game log saved to {log}.".encode()
+        in err
+    )
+    report = validate_file(log)
+    assert report.status is Status.OK
+    assert not report.game_over

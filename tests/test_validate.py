@@ -728,8 +728,8 @@ def _entry_line(lines: list[str], text: str) -> int:
             '{"type":"DrawCard",' + " " * 300 + '"player":1}',
             Status.OK,
         ),
-        # Events recorded twice under one key: read in full (the last one counts).
-        ('"events":[', '"events":[],"events":[', Status.OK),
+        # Events recorded twice under one key: read in full, and refused (a repeated key).
+        ('"events":[', '"events":[],"events":[', Status.UNREADABLE),
         # Something after the entry object: not JSON.
         ('"player":1}]}', '"player":1}]}}', Status.UNREADABLE),
     ],

@@ -24,6 +24,9 @@ import functools
 import inspect
 import itertools
 import json
+import math
+import os
+import re
 import textwrap
 import types
 import typing
@@ -52,7 +55,12 @@ from chicago_poker.cards import (
     parse_tile,
 )
 from chicago_poker.commands import ChanceCommand, Command, StartGame
-from chicago_poker.errors import ChicagoPokerError
+from chicago_poker.errors import (
+    ArgumentTypeError,
+    ChicagoPokerError,
+    InvalidArgumentError,
+    short_repr,
+)
 from chicago_poker.events import Event
 from chicago_poker.game import Entry, Game
 from chicago_poker.legal import card_order
@@ -73,6 +81,8 @@ __all__ = [
     "EVENT_TYPES",
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "MAX_INTEGER_DIGITS",
+    "MAX_LINE_BYTES",
     "REDACTED_COMMAND_TYPES",
     "REDACTED_EVENT_TYPES",
     "SCHEMA_PATH",
@@ -111,6 +121,19 @@ FORMAT_VERSION: Final = 1
 
 Raise it whenever a command or event changes in a way that old logs no longer read (the
 schema file test notices every change of the classes).
+"""
+
+MAX_LINE_BYTES: Final = 1 << 20
+"""The longest line of a log: 1 MiB of UTF-8, its line end included.
+
+The writer refuses to write a longer line, and the reader refuses to read one.
+"""
+
+MAX_INTEGER_DIGITS: Final = 640
+"""The most digits of an integer in a header (a seed in the provenance, say).
+
+Every Python reads integers of 640 digits from text, whatever its limit on such conversions
+(``sys.set_int_max_str_digits`` accepts no lower limit), so every reader can read them.
 """
 
 SCHEMA_PATH: Final = Path(__file__).parent / "schema" / "game-log.schema.json"
@@ -495,23 +518,36 @@ def _path_first(problem: str) -> str:
 
 
 def dump_command(command: Command) -> str:
-    """The JSON text of a command, with its type tag."""
-    return _dumps(converter.unstructure(command, Command))
+    """The JSON text of a command, with its type tag.
+
+    Raises:
+        LogFormatError: :func:`load_command` would refuse the text (a field of the wrong
+            type, say); the message is the reader's.
+        ArgumentTypeError: ``command`` is not a command.
+    """
+    return _dump_checked(command, "command", _COMMANDS_BY_NAME, Command)
 
 
-def load_command(text: str) -> Command:
+def load_command(text: str | bytes) -> Command:
     """Read a command from its JSON text.
 
     Raises:
         LogFormatError: The text is not the JSON of a command; the message names the field.
+        ArgumentTypeError: ``text`` is not a string or bytes.
     """
+    _check_text(text, "text")
     result: Command = _structure(_loads(text, None), _COMMANDS_BY_NAME, "$")
     return result
 
 
 def dump_event(event: Event) -> str:
-    """The JSON text of an event, with its type tag."""
-    return _dumps(converter.unstructure(event, Event))
+    """The JSON text of an event, with its type tag.
+
+    Raises:
+        LogFormatError: :func:`load_event` would refuse the text; the message is the reader's.
+        ArgumentTypeError: ``event`` is not an event.
+    """
+    return _dump_checked(event, "event", _EVENTS_BY_NAME, Event)
 
 
 def dump_seen(item: SeenCommand | SeenEvent) -> str:
@@ -520,19 +556,52 @@ def dump_seen(item: SeenCommand | SeenEvent) -> str:
     >>> from chicago_poker.views import RedactedCardDrawn
     >>> dump_seen(RedactedCardDrawn(1, None))
     '{"type":"RedactedCardDrawn","player":1,"card":null}'
+
+    Raises:
+        LogFormatError: A redacted log's reader would refuse the text.
+        ArgumentTypeError: ``item`` is not a command or event, plain or redacted.
     """
-    union = SeenEvent if type(item).__name__ in _SEEN_EVENTS_BY_NAME else SeenCommand
-    return _dumps(converter.unstructure(item, union))
+    if type(item).__name__ in _SEEN_EVENTS_BY_NAME:
+        return _dump_checked(item, "item", _SEEN_EVENTS_BY_NAME, SeenEvent)
+    return _dump_checked(item, "item", _SEEN_COMMANDS_BY_NAME, SeenCommand)
 
 
-def load_event(text: str) -> Event:
+def _dump_checked(item: object, argument: str, by_name: Mapping[str, type], union: Any) -> str:
+    """The JSON text of ``item``, read back as the reader reads it (it raises what it would)."""
+    if by_name.get(type(item).__name__) is not type(item):
+        what = "a command" if by_name.keys() & _COMMANDS_BY_NAME.keys() else "an event"
+        if by_name is _SEEN_EVENTS_BY_NAME or by_name is _SEEN_COMMANDS_BY_NAME:
+            what = "a command or event"
+        raise ArgumentTypeError(f"{argument} must be {what}, not {short_repr(item)}")
+    text = _dumps(converter.unstructure(item, union))
+    _structure(orjson.loads(text), by_name, "$")
+    return text
+
+
+def load_event(text: str | bytes) -> Event:
     """Read an event from its JSON text.
 
     Raises:
         LogFormatError: The text is not the JSON of an event; the message names the field.
+        ArgumentTypeError: ``text`` is not a string or bytes.
     """
+    _check_text(text, "text")
     result: Event = _structure(_loads(text, None), _EVENTS_BY_NAME, "$")
     return result
+
+
+def _check_text(text: object, argument: str) -> None:
+    if not isinstance(text, str | bytes):
+        raise ArgumentTypeError(
+            f"{argument} must be JSON text (a string or UTF-8 bytes), not {short_repr(text)}"
+        )
+
+
+def _check_line_number(line: object) -> None:
+    if line is not None and (type(line) is not int or line < 1):
+        raise InvalidArgumentError(
+            f"line must be a line number from 1, or None, not {short_repr(line)}"
+        )
 
 
 def _entry_object(entry: LogEntry | RedactedLogEntry) -> dict[str, Any]:
@@ -559,7 +628,21 @@ def dump_entry(entry: LogEntry | RedactedLogEntry | Entry) -> str:
     >>> entry = LogEntry(DrawCard(1), (DrawRequested(1),))
     >>> print(dump_entry(entry))  # doctest: +ELLIPSIS
     {"command":{"type":"DrawCard","player":1},"actor":1,"events":[{"type":"DrawRequested",...}]}
+
+    Raises:
+        LogFormatError: :func:`load_entry` (:func:`load_redacted_entry` for a
+            :class:`RedactedLogEntry`) would refuse the line; the message is the reader's.
+        ArgumentTypeError: ``entry`` is not an entry.
     """
+    if not isinstance(entry, LogEntry | RedactedLogEntry | Entry):
+        raise ArgumentTypeError(f"entry must be an entry of a log, not {short_repr(entry)}")
+    text = _dump_entry(entry)
+    redacted = isinstance(entry, RedactedLogEntry)
+    _load_entry(_loads(text, None), None, redacted=redacted)
+    return text
+
+
+def _dump_entry(entry: LogEntry | RedactedLogEntry | Entry) -> str:
     if isinstance(entry, RedactedLogEntry):
         return _dumps(_entry_object(entry))
     return _dumps(_entry_object(LogEntry.of(entry)))
@@ -570,7 +653,11 @@ def load_entry(text: str | bytes, *, line: int | None = None) -> LogEntry:
 
     Raises:
         LogFormatError: The line is not an entry; the message names the line and the field.
+        ArgumentTypeError: ``text`` is not a string or bytes.
+        InvalidArgumentError: ``line`` is not a line number (from 1) or None.
     """
+    _check_text(text, "text")
+    _check_line_number(line)
     entry = _load_entry(_loads(text, line), line, redacted=False)
     assert isinstance(entry, LogEntry)
     return entry
@@ -582,7 +669,11 @@ def load_redacted_entry(text: str | bytes, *, line: int | None = None) -> Redact
     Raises:
         LogFormatError: The line is not an entry of a redacted log (such an entry needs its
             events); the message names the line and the field.
+        ArgumentTypeError: ``text`` is not a string or bytes.
+        InvalidArgumentError: ``line`` is not a line number (from 1) or None.
     """
+    _check_text(text, "text")
+    _check_line_number(line)
     entry = _load_entry(_loads(text, line), line, redacted=True)
     assert isinstance(entry, RedactedLogEntry)
     return entry
@@ -663,16 +754,36 @@ def _header_object(header: LogHeader) -> dict[str, Any]:
 
 
 def dump_header(header: LogHeader) -> str:
-    """The JSON line (without newline) of a header."""
-    return _dumps_header(_header_object(header))
+    """The JSON line (without newline) of a header.
+
+    Raises:
+        LogFormatError: The reader would refuse the header (such as a provenance seed that is
+            not an integer, or NaN); the message is the reader's, naming the field.
+        ArgumentTypeError: ``header`` is not a :class:`LogHeader`.
+    """
+    if not isinstance(header, LogHeader):
+        raise ArgumentTypeError(f"header must be a LogHeader, not {short_repr(header)}")
+    return _header_line(header, None)
+
+
+def _header_line(header: LogHeader, line: int | None) -> str:
+    """The header's line, checked as the reader checks it (and its size, as every line's)."""
+    obj = _header_object(header)
+    _load_header(obj, line)
+    text = _dumps_header(obj)
+    _check_size(text, line)
+    return text
 
 
 def load_header(text: str | bytes, *, line: int | None = 1) -> LogHeader:
     """Read a header from its JSON line (text, or UTF-8 bytes).
 
     Raises:
-        LogFormatError: The line is not a header of this format and version.
+        LogFormatError: The line is not a header of this format and version (the message says
+            to upgrade chicago-poker if the log is newer than this one reads).
     """
+    _check_text(text, "text")
+    _check_line_number(line)
     return _load_header(_loads_header(text, line), line)
 
 
@@ -682,49 +793,193 @@ _HEADER_KEYS: Final = frozenset(
 
 
 def _load_header(obj: object, line: int | None) -> LogHeader:
+    """The header of a JSON object, with every check of the format.
+
+    The one check of a header: the reader applies it to what it parses, and the writer to the
+    object it is about to write (:func:`dump_header`), so that whatever the reader would
+    refuse, the writer refuses first, with the same message.
+    """
     try:
         if not isinstance(obj, dict):
             raise LogFormatError(f"$: expected a header object, not {_json_type(obj)}")
         if obj.get("format") != FORMAT_NAME:
             raise LogFormatError(
-                f"$.format: {obj.get('format')!r} is not {FORMAT_NAME!r}: not a Chicago Poker log"
+                f"$.format: {short_repr(obj.get('format'))} is not {FORMAT_NAME!r}: "
+                "not a Chicago Poker log"
             )
-        if obj.get("version") != FORMAT_VERSION or type(obj.get("version")) is not int:
-            raise LogFormatError(
-                f"$.version: version {obj.get('version')!r} is not supported; "
-                f"this engine reads version {FORMAT_VERSION}"
-            )
-        _check_keys(obj, required=_HEADER_KEYS, optional=set())
-        engine = _field(obj, "engine", str)
-        options = _field(obj, "options", RuleOptions)
-        players = _field(obj, "players", tuple[str, ...])
-        provenance = obj["provenance"]
-        if not isinstance(provenance, dict) or not all(
-            value is None or isinstance(value, str | int | float | bool)
-            for value in provenance.values()
-        ):
-            raise LogFormatError("$.provenance: expected an object of strings, numbers or null")
-        if "seed" in provenance and type(provenance["seed"]) is not int:
-            raise LogFormatError("$.provenance.seed: expected an integer")
-        kinds = [kind.value for kind in LogKind]
-        if obj["kind"] not in kinds:
-            raise LogFormatError(f"$.kind: {obj['kind']!r} is not one of {', '.join(kinds)}")
-        kind = LogKind(obj["kind"])
-        _check_provenance(provenance, kind)  # the writer's own check: one schema for both
-        viewer = obj["viewer"]
-        if kind is LogKind.REDACTED:
-            if viewer is not None and (type(viewer) is not int or not 0 <= viewer < len(players)):
-                raise LogFormatError(
-                    "$.viewer: a redacted log names the seat it is shown to, "
-                    "or null for a spectator"
-                )
-        elif viewer is not None:
-            raise LogFormatError(
-                f"$.viewer: only a redacted log has a viewer, not a {kind.value} one"
-            )
+        _check_version(obj.get("version"), obj.get("engine"))
+        try:
+            header = _header_fields(obj)
+        except LogFormatError as error:
+            raise _with_upgrade_hint(error, obj.get("engine")) from error.__cause__
     except LogFormatError as error:
         raise _at_line(error, line) from error.__cause__
-    return LogHeader(engine, options, players, provenance, kind, viewer, line=line)
+    return attrs.evolve(header, line=line)
+
+
+def _check_version(version: object, engine: object) -> None:
+    """The format version must be the one this module reads; say what to do if not."""
+    if type(version) is int and version == FORMAT_VERSION:
+        return
+    ours = f"this chicago-poker ({chicago_poker.__version__}) reads version {FORMAT_VERSION}"
+    by = ""
+    if type(engine) is str and len(engine) <= _MAX_ENGINE_CHARS:
+        by = f"; the log was written by chicago-poker {engine}"
+    if type(version) is int and version > FORMAT_VERSION:
+        raise LogFormatError(
+            f"$.version: version {version} is not supported: it is newer than {ours}{by}; "
+            "upgrade chicago-poker to read this log"
+        )
+    raise LogFormatError(
+        f"$.version: version {short_repr(version)} is not supported: {ours}, and no version "
+        f"of chicago-poker writes version {short_repr(version)}{by}"
+    )
+
+
+_MAX_ENGINE_CHARS: Final = 40
+"""Engine versions are quoted in messages up to this length."""
+
+_RELEASE: Final = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _release(version: str) -> tuple[int, ...] | None:
+    """The release numbers at the start of a version (``0.2.0rc1`` gives ``(0, 2, 0)``)."""
+    match = _RELEASE.match(version)
+    if match is None or len(match.group()) > _MAX_ENGINE_CHARS:
+        return None
+    numbers = [int(part) for part in match.group().split(".")]
+    while numbers and numbers[-1] == 0:  # 0.2 is 0.2.0
+        numbers.pop()
+    return tuple(numbers)
+
+
+def _newer_engine(engine: object) -> bool:
+    """Whether ``engine`` names a release of chicago-poker newer than this one."""
+    if type(engine) is not str:
+        return False
+    theirs, ours = _release(engine), _release(chicago_poker.__version__)
+    return theirs is not None and ours is not None and theirs > ours
+
+
+def _with_upgrade_hint(error: LogFormatError, engine: object) -> LogFormatError:
+    """``error``, saying to upgrade if the log was written by a newer chicago-poker.
+
+    A newer release may write things this one does not know without a new format version
+    (such as a new option); the reader cannot tell, so it says what may help.
+    """
+    if not _newer_engine(engine):
+        return error
+    message = str(error)
+    if error.line is not None:
+        message = message.removeprefix(f"line {error.line}: ")
+    assert isinstance(engine, str)
+    return LogFormatError(
+        f"{message} (the log was written by chicago-poker {engine}, newer than this one, "
+        f"{chicago_poker.__version__}: upgrading chicago-poker may read it)",
+        line=error.line,
+    )
+
+
+def _header_fields(obj: dict[str, Any]) -> LogHeader:
+    """The fields of a header object whose format and version are checked."""
+    _check_keys(obj, required=_HEADER_KEYS, optional=set())
+    _check_json(obj, "$")
+    engine = _field(obj, "engine", str)
+    options = _field(obj, "options", RuleOptions)
+    players = _field(obj, "players", tuple[str, ...])
+    provenance = obj["provenance"]
+    if not isinstance(provenance, dict) or not all(
+        value is None or isinstance(value, str | int | float | bool)
+        for value in provenance.values()
+    ):
+        raise LogFormatError("$.provenance: expected an object of strings, numbers or null")
+    if "seed" in provenance and type(provenance["seed"]) is not int:
+        raise LogFormatError(
+            f"$.provenance.seed: expected an integer, not {short_repr(provenance['seed'])}"
+        )
+    kinds = [kind.value for kind in LogKind]
+    if obj["kind"] not in kinds:
+        raise LogFormatError(f"$.kind: {short_repr(obj['kind'])} is not one of {', '.join(kinds)}")
+    kind = LogKind(obj["kind"])
+    _check_provenance(provenance, kind)
+    viewer = obj["viewer"]
+    if kind is LogKind.REDACTED:
+        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < len(players)):
+            raise LogFormatError(
+                "$.viewer: a redacted log names the seat it is shown to, or null for a spectator"
+            )
+    elif viewer is not None:
+        raise LogFormatError(f"$.viewer: only a redacted log has a viewer, not a {kind.value} one")
+    return LogHeader(engine, options, players, dict(provenance), kind, viewer)
+
+
+class _LongInteger:
+    """An integer of a header with more than :data:`MAX_INTEGER_DIGITS` digits, left as text."""
+
+    def __repr__(self) -> str:
+        return f"an integer of more than {MAX_INTEGER_DIGITS} digits"
+
+
+_INTEGER_BOUND: Final = 10**MAX_INTEGER_DIGITS
+
+
+def _check_json(value: object, path: str) -> None:
+    """Refuse what a header may not hold, naming the field.
+
+    That is a number JSON has no text for (NaN, an infinity), an integer of more than
+    :data:`MAX_INTEGER_DIGITS` digits, a string that cannot be written in UTF-8 (a lone
+    surrogate), a key that is not a string, or a value of no JSON type. The reader meets the
+    first three as ``NaN``, ``1e999``, a long integer or an escaped surrogate.
+    """
+    kind = type(value)
+    if value is None or kind is bool:
+        return
+    if kind is str:
+        assert isinstance(value, str)
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as error:
+                raise LogFormatError(
+                    f"{path}: the string holds {value[error.start]!r} at index {error.start}, "
+                    "a lone surrogate, which is not a character and cannot be written in UTF-8"
+                ) from None
+    elif kind is int:
+        assert isinstance(value, int)
+        if abs(value) >= _INTEGER_BOUND:
+            raise LogFormatError(
+                f"{path}: an integer of more than {MAX_INTEGER_DIGITS} digits; a log holds "
+                f"integers of at most {MAX_INTEGER_DIGITS} digits"
+            )
+    elif kind is _LongInteger:
+        raise LogFormatError(
+            f"{path}: an integer of more than {MAX_INTEGER_DIGITS} digits; a log holds "
+            f"integers of at most {MAX_INTEGER_DIGITS} digits"
+        )
+    elif kind is float:
+        assert isinstance(value, float)
+        if not math.isfinite(value):
+            raise LogFormatError(f"{path}: {value!r} is not a number JSON can hold")
+    elif kind is dict:
+        assert isinstance(value, dict)
+        for key, item in value.items():
+            if type(key) is not str:
+                raise LogFormatError(f"{path}: the key {short_repr(key)} is not a string")
+            _check_json(key, f"{path} (a key)")
+            _check_json(item, _key_path(path, key))
+    elif kind is list or kind is tuple:
+        assert isinstance(value, list | tuple)
+        for index, item in enumerate(value):
+            _check_json(item, f"{path}[{index}]")
+    else:
+        raise LogFormatError(f"{path}: {short_repr(value)} is not a JSON value")
+
+
+def _key_path(path: str, key: str) -> str:
+    """The path of ``key`` in the object at ``path``: ``$.a.b``, or ``$.a["odd key"]``."""
+    if key.isidentifier() and len(key) <= _MAX_ENGINE_CHARS:
+        return f"{path}.{key}"
+    return f"{path}[{short_repr(key)}]"
 
 
 def _field(obj: dict[str, Any], key: str, tp: Any) -> Any:
@@ -763,20 +1018,98 @@ def _at_line(error: LogFormatError, line: int | None) -> LogFormatError:
 
 
 def _dumps(obj: object) -> str:
-    return orjson.dumps(obj).decode()
+    try:
+        return orjson.dumps(obj).decode()
+    except orjson.JSONEncodeError as error:  # an integer of over 64 bits, a lone surrogate
+        raise LogFormatError(f"cannot be written as JSON: {error}") from error
 
 
 def _loads(text: str | bytes, line: int | None) -> object:
+    """Parse a line of an entry (or a command or event alone): JSON, each key once."""
+    _check_size(text, line)
     try:
-        return orjson.loads(text)
+        obj = orjson.loads(text)
     except orjson.JSONDecodeError as error:
         ended = _without_line_end(text)
         if len(ended) == len(text):
             raise _not_json(text, error, line) from error
-    try:  # parsed again without the line end, to say where in the line, not after its end
-        return orjson.loads(ended)
-    except orjson.JSONDecodeError as error:
-        raise _not_json(text, error, line) from error
+        try:  # parsed again without the line end, to say where in the line, not after its end
+            obj = orjson.loads(ended)
+        except orjson.JSONDecodeError as again:
+            raise _not_json(text, again, line) from again
+    _check_unique_keys(text, obj, line)
+    return obj
+
+
+def _check_unique_keys(text: str | bytes, obj: object, line: int | None) -> None:
+    """Refuse an object that names a key twice: readers differ on which value counts.
+
+    orjson keeps the last value without a word. A line that orjson writes back byte for byte
+    from what it read has no repeated key (the written form has none), which is every line
+    this module writes; only a line written another way (spaces, escapes, a repeated key) is
+    parsed again, by the standard library, which shows every key.
+    """
+    if type(obj) is not dict and type(obj) is not list:
+        return
+    written = orjson.dumps(obj)
+    raw = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    if raw.startswith(written) and raw[len(written) :] in _LINE_ENDS:
+        return
+    ended = _without_line_end(text)
+    try:
+        json.loads(ended, object_pairs_hook=_unique_keys)
+    except _RepeatedKeyError as repeated:
+        raise LogFormatError(str(repeated), line=line) from None
+    except (ValueError, RecursionError):  # orjson read it: the check was for keys alone
+        pass
+
+
+_LINE_ENDS: Final = (b"", b"\n", b"\r\n")
+
+
+class _RepeatedKeyError(Exception):
+    """A JSON object with a key twice (raised while parsing, without the line)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The ``object_pairs_hook`` of ``json.loads`` that refuses a repeated key."""
+    obj = dict(pairs)
+    if len(obj) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKeyError(
+                    f"not JSON this format reads: the key {short_repr(key)} appears twice in "
+                    "one object, so readers may differ on its value"
+                )
+            seen.add(key)
+    return obj
+
+
+def _check_size(text: str | bytes, line: int | None) -> None:
+    """Refuse a line over :data:`MAX_LINE_BYTES` (in UTF-8, with a line end of two bytes).
+
+    The one size check of a line, for the writer and the reader alike. A line end is
+    counted as two bytes whatever the line has, so that a line written with a line feed still
+    fits when a text file turns it into a carriage return and a line feed.
+    """
+    if len(text) <= _ASCII_SAFE_CHARS:  # fits, whatever its characters and line end
+        return
+    ended = _without_line_end(text)
+    size = len(ended)
+    if type(ended) is str and size > _ASCII_SAFE_CHARS:
+        assert isinstance(ended, str)
+        size = len(ended.encode("utf-8", "surrogatepass"))
+    if size + 2 > MAX_LINE_BYTES:
+        raise LogFormatError(
+            f"the line is longer than {MAX_LINE_BYTES:,} bytes with its line end "
+            f"({size + 2:,} bytes of UTF-8)",
+            line=line,
+        )
+
+
+_ASCII_SAFE_CHARS: Final = (MAX_LINE_BYTES - 2) // 4
+"""Text of at most this many characters fits in a line whatever its characters."""
 
 
 def _without_line_end(text: str | bytes) -> str | bytes:
@@ -788,13 +1121,31 @@ def _dumps_header(obj: object) -> str:
 
 
 def _loads_header(text: str | bytes, line: int | None) -> object:
+    _check_size(text, line)
     try:
         ended = _without_line_end(text)
-        return json.loads(ended.decode("utf-8") if isinstance(ended, bytes) else ended)
-    except ValueError as error:  # not JSON, not UTF-8, or an integer of too many digits
+        return json.loads(
+            ended.decode("utf-8") if isinstance(ended, bytes) else ended,
+            object_pairs_hook=_unique_keys,
+            parse_int=_header_integer,
+        )
+    except _RepeatedKeyError as repeated:
+        raise LogFormatError(str(repeated), line=line) from None
+    except ValueError as error:  # not JSON, or not UTF-8
         raise _not_json(text, error, line) from error
     except RecursionError:
         raise LogFormatError("not JSON: nested too deeply", line=line) from None
+
+
+def _header_integer(text: str) -> int | _LongInteger:
+    """An integer of a header; one of too many digits is left unread, for the header check.
+
+    ``NaN``, ``Infinity`` and numbers such as ``1e999`` are read as floats that the check
+    refuses, naming the field, as the writer refuses them.
+    """
+    if len(text) - text.startswith("-") > MAX_INTEGER_DIGITS:
+        return _LongInteger()
+    return int(text)
 
 
 def _not_json(text: str | bytes, error: ValueError, line: int | None) -> LogFormatError:
@@ -826,8 +1177,10 @@ def redact_entries(
     with :func:`chicago_poker.apply.apply`), so they must hold their events.
 
     Raises:
-        LogFormatError: An entry has no events.
+        LogFormatError: An entry has no events, or ``viewer`` is neither None nor a seat
+            number.
     """
+    _check_viewer_type(viewer)
     state: GameState | None = None
     for index, raw in enumerate(entries):
         entry = LogEntry.of(raw)
@@ -857,22 +1210,42 @@ def entries_to_lines(
     are redacted (:func:`redact_entries`), unless they are :class:`RedactedLogEntry` objects
     already (read from a redacted log), which are written as they are.
 
+    Every line is one the reader reads: the header is checked as the reader checks it, every
+    line's size too, and entries given as objects (not the history of a :class:`Game`, which
+    the engine made) are read back as :func:`read_log` reads them. A line the reader would
+    refuse is refused here first, with the reader's message.
+
     >>> from chicago_poker.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=1)
     >>> next(entries_to_lines(game, provenance={"seed": 1}))[:41]
     '{"format":"chicago-poker-log","version":1'
     >>> next(entries_to_lines(game, provenance={"seed": 1}, kind=LogKind.REDACTED, viewer=0))
     Traceback (most recent call last):
-    chicago_poker.log.LogFormatError: $.provenance.seed: a redacted log cannot hold the ...
+    chicago_poker.log.LogFormatError: line 1: $.provenance.seed: a redacted log cannot hold ...
 
     Raises:
         LogFormatError: The entries do not start with StartGame, a ``full`` or ``redacted``
-            log lacks the events of an entry, a ``viewer`` is given for another kind, or the
-            provenance of a ``redacted`` log holds the dealer's ``seed``.
+            log lacks the events of an entry, a line would be one the reader refuses (such as
+            a provenance seed that is not an integer, NaN, or a line over 1 MiB), or the
+            provenance of a ``redacted`` log holds the dealer's ``seed`` (the message names
+            the line), or ``viewer`` is not a seat of the game or is given for another kind
+            of log (the message names ``viewer``).
+        ArgumentTypeError: ``kind`` is not a :class:`LogKind`, ``provenance`` not a mapping
+            of names, or ``game_or_entries`` not a game or entries.
     """
+    _check_kind(kind)
+    _check_viewer_type(viewer)
     if viewer is not None and kind is not LogKind.REDACTED:
-        raise LogFormatError(f"only a redacted log has a viewer, not a {kind.value} one")
-    _check_provenance(provenance or {}, kind)
+        raise LogFormatError(f"viewer: only a redacted log has a viewer, not a {kind.value} one")
+    if provenance is not None and not isinstance(provenance, Mapping):
+        raise ArgumentTypeError(
+            f"provenance must be a mapping of names to JSON scalars, not {short_repr(provenance)}"
+        )
+    if isinstance(game_or_entries, str | bytes) or not isinstance(game_or_entries, Game | Iterable):
+        raise ArgumentTypeError(
+            f"game_or_entries must be a Game or its entries, not {short_repr(game_or_entries)}"
+        )
+    engine_made = isinstance(game_or_entries, Game)
     entries = game_or_entries.history if isinstance(game_or_entries, Game) else game_or_entries
     items = iter(entries)
     first = next(items, None)
@@ -884,7 +1257,10 @@ def entries_to_lines(
     if isinstance(first, RedactedLogEntry) and kind is not LogKind.REDACTED:
         raise LogFormatError(f"redacted entries cannot make a {kind.value} log")
     if viewer is not None and not 0 <= viewer < len(command.players):
-        raise LogFormatError(f"viewer {viewer} is not a seat of this game")
+        raise LogFormatError(
+            f"viewer: {viewer} is not a seat of this game: a redacted log is shown to a seat "
+            f"from 0 to {len(command.players) - 1}, or None for a spectator"
+        )
     header = LogHeader(
         chicago_poker.__version__,
         command.options,
@@ -893,32 +1269,59 @@ def entries_to_lines(
         kind,
         viewer,
     )
-    yield dump_header(header)
+    yield _header_line(header, 1)
+    header = attrs.evolve(header, line=1)
     everything = itertools.chain([first], items)
+    for number, text in enumerate(_entry_lines(everything, kind, viewer), start=2):
+        if engine_made:
+            _check_size(text, number)
+        else:
+            _pending(header, text, number).load()  # the reader's every check of an entry
+        yield text
+
+
+def _entry_lines(entries: Iterator[Any], kind: LogKind, viewer: int | None) -> Iterator[str]:
+    """The lines of the entries of a log, from the first (StartGame), not yet checked."""
+    first = next(entries)
+    everything = itertools.chain([first], entries)
     if kind is LogKind.REDACTED:
         if isinstance(first, RedactedLogEntry):
             for entry in everything:
                 if not isinstance(entry, RedactedLogEntry):
                     raise LogFormatError("a redacted log cannot mix redacted and full entries")
-                yield dump_entry(entry)
+                yield _dump_entry(entry)
         else:
             full = (entry for entry in everything if not isinstance(entry, RedactedLogEntry))
             for redacted in redact_entries(full, viewer):
-                yield dump_entry(redacted)
+                yield _dump_entry(redacted)
         return
     for index, raw in enumerate(everything):
-        assert not isinstance(raw, RedactedLogEntry)
+        if isinstance(raw, RedactedLogEntry):
+            raise LogFormatError("a log cannot mix redacted and full entries")
         entry = LogEntry.of(raw)
         if kind is LogKind.COMMANDS:
             entry = LogEntry(entry.command, None)
         elif entry.events is None:
             raise LogFormatError(f"entry {index} has no events, which a full log needs")
-        yield dump_entry(entry)
+        yield _dump_entry(entry)
 
 
-def _check_provenance(
-    provenance: Mapping[str, str | int | float | bool | None], kind: LogKind
-) -> None:
+def _check_kind(kind: object) -> None:
+    if not isinstance(kind, LogKind):
+        raise ArgumentTypeError(
+            f"kind must be a LogKind (such as LogKind.FULL), not {short_repr(kind)}"
+        )
+
+
+def _check_viewer_type(viewer: object) -> None:
+    if viewer is not None and (type(viewer) is not int or viewer < 0):
+        raise LogFormatError(
+            f"viewer: {short_repr(viewer)} is not a seat: a redacted log is shown to a seat "
+            "number from 0, or None for a spectator"
+        )
+
+
+def _check_provenance(provenance: Mapping[str, object], kind: LogKind) -> None:
     """A redacted log may not carry the seed: the dealer's seed replays every hidden card."""
     if kind is LogKind.REDACTED and "seed" in provenance:
         raise LogFormatError(
@@ -938,12 +1341,23 @@ def write_log(
     """Write the log of a game to a text file, one line each (see :func:`entries_to_lines`).
 
     Open the file with ``encoding="utf-8"``: names may hold any character. Nothing is written
-    if the header cannot be made, such as a ``redacted`` log whose provenance holds a seed.
+    if the header or the first entry (StartGame, which holds the players' names) cannot be
+    made, such as a ``redacted`` log whose provenance holds a seed, or a name so long that the
+    line would be over 1 MiB; a later entry that cannot be written stops the log there.
 
     Raises:
         LogFormatError: As :func:`entries_to_lines`.
+        ArgumentTypeError: ``file`` is not an open text file (a path, say), or an argument
+            as :func:`entries_to_lines`.
     """
-    for text in entries_to_lines(game_or_entries, provenance=provenance, kind=kind, viewer=viewer):
+    if isinstance(file, str | bytes | os.PathLike) or not callable(getattr(file, "write", None)):
+        raise ArgumentTypeError(
+            f"file must be a text file open for writing, not {short_repr(file)}: "
+            'open it first, with open(path, "w", encoding="utf-8")'
+        )
+    lines = entries_to_lines(game_or_entries, provenance=provenance, kind=kind, viewer=viewer)
+    first = list(itertools.islice(lines, 2))  # the header and StartGame, made before writing
+    for text in itertools.chain(first, lines):
         file.write(text + "\n")
 
 
@@ -954,10 +1368,23 @@ def read_log(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
     trailing newlines are ignored. Reading is lazy: an error surfaces when its line is reached.
 
     Raises:
-        LogFormatError: A line does not follow the format (not JSON, an unknown type or key,
-            a wrong type, a header of another format or version, entries that contradict the
-            header); the message names the line and the field.
+        LogFormatError: A line does not follow the format (not JSON, a key twice in an
+            object, an unknown type or key, a wrong type, a header of another format or
+            version, entries that contradict the header, a line over 1 MiB); the message
+            names the line and the field, and says to upgrade chicago-poker when the log is
+            newer than this one reads.
+        ArgumentTypeError: ``lines`` is a string, bytes or a path rather than lines (open
+            the file first).
     """
+    if isinstance(lines, str | bytes | os.PathLike) or not isinstance(lines, Iterable):
+        raise ArgumentTypeError(
+            f"lines must be the lines of a log, such as an open file, not {short_repr(lines)}"
+            + (": open the file first" if isinstance(lines, str | os.PathLike) else "")
+        )
+    return _read_items(lines)
+
+
+def _read_items(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
     for item in _read(lines):
         if isinstance(item, LogHeader):
             yield item
@@ -981,7 +1408,10 @@ class _Pending(typing.NamedTuple):
     def load(self) -> LogEntry | RedactedLogEntry:
         """The entry, with its events structured (raises LogFormatError if they are not)."""
         redacted = self.header.kind is LogKind.REDACTED
-        return _entry_with_events(self.command, self.events, self.line, redacted=redacted)
+        try:
+            return _entry_with_events(self.command, self.events, self.line, redacted=redacted)
+        except LogFormatError as error:
+            raise _with_upgrade_hint(error, self.header.engine) from error.__cause__
 
 
 def _read(
@@ -1003,6 +1433,7 @@ def _read(
             yield header
             continue
         if fast and number > 2 and type(raw) is bytes and raw.startswith(_ENTRY_START):
+            _check_size(raw, number)
             at = raw.find(_ACTOR_KEY, _COMMAND_AT, _CANONICAL_COMMAND_BYTES)
             known = _canonical_command(raw[_COMMAND_AT:at]) if at > 0 else None
             if known is not None:
@@ -1017,6 +1448,13 @@ def _read(
 
 def _pending(header: LogHeader, raw: str | bytes, number: int) -> _Pending:
     """Read the entry on line ``number`` up to its events, with every check of the format."""
+    try:
+        return _pending_entry(header, raw, number)
+    except LogFormatError as error:
+        raise _with_upgrade_hint(error, header.engine) from error.__cause__
+
+
+def _pending_entry(header: LogHeader, raw: str | bytes, number: int) -> _Pending:
     redacted = header.kind is LogKind.REDACTED
     command, events = _entry_head(_loads(raw, number), number, redacted=redacted)
     if number == 2 or isinstance(command, _START_TYPES):
@@ -1079,12 +1517,16 @@ class _Canonical(typing.NamedTuple):
 def _canonical_command(text: bytes) -> tuple[Command, bytes] | None:
     """The command whose JSON is ``text`` and its actor as in ``_Canonical.actor``.
 
-    None if ``text`` is not the JSON of a command, or is StartGame, whose place in the log is
-    checked on the full path. Cached: commands recur, and reading one from its JSON depends on
-    the text alone; the cache holds at most 4096 short texts.
+    None if ``text`` is not the JSON of a command exactly as :func:`dump_command` writes it, or
+    is StartGame, whose place in the log is checked on the full path. Cached: commands recur,
+    and reading one from its JSON depends on the text alone; the cache holds at most 4096
+    short texts.
     """
     try:
-        command: Command = _structure(orjson.loads(text), _COMMANDS_BY_NAME, "$.command")
+        obj = orjson.loads(text)
+        if orjson.dumps(obj) != text:  # written another way, or with a key twice
+            return None
+        command: Command = _structure(obj, _COMMANDS_BY_NAME, "$.command")
     except (LogFormatError, orjson.JSONDecodeError):
         return None
     if isinstance(command, StartGame):
@@ -1329,12 +1771,14 @@ def schema_text() -> str:
     return json.dumps(log_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
-def write_schema(path: Path | None = None) -> Path:
+def write_schema(path: str | os.PathLike[str] | None = None) -> Path:
     """Write the schema file (by default the package's :data:`SCHEMA_PATH`); return its path.
 
     Run after changing a command or event: ``python -m chicago_poker.log``.
     """
-    target = SCHEMA_PATH if path is None else path
+    if path is not None and not isinstance(path, str | os.PathLike):
+        raise ArgumentTypeError(f"path must be a path or None, not {short_repr(path)}")
+    target = SCHEMA_PATH if path is None else Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(schema_text(), encoding="utf-8")
     return target

@@ -3,10 +3,12 @@
 The human sits at seat 0 and sees only what :func:`chicago_poker.views.view` lets that seat
 know: the board is drawn from the view, and every event is narrated as
 :func:`chicago_poker.views.redact` shows it to seat 0, so no card hidden from the human is
-ever printed. The human picks a numbered legal command; anything else (not a number, out of
-range) is explained and asked again. Input is read line by line, so the game can be piped: at
-the end of the input, or on ``q``, the game stops with a message, the log of the game so far is
-saved, and the exit status is 1.
+ever printed. The human picks a numbered legal command; anything else (not a number written
+with the digits 0-9, out of range) is explained and asked again. Input is read line by line, so
+the game can be piped: at the end of the input, or on ``q``, the game stops with a message, the
+log of the game so far is saved, and the exit status is 1. Ctrl-C stops it the same way (exit
+status 130), and so does an output that can no longer be written, such as a closed pipe: the
+log is saved and the message saying where goes to standard error.
 
 The bots come from :mod:`chicago_poker.bots` (``BOTS``, looked up when the game starts).
 """
@@ -14,10 +16,14 @@ The bots come from :mod:`chicago_poker.bots` (``BOTS``, looked up when the game 
 from __future__ import annotations
 
 import argparse
+import enum
 import importlib
+import os
 import random
+import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Final, Protocol, TextIO
 
 from chicago_poker.apply import apply
@@ -35,6 +41,7 @@ from chicago_poker.commands import (
     PlayRevolver,
     SendReinforcement,
 )
+from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.events import (
     ActionPhaseStarted,
     BriberyPlayed,
@@ -64,7 +71,7 @@ from chicago_poker.events import (
 from chicago_poker.game import Game
 from chicago_poker.hands import evaluate_hand
 from chicago_poker.legal import Awaiting, awaiting, card_order
-from chicago_poker.log import write_log
+from chicago_poker.log import MAX_INTEGER_DIGITS, write_log
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import MAX_COLUMN, GameState
 from chicago_poker.views import (
@@ -88,6 +95,7 @@ __all__ = [
     "MIN_PLAYERS",
     "BotLike",
     "InputClosedError",
+    "OutputClosedError",
     "add_parser",
     "describe_command",
     "play_game",
@@ -128,19 +136,65 @@ class InputClosedError(Exception):
     """The human's input ended (end of file, or ``q``) before the game did."""
 
 
+class OutputClosedError(Exception):
+    """The game's output can no longer be written (a closed pipe or file)."""
+
+
+class _Ending(enum.Enum):
+    """How a game played in the terminal came to an end."""
+
+    OVER = "over"
+    STOPPED = "stopped"  # end of input, or q
+    INTERRUPTED = "interrupted"  # Ctrl-C
+    OUTPUT_CLOSED = "output closed"
+
+
 # --------------------------------------------------------------------------- command line
 
 
+def _digits(text: str) -> str | None:
+    """``text`` if it is written with the digits 0-9 only, else None.
+
+    ``str.isdigit`` alone also accepts superscripts, circled digits and the digits of other
+    scripts, which ``int`` refuses or reads otherwise; only the digits of every keyboard count.
+    """
+    return text if text.isascii() and text.isdigit() else None
+
+
+def _echo(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters, to quote a player's answer back to them."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _player_count(text: str) -> int:
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    digits = _digits(text.strip())
+    if digits is None:
+        raise argparse.ArgumentTypeError(f"not a number: {_echo(text)!r}")
+    if len(digits.lstrip("0")) > 1:
+        raise argparse.ArgumentTypeError(
+            f"{_echo(digits)} players: Chicago Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} (R-2.1)"
+        )
+    count = int(digits)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
             f"{count} players: Chicago Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} (R-2.1)"
         )
     return count
+
+
+def _seed(text: str) -> int:
+    """A seed: an integer of 0 or more that a log can hold (:data:`MAX_INTEGER_DIGITS` digits)."""
+    if text.startswith("-") and _digits(text[1:]) is not None:
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise argparse.ArgumentTypeError(f"a seed must be 0 or more, not {shown}")
+    if _digits(text) is None:
+        raise argparse.ArgumentTypeError(f"not an integer: {_echo(text)!r}")
+    if len(text.lstrip("0")) > MAX_INTEGER_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"a seed of {len(text):,} digits: a log holds integers of at most "
+            f"{MAX_INTEGER_DIGITS} digits"
+        )
+    return int(text)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -153,8 +207,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "play",
         help="play a game in the terminal against bots",
         description="Play a whole game against bots. You are the first seat; pick your moves "
-        "by number (q quits). The game's log is saved at the end. Exit status: 0 when the "
-        "game is over, 1 if the input ended first.",
+        "by number (q quits). The game's log is saved at the end, or when the game stops "
+        "early (q, end of input, Ctrl-C, closed output). Exit status: 0 when the game is "
+        "over, 1 if it stopped first, 130 on Ctrl-C.",
     )
     parser.add_argument(
         "--players",
@@ -165,7 +220,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         f"{MIN_PLAYERS})",
     )
     parser.add_argument(
-        "--seed", type=int, default=None, metavar="S", help="seed for the deal and the bots"
+        "--seed", type=_seed, default=None, metavar="S", help="seed for the deal and the bots"
     )
     parser.add_argument(
         "--bot", default="heuristic", metavar="NAME", help="the bots' kind (default: heuristic)"
@@ -191,9 +246,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Carry out ``chicago-poker play``: stdin for the human, stdout for the game.
 
+    The log is saved however the game ends: over, stopped by ``q`` or the end of the input,
+    interrupted by Ctrl-C, or cut off by an output that can no longer be written (then the
+    message saying where goes to stderr).
+
     Returns:
-        0 when the game ended, 1 when the input ended first, the bot is unknown, or the log
-        cannot be written.
+        0 when the game ended; 1 when the input or the output ended first, the bot is
+        unknown, or the log cannot be written; 130 on Ctrl-C (the log is saved all the same).
     """
     bots: Any = importlib.import_module("chicago_poker.bots")
     table: dict[str, Callable[[int | None], BotLike]] = dict(bots.BOTS)
@@ -214,22 +273,63 @@ def run(args: argparse.Namespace) -> int:
     def factory(seat: int) -> BotLike:
         return kind(seed + seat)
 
-    game = play_game(options, args.players, seed, factory, sys.stdin, sys.stdout)
+    game, ending = _play(options, args.players, seed, factory, sys.stdin, sys.stdout)
     provenance: dict[str, str | int | float | bool | None] = {
         "program": "chicago-poker play",
         "seed": seed,
         "bot": args.bot,
         "human_seat": HUMAN,
     }
+    with _interrupts_deferred():  # a second Ctrl-C must not cut the log short
+        try:
+            with open(args.log, "w", encoding="utf-8") as file:
+                write_log(game, file, provenance=provenance)
+        except (OSError, ChicagoPokerError) as error:
+            sys.stderr.write(f"chicago-poker play: error: cannot save the log: {error}\n")
+            return 1
+    saved = f"Game log saved to {args.log}."
+    if ending is not _Ending.OUTPUT_CLOSED:
+        try:
+            sys.stdout.write(saved + "\n")
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            ending = _Ending.OUTPUT_CLOSED
+    if ending is _Ending.OUTPUT_CLOSED:
+        _discard_stdout()
+        sys.stderr.write(
+            f"chicago-poker play: the output was closed; the game stops unfinished. {saved} "
+            f"Seed: {seed}.\n"
+        )
+    return {_Ending.OVER: 0, _Ending.INTERRUPTED: 130}.get(ending, 1)
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Hold Ctrl-C back until the block is done; re-raised after it if one came.
+
+    Only the main thread can handle signals; elsewhere the block runs as it is.
+    """
+    received: list[int] = []
     try:
-        with open(args.log, "w", encoding="utf-8") as file:
-            write_log(game, file, provenance=provenance)
-    except OSError as error:
-        sys.stderr.write(f"chicago-poker play: error: cannot save the log: {error}\n")
-        return 1
-    sys.stdout.write(f"Game log saved to {args.log}.\n")
-    sys.stdout.flush()
-    return 0 if game.state.is_over else 1
+        previous = signal.signal(signal.SIGINT, lambda number, frame: received.append(number))
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if received:
+        raise KeyboardInterrupt
+
+
+def _discard_stdout() -> None:
+    """Point stdout at devnull, so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file, as under pytest
+        pass
 
 
 # --------------------------------------------------------------------------- the game
@@ -247,42 +347,71 @@ def play_game(
 
     ``bot_factory(seat)`` makes the bot of each seat 1 to ``players - 1``. The game is seeded
     by ``seed``, which is told only once the game is over or stopped: it deals the bots' hands
-    and every card to come. When ``input`` ends (or the human types ``q``), a message says so
+    and every card to come. When ``input`` ends (or the human types ``q``), on Ctrl-C, or when
+    ``output`` can no longer be written, the game stops (with a message, if it can be shown)
     and the unfinished game is returned: check ``game.state.is_over``.
     """
+    return _play(options, players, seed, bot_factory, input, output)[0]
+
+
+def _play(
+    options: RuleOptions,
+    players: int,
+    seed: int | None,
+    bot_factory: Callable[[int], BotLike],
+    input: TextIO,
+    output: TextIO,
+) -> tuple[Game, _Ending]:
+    """:func:`play_game`, and how the game came to an end."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}")
     seat_bots = {seat: bot_factory(seat) for seat in range(1, players)}
     names = [HUMAN_NAME] + [f"Bot {seat}" for seat in range(1, players)]
     game = Game.new(names, options, seed)
     table = _Table(game, input, output)
+    ending = _Ending.OVER
+    try:
+        try:
+            _turns(table, seat_bots, players)
+        except InputClosedError as stop:
+            ending = _Ending.STOPPED
+            table.say("")
+            table.say(f"{stop} The game stops unfinished.")
+        except KeyboardInterrupt:
+            ending = _Ending.INTERRUPTED
+            table.say("")
+            table.say("Interrupted. The game stops unfinished.")
+        else:
+            table.summary()
+        if seed is not None:
+            # Only now: the seed replays the dealer, so it would show every hidden card.
+            table.say(f"Seed: {seed} (the same seed deals the same cards).")
+        table.flush()
+    except OutputClosedError:
+        ending = _Ending.OUTPUT_CLOSED
+    return game, ending
+
+
+def _turns(table: _Table, seat_bots: dict[int, BotLike], players: int) -> None:
+    """Play from the deal until the game is over or cannot go on."""
+    game = table.game
     table.say(f"Chicago Poker: you against {players - 1} bot{'s' if players > 2 else ''}.")
     for seat, bot in seat_bots.items():
-        table.say(f"  {names[seat]} plays as the {bot.name} bot.")
+        table.say(f"  {table.name(seat)} plays as the {bot.name} bot.")
     table.narrate(None, game.events)
-    try:
-        while not game.state.is_over:
-            state = game.state
-            chooser = _next_chooser(state)
-            if chooser is None:
-                table.say("The game cannot go on: nobody has anything to decide.")
-                break
-            legal = game.legal_commands(chooser)
-            if chooser == HUMAN:
-                command = table.ask(legal)
-            else:
-                command = seat_bots[chooser].choose(view(state, chooser), legal)
-            events = game.execute(command)
-            table.narrate(state, events)
-    except InputClosedError as stop:
-        table.say("")
-        table.say(f"{stop} The game stops unfinished.")
-    else:
-        table.summary()
-    if seed is not None:
-        # Only now: the seed replays the dealer, so it would show every hidden card.
-        table.say(f"Seed: {seed} (the same seed deals the same cards).")
-    return game
+    while not game.state.is_over:
+        state = game.state
+        chooser = _next_chooser(state)
+        if chooser is None:
+            table.say("The game cannot go on: nobody has anything to decide.")
+            return
+        legal = game.legal_commands(chooser)
+        if chooser == HUMAN:
+            command = table.ask(legal)
+        else:
+            command = seat_bots[chooser].choose(view(state, chooser), legal)
+        events = game.execute(command)
+        table.narrate(state, events)
 
 
 def _next_chooser(state: GameState) -> int | None:
@@ -378,6 +507,21 @@ def _face_down_count(mine: PlayerView, tile: BusinessTile, target: int) -> int:
     return sum(1 for slot in business.columns[target].slots if slot.face is Face.DOWN)
 
 
+def _choice(answer: str, moves: int) -> int | str:
+    """The move numbered ``answer`` (from 1 to ``moves``), or why there is none.
+
+    Only the digits 0-9 make a number; their count is checked before ``int`` reads them, so a
+    line of thousands of digits is just a number too large.
+    """
+    digits = _digits(answer)
+    if digits is None:
+        return f"'{_echo(answer)}' is not a number: type the number of a move."
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > len(str(moves)) or not 1 <= int(significant) <= moves:
+        return f"There is no move {_echo(significant)}: choose from 1 to {moves}."
+    return int(significant)
+
+
 class _Table:
     """The human's side of the table: prints the board and the narration, reads choices."""
 
@@ -390,7 +534,23 @@ class _Table:
     # ------------------------------------------------------------------ output
 
     def say(self, text: str) -> None:
-        self.output.write(text + "\n")
+        self.write(text + "\n")
+
+    def write(self, text: str) -> None:
+        """Write to the output; raise OutputClosedError if it can no longer be written."""
+        try:
+            self.output.write(text)
+        except UnicodeError:
+            raise
+        except (OSError, ValueError) as error:  # a closed pipe (EPIPE) or a closed file
+            raise OutputClosedError(str(error)) from error
+
+    def flush(self) -> None:
+        """Flush the output; raise OutputClosedError if it can no longer be written."""
+        try:
+            self.output.flush()
+        except (OSError, ValueError) as error:
+            raise OutputClosedError(str(error)) from error
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -459,8 +619,8 @@ class _Table:
         for number, command in enumerate(legal, start=1):
             self.say(f"  {number:>3}. {describe_command(command, mine)}")
         while True:
-            self.output.write(f"Choose 1-{len(legal)} (q to quit): ")
-            self.output.flush()
+            self.write(f"Choose 1-{len(legal)} (q to quit): ")
+            self.flush()
             line = self.input.readline()
             if not line:
                 raise InputClosedError("End of input.")
@@ -468,12 +628,9 @@ class _Table:
             if answer.lower() in _QUIT:
                 raise InputClosedError("You quit.")
             self.say("")
-            if not answer.isdigit():
-                self.say(f"'{answer}' is not a number: type the number of a move.")
-                continue
-            choice = int(answer)
-            if not 1 <= choice <= len(legal):
-                self.say(f"There is no move {choice}: choose from 1 to {len(legal)}.")
+            choice = _choice(answer, len(legal))
+            if isinstance(choice, str):
+                self.say(choice)
                 continue
             return legal[choice - 1]
 

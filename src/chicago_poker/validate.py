@@ -104,6 +104,7 @@ from chicago_poker.events import (
 )
 from chicago_poker.legal import HAND_LIMIT, Awaiting, awaiting, took_every_action
 from chicago_poker.log import (
+    MAX_LINE_BYTES,
     LogEntry,
     LogFormatError,
     LogHeader,
@@ -153,8 +154,8 @@ __all__ = [
     "validate_log",
 ]
 
-MAX_LINE_CHARS: Final = 1 << 20
-"""The longest line read, in characters (bytes when reading a file): 1 MiB."""
+MAX_LINE_CHARS: Final = MAX_LINE_BYTES
+"""The longest line read, in characters (bytes when reading a file): 1 MiB, as the log's."""
 
 MAX_ENTRIES: Final = 1_000_000
 """The most entries a log may have; a longer log is unreadable."""

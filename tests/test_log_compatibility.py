@@ -1,0 +1,159 @@
+"""Old logs stay readable, and a log newer than this reader says so and what to do."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+
+import chicago_poker
+from chicago_poker.game import Game
+from chicago_poker.log import (
+    FORMAT_VERSION,
+    LogEntry,
+    LogFormatError,
+    LogHeader,
+    LogKind,
+    RedactedLogEntry,
+    entries_to_lines,
+    read_log,
+)
+from chicago_poker.rules import RuleOptions
+from chicago_poker.validate import Status, validate_file
+
+V0_1_0 = Path(__file__).parent / "logs" / "v0.1.0"
+
+CORPUS: dict[str, tuple[LogKind, int | None, int, int, bool]] = {
+    # name: (kind, viewer, players, entries, game over)
+    "full-2p-standard.jsonl": (LogKind.FULL, None, 2, 113, True),
+    "full-2p-short-provenance.jsonl": (LogKind.FULL, None, 2, 73, True),
+    "full-3p-short-optional-actions-unfinished.jsonl": (LogKind.FULL, None, 3, 24, False),
+    "full-4p-short-tactical-limousine.jsonl": (LogKind.FULL, None, 4, 94, True),
+    "commands-5p-short-optional-reinforcement.jsonl": (LogKind.COMMANDS, None, 5, 98, True),
+    "redacted-seat-1-3p.jsonl": (LogKind.REDACTED, 1, 3, 225, True),
+    "redacted-spectator-6p-all-options.jsonl": (LogKind.REDACTED, None, 6, 422, True),
+}
+
+
+def test_the_corpus_of_0_1_0_is_complete() -> None:
+    assert sorted(path.name for path in V0_1_0.glob("*.jsonl")) == sorted(CORPUS)
+    options: set[str] = set()
+    for name in CORPUS:
+        header = json.loads((V0_1_0 / name).read_text(encoding="utf-8").splitlines()[0])
+        assert header["engine"] == "0.1.0"
+        assert header["version"] == 1
+        options.update(key for key, value in header["options"].items() if value)
+    assert options == {field.name for field in attrs.fields(RuleOptions)}  # each one set somewhere
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS))
+def test_every_log_written_by_0_1_0_reads_and_validates(name: str) -> None:
+    kind, viewer, players, entries, over = CORPUS[name]
+    path = V0_1_0 / name
+    with path.open("rb") as file:
+        items = list(read_log(file))
+    header = items[0]
+    assert isinstance(header, LogHeader)
+    assert (header.kind, header.viewer, len(header.players)) == (kind, viewer, players)
+    assert len(items) - 1 == entries
+    wanted = RedactedLogEntry if kind is LogKind.REDACTED else LogEntry
+    assert all(isinstance(item, wanted) for item in items[1:])
+    report = validate_file(path)
+    assert report.status is Status.OK, report.findings
+    assert report.entries == entries
+    assert report.game_over is over
+    # Written again by this version, the log reads the same (the provenance too).
+    entries_read: list[LogEntry] | list[RedactedLogEntry] = (
+        [item for item in items if isinstance(item, RedactedLogEntry)]
+        if kind is LogKind.REDACTED
+        else [item for item in items if isinstance(item, LogEntry)]
+    )
+    again = list(
+        entries_to_lines(entries_read, provenance=header.provenance, kind=kind, viewer=viewer)
+    )
+    header_again, *entries_again = read_log(again)
+    assert header_again == attrs.evolve(header, engine=chicago_poker.__version__)
+    assert entries_again == items[1:]
+
+
+def test_a_provenance_of_every_scalar_kind_reads_as_written() -> None:
+    with (V0_1_0 / "full-2p-short-provenance.jsonl").open(encoding="utf-8") as file:
+        header = next(read_log(file))
+    assert isinstance(header, LogHeader)
+    assert header.provenance == {
+        "seed": 2**127 + 1,
+        "program": "chicago-poker play",
+        "bot": "heuristic",
+        "human_seat": 0,
+        "rating": 1.5,
+        "table": None,
+        "rated": True,
+        "name": "Café «Al»",
+    }
+
+
+# --------------------------------------------------------------------------- newer logs
+
+
+def lines_of_a_game() -> list[str]:
+    return list(entries_to_lines(Game.new(["Al", "Bugs"], seed=3), provenance={"seed": 3}))
+
+
+def with_header(lines: list[str], **changes: object) -> list[str]:
+    header = json.loads(lines[0])
+    header.update(changes)
+    return [json.dumps(header), *lines[1:]]
+
+
+def rejected(lines: list[str]) -> LogFormatError:
+    with pytest.raises(LogFormatError) as error:
+        list(read_log(lines))
+    return error.value
+
+
+def test_a_newer_format_version_says_to_upgrade() -> None:
+    error = rejected(with_header(lines_of_a_game(), version=FORMAT_VERSION + 1, engine="0.9.0"))
+    assert error.line == 1
+    message = str(error)
+    assert f"version {FORMAT_VERSION + 1} is not supported: it is newer than" in message
+    assert f"this chicago-poker ({chicago_poker.__version__}) reads version 1" in message
+    assert "written by chicago-poker 0.9.0" in message
+    assert "upgrade chicago-poker to read this log" in message
+
+
+@pytest.mark.parametrize("version", [0, -1, "1", 1.0, None, True])
+def test_a_format_version_that_never_was_says_so(version: object) -> None:
+    message = str(rejected(with_header(lines_of_a_game(), version=version)))
+    assert "is not supported" in message
+    assert "no version of chicago-poker writes version" in message
+    assert "upgrade" not in message
+
+
+@pytest.mark.parametrize(
+    ("engine", "newer"),
+    [("0.1.1", True), ("0.2.0rc1", True), ("1.0", True), ("0.10.0", True), ("0.1", False)],
+)
+def test_an_error_in_a_log_of_a_newer_chicago_poker_says_upgrading_may_help(
+    engine: str, newer: bool
+) -> None:
+    """A newer release may add a command, an event or a header key within format version 1."""
+    lines = with_header(lines_of_a_game(), engine=engine)
+    lines.append(lines[-1].replace('"type":"', '"type":"Future', 1))
+    error = rejected(lines)
+    assert error.line == len(lines)
+    hint = f"the log was written by chicago-poker {engine}, newer than this one"
+    assert (hint in str(error)) is newer
+    assert ("upgrading chicago-poker may read it" in str(error)) is newer
+    header_error = rejected(with_header(lines_of_a_game(), engine=engine, seating="clockwise"))
+    assert "unknown key(s): seating" in str(header_error)
+    assert (hint in str(header_error)) is newer
+
+
+def test_a_log_of_a_newer_chicago_poker_in_the_same_format_reads() -> None:
+    lines = with_header(lines_of_a_game(), engine="7.0.0")
+    header = next(read_log(io.StringIO("\n".join(lines))))
+    assert isinstance(header, LogHeader)
+    assert header.engine == "7.0.0"
