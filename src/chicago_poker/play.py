@@ -49,6 +49,7 @@ from chicago_poker.events import (
     DiscardPileReshuffled,
     DrawRequested,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -73,7 +74,7 @@ from chicago_poker.hands import evaluate_hand
 from chicago_poker.legal import Awaiting, awaiting, card_order
 from chicago_poker.log import MAX_INTEGER_DIGITS, write_log
 from chicago_poker.rules import RuleOptions
-from chicago_poker.state import MAX_COLUMN, GameState
+from chicago_poker.state import MAX_COLUMN, GameState, Victory
 from chicago_poker.views import (
     PlayerView,
     RedactedBriberyPlayed,
@@ -746,6 +747,8 @@ class _Table:
                 self.say(f"{self.act(player, 'win', 'wins')} the game: {victory.value}!")
             case GameBlocked():
                 self.say("Nobody can act any more: the game is blocked.")
+            case GameStalled(turns=turns):
+                self.say(f"No business was won in {turns} turns: the game is stalled.")
             case _:
                 self.say(f"({type(event).__name__})")
 
@@ -755,6 +758,8 @@ class _Table:
         self.say(_RULE)
         if state.winner is not None and state.victory is not None:
             self.say(f"Game over. Winner: {self.name(state.winner)} ({state.victory.value}).")
+        elif state.victory is Victory.STALLED:
+            self.say("Game over: stalled, without a winner (R-8.7).")
         else:
             self.say("Game over: blocked, without a winner (R-8.6).")
         self.say("Businesses controlled:")

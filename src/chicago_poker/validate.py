@@ -83,6 +83,7 @@ from chicago_poker.events import (
     DrawRequested,
     Event,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -116,7 +117,14 @@ from chicago_poker.log import (
     _same_events,
     dump_event,
 )
-from chicago_poker.state import MAX_COLUMN, GameState, ShootoutStage, TurnPhase, Victory
+from chicago_poker.state import (
+    MAX_COLUMN,
+    GameState,
+    ShootoutStage,
+    TurnPhase,
+    Victory,
+    stall_limit,
+)
 from chicago_poker.victory import victory_of
 from chicago_poker.views import (
     RedactedBriberyPlayed,
@@ -232,7 +240,7 @@ class Report:
     """The kind of log, from its header; None if the header could not be read."""
 
     game_over: bool = False
-    """Whether the replayed game ended (won or blocked)."""
+    """Whether the replayed game ended (won, blocked or stalled)."""
 
     winner: int | None = None
     """The winning seat, if the replayed game was won."""
@@ -297,6 +305,7 @@ EVENT_RULES: Final[dict[type, str]] = {
     TurnEnded: "R-3.5",
     GameWon: "R-8.1",
     GameBlocked: "R-8.6",
+    GameStalled: "R-8.7",
 }
 """The rule a recorded event answers to when it differs from the engine's.
 
@@ -312,6 +321,7 @@ VICTORY_RULES: Final[dict[Victory, str]] = {
     Victory.THREE_BUSINESSES: "R-8.3",
     Victory.LAST_BUSINESS: "R-8.5",
     Victory.BLOCKED: "R-8.6",
+    Victory.STALLED: "R-8.7",
 }
 """The rule of each way a game ends."""
 
@@ -330,12 +340,12 @@ def _mismatch_rule(recorded: Event | None, expected: Event | None) -> str:
     log leaves out breaks R-8.2 (the game ends at once). Otherwise the engine's event names the
     rule, or the recorded one if the engine has no more events.
     """
-    if isinstance(expected, GameWon | GameBlocked) and not isinstance(
-        recorded, GameWon | GameBlocked
+    if isinstance(expected, GameWon | GameBlocked | GameStalled) and not isinstance(
+        recorded, GameWon | GameBlocked | GameStalled
     ):
         return "R-8.2"
     for event in (expected, recorded):
-        if isinstance(event, GameWon | GameBlocked):
+        if isinstance(event, GameWon | GameBlocked | GameStalled):
             return event_rule(event)
     if expected is not None and recorded is not None and type(expected) is not type(recorded):
         # A shootout the log skipped or invented: the shootout rule, not that of the turn.
@@ -729,6 +739,14 @@ class _RedactedCheck:
                     raise _Broken("R-3.1", f"{self.name(seat)}'s turn {number} should start.")
                 if event.actions != min(number + 1, 3):
                     raise _Broken("R-3.2", f"turn {number} has {min(number + 1, 3)} actions.")
+                if folder.stalled_turns >= (limit := stall_limit(len(self.header.players))):
+                    raise _Broken("R-8.7", f"no business was won in {limit} turns: the game ends.")
+            case GameStalled():
+                limit = stall_limit(len(self.header.players))
+                if (folder.stalled_turns, event.turns) != (limit, limit):
+                    raise _Broken(
+                        "R-8.7", f"the game ends after {limit} turns without a business won."
+                    )
             case TurnEnded():
                 turn = folder.turn
                 if event.player != turn.player or turn.phase is not TurnPhase.ACTIONS:
