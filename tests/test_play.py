@@ -773,5 +773,8 @@ def test_a_stalled_game_is_told_and_summed_up_without_a_winner() -> None:
     table.summary()
     out = output.getvalue()
     assert "No business was won in 100 turns: the game is stalled." in out
+    assert "No business won in the last" not in out
+    table.board()
+    assert "No business won in the last 100 turns: at 100, the game ends" in output.getvalue()
     assert "Game over: stalled, without a winner (R-8.7)." in out
     assert "Winner" not in out

@@ -507,11 +507,12 @@ def stalled_lines(viewer: int | None) -> list[str]:
 @pytest.mark.rule("R-8.7")
 @pytest.mark.parametrize("viewer", [None, 0, 1])
 def test_a_redacted_log_of_a_stalled_game_is_valid(viewer: int | None) -> None:
-    report = validate_log(stalled_lines(viewer), "x")
+    report = validate_log(stalled_lines(viewer), "x", witness=True)
     assert report.status is Status.OK, report.findings
     assert report.game_over
     assert report.winner is None
     assert report.victory is Victory.STALLED
+    assert report.witness is not None
 
 
 @pytest.mark.rule("R-8.7")

@@ -512,6 +512,15 @@ def test_a_voided_shootout_does_not_start_the_count_again() -> None:
     assert not state.is_over
 
 
+@pytest.mark.rule("R-8.7", "R-8.6")
+def test_a_game_blocked_when_the_limit_is_reached_ends_as_blocked() -> None:
+    state = build(turn="Bugs", phase=TurnPhase.ENDED)
+    state = attrs.evolve(state, stalled_turns=stall_limit(2), idle_turns=2)
+    state, events = begin_turn(state)
+    assert events == [GameBlocked()]
+    assert state.victory is Victory.BLOCKED
+
+
 # ------------------------------------------------------------------ tactical variant
 
 
