@@ -43,6 +43,7 @@ from chicago_poker.events import (
     DrawRequested,
     Event,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -259,6 +260,7 @@ SAMPLES: tuple[Command | Event, ...] = (
     TurnEnded(0, False),
     GameWon(1, Victory.FOUR_KINDS),
     GameBlocked(),
+    GameStalled(300),
 )
 
 

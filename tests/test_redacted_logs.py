@@ -23,6 +23,7 @@ from chicago_poker.cards import parse_tile
 from chicago_poker.commands import (
     DealCard,
     DeclineReinforcement,
+    EndTurn,
     PlayLimousine,
     RevealTile,
     SendReinforcement,
@@ -46,7 +47,7 @@ from chicago_poker.log import (
     write_log,
 )
 from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState, ShootoutStage, TurnPhase
+from chicago_poker.state import GameState, ShootoutStage, TurnPhase, Victory, stall_limit
 from chicago_poker.validate import Status, validate_log
 from chicago_poker.views import (
     RedactedDealCard,
@@ -492,6 +493,56 @@ def test_a_command_after_the_end_of_a_redacted_log_is_illegal() -> None:
     report = validate_log([*lines, lines[3]], "x")
     assert report.findings[0].rule == "R-8.2"
     assert report.findings[0].line == len(lines) + 1
+
+
+def stalled_lines(viewer: int | None) -> list[str]:
+    """A redacted log of a game of two players who end every turn at once (R-8.7)."""
+    game = Game.new(NAMES[:2], RuleOptions(optional_actions=True), seed=3)
+    while not game.state.is_over:
+        game.execute(EndTurn(game.state.turn.player))
+    assert game.state.victory is Victory.STALLED
+    return list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=viewer))
+
+
+@pytest.mark.rule("R-8.7")
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+def test_a_redacted_log_of_a_stalled_game_is_valid(viewer: int | None) -> None:
+    report = validate_log(stalled_lines(viewer), "x", witness=True)
+    assert report.status is Status.OK, report.findings
+    assert report.game_over
+    assert report.winner is None
+    assert report.victory is Victory.STALLED
+    assert report.witness is not None
+
+
+@pytest.mark.rule("R-8.7")
+def test_a_redacted_game_that_stalls_early_is_illegal() -> None:
+    lines = stalled_lines(None)
+    index = first_index(
+        lines, lambda obj: any(event["type"] == "TurnEnded" for event in obj["events"])
+    )
+    obj = json.loads(lines[index])
+    ended = [event["type"] for event in obj["events"]].index("TurnEnded")
+    obj["events"] = [*obj["events"][: ended + 1], {"type": "GameStalled", "turns": 100}]
+    report = validate_log([*lines[:index], dumps(obj)], "x")
+    assert report.status is Status.ILLEGAL
+    assert report.findings[0].rule == "R-8.7"
+
+
+@pytest.mark.rule("R-8.7", "R-8.2")
+def test_a_redacted_game_that_goes_on_past_the_limit_is_illegal() -> None:
+    lines = stalled_lines(1)
+    obj = json.loads(lines[-1])
+    assert obj["events"][-1] == {"type": "GameStalled", "turns": stall_limit(2)}
+    ended = obj["events"][-2]
+    assert ended["type"] == "TurnEnded"
+    following = {"player": 1 - ended["player"], "number": stall_limit(2), "actions": 3}
+    obj["events"][-1] = {"type": "TurnStarted", **following}
+    report = validate_log([*lines[:-1], dumps(obj)], "x")
+    assert report.status is Status.ILLEGAL
+    # As in a full log, an end of the game that the log leaves out breaks R-8.2.
+    assert report.findings[0].rule == "R-8.2"
+    assert '"type":"GameStalled"' in report.findings[0].reason
 
 
 @pytest.mark.rule("R-3.1")

@@ -26,6 +26,7 @@ from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.frequencies import format_frequency_table
 from chicago_poker.hands import MAX_HAND_SIZE
 from chicago_poker.log import write_log
+from chicago_poker.state import Victory
 from chicago_poker.validate import Report, Status, validate_file, validate_files
 
 __all__ = ["main"]
@@ -253,7 +254,8 @@ def _verdict(report: Report) -> str:
             f"({report.victory.value})"
         )
     if report.game_over:
-        return f"legal game, {report.entries} entries, ended blocked without a winner"
+        how = "stalled" if report.victory is Victory.STALLED else "blocked"
+        return f"legal game, {report.entries} entries, ended {how} without a winner"
     return f"legal game, {report.entries} entries, not finished"
 
 

@@ -77,6 +77,7 @@ from chicago_poker.events import (
     DrawRequested,
     Event,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -224,7 +225,7 @@ class Report:
     """The kind of log, from its header; None if the header could not be read."""
 
     game_over: bool = False
-    """Whether the replayed game ended (won or blocked)."""
+    """Whether the replayed game ended (won, blocked or stalled)."""
 
     winner: int | None = None
     """The winning seat, if the replayed game was won."""
@@ -289,6 +290,7 @@ EVENT_RULES: Final[dict[type, str]] = {
     TurnEnded: "R-3.5",
     GameWon: "R-8.1",
     GameBlocked: "R-8.6",
+    GameStalled: "R-8.7",
 }
 """The rule a recorded event answers to when it differs from the engine's.
 
@@ -304,6 +306,7 @@ VICTORY_RULES: Final[dict[Victory, str]] = {
     Victory.THREE_BUSINESSES: "R-8.3",
     Victory.LAST_BUSINESS: "R-8.5",
     Victory.BLOCKED: "R-8.6",
+    Victory.STALLED: "R-8.7",
 }
 """The rule of each way a game ends."""
 
@@ -322,12 +325,12 @@ def _mismatch_rule(recorded: Event | None, expected: Event | None) -> str:
     log leaves out breaks R-8.2 (the game ends at once). Otherwise the engine's event names the
     rule, or the recorded one if the engine has no more events.
     """
-    if isinstance(expected, GameWon | GameBlocked) and not isinstance(
-        recorded, GameWon | GameBlocked
+    if isinstance(expected, GameWon | GameBlocked | GameStalled) and not isinstance(
+        recorded, GameWon | GameBlocked | GameStalled
     ):
         return "R-8.2"
     for event in (expected, recorded):
-        if isinstance(event, GameWon | GameBlocked):
+        if isinstance(event, GameWon | GameBlocked | GameStalled):
             return event_rule(event)
     if expected is not None and recorded is not None and type(expected) is not type(recorded):
         # A shootout the log skipped or invented: the shootout rule, not that of the turn.
@@ -451,7 +454,7 @@ def _seen_rule(
         kind = plain.pop()
         if type(recorded) is not type(expected) and kind in _HIDING_RULES:
             return _HIDING_RULES[kind]
-        if kind in EVENT_RULES and not isinstance(recorded, GameWon | GameBlocked):
+        if kind in EVENT_RULES and not isinstance(recorded, GameWon | GameBlocked | GameStalled):
             return EVENT_RULES[kind]
     if isinstance(recorded, Event | None) and isinstance(expected, Event | None):
         return _mismatch_rule(recorded, expected) if recorded or expected else None
