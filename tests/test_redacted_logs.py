@@ -29,6 +29,7 @@ from chicago_poker.commands import (
     SendReinforcement,
 )
 from chicago_poker.consistent import Impossible, Witness, consistent_state, find_witness
+from chicago_poker.errors import InvalidArgumentError
 from chicago_poker.events import LimousinePlayed
 from chicago_poker.game import Game
 from chicago_poker.log import (
@@ -762,6 +763,15 @@ def test_sampling_varies_what_the_seat_cannot_see() -> None:
     seen = list(redact_entries(game.history, 0))
     hands = {consistent_state(seen, 0, random.Random(n)).players[1].hand for n in range(6)}
     assert len(hands) > 1  # not one fixed completion
+
+
+def test_sampling_from_entries_no_game_gives_says_where() -> None:
+    game = play(5, 3, RuleOptions(), 40)
+    seen = list(redact_entries(game.history, 1))
+    with pytest.raises(InvalidArgumentError, match="entry 5 is impossible"):
+        consistent_state([*seen[:5], seen[7]], 1, random.Random(1))
+    with pytest.raises(InvalidArgumentError, match="no StartGame"):
+        consistent_state([], 1, random.Random(1))
 
 
 def test_a_redacted_log_carrying_the_seed_is_unreadable() -> None:

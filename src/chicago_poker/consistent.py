@@ -69,7 +69,7 @@ from chicago_poker.commands import (
     StartGame,
 )
 from chicago_poker.decide import step
-from chicago_poker.errors import ChicagoPokerError, IllegalCommand
+from chicago_poker.errors import ChicagoPokerError, IllegalCommand, InvalidArgumentError
 from chicago_poker.events import (
     BriberyPlayed,
     CardDrawn,
@@ -1411,9 +1411,25 @@ def consistent_state(
     uniformly over all consistent deals (see the docs).
 
     Raises:
-        ValueError: No legal game redacts to ``entries``.
+        InvalidArgumentError: No legal game redacts to ``entries`` (a ``ValueError``), or the
+            search stopped at its bound before finding one; the message says which, and
+            names the entry where the search got furthest.
     """
-    result = _Search(entries, viewer, chooser, search_limit(len(entries))).run()
-    if not isinstance(result, Witness) or result.state is None:
-        raise ValueError("no legal game gives these entries")
-    return result.state
+    search = _Search(entries, viewer, chooser, search_limit(len(entries)))
+    result = search.run()
+    if isinstance(result, _Failure) and search.truncated:
+        result = search._undecided(result.index)
+    if isinstance(result, Witness) and result.state is not None:
+        return result.state
+    if isinstance(result, Witness):
+        raise InvalidArgumentError("consistent_state: entries holds no game: no StartGame")
+    if isinstance(result, Undecided):
+        raise InvalidArgumentError(
+            f"consistent_state: the search stopped after {result.searched:,} replayed commands "
+            f"without a game consistent with entries; it got furthest at entry {result.index}"
+        )
+    rule = f"{result.rule}: " if result.rule else ""
+    raise InvalidArgumentError(
+        f"consistent_state: no legal game gives entries: entry {result.index} is impossible "
+        f"({rule}{result.reason})"
+    )
