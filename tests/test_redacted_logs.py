@@ -40,12 +40,12 @@ from chicago_poker.log import (
     load_entry,
     load_header,
     load_redacted_entry,
-    log_schema,
     read_log,
     redact_entries,
     write_log,
 )
 from chicago_poker.rules import RuleOptions
+from chicago_poker.schemas import log_schema
 from chicago_poker.state import GameState, ShootoutStage, TurnPhase
 from chicago_poker.validate import Status, validate_log
 from chicago_poker.views import (
