@@ -28,7 +28,7 @@ from chicago_poker.commands import (
     RevealTile,
     SendReinforcement,
 )
-from chicago_poker.consistent import Impossible, Witness, consistent_state, find_witness
+from chicago_poker.consistent import Witness, consistent_state, find_witness
 from chicago_poker.errors import InvalidArgumentError
 from chicago_poker.events import LimousinePlayed
 from chicago_poker.game import Game
@@ -42,12 +42,12 @@ from chicago_poker.log import (
     load_entry,
     load_header,
     load_redacted_entry,
-    log_schema,
     read_log,
     redact_entries,
     write_log,
 )
 from chicago_poker.rules import RuleOptions
+from chicago_poker.schemas import log_schema
 from chicago_poker.state import GameState, ShootoutStage, TurnPhase, Victory, stall_limit
 from chicago_poker.validate import Status, validate_log
 from chicago_poker.views import (

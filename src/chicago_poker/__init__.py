@@ -50,11 +50,22 @@ from chicago_poker.errors import (
     InvalidRankError,
     InvalidSeatError,
     InvalidTileError,
+    JSONFormatError,
     TileParseError,
 )
 from chicago_poker.events import Event
 from chicago_poker.game import Dealer, Game
 from chicago_poker.hands import HandCategory, HandRank, evaluate_hand
+from chicago_poker.jsonio import (
+    command_from_json,
+    commands_from_json,
+    event_from_json,
+    seen_command_from_json,
+    seen_event_from_json,
+    state_from_json,
+    to_json,
+    view_from_json,
+)
 from chicago_poker.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState, Victory
@@ -96,6 +107,7 @@ __all__ = [
     "InvalidRankError",
     "InvalidSeatError",
     "InvalidTileError",
+    "JSONFormatError",
     "PlayBribery",
     "PlayGangster",
     "PlayLimousine",
@@ -115,15 +127,23 @@ __all__ = [
     "__version__",
     "apply",
     "awaiting",
+    "command_from_json",
+    "commands_from_json",
     "consistent_state",
     "decide",
     "evaluate_hand",
+    "event_from_json",
     "find_witness",
     "full_deck",
     "legal_commands",
     "parse_card",
     "parse_tile",
     "replay",
+    "seen_command_from_json",
+    "seen_event_from_json",
+    "state_from_json",
     "step",
     "tactical_deck",
+    "to_json",
+    "view_from_json",
 ]
