@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import (
     BusinessTile,
     Card,
     Color,
@@ -25,7 +25,7 @@ from chicago_poker.cards import (
     parse_card,
     parse_tile,
 )
-from chicago_poker.commands import (
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -37,9 +37,9 @@ from chicago_poker.commands import (
     PlayPoliceRaid,
     SendReinforcement,
 )
-from chicago_poker.decide import follow_up, step
-from chicago_poker.errors import InvalidSeatError
-from chicago_poker.events import (
+from chicago_poker.core.decide import follow_up, step
+from chicago_poker.core.errors import InvalidSeatError
+from chicago_poker.core.events import (
     BriberyPlayed,
     CardDrawn,
     Event,
@@ -52,10 +52,9 @@ from chicago_poker.events import (
     ReinforcementDeclined,
     ReinforcementsRevealed,
 )
-from chicago_poker.game import Game
-from chicago_poker.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import (
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import (
     Business,
     Column,
     GameState,
@@ -63,7 +62,7 @@ from chicago_poker.state import (
     Shootout,
     TurnPhase,
 )
-from chicago_poker.views import (
+from chicago_poker.core.views import (
     RedactedBriberyPlayed,
     RedactedCardDrawn,
     RedactedGameStarted,
@@ -78,6 +77,7 @@ from chicago_poker.views import (
     redact_command,
     view,
 )
+from chicago_poker.players.game import Game
 from scenarios import begin_turn, build, gangsters, run
 
 AL, BUGS, CAPONE = 0, 1, 2

@@ -7,8 +7,8 @@ the game came from, and what the log holds. Every further line is one entry
 caused. Commands and events are written with a ``type`` tag; cards and tiles as their text
 forms (``"9R"``, ``"Speakeasy#1"``), enumerations by value.
 
->>> from chicago_poker.commands import PlayGangster
->>> from chicago_poker.cards import parse_card, parse_tile
+>>> from chicago_poker.core.commands import PlayGangster
+>>> from chicago_poker.core.cards import parse_card, parse_tile
 >>> dump_command(PlayGangster(0, parse_card("9R"), parse_tile("Speakeasy#1")))
 '{"type":"PlayGangster","player":0,"card":"9R","business":"Speakeasy#1"}'
 
@@ -42,8 +42,8 @@ from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
 import chicago_poker
-from chicago_poker.apply import apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
     BusinessTile,
@@ -54,19 +54,18 @@ from chicago_poker.cards import (
     parse_card,
     parse_tile,
 )
-from chicago_poker.commands import ChanceCommand, Command, StartGame
-from chicago_poker.errors import (
+from chicago_poker.core.commands import ChanceCommand, Command, StartGame
+from chicago_poker.core.errors import (
     ArgumentTypeError,
     ChicagoPokerError,
     InvalidArgumentError,
     short_repr,
 )
-from chicago_poker.events import Event
-from chicago_poker.game import Entry, Game
-from chicago_poker.legal import card_order
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState
-from chicago_poker.views import (
+from chicago_poker.core.events import Event
+from chicago_poker.core.legal import card_order
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import (
     RedactedCommand,
     RedactedEvent,
     RedactedStartGame,
@@ -75,6 +74,7 @@ from chicago_poker.views import (
     redact,
     redact_command,
 )
+from chicago_poker.players.game import Entry, Game
 
 __all__ = [
     "COMMAND_TYPES",
@@ -140,16 +140,16 @@ SCHEMA_PATH: Final = Path(__file__).parent / "schema" / "game-log.schema.json"
 """The JSON Schema of the format, as shipped with the package."""
 
 COMMAND_TYPES: Final[tuple[type, ...]] = typing.get_args(Command)
-"""Every command class, in the order of the :data:`~chicago_poker.commands.Command` union."""
+"""Every command class, in the order of the :data:`~chicago_poker.core.commands.Command` union."""
 
 EVENT_TYPES: Final[tuple[type, ...]] = typing.get_args(Event)
-"""Every event class, in the order of the :data:`~chicago_poker.events.Event` union."""
+"""Every event class, in the order of the :data:`~chicago_poker.core.events.Event` union."""
 
 REDACTED_COMMAND_TYPES: Final[tuple[type, ...]] = typing.get_args(RedactedCommand)
-"""Every redacted command class (:mod:`chicago_poker.views`); only in redacted logs."""
+"""Every redacted command class (:mod:`chicago_poker.core.views`); only in redacted logs."""
 
 REDACTED_EVENT_TYPES: Final[tuple[type, ...]] = typing.get_args(RedactedEvent)
-"""Every redacted event class (:mod:`chicago_poker.views`); only in redacted logs."""
+"""Every redacted event class (:mod:`chicago_poker.core.views`); only in redacted logs."""
 
 _COMMANDS_BY_NAME: Final = {cls.__name__: cls for cls in COMMAND_TYPES}
 _EVENTS_BY_NAME: Final = {cls.__name__: cls for cls in EVENT_TYPES}
@@ -249,7 +249,7 @@ class LogEntry:
 
     @classmethod
     def of(cls, entry: Entry | LogEntry) -> LogEntry:
-        """The log entry of an entry of :attr:`Game.history <chicago_poker.game.Game.history>`."""
+        """The log entry of an entry of :attr:`Game.history <chicago_poker.Game.history>`."""
         if isinstance(entry, LogEntry):
             return entry
         return cls(entry.command, entry.events)
@@ -259,9 +259,9 @@ class LogEntry:
 class RedactedLogEntry:
     """An entry of a redacted log: a command and its events as the header's viewer sees them.
 
-    Hidden cards are None: the command and events are those of :mod:`chicago_poker.views`
-    (``Redacted...`` forms, see :func:`~chicago_poker.views.redact` and
-    :func:`~chicago_poker.views.redact_command`) where something is hidden, the plain ones
+    Hidden cards are None: the command and events are those of :mod:`chicago_poker.core.views`
+    (``Redacted...`` forms, see :func:`~chicago_poker.core.views.redact` and
+    :func:`~chicago_poker.core.views.redact_command`) where something is hidden, the plain ones
     where nothing is.
     """
 
@@ -553,7 +553,7 @@ def dump_event(event: Event) -> str:
 def dump_seen(item: SeenCommand | SeenEvent) -> str:
     """The JSON text of a command or event as a seat sees it: plain, or its redacted form.
 
-    >>> from chicago_poker.views import RedactedCardDrawn
+    >>> from chicago_poker.core.views import RedactedCardDrawn
     >>> dump_seen(RedactedCardDrawn(1, None))
     '{"type":"RedactedCardDrawn","player":1,"card":null}'
 
@@ -623,8 +623,8 @@ def _entry_object(entry: LogEntry | RedactedLogEntry) -> dict[str, Any]:
 def dump_entry(entry: LogEntry | RedactedLogEntry | Entry) -> str:
     """The JSON line (without newline) of an entry.
 
-    >>> from chicago_poker.commands import DrawCard
-    >>> from chicago_poker.events import DrawRequested
+    >>> from chicago_poker.core.commands import DrawCard
+    >>> from chicago_poker.core.events import DrawRequested
     >>> entry = LogEntry(DrawCard(1), (DrawRequested(1),))
     >>> print(dump_entry(entry))  # doctest: +ELLIPSIS
     {"command":{"type":"DrawCard","player":1},"actor":1,"events":[{"type":"DrawRequested",...}]}
@@ -1172,9 +1172,9 @@ def redact_entries(
 ) -> Iterator[RedactedLogEntry]:
     """The entries of a game as ``viewer`` sees them (None: a spectator).
 
-    Every command and event is redacted with :func:`~chicago_poker.views.redact_command` and
-    :func:`~chicago_poker.views.redact` against the state before it (the entries are replayed
-    with :func:`chicago_poker.apply.apply`), so they must hold their events.
+    Every command and event is redacted with :func:`~chicago_poker.core.views.redact_command` and
+    :func:`~chicago_poker.core.views.redact` against the state before it (the entries are replayed
+    with :func:`chicago_poker.core.apply.apply`), so they must hold their events.
 
     Raises:
         LogFormatError: An entry has no events, or ``viewer`` is neither None nor a seat
@@ -1203,7 +1203,7 @@ def entries_to_lines(
 ) -> Iterator[str]:
     """The lines (without newlines) of the log of a game: the header, then one per entry.
 
-    The entries are those of :attr:`Game.history <chicago_poker.game.Game.history>`, or
+    The entries are those of :attr:`Game.history <chicago_poker.players.game.Game.history>`, or
     :class:`LogEntry` objects; the first must be the :class:`StartGame` command, whose players
     and options go into the header. A log of kind ``commands`` leaves out the events. A log of
     kind ``redacted`` shows the game as ``viewer`` sees it (None: a spectator): the entries
@@ -1215,7 +1215,7 @@ def entries_to_lines(
     the engine made) are read back as :func:`read_log` reads them. A line the reader would
     refuse is refused here first, with the reader's message.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=1)
     >>> next(entries_to_lines(game, provenance={"seed": 1}))[:41]
     '{"format":"chicago-poker-log","version":1'

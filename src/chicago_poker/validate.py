@@ -1,7 +1,7 @@
 """Check game logs: is a log a legal game of Chicago Poker? :func:`validate_log`.
 
 The validator reads a log (see ``docs/log-format.md``) line by line and replays it through the
-engine (:func:`chicago_poker.decide.step`):
+engine (:func:`chicago_poker.core.decide.step`):
 
 - Every command must be legal where it stands. An illegal one gives a :class:`Finding` with the
   line, the entry, the rule the engine names and its message. A missing or duplicated entry
@@ -13,7 +13,7 @@ engine (:func:`chicago_poker.decide.step`):
   R-8.5, R-8.6) and an end of game that the log leaves out breaks R-8.2.
 - A ``commands`` log has no events: replaying the commands is the whole check.
 - A ``redacted`` log hides cards, so it cannot be replayed: it is checked against the view of
-  its viewer folded from its events (:class:`~chicago_poker.views.ViewFolder`): its set-up as
+  its viewer folded from its events (:class:`~chicago_poker.core.views.ViewFolder`): its set-up as
   far as the visible cards show it, that it hides exactly what the viewer may not know, turn
   order and action counts, the viewer's own cards, markers on fifth cards, shootout timing and
   the winner against the public businesses. The report's notes say what could not be checked
@@ -32,7 +32,7 @@ at the start of the line is read (and cached), replayed, and the rest of the lin
 for byte with what a log writes for it. Any line that differs is read and checked in full, so
 the report is the same either way.
 
->>> from chicago_poker.game import Game
+>>> from chicago_poker.players.game import Game
 >>> from chicago_poker.log import entries_to_lines
 >>> report = validate_log(entries_to_lines(Game.new(["Al", "Bugs"], seed=1)), "game.jsonl")
 >>> report.status, report.entries, report.game_over
@@ -55,8 +55,9 @@ import attrs
 from attrs import frozen
 
 from chicago_poker._workers import SPAWN, interrupts_ignored
-from chicago_poker.cards import BusinessTile, Card, Face, SpecialCard, SpecialKind
-from chicago_poker.commands import (
+from chicago_poker.consistent import Undecided, Witness, find_witness
+from chicago_poker.core.cards import BusinessTile, Card, Face, SpecialCard, SpecialKind
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -71,11 +72,10 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.consistent import Undecided, Witness, find_witness
-from chicago_poker.decide import _step as step  # commands read from a log have their form
-from chicago_poker.decide import check_setup
-from chicago_poker.errors import ChicagoPokerError, IllegalCommand
-from chicago_poker.events import (
+from chicago_poker.core.decide import _step as step  # commands read from a log have their form
+from chicago_poker.core.decide import check_setup
+from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
@@ -102,23 +102,10 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.legal import HAND_LIMIT, Awaiting, awaiting, took_every_action
-from chicago_poker.log import (
-    MAX_LINE_BYTES,
-    LogEntry,
-    LogFormatError,
-    LogHeader,
-    LogKind,
-    RedactedLogEntry,
-    _Canonical,
-    _Pending,
-    _read,
-    _same_events,
-    dump_event,
-)
-from chicago_poker.state import MAX_COLUMN, GameState, ShootoutStage, TurnPhase, Victory
-from chicago_poker.victory import victory_of
-from chicago_poker.views import (
+from chicago_poker.core.legal import HAND_LIMIT, Awaiting, awaiting, took_every_action
+from chicago_poker.core.state import MAX_COLUMN, GameState, ShootoutStage, TurnPhase, Victory
+from chicago_poker.core.victory import victory_of
+from chicago_poker.core.views import (
     RedactedBriberyPlayed,
     RedactedCardDrawn,
     RedactedDealCard,
@@ -135,6 +122,19 @@ from chicago_poker.views import (
     SeenCommand,
     SeenEvent,
     ViewFolder,
+)
+from chicago_poker.log import (
+    MAX_LINE_BYTES,
+    LogEntry,
+    LogFormatError,
+    LogHeader,
+    LogKind,
+    RedactedLogEntry,
+    _Canonical,
+    _Pending,
+    _read,
+    _same_events,
+    dump_event,
 )
 
 __all__ = [

@@ -10,7 +10,7 @@ text, raises :class:`InvalidArgumentError` (a ``ValueError``) or :class:`Argumen
 such as None where a game state belongs, fails as Python usually does, and so does building
 a card from a float (a built-in ``TypeError``).
 
->>> from chicago_poker.cards import parse_card
+>>> from chicago_poker.core.cards import parse_card
 >>> try:
 ...     parse_card("16R")
 ... except ValueError as error:
@@ -97,22 +97,22 @@ class InvalidSeatError(ChicagoPokerError, ValueError):
 class InvalidArgumentError(ChicagoPokerError, ValueError):
     """An argument of the API with a value it cannot take; the message names the argument.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> Game.new(["Al", "Bugs"], seed=1).undo(-1)
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.InvalidArgumentError: undo: commands must be 0 or more, not -1
+    chicago_poker.core.errors.InvalidArgumentError: undo: commands must be 0 or more, not -1
     """
 
 
 class ArgumentTypeError(ChicagoPokerError, TypeError):
     """An argument of the API of a type it does not take; the message names the argument.
 
-    >>> from chicago_poker.game import Dealer
+    >>> from chicago_poker.players.game import Dealer
     >>> Dealer("2004")
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.ArgumentTypeError: Dealer: seed must be an int or None, not '2004'
+    chicago_poker.core.errors.ArgumentTypeError: Dealer: seed must be an int or None, not '2004'
     """
 
 

@@ -1,6 +1,6 @@
 """Who must act, and every command they may give: :func:`legal_commands`.
 
-The predicates here are shared with :func:`chicago_poker.decide`, so that a command is listed
+The predicates here are shared with :func:`chicago_poker.core.decide`, so that a command is listed
 exactly when ``decide`` accepts it.
 """
 
@@ -11,8 +11,8 @@ import itertools
 from collections.abc import Iterator
 from typing import Final, NoReturn
 
-from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard, SpecialKind
-from chicago_poker.commands import (
+from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, SpecialCard, SpecialKind
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -27,8 +27,8 @@ from chicago_poker.commands import (
     RevealTile,
     SendReinforcement,
 )
-from chicago_poker.errors import InvalidSeatError, short_repr
-from chicago_poker.state import MAX_COLUMN, Business, GameState, ShootoutStage, Turn, TurnPhase
+from chicago_poker.core.errors import InvalidSeatError, short_repr
+from chicago_poker.core.state import MAX_COLUMN, Business, GameState, ShootoutStage, Turn, TurnPhase
 
 __all__ = [
     "HAND_LIMIT",
@@ -96,7 +96,7 @@ def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
     actions are left, without looking for an allowed one: ``decide`` then checks the command
     itself, which saves enumerating actions.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> awaiting(Game.new(["Al", "Bugs"], seed=1).state)
     <Awaiting.ACTION: 'action'>
     """
@@ -117,21 +117,21 @@ def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
 
 
 def legal_commands(state: GameState, player: int | None = None) -> tuple[Command, ...]:
-    """Every command that :func:`chicago_poker.decide` accepts in ``state``.
+    """Every command that :func:`chicago_poker.core.decide` accepts in ``state``.
 
     Chance commands are listed when chance must act. With ``player``, only that seat's.
 
     Raises:
         InvalidSeatError: ``player`` is neither None nor a seat of the table.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=1)
     >>> any(isinstance(command, DrawCard) for command in legal_commands(game.state))
     True
     >>> legal_commands(game.state, 2)
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.InvalidSeatError: There is no seat 2 at this table: legal_commands \
+    chicago_poker.core.errors.InvalidSeatError: There is no seat 2 at this table: legal_commands \
 takes a player from 0 to 1, or None for every player.
     """
     if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
@@ -190,7 +190,7 @@ def took_every_action(turn: Turn, previous: Turn | None, seat: int) -> bool:
 
     Another action of theirs is then one too many (R-3.2), not only out of turn (R-3.1).
     ``turn`` and ``previous`` are :attr:`GameState.turn` and :attr:`GameState.previous_turn`
-    (or those of a :class:`~chicago_poker.views.ViewFolder`).
+    (or those of a :class:`~chicago_poker.core.views.ViewFolder`).
     """
     return (
         seat != turn.player
@@ -237,8 +237,8 @@ def may_decline(state: GameState, seat: int) -> bool:
     It may under the option ``optional_reinforcement``, or when it holds no gangster card to
     send; declining is then its only choice.
 
-    >>> from chicago_poker.game import Game
-    >>> from chicago_poker.rules import RuleOptions
+    >>> from chicago_poker.players.game import Game
+    >>> from chicago_poker.core.rules import RuleOptions
     >>> strict = Game.new(["Al", "Bugs"], seed=1).state
     >>> lenient = Game.new(["Al", "Bugs"], RuleOptions(optional_reinforcement=True), seed=1).state
     >>> holds_gangster(strict, 0), may_decline(strict, 0), may_decline(lenient, 0)
@@ -363,7 +363,7 @@ def revolver_played(turn: Turn) -> bool:
     Only a Revolver gives extra actions, so a turn with extra actions has had one. With at
     most one a turn, no turn has more than five actions, and every turn ends.
 
-    >>> from chicago_poker.state import Turn
+    >>> from chicago_poker.core.state import Turn
     >>> revolver_played(Turn(0, 5)), revolver_played(Turn(0, 5, bonus_actions=2))
     (False, True)
     """

@@ -1,7 +1,7 @@
 """Bots: players that choose a command from what their seat may know.
 
-A bot sees only a :class:`~chicago_poker.views.PlayerView` (never the state) and the commands
-its seat may give now (:func:`chicago_poker.legal.legal_commands`); it returns one of them.
+A bot sees only a :class:`~chicago_poker.core.views.PlayerView` (never the state) and the commands
+its seat may give now (:func:`chicago_poker.core.legal.legal_commands`); it returns one of them.
 Bots are deterministic for a seed.
 
 - :class:`RandomBot` picks uniformly among the legal commands.
@@ -9,8 +9,8 @@ Bots are deterministic for a seed.
   column only when its hand looks best there, draws when its hand is weak and uses special
   cards when they help.
 
->>> from chicago_poker.game import Game
->>> from chicago_poker.views import view
+>>> from chicago_poker.players.game import Game
+>>> from chicago_poker.core.views import view
 >>> game = Game.new(["Al", "Bugs"], seed=3)
 >>> seat = game.state.turn.player
 >>> command = HeuristicBot(1).choose(view(game.state, seat), game.legal_commands(seat))
@@ -25,8 +25,8 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol
 
-from chicago_poker.cards import BusinessTile, Card, GangsterCard
-from chicago_poker.commands import (
+from chicago_poker.core.cards import BusinessTile, Card, GangsterCard
+from chicago_poker.core.commands import (
     Command,
     DeclineReinforcement,
     DrawCard,
@@ -39,8 +39,8 @@ from chicago_poker.commands import (
     PlayRevolver,
     SendReinforcement,
 )
-from chicago_poker.hands import evaluate_hand
-from chicago_poker.views import BusinessView, PlayerView
+from chicago_poker.core.hands import evaluate_hand
+from chicago_poker.core.views import BusinessView, PlayerView
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "power"]
 
@@ -82,7 +82,7 @@ def power(cards: Iterable[GangsterCard]) -> float:
 
     Equal numbers for equal ranks, a greater number for a better hand (R-7.3, R-7.5).
 
-    >>> from chicago_poker.cards import parse_card
+    >>> from chicago_poker.core.cards import parse_card
     >>> power([parse_card("9R"), parse_card("9B")]) > power([parse_card("15R")])
     True
     """

@@ -10,7 +10,7 @@ from typing import Any
 
 from attrs import Attribute, field, frozen
 
-from chicago_poker.errors import ArgumentTypeError, short_repr
+from chicago_poker.core.errors import ArgumentTypeError, short_repr
 
 __all__ = ["RuleOptions"]
 
@@ -32,10 +32,10 @@ class RuleOptions:
 limousine_any_cards=False, optional_reinforcement=False)
     >>> RuleOptions(tactical=True).deck_size
     75
-    >>> RuleOptions(tactical="no")
+    >>> RuleOptions(tactical=1)
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.ArgumentTypeError: RuleOptions: tactical must be True or False, not 'no'
+    chicago_poker.core.errors.ArgumentTypeError: RuleOptions: tactical must be True or False, not 1
     """
 
     tactical: bool = field(default=False, validator=_flag)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NoReturn, assert_never
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     BusinessTile,
     Card,
@@ -21,7 +21,7 @@ from chicago_poker.cards import (
     full_deck,
     tactical_deck,
 )
-from chicago_poker.commands import (
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -38,8 +38,8 @@ from chicago_poker.commands import (
     StartGame,
     check_form,
 )
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.events import (
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
@@ -66,8 +66,8 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.hands import evaluate_hand
-from chicago_poker.legal import (
+from chicago_poker.core.hands import evaluate_hand
+from chicago_poker.core.legal import (
     HAND_LIMIT,
     MAX_LIMOUSINE,
     Awaiting,
@@ -81,9 +81,16 @@ from chicago_poker.legal import (
     special_within_limit,
     took_every_action,
 )
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import MAX_COLUMN, Business, GameState, Shootout, ShootoutStage, TurnPhase
-from chicago_poker.victory import victory_of
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import (
+    MAX_COLUMN,
+    Business,
+    GameState,
+    Shootout,
+    ShootoutStage,
+    TurnPhase,
+)
+from chicago_poker.core.victory import victory_of
 
 __all__ = ["FACE_UP_BUSINESSES", "HAND_SIZE", "check_setup", "decide", "follow_up", "step"]
 
@@ -107,12 +114,12 @@ def decide(state: GameState | None, command: Command) -> tuple[Event, ...]:
     Raises:
         IllegalCommand: the command breaks a rule; ``error.rule`` names it.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=1)
     >>> decide(game.state, DrawCard(1 - game.state.turn.player))
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.IllegalCommand: It is not Bugs's turn: Al is playing. [R-3.1]
+    chicago_poker.core.errors.IllegalCommand: It is not Bugs's turn: Al is playing. [R-3.1]
     """
     return step(state, command)[1]
 
@@ -130,7 +137,7 @@ def _step(state: GameState | None, command: Command) -> tuple[GameState, tuple[E
     """:func:`step` for a command known to have its form, such as one read from a log.
 
     The log reader checks the type of every field as it reads a command, so the validator
-    skips :func:`~chicago_poker.commands.check_form`, about 6% of the work of a step.
+    skips :func:`~chicago_poker.core.commands.check_form`, about 6% of the work of a step.
     """
     if isinstance(command, StartGame):
         if state is not None:

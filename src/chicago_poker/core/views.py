@@ -1,6 +1,6 @@
 """Hidden information: what a seat may know of states (:func:`view`) and events (:func:`redact`).
 
-A :class:`~chicago_poker.state.GameState` holds everything, secrets included: every hand, the
+A :class:`~chicago_poker.core.state.GameState` holds everything, secrets included: every hand, the
 draw deck, the face-down cards. A front end, a bot or a log shown to a player must only use
 what that player may know:
 
@@ -19,7 +19,7 @@ Redacted events: an event that shows a seat everything it holds is returned unch
 :func:`redact`. An event with a card hidden from the seat is returned as its ``Redacted``
 counterpart defined here: same name with a ``Redacted`` prefix, same fields in the same order,
 each hidden card replaced by None (the event classes themselves keep their exact types, so
-that :func:`chicago_poker.apply` can trust them). A consumer can therefore match both forms
+that :func:`chicago_poker.core.apply` can trust them). A consumer can therefore match both forms
 with the same field names, e.g. ``case CardDrawn(player=p) | RedactedCardDrawn(player=p)``.
 """
 
@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, TypeAlias
 import attrs
 from attrs import frozen
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     BusinessTile,
     Card,
@@ -43,7 +43,7 @@ from chicago_poker.cards import (
     full_deck,
     tactical_deck,
 )
-from chicago_poker.commands import (
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -53,8 +53,8 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.errors import InvalidSeatError, short_repr
-from chicago_poker.events import (
+from chicago_poker.core.errors import InvalidSeatError, short_repr
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
@@ -81,8 +81,8 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import (
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import (
     Business,
     GameState,
     ShootoutStage,
@@ -369,7 +369,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
 
     Two states that differ only in what ``seat`` may not know give equal views.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=7)
     >>> mine = view(game.state, 0)
     >>> mine.hand == game.state.players[0].hand, mine.players[1].hand_size
@@ -410,7 +410,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
 
 @frozen
 class RedactedGameStarted:
-    """:class:`~chicago_poker.events.GameStarted` with the other seats' hands hidden (R-2.4)."""
+    """:class:`~.events.GameStarted` with the other seats' hands hidden (R-2.4)."""
 
     players: tuple[str, ...]
     """The players' names by seat."""
@@ -430,7 +430,7 @@ class RedactedGameStarted:
 
 @frozen
 class RedactedCardDrawn:
-    """:class:`~chicago_poker.events.CardDrawn` seen by another seat: which card is hidden."""
+    """:class:`~chicago_poker.core.events.CardDrawn` seen by another seat: which card is hidden."""
 
     player: int
     """The seat that received the card."""
@@ -441,7 +441,7 @@ class RedactedCardDrawn:
 
 @frozen
 class RedactedGangsterPlayed:
-    """:class:`~chicago_poker.events.GangsterPlayed` landing face down, seen by another seat."""
+    """:class:`~.events.GangsterPlayed` landing face down, seen by another seat."""
 
     player: int
     """The seat that played it."""
@@ -457,8 +457,8 @@ class RedactedGangsterPlayed:
 class RedactedReinforcementChosen:
     """A reinforcement choice seen by another seat: that a choice was made, not which (R-6.7.2).
 
-    Both :class:`~chicago_poker.events.ReinforcementChosen` and
-    :class:`~chicago_poker.events.ReinforcementDeclined` of another seat redact to this: a
+    Both :class:`~chicago_poker.core.events.ReinforcementChosen` and
+    :class:`~chicago_poker.core.events.ReinforcementDeclined` of another seat redact to this: a
     decline is a choice too, revealed with the others by ReinforcementsRevealed.
     """
 
@@ -471,7 +471,7 @@ class RedactedReinforcementChosen:
 
 @frozen
 class RedactedPoliceRaidPlayed:
-    """:class:`~chicago_poker.events.PoliceRaidPlayed` seen by a seat other than the raider's."""
+    """:class:`~.events.PoliceRaidPlayed` seen by a seat other than the raider's."""
 
     player: int
     """The seat that played it."""
@@ -491,7 +491,7 @@ class RedactedPoliceRaidPlayed:
 
 @frozen
 class RedactedLimousinePlayed:
-    """:class:`~chicago_poker.events.LimousinePlayed` seen by another seat."""
+    """:class:`~chicago_poker.core.events.LimousinePlayed` seen by another seat."""
 
     player: int
     """The seat that played it."""
@@ -514,7 +514,7 @@ class RedactedLimousinePlayed:
 
 @frozen
 class RedactedBriberyPlayed:
-    """:class:`~chicago_poker.events.BriberyPlayed` seen by another seat."""
+    """:class:`~chicago_poker.core.events.BriberyPlayed` seen by another seat."""
 
     player: int
     """The seat that played it."""
@@ -552,7 +552,7 @@ def redact(state_before: GameState | None, event: Event, seat: int | None) -> Se
     played card lands face down depends on the length of the column before it (R-4.2), and
     whether a raid shows the viewer something new depends on what they already saw (R-5.3).
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=7)
     >>> start = game.events[0]
     >>> redact(None, start, 0) == start
@@ -658,7 +658,7 @@ def _left_behind(
 
 @frozen
 class RedactedStartGame:
-    """:class:`~chicago_poker.commands.StartGame` with the other seats' hands hidden (R-2.4)."""
+    """:class:`~.commands.StartGame` with the other seats' hands hidden (R-2.4)."""
 
     players: tuple[str, ...]
     """The players' names by seat."""
@@ -678,7 +678,7 @@ class RedactedStartGame:
 
 @frozen
 class RedactedDealCard:
-    """:class:`~chicago_poker.commands.DealCard` of a card dealt to another seat."""
+    """:class:`~chicago_poker.core.commands.DealCard` of a card dealt to another seat."""
 
     card: Card | None
     """Always None: only the drawing player sees the card (R-2.4)."""
@@ -686,7 +686,7 @@ class RedactedDealCard:
 
 @frozen
 class RedactedPlayGangster:
-    """:class:`~chicago_poker.commands.PlayGangster` of a card landing face down elsewhere."""
+    """:class:`~chicago_poker.core.commands.PlayGangster` of a card landing face down elsewhere."""
 
     player: int
     """The seat that plays it."""
@@ -700,7 +700,7 @@ class RedactedPlayGangster:
 
 @frozen
 class RedactedPlayLimousine:
-    """:class:`~chicago_poker.commands.PlayLimousine` of another seat."""
+    """:class:`~chicago_poker.core.commands.PlayLimousine` of another seat."""
 
     player: int
     """The seat that plays it."""
@@ -717,7 +717,7 @@ class RedactedPlayLimousine:
 
 @frozen
 class RedactedPlayBribery:
-    """:class:`~chicago_poker.commands.PlayBribery` of another seat."""
+    """:class:`~chicago_poker.core.commands.PlayBribery` of another seat."""
 
     player: int
     """The seat that plays it."""
@@ -730,8 +730,8 @@ class RedactedPlayBribery:
 class RedactedSendReinforcement:
     """A reinforcement choice of another seat: that a choice was made, not which (R-6.7.2).
 
-    Both :class:`~chicago_poker.commands.SendReinforcement` and
-    :class:`~chicago_poker.commands.DeclineReinforcement` of another seat redact to this, as
+    Both :class:`~chicago_poker.core.commands.SendReinforcement` and
+    :class:`~chicago_poker.core.commands.DeclineReinforcement` of another seat redact to this, as
     their events redact to :class:`RedactedReinforcementChosen`.
     """
 

@@ -1,6 +1,6 @@
 """The state of a game of Chicago Poker: frozen, hashable, built from tuples and frozensets.
 
-The state is never changed in place: :func:`chicago_poker.apply` returns a new one. Piles whose
+The state is never changed in place: :func:`chicago_poker.core.apply` returns a new one. Piles whose
 order nobody can know (the draw deck, the discard pile, the tile draw pile) are frozensets:
 which card comes next is a chance outcome given to the engine as data (ARCHITECTURE: chance is
 data), not a property of the state.
@@ -12,8 +12,8 @@ import enum
 
 from attrs import frozen
 
-from chicago_poker.cards import BusinessTile, Card, Face, GangsterCard
-from chicago_poker.rules import RuleOptions
+from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard
+from chicago_poker.core.rules import RuleOptions
 
 __all__ = [
     "EMPTY_COLUMN",

@@ -28,7 +28,7 @@ from typing import Final, Self, TypeAlias
 
 from attrs import field, frozen
 
-from chicago_poker.errors import (
+from chicago_poker.core.errors import (
     CardParseError,
     InvalidCardError,
     InvalidPositionError,
@@ -420,7 +420,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("9X")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.CardParseError: '9X' is not a card: 'X' is not a colour letter; ...
+    chicago_poker.core.errors.CardParseError: '9X' is not a card: 'X' is not a colour letter; ...
     """
     if not isinstance(text, str):
         raise CardParseError(f"a card is written as text, not {type(text).__name__}")
@@ -685,7 +685,7 @@ def parse_tile(text: str) -> BusinessTile:
     >>> parse_tile("Brewery#6")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.TileParseError: 'Brewery#6' is not a business tile: tiles are ...
+    chicago_poker.core.errors.TileParseError: 'Brewery#6' is not a business tile: tiles are ...
     """
     if not isinstance(text, str):
         raise TileParseError(f"a business tile is written as text, not {type(text).__name__}")

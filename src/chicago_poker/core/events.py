@@ -1,6 +1,6 @@
-"""Events: what happened. Past participles; :func:`chicago_poker.apply` folds them into state.
+"""Events: what happened. Past participles; :func:`chicago_poker.core.apply` folds them into state.
 
-Events are facts: :func:`~chicago_poker.apply` trusts them and never checks a rule again. Each
+Events are facts: :func:`~chicago_poker.core.apply` trusts them and never checks a rule again. Each
 event class has a ``VERSION`` so that stored logs can be read after the class changes.
 """
 
@@ -10,10 +10,10 @@ from typing import ClassVar, TypeAlias
 
 from attrs import frozen
 
-from chicago_poker.cards import BusinessTile, Card, GangsterCard
-from chicago_poker.hands import HandCategory
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import Victory
+from chicago_poker.core.cards import BusinessTile, Card, GangsterCard
+from chicago_poker.core.hands import HandCategory
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import Victory
 
 __all__ = [
     "ActionPhaseStarted",
