@@ -695,7 +695,7 @@ def test_the_lines_of_a_legal_log_written_here_are_checked_as_canonical(name: st
     results: list[bool] = []
     canonical = validate._Validation.canonical
 
-    def spy(run: validate._Validation, entry: log._Canonical) -> bool:
+    def spy(run: validate._Validation, entry: log.CanonicalLine) -> bool:
         results.append(canonical(run, entry))
         return results[-1]
 

@@ -86,11 +86,13 @@ __all__ = [
     "REDACTED_COMMAND_TYPES",
     "REDACTED_EVENT_TYPES",
     "SCHEMA_PATH",
+    "CanonicalLine",
     "LogEntry",
     "LogFormatError",
     "LogHeader",
     "LogItem",
     "LogKind",
+    "PendingEntry",
     "Provenance",
     "RedactedLogEntry",
     "converter",
@@ -106,8 +108,10 @@ __all__ = [
     "load_header",
     "load_redacted_entry",
     "log_schema",
+    "read_lazily",
     "read_log",
     "redact_entries",
+    "same_events",
     "schema_text",
     "write_log",
     "write_schema",
@@ -493,7 +497,7 @@ def _structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
 _unstructure_event: Final = converter.get_unstructure_hook(Event)
 
 
-def _same_events(raw: list[Any], events: Sequence[Event]) -> bool:
+def same_events(raw: list[Any], events: Sequence[Event]) -> bool:
     """Whether the JSON events of an entry are exactly those a log writes for ``events``.
 
     Compared as JSON text, so that equal means equal types too (``true`` is not ``1``, nor
@@ -1385,15 +1389,15 @@ def read_log(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
 
 
 def _read_items(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
-    for item in _read(lines):
+    for item in read_lazily(lines):
         if isinstance(item, LogHeader):
             yield item
         else:
-            assert isinstance(item, _Pending)  # canonical lines were not asked for
+            assert isinstance(item, PendingEntry)  # canonical lines were not asked for
             yield item.load()
 
 
-class _Pending(typing.NamedTuple):
+class PendingEntry(typing.NamedTuple):
     """An entry read up to its events, which :meth:`load` structures.
 
     The validator compares the events of a full log with the engine's as JSON first, and
@@ -1401,9 +1405,13 @@ class _Pending(typing.NamedTuple):
     """
 
     header: LogHeader
+    """The header of the log the entry is in."""
     command: Any
+    """The entry's command, structured (a command, or a redacted one)."""
     events: list[Any] | None
+    """The entry's events as JSON data, not yet structured; None in a commands log."""
     line: int
+    """The entry's line number in the log, from 1."""
 
     def load(self) -> LogEntry | RedactedLogEntry:
         """The entry, with its events structured (raises LogFormatError if they are not)."""
@@ -1414,13 +1422,18 @@ class _Pending(typing.NamedTuple):
             raise _with_upgrade_hint(error, self.header.engine) from error.__cause__
 
 
-def _read(
+def read_lazily(
     lines: Iterable[str | bytes], *, canonical: bool = False
-) -> Iterator[LogHeader | _Pending | _Canonical]:
-    """Read a log's header, then its entries up to their events (see :class:`_Pending`).
+) -> Iterator[LogHeader | PendingEntry | CanonicalLine]:
+    """Read a log's header, then its entries up to their events (see :class:`PendingEntry`).
 
     With ``canonical``, an entry line of a full or commands log whose command is written as
-    this module writes it comes as a :class:`_Canonical`, with only the command read.
+    this module writes it comes as a :class:`CanonicalLine`, with only the command read.
+    :func:`read_log` reads through this; the validator uses it to skip structuring the
+    events of an entry that the engine writes identically.
+
+    Raises:
+        LogFormatError: The header, or an entry up to its events, is not in the format.
     """
     header: LogHeader | None = None
     number = 0
@@ -1437,7 +1450,7 @@ def _read(
             at = raw.find(_ACTOR_KEY, _COMMAND_AT, _CANONICAL_COMMAND_BYTES)
             known = _canonical_command(raw[_COMMAND_AT:at]) if at > 0 else None
             if known is not None:
-                yield _Canonical(header, *known, with_events, raw, at, number)
+                yield CanonicalLine(header, *known, with_events, raw, at, number)
                 continue
         yield _pending(header, raw, number)
     if header is None:
@@ -1446,7 +1459,7 @@ def _read(
         raise LogFormatError("the log has no entries: line 2 must be StartGame", line=2)
 
 
-def _pending(header: LogHeader, raw: str | bytes, number: int) -> _Pending:
+def _pending(header: LogHeader, raw: str | bytes, number: int) -> PendingEntry:
     """Read the entry on line ``number`` up to its events, with every check of the format."""
     try:
         return _pending_entry(header, raw, number)
@@ -1454,7 +1467,7 @@ def _pending(header: LogHeader, raw: str | bytes, number: int) -> _Pending:
         raise _with_upgrade_hint(error, header.engine) from error.__cause__
 
 
-def _pending_entry(header: LogHeader, raw: str | bytes, number: int) -> _Pending:
+def _pending_entry(header: LogHeader, raw: str | bytes, number: int) -> PendingEntry:
     redacted = header.kind is LogKind.REDACTED
     command, events = _entry_head(_loads(raw, number), number, redacted=redacted)
     if number == 2 or isinstance(command, _START_TYPES):
@@ -1467,7 +1480,7 @@ def _pending_entry(header: LogHeader, raw: str | bytes, number: int) -> _Pending
             else f"a log of kind {header.kind.value} needs the events",
             line=number,
         )
-    return _Pending(header, command, events, number)
+    return PendingEntry(header, command, events, number)
 
 
 # A line as dump_entry writes it: {"command":COMMAND,"actor":ACTOR,"events":[EVENT,...]}, with
@@ -1479,7 +1492,7 @@ _CANONICAL_COMMAND_BYTES: Final = 256
 """Commands are looked for in this many bytes at the start of a line; this bounds the cache."""
 
 
-class _Canonical(typing.NamedTuple):
+class CanonicalLine(typing.NamedTuple):
     """An entry line that may be exactly what :func:`dump_entry` writes; only its command read.
 
     ``raw`` is ``{"command":``, the JSON of ``command``, and from index ``at`` the rest. The
@@ -1490,13 +1503,19 @@ class _Canonical(typing.NamedTuple):
     """
 
     header: LogHeader
+    """The header of the log the line is in."""
     command: Command
+    """The command read from the line."""
     actor: bytes
     """``,"actor":`` and the JSON of the seat that gives ``command`` (null for chance)."""
     with_events: bool
+    """Whether the log's entries carry their events (a full log)."""
     raw: bytes
+    """The line as read."""
     at: int
+    """The index in ``raw`` where the JSON of the command ends."""
     line: int
+    """The line number in the log, from 1."""
 
     def written_with(self, events: Sequence[Event]) -> bool:
         """Whether the line is exactly the canonical line of the command with ``events``."""
@@ -1508,14 +1527,14 @@ class _Canonical(typing.NamedTuple):
         end = at + len(rest)
         return raw.startswith(rest, at) and (end == len(raw) or raw[end:] == b"\n")
 
-    def pending(self) -> _Pending:
+    def pending(self) -> PendingEntry:
         """The entry read in full, with every check of the format (raises LogFormatError)."""
         return _pending(self.header, self.raw, self.line)
 
 
 @functools.lru_cache(maxsize=4096)
 def _canonical_command(text: bytes) -> tuple[Command, bytes] | None:
-    """The command whose JSON is ``text`` and its actor as in ``_Canonical.actor``.
+    """The command whose JSON is ``text`` and its actor as in ``CanonicalLine.actor``.
 
     None if ``text`` is not the JSON of a command exactly as :func:`dump_command` writes it, or
     is StartGame, whose place in the log is checked on the full path. Cached: commands recur,

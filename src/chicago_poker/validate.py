@@ -72,8 +72,8 @@ from chicago_poker.core.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.core.decide import _step as step  # commands read from a log have their form
 from chicago_poker.core.decide import check_setup
+from chicago_poker.core.decide import step_well_formed as step  # read commands have their form
 from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.core.events import (
     ActionPhaseStarted,
@@ -130,12 +130,12 @@ from chicago_poker.log import (
     LogHeader,
     LogKind,
     RedactedLogEntry,
-    _Canonical,
-    _Pending,
-    _read,
-    _same_events,
     dump_event,
 )
+from chicago_poker.log import CanonicalLine as _Canonical
+from chicago_poker.log import PendingEntry as _Pending
+from chicago_poker.log import read_lazily as _read
+from chicago_poker.log import same_events as _same_events
 
 __all__ = [
     "EVENT_RULES",

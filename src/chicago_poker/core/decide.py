@@ -92,7 +92,15 @@ from chicago_poker.core.state import (
 )
 from chicago_poker.core.victory import victory_of
 
-__all__ = ["FACE_UP_BUSINESSES", "HAND_SIZE", "check_setup", "decide", "follow_up", "step"]
+__all__ = [
+    "FACE_UP_BUSINESSES",
+    "HAND_SIZE",
+    "check_setup",
+    "decide",
+    "follow_up",
+    "step",
+    "step_well_formed",
+]
 
 HAND_SIZE = 5
 """Cards dealt to each player (R-2.3)."""
@@ -130,10 +138,12 @@ def step(state: GameState | None, command: Command) -> tuple[GameState, tuple[Ev
     The same as ``decide`` followed by ``apply`` of each event, without applying them twice.
     """
     check_form(command)
-    return _step(state, command)
+    return step_well_formed(state, command)
 
 
-def _step(state: GameState | None, command: Command) -> tuple[GameState, tuple[Event, ...]]:
+def step_well_formed(
+    state: GameState | None, command: Command
+) -> tuple[GameState, tuple[Event, ...]]:
     """:func:`step` for a command known to have its form, such as one read from a log.
 
     The log reader checks the type of every field as it reads a command, so the validator

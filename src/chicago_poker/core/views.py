@@ -25,8 +25,8 @@ with the same field names, e.g. ``case CardDrawn(player=p) | RedactedCardDrawn(p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Iterable, Sequence
+from typing import Protocol, TypeAlias
 
 import attrs
 from attrs import frozen
@@ -90,9 +90,6 @@ from chicago_poker.core.state import (
     TurnPhase,
     Victory,
 )
-
-if TYPE_CHECKING:
-    from chicago_poker.log import LogEntry, LogHeader, RedactedLogEntry
 
 __all__ = [
     "BusinessView",
@@ -1144,7 +1141,21 @@ def fold_events(events: Iterable[SeenEvent], seat: int | None) -> PlayerView:
     return folder.view()
 
 
-def fold_view(header: LogHeader, entries: Iterable[LogEntry | RedactedLogEntry]) -> PlayerView:
+class _Header(Protocol):
+    """What :func:`fold_view` reads of a log header (:class:`chicago_poker.log.LogHeader`)."""
+
+    @property
+    def viewer(self) -> int | None: ...
+
+
+class _Entry(Protocol):
+    """What :func:`fold_view` reads of a log entry (:class:`chicago_poker.log.LogEntry`)."""
+
+    @property
+    def events(self) -> Sequence[SeenEvent] | None: ...
+
+
+def fold_view(header: _Header, entries: Iterable[_Entry]) -> PlayerView:
     """The view of the header's ``viewer`` rebuilt from the events of a redacted log alone.
 
     For the entries of a redacted log (:func:`chicago_poker.log.read_log`), this equals
