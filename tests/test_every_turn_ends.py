@@ -30,9 +30,9 @@ from chicago_poker.core.cards import (
     SpecialKind,
 )
 from chicago_poker.core.commands import Command, DrawCard, EndTurn, PlayBribery, PlayRevolver
-from chicago_poker.core.decide import FACE_UP_BUSINESSES, step
+from chicago_poker.core.decide import step
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.rules import FACE_UP_BUSINESSES, RuleOptions
 from chicago_poker.core.state import Business, Column, GameState, PlayerState, Turn, TurnPhase
 from chicago_poker.players.game import Dealer
 

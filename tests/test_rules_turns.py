@@ -36,13 +36,12 @@ from chicago_poker.core.events import (
     TurnStarted,
 )
 from chicago_poker.core.legal import (
-    HAND_LIMIT,
     Awaiting,
     awaiting,
     legal_commands,
     within_hand_limit,
 )
-from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.rules import HAND_LIMIT, RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.players.game import Game
 from scenarios import begin_turn, build, card, cards, gangster, gangsters, rejected, run, tiles

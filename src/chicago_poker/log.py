@@ -50,6 +50,7 @@ from chicago_poker.core.cards import (
     Card,
     GangsterCard,
     SpecialCard,
+    card_order,
     full_deck,
     parse_card,
     parse_tile,
@@ -62,7 +63,6 @@ from chicago_poker.core.errors import (
     short_repr,
 )
 from chicago_poker.core.events import Event
-from chicago_poker.core.legal import card_order
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import (

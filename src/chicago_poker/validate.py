@@ -102,8 +102,9 @@ from chicago_poker.core.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.core.legal import HAND_LIMIT, Awaiting, awaiting, took_every_action
-from chicago_poker.core.state import MAX_COLUMN, GameState, ShootoutStage, TurnPhase, Victory
+from chicago_poker.core.legal import Awaiting, awaiting, took_every_action
+from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
+from chicago_poker.core.state import GameState, ShootoutStage, TurnPhase, Victory
 from chicago_poker.core.victory import victory_of
 from chicago_poker.core.views import (
     RedactedBriberyPlayed,

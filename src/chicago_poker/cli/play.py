@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import Any, Final, Protocol, TextIO
 
 from chicago_poker.core.apply import apply
-from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard
+from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard, card_order
 from chicago_poker.core.commands import (
     Command,
     DeclineReinforcement,
@@ -69,9 +69,9 @@ from chicago_poker.core.events import (
     TurnStarted,
 )
 from chicago_poker.core.hands import evaluate_hand
-from chicago_poker.core.legal import Awaiting, awaiting, card_order
-from chicago_poker.core.rules import RuleOptions
-from chicago_poker.core.state import MAX_COLUMN, GameState
+from chicago_poker.core.legal import Awaiting, awaiting
+from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
+from chicago_poker.core.state import GameState
 from chicago_poker.core.views import (
     PlayerView,
     RedactedBriberyPlayed,

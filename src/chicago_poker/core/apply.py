@@ -10,7 +10,11 @@ from collections.abc import Iterable
 from typing import Final, TypedDict, Unpack, assert_never
 
 from chicago_poker.core.cards import (
+    BRIBERY,
     BUSINESS_TILES,
+    LIMOUSINE,
+    LIQUIDATION,
+    REVOLVER,
     BusinessTile,
     Card,
     GangsterCard,
@@ -121,12 +125,6 @@ def _turn(turn: Turn, **changes: Unpack[_TurnChanges]) -> Turn:
     new = _new_instance(Turn)
     _set_attribute(new, "__dict__", {**turn.__dict__, **changes})
     return new
-
-
-LIQUIDATION = SpecialCard(SpecialKind.LIQUIDATION, 1)
-LIMOUSINE = SpecialCard(SpecialKind.LIMOUSINE, 1)
-REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
-BRIBERY = SpecialCard(SpecialKind.BRIBERY, 1)
 
 
 def replay(events: Iterable[Event]) -> GameState:

@@ -11,7 +11,15 @@ import itertools
 from collections.abc import Iterator
 from typing import Final, NoReturn
 
-from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, SpecialCard, SpecialKind
+from chicago_poker.core.cards import (
+    BusinessTile,
+    GangsterCard,
+    SpecialCard,
+    SpecialKind,
+    card_order,
+    gangsters,
+)
+from chicago_poker.core.checks import can_drive_limousine, can_liquidate, can_raid
 from chicago_poker.core.commands import (
     Command,
     DealCard,
@@ -28,15 +36,13 @@ from chicago_poker.core.commands import (
     SendReinforcement,
 )
 from chicago_poker.core.errors import InvalidSeatError, short_repr
-from chicago_poker.core.state import MAX_COLUMN, Business, GameState, ShootoutStage, Turn, TurnPhase
+from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE
+from chicago_poker.core.state import Business, GameState, ShootoutStage, Turn, TurnPhase
 
 __all__ = [
-    "HAND_LIMIT",
     "Awaiting",
     "awaiting",
     "can_draw",
-    "card_order",
-    "gangsters",
     "has_legal_action",
     "holds_gangster",
     "legal_commands",
@@ -52,12 +58,6 @@ __all__ = [
     "took_every_action",
     "within_hand_limit",
 ]
-
-HAND_LIMIT = 7
-"""The most cards a player may hold at the end of their turn (R-3.9)."""
-
-MAX_LIMOUSINE = 4
-"""The most cards one Limousine moves (R-5.4.1)."""
 
 
 class Awaiting(enum.Enum):
@@ -160,16 +160,6 @@ def _refuse_seat(player: object, players: int) -> NoReturn:
         f"from 0 to {players - 1}, or None for every player.",
         rule="R-2.1",
     )
-
-
-def card_order(card: Card) -> int:
-    """A sort key giving the display order of cards (value, then colour, then specials)."""
-    return card.order
-
-
-def gangsters(hand: frozenset[Card]) -> list[GangsterCard]:
-    """The gangster cards of a hand, sorted."""
-    return sorted((card for card in hand if isinstance(card, GangsterCard)), key=card_order)
 
 
 def within_hand_limit(hand: int, actions: int, gangster_cards: int, places: int) -> bool:
@@ -311,7 +301,7 @@ def _draws(state: GameState, seat: int) -> Iterator[Command]:
 
 def open_businesses(state: GameState, seat: int) -> list[Business]:
     """The face-up businesses where ``seat`` has room for another card (R-4.5)."""
-    return [b for b in state.businesses if len(b.columns[seat].cards) < MAX_COLUMN]
+    return [b for b in state.businesses if not b.columns[seat].is_full]
 
 
 def _gangster_plays(state: GameState, seat: int) -> Iterator[Command]:
@@ -378,8 +368,8 @@ def holds_gangster(state: GameState, seat: int) -> bool:
 def liquidation_victims(state: GameState, seat: int) -> Iterator[tuple[BusinessTile, int]]:
     """Every (business, victim) a Liquidation may choose (R-5.2.1, R-5.2.3)."""
     for business in state.businesses:
-        for victim, column in enumerate(business.columns):
-            if victim != seat and column.cards and column.marker is None:
+        for victim in range(len(business.columns)):
+            if can_liquidate(state, seat, business.tile, victim):
                 yield business.tile, victim
 
 
@@ -391,8 +381,8 @@ def _liquidations(state: GameState, seat: int) -> Iterator[Command]:
 def raid_targets(state: GameState, seat: int) -> Iterator[tuple[BusinessTile, int]]:
     """Every (business, player) a Police Raid may choose (R-5.3, D-17)."""
     for business in state.businesses:
-        for target, column in enumerate(business.columns):
-            if target != seat and column.cards:
+        for target in range(len(business.columns)):
+            if can_raid(state, seat, business.tile, target):
                 yield business.tile, target
 
 
@@ -420,10 +410,7 @@ def _limousines(state: GameState, seat: int) -> Iterator[Command]:
     for source in state.businesses:
         for group in movable_groups(state, seat, source):
             for destination in state.businesses:
-                if destination is source:
-                    continue
-                room = MAX_COLUMN - len(destination.columns[seat].cards)
-                if len(group) > room:
+                if not can_drive_limousine(state, seat, source.tile, destination.tile, group):
                     continue
                 for order in itertools.permutations(group):
                     yield PlayLimousine(seat, source.tile, destination.tile, order)

@@ -1,18 +1,43 @@
-"""Rule options: the variants of the rulebooks and one switch per open discrepancy.
+"""The rule constants, and the rule options that choose between readings of the rulebooks.
 
-Every option defaults to the reading the specification takes (see ``spec/discrepancies.toml``);
-switching one on gives the other reading that players may reasonably want.
+The constants (hand size, hand limit, column limit, Limousine maximum, face-up businesses
+by player count) are the numbers the rules fix. The options are the variants of the
+rulebooks and one switch per open discrepancy. Every option defaults to the reading the
+specification takes (see ``spec/discrepancies.toml``); switching one on gives the other
+reading that players may reasonably want.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from attrs import Attribute, field, frozen
 
 from chicago_poker.core.errors import ArgumentTypeError, short_repr
 
-__all__ = ["RuleOptions"]
+__all__ = [
+    "FACE_UP_BUSINESSES",
+    "HAND_LIMIT",
+    "HAND_SIZE",
+    "MAX_COLUMN",
+    "MAX_LIMOUSINE",
+    "RuleOptions",
+]
+
+HAND_SIZE: Final = 5
+"""Cards dealt to each player (R-2.3)."""
+
+HAND_LIMIT: Final = 7
+"""The most cards a player may hold at the end of their turn (R-3.9)."""
+
+MAX_COLUMN: Final = 5
+"""The most cards a player may have at one business (R-4.5)."""
+
+MAX_LIMOUSINE: Final = 4
+"""The most cards one Limousine moves (R-5.4.1)."""
+
+FACE_UP_BUSINESSES: Final = {2: 2, 3: 2, 4: 3, 5: 4, 6: 4}
+"""Face-up businesses at set-up, by number of players (R-2.5)."""
 
 
 def _flag(_: object, attribute: Attribute[Any], value: object) -> None:

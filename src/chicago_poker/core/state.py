@@ -12,12 +12,11 @@ import enum
 
 from attrs import frozen
 
-from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard
-from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard, lands_face_down
+from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 
 __all__ = [
     "EMPTY_COLUMN",
-    "MAX_COLUMN",
     "Business",
     "Column",
     "GameState",
@@ -28,9 +27,6 @@ __all__ = [
     "TurnPhase",
     "Victory",
 ]
-
-MAX_COLUMN = 5
-"""The most cards a player may have at one business (R-4.5)."""
 
 
 @frozen
@@ -69,9 +65,8 @@ class Business:
 
     def face_down_cards(self, seat: int) -> tuple[GangsterCard, ...]:
         """The cards of ``seat`` here that lie face down (R-4.2, R-4.4)."""
-        pattern = self.tile.kind.pattern
         cards = self.columns[seat].cards
-        return tuple(card for card, face in zip(cards, pattern, strict=False) if face is Face.DOWN)
+        return tuple(card for index, card in enumerate(cards) if lands_face_down(self.tile, index))
 
 
 @frozen

@@ -33,7 +33,11 @@ from attrs import frozen
 
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import (
+    BRIBERY,
     BUSINESS_TILES,
+    LIMOUSINE,
+    LIQUIDATION,
+    REVOLVER,
     BusinessTile,
     Card,
     Face,
@@ -41,6 +45,7 @@ from chicago_poker.core.cards import (
     SpecialCard,
     SpecialKind,
     full_deck,
+    lands_face_down,
     tactical_deck,
 )
 from chicago_poker.core.commands import (
@@ -303,7 +308,7 @@ def knows_card(
 def _knows_card(
     state: GameState, seat: int | None, business: Business, owner: int, position: int
 ) -> bool:
-    if business.face(position) is Face.UP or seat == owner:
+    if not lands_face_down(business.tile, position) or seat == owner:
         return True
     if state.shootout is not None and state.shootout.business == business.tile:
         return True
@@ -593,7 +598,7 @@ def redact(state_before: GameState | None, event: Event, seat: int | None) -> Se
         case GangsterPlayed():
             business = _business(state_before, event.business)
             position = len(business.columns[event.player].cards)
-            if seat == event.player or business.face(position) is Face.UP:
+            if seat == event.player or not lands_face_down(business.tile, position):
                 return event
             return RedactedGangsterPlayed(event.player, None, event.business)
         case PoliceRaidPlayed():
@@ -620,7 +625,7 @@ def redact(state_before: GameState | None, event: Event, seat: int | None) -> Se
             destination = _business(state_before, event.destination)
             start = len(destination.columns[event.player].cards)
             cards = tuple(
-                card if destination.face(start + index) is Face.UP else None
+                None if lands_face_down(destination.tile, start + index) else card
                 for index, card in enumerate(event.cards)
             )
             if state_before.options.limousine_any_cards:
@@ -796,9 +801,7 @@ def redact_command(
             business = state_before.business(command.business)
             if business is not None:
                 position = len(business.columns[command.player].cards)
-                if position < len(business.tile.kind.pattern) and (
-                    business.face(position) is Face.UP
-                ):
+                if not lands_face_down(business.tile, position):
                     return command
             return RedactedPlayGangster(command.player, None, command.business)
         case PlayLimousine():
@@ -806,9 +809,8 @@ def redact_command(
                 return command
             destination = state_before.business(command.destination)
             start = 0 if destination is None else len(destination.columns[command.player].cards)
-            pattern = command.destination.kind.pattern
             cards = tuple(
-                card if start + index < len(pattern) and pattern[start + index] is Face.UP else None
+                None if lands_face_down(command.destination, start + index) else card
                 for index, card in enumerate(command.cards)
             )
             if None not in cards:
@@ -1039,19 +1041,18 @@ class ViewFolder:
                 self.draw_pile_size += len(self.discard_pile)
                 self.discard_pile.clear()
             case LiquidationPlayed():
-                self._play_special(event.player, _LIQUIDATION)
+                self._play_special(event.player, LIQUIDATION)
                 self.columns[event.business][event.victim].pop()
                 self.discard_pile.add(event.card)
             case PoliceRaidPlayed() | RedactedPoliceRaidPlayed():
                 self._play_special(event.player, SpecialCard(SpecialKind.POLICE_RAID, event.copy))
                 column = self.columns[event.business][event.target]
-                pattern = event.business.kind.pattern
-                hidden = [p for p in range(len(column)) if pattern[p] is Face.DOWN]
+                hidden = [p for p in range(len(column)) if lands_face_down(event.business, p)]
                 for position, seen in zip(hidden, event.seen, strict=False):
                     if seen is not None:
                         column[position] = seen
             case LimousinePlayed() | RedactedLimousinePlayed():
-                self._play_special(event.player, _LIMOUSINE)
+                self._play_special(event.player, LIMOUSINE)
                 columns = self.columns[event.source]
                 if isinstance(event, RedactedLimousinePlayed) and event.left is not None:
                     columns[event.player] = list(event.left)
@@ -1062,15 +1063,15 @@ class ViewFolder:
                     del columns[event.player][len(columns[event.player]) - len(event.cards) :]
                 self.columns[event.destination][event.player].extend(event.cards)
             case RevolverPlayed():
-                self._play_special(event.player, _REVOLVER)
+                self._play_special(event.player, REVOLVER)
                 self.turn = attrs.evolve(self.turn, bonus_actions=self.turn.bonus_actions + 2)
             case BriberyPlayed() | RedactedBriberyPlayed():
                 self._count_action()
                 if event.player == seat and event.card is not None:
-                    self.hand.discard(_BRIBERY)
+                    self.hand.discard(BRIBERY)
                     self.hand.add(event.card)
                 self.draw_pile_size += len(self.discard_pile) - 1
-                self.discard_pile = {_BRIBERY}
+                self.discard_pile = {BRIBERY}
             case GameWon():
                 self.winner = event.player
                 self.victory = event.victory
@@ -1125,12 +1126,6 @@ class ViewFolder:
             winner=self.winner,
             victory=self.victory,
         )
-
-
-_LIQUIDATION = SpecialCard(SpecialKind.LIQUIDATION, 1)
-_LIMOUSINE = SpecialCard(SpecialKind.LIMOUSINE, 1)
-_REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
-_BRIBERY = SpecialCard(SpecialKind.BRIBERY, 1)
 
 
 def fold_events(events: Iterable[SeenEvent], seat: int | None) -> PlayerView:
