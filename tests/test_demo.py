@@ -13,12 +13,12 @@ from chicago_poker.cli import demo
 from chicago_poker.core.cards import GangsterCard, parse_tile
 from chicago_poker.core.events import CardDrawn, GameStarted, ReinforcementsRevealed, ShootoutWon
 from chicago_poker.core.hands import HandCategory
-from chicago_poker.core.rules import RuleOptions
-from chicago_poker.core.views import (
+from chicago_poker.core.redacted_events import (
     RedactedLimousinePlayed,
     RedactedPoliceRaidPlayed,
     RedactedReinforcementChosen,
 )
+from chicago_poker.core.rules import RuleOptions
 from chicago_poker.players.bots import HeuristicBot
 from chicago_poker.players.simulate import play_bots
 from chicago_poker.validate import Status, validate_file

@@ -31,9 +31,10 @@ from chicago_poker.core.commands import (
 )
 from chicago_poker.core.events import Event
 from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.redacted_events import redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
-from chicago_poker.core.views import PlayerView, redact, view
+from chicago_poker.core.views import PlayerView, view
 from chicago_poker.log import LogHeader, LogKind, read_log
 from chicago_poker.players.game import Game
 from chicago_poker.validate import Status, validate_file

@@ -1,6 +1,6 @@
 """Redacted game logs: one seat's (or a spectator's) view of a game, written, read, folded, checked.
 
-A redacted log hides what its viewer may not know (chicago_poker.core.views.redact and
+A redacted log hides what its viewer may not know (chicago_poker.core.redacted_events.redact and
 redact_command): hidden cards are null, in the ``Redacted...`` forms. Folding the viewer's
 redacted events alone (views.fold_view) rebuilds exactly the view of the real state, and the
 validator checks such a log against that folded view.
@@ -29,20 +29,17 @@ from chicago_poker.core.commands import (
     SendReinforcement,
 )
 from chicago_poker.core.events import LimousinePlayed
-from chicago_poker.core.rules import RuleOptions
-from chicago_poker.core.state import GameState, ShootoutStage, TurnPhase
-from chicago_poker.core.views import (
+from chicago_poker.core.fold import ViewFolder, fold_events, fold_view
+from chicago_poker.core.redacted_commands import (
     RedactedDealCard,
-    RedactedLimousinePlayed,
     RedactedSendReinforcement,
     RedactedStartGame,
-    ViewFolder,
-    fold_events,
-    fold_view,
-    redact,
     redact_command,
-    view,
 )
+from chicago_poker.core.redacted_events import RedactedLimousinePlayed, redact
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState, ShootoutStage, TurnPhase
+from chicago_poker.core.views import view
 from chicago_poker.log import (
     LogEntry,
     LogFormatError,

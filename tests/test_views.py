@@ -38,7 +38,7 @@ from chicago_poker.core.commands import (
     SendReinforcement,
 )
 from chicago_poker.core.decide import follow_up, step
-from chicago_poker.core.errors import InvalidSeatError
+from chicago_poker.core.errors import ArgumentTypeError, InvalidSeatError
 from chicago_poker.core.events import (
     BriberyPlayed,
     CardDrawn,
@@ -52,7 +52,20 @@ from chicago_poker.core.events import (
     ReinforcementDeclined,
     ReinforcementsRevealed,
 )
+from chicago_poker.core.fold import fold_events
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.redacted_commands import redact_command
+from chicago_poker.core.redacted_events import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPoliceRaidPlayed,
+    RedactedReinforcementChosen,
+    SeenEvent,
+    redact,
+)
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import (
     Business,
@@ -62,21 +75,7 @@ from chicago_poker.core.state import (
     Shootout,
     TurnPhase,
 )
-from chicago_poker.core.views import (
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
-    RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
-    RedactedPoliceRaidPlayed,
-    RedactedReinforcementChosen,
-    SeenEvent,
-    fold_events,
-    knows_card,
-    redact,
-    redact_command,
-    view,
-)
+from chicago_poker.core.views import knows_card, view
 from chicago_poker.players.game import Game
 from scenarios import begin_turn, build, gangsters, run
 
@@ -708,3 +707,16 @@ def test_a_seat_that_is_not_at_the_table_sees_nothing(user: str, seat: object) -
         ask(seat)
     assert refused.value.rule == "R-2.1"
     assert f"There is no seat {seat!r} at this table" in str(refused.value)
+
+
+@pytest.mark.parametrize("seat", [None, AL, BUGS])
+def test_redaction_refuses_what_it_does_not_know_instead_of_passing_it_through(
+    seat: int | None,
+) -> None:
+    """Deny by default: a value of an unknown type could carry a card across the boundary."""
+    game = Game.new(["Al", "Bugs"], seed=3)
+    unknown: Any = GangsterCard(9, Color.RED)
+    with pytest.raises(ArgumentTypeError, match="not an event"):
+        redact(game.state, unknown, seat)
+    with pytest.raises(ArgumentTypeError, match="not a command"):
+        redact_command(game.state, unknown, seat)

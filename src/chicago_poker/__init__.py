@@ -92,8 +92,32 @@ from chicago_poker.core.events import (
     TurnEnded,
     TurnStarted,
 )
+from chicago_poker.core.fold import ViewFolder, fold_events, fold_view
 from chicago_poker.core.hands import HandCategory, HandRank, evaluate_hand
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.redacted_commands import (
+    RedactedCommand,
+    RedactedDealCard,
+    RedactedPlayBribery,
+    RedactedPlayGangster,
+    RedactedPlayLimousine,
+    RedactedSendReinforcement,
+    RedactedStartGame,
+    SeenCommand,
+    redact_command,
+)
+from chicago_poker.core.redacted_events import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedEvent,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPoliceRaidPlayed,
+    RedactedReinforcementChosen,
+    SeenEvent,
+    redact,
+)
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, Victory
 from chicago_poker.core.views import (
@@ -101,31 +125,9 @@ from chicago_poker.core.views import (
     ColumnView,
     OpponentView,
     PlayerView,
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
-    RedactedCommand,
-    RedactedDealCard,
-    RedactedEvent,
-    RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
-    RedactedPlayBribery,
-    RedactedPlayGangster,
-    RedactedPlayLimousine,
-    RedactedPoliceRaidPlayed,
-    RedactedReinforcementChosen,
-    RedactedSendReinforcement,
-    RedactedStartGame,
-    SeenCommand,
-    SeenEvent,
     ShootoutView,
     SlotView,
-    ViewFolder,
-    fold_events,
-    fold_view,
     knows_card,
-    redact,
-    redact_command,
     view,
 )
 from chicago_poker.log import (

@@ -85,27 +85,29 @@ from chicago_poker.core.events import (
     ShootoutWon,
     TileRevealed,
 )
+from chicago_poker.core.fold import ViewFolder
 from chicago_poker.core.legal import legal_commands
-from chicago_poker.core.state import GameState
-from chicago_poker.core.views import (
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
+from chicago_poker.core.redacted_commands import (
     RedactedDealCard,
-    RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
     RedactedPlayBribery,
     RedactedPlayGangster,
     RedactedPlayLimousine,
-    RedactedPoliceRaidPlayed,
     RedactedSendReinforcement,
     RedactedStartGame,
     SeenCommand,
-    SeenEvent,
-    ViewFolder,
-    redact,
     redact_command,
 )
+from chicago_poker.core.redacted_events import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPoliceRaidPlayed,
+    SeenEvent,
+    redact,
+)
+from chicago_poker.core.state import GameState
 
 __all__ = [
     "SEARCH_STEPS_BASE",

@@ -63,17 +63,15 @@ from chicago_poker.core.errors import (
     short_repr,
 )
 from chicago_poker.core.events import Event
-from chicago_poker.core.rules import RuleOptions
-from chicago_poker.core.state import GameState
-from chicago_poker.core.views import (
+from chicago_poker.core.redacted_commands import (
     RedactedCommand,
-    RedactedEvent,
     RedactedStartGame,
     SeenCommand,
-    SeenEvent,
-    redact,
     redact_command,
 )
+from chicago_poker.core.redacted_events import RedactedEvent, SeenEvent, redact
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
 from chicago_poker.players.game import Entry, Game
 
 __all__ = [
@@ -264,8 +262,8 @@ class RedactedLogEntry:
     """An entry of a redacted log: a command and its events as the header's viewer sees them.
 
     Hidden cards are None: the command and events are those of :mod:`chicago_poker.core.views`
-    (``Redacted...`` forms, see :func:`~chicago_poker.core.views.redact` and
-    :func:`~chicago_poker.core.views.redact_command`) where something is hidden, the plain ones
+    (``Redacted...`` forms, see :func:`~chicago_poker.redact` and
+    :func:`~chicago_poker.redact_command`) where something is hidden, the plain ones
     where nothing is.
     """
 
@@ -557,7 +555,7 @@ def dump_event(event: Event) -> str:
 def dump_seen(item: SeenCommand | SeenEvent) -> str:
     """The JSON text of a command or event as a seat sees it: plain, or its redacted form.
 
-    >>> from chicago_poker.core.views import RedactedCardDrawn
+    >>> from chicago_poker.core.redacted_events import RedactedCardDrawn
     >>> dump_seen(RedactedCardDrawn(1, None))
     '{"type":"RedactedCardDrawn","player":1,"card":null}'
 
@@ -1176,8 +1174,8 @@ def redact_entries(
 ) -> Iterator[RedactedLogEntry]:
     """The entries of a game as ``viewer`` sees them (None: a spectator).
 
-    Every command and event is redacted with :func:`~chicago_poker.core.views.redact_command` and
-    :func:`~chicago_poker.core.views.redact` against the state before it (the entries are replayed
+    Every command and event is redacted with :func:`~chicago_poker.redact_command` and
+    :func:`~chicago_poker.redact` against the state before it (the entries are replayed
     with :func:`chicago_poker.core.apply.apply`), so they must hold their events.
 
     Raises:

@@ -102,28 +102,30 @@ from chicago_poker.core.events import (
     TurnEnded,
     TurnStarted,
 )
+from chicago_poker.core.fold import ViewFolder
 from chicago_poker.core.legal import Awaiting, awaiting, took_every_action
-from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
-from chicago_poker.core.state import GameState, ShootoutStage, TurnPhase, Victory
-from chicago_poker.core.victory import victory_of
-from chicago_poker.core.views import (
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
+from chicago_poker.core.redacted_commands import (
     RedactedDealCard,
-    RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
     RedactedPlayBribery,
     RedactedPlayGangster,
     RedactedPlayLimousine,
-    RedactedPoliceRaidPlayed,
-    RedactedReinforcementChosen,
     RedactedSendReinforcement,
     RedactedStartGame,
     SeenCommand,
-    SeenEvent,
-    ViewFolder,
 )
+from chicago_poker.core.redacted_events import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPoliceRaidPlayed,
+    RedactedReinforcementChosen,
+    SeenEvent,
+)
+from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
+from chicago_poker.core.state import GameState, ShootoutStage, TurnPhase, Victory
+from chicago_poker.core.victory import victory_of
 from chicago_poker.log import (
     MAX_LINE_BYTES,
     LogEntry,

@@ -1,6 +1,6 @@
 """``chicago-poker demo``: one complete seeded game between bots, told turn by turn.
 
-The story is told as a spectator sees it (:func:`chicago_poker.core.views.redact` for an observer):
+The story is told as a spectator sees it (:func:`chicago_poker.redact` for an observer):
 who drew, but not what; face-down cards as "a face-down card"; every hand of a shootout with
 its description (:func:`chicago_poker.core.hands.evaluate_hand`). The game's log is written and
 checked with :func:`chicago_poker.validate.validate_file`.
@@ -12,14 +12,16 @@ import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, SpecialCard
 from chicago_poker.core.events import (
+    ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
     DiscardPileReshuffled,
+    DrawRequested,
     GameBlocked,
     GameStarted,
     GameWon,
@@ -41,8 +43,7 @@ from chicago_poker.core.events import (
     TurnStarted,
 )
 from chicago_poker.core.hands import evaluate_hand
-from chicago_poker.core.state import GameState
-from chicago_poker.core.views import (
+from chicago_poker.core.redacted_events import (
     RedactedBriberyPlayed,
     RedactedCardDrawn,
     RedactedGameStarted,
@@ -53,6 +54,7 @@ from chicago_poker.core.views import (
     SeenEvent,
     redact,
 )
+from chicago_poker.core.state import GameState
 from chicago_poker.log import write_log
 from chicago_poker.players.bots import BOTS
 from chicago_poker.players.game import Game
@@ -185,8 +187,10 @@ def _lines(state: GameState | None, event: SeenEvent) -> Iterator[str]:
         case GameBlocked():
             yield ""
             yield "Nobody can act any more: the game ends without a winner."
+        case ActionPhaseStarted() | DrawRequested():
+            pass  # the turn line and the draw say it
         case _:
-            pass
+            assert_never(event)
 
 
 def _join(parts: Iterator[str]) -> str:

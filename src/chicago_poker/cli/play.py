@@ -2,7 +2,7 @@
 
 The human sits at seat 0 and sees only what :func:`chicago_poker.core.views.view` lets that seat
 know: the board is drawn from the view, and every event is narrated as
-:func:`chicago_poker.core.views.redact` shows it to seat 0, so no card hidden from the human is
+:func:`chicago_poker.redact` shows it to seat 0, so no card hidden from the human is
 ever printed. The human picks a numbered legal command; anything else (not a number written
 with the digits 0-9, out of range) is explained and asked again. Input is read line by line, so
 the game can be piped: at the end of the input, or on ``q``, the game stops with a message, the
@@ -24,7 +24,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, Protocol, TextIO
+from typing import Any, Final, Protocol, TextIO, assert_never
 
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard, card_order
@@ -70,10 +70,7 @@ from chicago_poker.core.events import (
 )
 from chicago_poker.core.hands import evaluate_hand
 from chicago_poker.core.legal import Awaiting, awaiting
-from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
-from chicago_poker.core.state import GameState
-from chicago_poker.core.views import (
-    PlayerView,
+from chicago_poker.core.redacted_events import (
     RedactedBriberyPlayed,
     RedactedCardDrawn,
     RedactedGameStarted,
@@ -83,8 +80,10 @@ from chicago_poker.core.views import (
     RedactedReinforcementChosen,
     SeenEvent,
     redact,
-    view,
 )
+from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import PlayerView, view
 from chicago_poker.log import MAX_INTEGER_DIGITS, write_log
 from chicago_poker.players.game import Game
 
@@ -747,7 +746,7 @@ class _Table:
             case GameBlocked():
                 self.say("Nobody can act any more: the game is blocked.")
             case _:
-                self.say(f"({type(event).__name__})")
+                assert_never(event)
 
     def summary(self) -> None:
         state = self.game.state

@@ -4,10 +4,13 @@ The core holds the cards and business tiles (:mod:`~chicago_poker.core.cards`), 
 ranking (:mod:`~chicago_poker.core.hands`), the rule options and rule constants
 (:mod:`~chicago_poker.core.rules`), the game state (:mod:`~chicago_poker.core.state`),
 commands and events (:mod:`~chicago_poker.core.commands`,
-:mod:`~chicago_poker.core.events`), the rule checks and the three functions that play
-the game (:mod:`~chicago_poker.core.decide`, :mod:`~chicago_poker.core.apply`,
+:mod:`~chicago_poker.core.events`), the rule checks that both decide and legal use
+(:mod:`~chicago_poker.core.checks`), the three functions that play the game
+(:mod:`~chicago_poker.core.decide`, :mod:`~chicago_poker.core.apply`,
 :mod:`~chicago_poker.core.legal`), victory (:mod:`~chicago_poker.core.victory`), what
-each seat may know (:mod:`~chicago_poker.core.views`) and the library's errors
+each seat may know (:mod:`~chicago_poker.core.views`,
+:mod:`~chicago_poker.core.redacted_events`, :mod:`~chicago_poker.core.redacted_commands`,
+:mod:`~chicago_poker.core.fold`) and the library's errors
 (:mod:`~chicago_poker.core.errors`).
 
 Everything here is a pure function of its arguments: no file or network I/O, no clock,

@@ -21,6 +21,7 @@ a card from a float (a built-in ``TypeError``).
 from __future__ import annotations
 
 import reprlib
+from typing import Never
 
 __all__ = [
     "ArgumentTypeError",
@@ -35,6 +36,7 @@ __all__ = [
     "InvalidSeatError",
     "InvalidTileError",
     "TileParseError",
+    "unknown_type",
 ]
 
 
@@ -154,3 +156,16 @@ def short_repr(value: object) -> str:
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
     """
     return _SHORT.repr(value)
+
+
+def unknown_type(kind: str, value: Never) -> ArgumentTypeError:
+    """The error for a value of no known type: deny by default, never pass it through.
+
+    ``value`` is typed ``Never``, as in :func:`typing.assert_never`, so that mypy reports an
+    event or command class that a dispatch does not handle; at run time, the value gets a
+    library error instead of an ``AssertionError``.
+
+    >>> unknown_type("an event", object())  # doctest: +ELLIPSIS
+    ArgumentTypeError('not an event: <object object at 0x...>')
+    """
+    return ArgumentTypeError(f"not {kind}: {short_repr(value)}")

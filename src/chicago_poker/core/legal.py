@@ -180,7 +180,7 @@ def took_every_action(turn: Turn, previous: Turn | None, seat: int) -> bool:
 
     Another action of theirs is then one too many (R-3.2), not only out of turn (R-3.1).
     ``turn`` and ``previous`` are :attr:`GameState.turn` and :attr:`GameState.previous_turn`
-    (or those of a :class:`~chicago_poker.core.views.ViewFolder`).
+    (or those of a :class:`~chicago_poker.core.fold.ViewFolder`).
     """
     return (
         seat != turn.player
