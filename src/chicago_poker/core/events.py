@@ -1,12 +1,13 @@
 """Events: what happened. Past participles; :func:`chicago_poker.core.apply` folds them into state.
 
-Events are facts: :func:`~chicago_poker.core.apply` trusts them and never checks a rule again. Each
-event class has a ``VERSION`` so that stored logs can be read after the class changes.
+Events are facts: :func:`~chicago_poker.core.apply` trusts them and never checks a rule
+again. Stored logs carry a format version in their header (see :mod:`chicago_poker.log`),
+which is what lets them be read after an event class changes.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import TypeAlias
 
 from attrs import frozen
 
@@ -48,8 +49,6 @@ __all__ = [
 class GameStarted:
     """A game was set up (R-2)."""
 
-    VERSION: ClassVar[int] = 1
-
     players: tuple[str, ...]
     """The players' names by seat."""
 
@@ -70,8 +69,6 @@ class GameStarted:
 class TurnStarted:
     """A player's turn began (R-3.1)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """Whose turn it is."""
 
@@ -86,8 +83,6 @@ class TurnStarted:
 class ActionPhaseStarted:
     """The due shootouts are over; the player now takes their actions (R-3.1, R-6.1)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """Whose turn it is."""
 
@@ -95,8 +90,6 @@ class ActionPhaseStarted:
 @frozen
 class ShootoutStarted:
     """A shootout began and every card at the business was revealed (R-6.1, R-6.3)."""
-
-    VERSION: ClassVar[int] = 1
 
     business: BusinessTile
     """The business fought over."""
@@ -112,8 +105,6 @@ class ShootoutStarted:
 class ReinforcementRequested:
     """The best hands were tied; the tied players must reinforce (R-6.7.1, R-6.7.4)."""
 
-    VERSION: ClassVar[int] = 1
-
     business: BusinessTile
     """The business fought over."""
 
@@ -124,8 +115,6 @@ class ReinforcementRequested:
 @frozen
 class ReinforcementChosen:
     """A tied player chose a reinforcement, face down (R-6.7.2)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that chose."""
@@ -138,8 +127,6 @@ class ReinforcementChosen:
 class ReinforcementDeclined:
     """A tied player sent no reinforcement (R-6.7.2, R-6.7.6)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The seat that sent nothing."""
 
@@ -147,8 +134,6 @@ class ReinforcementDeclined:
 @frozen
 class ReinforcementsRevealed:
     """The reinforcements were revealed and discarded (R-6.7.3, R-6.7.5)."""
-
-    VERSION: ClassVar[int] = 1
 
     business: BusinessTile
     """The business fought over."""
@@ -163,8 +148,6 @@ class ReinforcementsRevealed:
 @frozen
 class ShootoutWon:
     """A player won a shootout: they take the tile, and every card there is discarded (R-6.5)."""
-
-    VERSION: ClassVar[int] = 1
 
     business: BusinessTile
     """The business won."""
@@ -183,8 +166,6 @@ class ShootoutWon:
 class ShootoutVoided:
     """Nobody won a shootout; every card there is discarded and the tile stays (R-6.7.6)."""
 
-    VERSION: ClassVar[int] = 1
-
     business: BusinessTile
     """The business fought over."""
 
@@ -192,8 +173,6 @@ class ShootoutVoided:
 @frozen
 class TileRevealed:
     """A new business tile was revealed face up (R-6.6)."""
-
-    VERSION: ClassVar[int] = 1
 
     tile: BusinessTile
     """The tile."""
@@ -203,8 +182,6 @@ class TileRevealed:
 class DrawRequested:
     """A player took the draw action (R-3.6)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The seat that draws."""
 
@@ -212,8 +189,6 @@ class DrawRequested:
 @frozen
 class CardDrawn:
     """A card came off the draw deck into a player's hand (R-3.6, R-6.7.5)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that received it."""
@@ -226,8 +201,6 @@ class CardDrawn:
 class DiscardPileReshuffled:
     """The discard pile became the new draw deck (R-3.7)."""
 
-    VERSION: ClassVar[int] = 1
-
     cards: int
     """How many cards it held."""
 
@@ -235,8 +208,6 @@ class DiscardPileReshuffled:
 @frozen
 class GangsterPlayed:
     """A gangster card was placed at a business (R-4.1, R-4.2)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that played it."""
@@ -252,8 +223,6 @@ class GangsterPlayed:
 class MarkerPlaced:
     """A column reached five cards and got a shootout marker (R-4.6, R-5.4.4)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The column's owner."""
 
@@ -267,8 +236,6 @@ class MarkerPlaced:
 @frozen
 class LiquidationPlayed:
     """Liquidation discarded the last card of a column (R-5.2)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that played it."""
@@ -286,8 +253,6 @@ class LiquidationPlayed:
 @frozen
 class PoliceRaidPlayed:
     """A Police Raid showed a player's face-down cards at a business (R-5.3)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that played it."""
@@ -309,8 +274,6 @@ class PoliceRaidPlayed:
 class LimousinePlayed:
     """The Limousine moved cards from one business to another (R-5.4)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The seat that played it."""
 
@@ -328,8 +291,6 @@ class LimousinePlayed:
 class RevolverPlayed:
     """The Revolver gave two extra actions (R-5.5)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The seat that played it."""
 
@@ -337,8 +298,6 @@ class RevolverPlayed:
 @frozen
 class BriberyPlayed:
     """Bribery took a card from the discard pile and rebuilt the draw deck (R-5.6)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that played it."""
@@ -351,8 +310,6 @@ class BriberyPlayed:
 class TurnEnded:
     """A turn ended (R-3.5)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """Whose turn it was."""
 
@@ -364,8 +321,6 @@ class TurnEnded:
 class GameWon:
     """A player won the game (R-8)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The winner."""
 
@@ -376,8 +331,6 @@ class GameWon:
 @frozen
 class GameBlocked:
     """Nobody could act any more; the game ended without a winner (R-8.6)."""
-
-    VERSION: ClassVar[int] = 1
 
 
 Event: TypeAlias = (
