@@ -27,7 +27,7 @@ from collections.abc import Callable
 import chess
 
 from chicago_poker import Dealer, Event, RuleOptions, legal_commands, replay, step
-from chicago_poker.state import GameState
+from chicago_poker.core.state import GameState
 
 PLAYERS = ("Al", "Bugs", "Dutch", "Frank")
 

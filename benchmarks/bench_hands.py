@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from chicago_poker import GANGSTER_CARDS, Card, evaluate_hand
-from chicago_poker.frequencies import format_frequency_table
+from chicago_poker.specification.frequencies import format_frequency_table
 
 try:
     from treys import Deck, Evaluator  # type: ignore[import-untyped]  # treys has no types

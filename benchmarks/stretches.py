@@ -16,11 +16,10 @@ import sys
 import time
 from multiprocessing import Pool
 
-from chicago_poker.bots import BOTS
-from chicago_poker.events import ShootoutWon, TurnEnded
-from chicago_poker.rules import RuleOptions
-from chicago_poker.simulate import game_seed, play_bots
-from chicago_poker.state import stall_limit
+from chicago_poker.core.events import ShootoutWon, TurnEnded
+from chicago_poker.core.rules import RuleOptions, stall_limit
+from chicago_poker.players.bots import BOTS
+from chicago_poker.players.simulate import game_seed, play_bots
 
 FLAGS = (
     "tactical",

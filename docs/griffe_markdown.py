@@ -2,7 +2,7 @@
 
 The docstrings are written for ``help()`` and pytest as much as for these pages: their
 examples are plain doctest lines, and they name other objects with roles such as
-``:func:`~chicago_poker.apply```. Markdown would read each ``>>>`` as three nested quotes
+``:func:`~chicago_poker.core.apply```. Markdown would read each ``>>>`` as three nested quotes
 and print the roles as they are. For the API pages, this puts every doctest example (a
 ``>>>`` line up to the next blank line, as doctest reads it) in a ``pycon`` code fence, and
 shows every role as the code of the name it gives.
@@ -30,7 +30,7 @@ class DocstringMarkdown(griffe.Extension):
 def markdown(text: str) -> str:
     r"""``text`` with its doctest examples fenced and its roles shown as code.
 
-    >>> markdown("Folds with :func:`~chicago_poker.apply.apply`.")
+    >>> markdown("Folds with :func:`~chicago_poker.core.apply.apply`.")
     'Folds with `apply`.'
     >>> markdown("Adds:\n>>> 1 + 1\n2\n\nDone.").split("\n")
     ['Adds:', '```pycon', '>>> 1 + 1', '2', '```', '', 'Done.']

@@ -1,10 +1,10 @@
 """Invariants of a game of Chicago Poker, checked on states and on the events between them.
 
 ``check_invariants(state)`` checks a state at a decision point: a state returned by
-:func:`chicago_poker.decide.step` or held by :class:`chicago_poker.game.Game` (the automatic
-steps are done, and the game waits for a player, for chance, or is over). Between the events
-of one command some of them do not hold yet (a fifth card is played one event before its
-marker), so they are not checked there.
+:func:`chicago_poker.core.decide.step` or held by :class:`chicago_poker.players.game.Game`
+(the automatic steps are done, and the game waits for a player, for chance, or is over).
+Between the events of one command some of them do not hold yet (a fifth card is played one
+event before its marker), so they are not checked there.
 
 ``check_events(state, events)`` applies the events of one command and checks what can only be
 seen from the events themselves (turn order, hand size at each turn end, shootout order, the
@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NoReturn
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     BusinessKind,
     BusinessTile,
@@ -32,8 +32,8 @@ from chicago_poker.cards import (
     full_deck,
     tactical_deck,
 )
-from chicago_poker.decide import follow_up
-from chicago_poker.events import (
+from chicago_poker.core.decide import follow_up
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
@@ -59,17 +59,10 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.hands import evaluate_hand
-from chicago_poker.legal import Awaiting, awaiting
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import (
-    Column,
-    GameState,
-    ShootoutStage,
-    TurnPhase,
-    Victory,
-    stall_limit,
-)
+from chicago_poker.core.hands import evaluate_hand
+from chicago_poker.core.legal import Awaiting, awaiting
+from chicago_poker.core.rules import RuleOptions, stall_limit
+from chicago_poker.core.state import Column, GameState, ShootoutStage, TurnPhase, Victory
 
 __all__ = [
     "FACE_UP_AT_SETUP",
@@ -325,7 +318,7 @@ def _check_hand_limit(state: GameState) -> None:
     """In the action phase the player can still get back to seven cards (R-3.9).
 
     With h cards, a actions left, g gangster cards and s free places: h <= 7 or h - 7 <= a, g, s
-    (the test of ``chicago_poker.legal.within_hand_limit``). Other players hold at most seven.
+    (the test of ``chicago_poker.core.legal.within_hand_limit``). Other players hold at most seven.
     """
     turn = state.turn
     for seat, player in enumerate(state.players):

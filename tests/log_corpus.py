@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from chicago_poker.game import Game
+from chicago_poker.core.rules import RuleOptions
 from chicago_poker.log import LogKind, write_log
-from chicago_poker.rules import RuleOptions
+from chicago_poker.players.game import Game
 
 LOGS = Path(__file__).parent / "logs"
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")

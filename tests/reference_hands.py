@@ -1,4 +1,4 @@
-"""A plain reference evaluator for Chicago Poker hands, to test chicago_poker.hands against.
+"""A plain reference evaluator for Chicago Poker hands, to test chicago_poker.core.hands against.
 
 It is written for obviousness, not speed, and shares no code with the library: it reads
 only a card's ``value`` and ``color``, counts values with a Counter, tries the categories

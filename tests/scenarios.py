@@ -13,7 +13,7 @@ from typing import TypeVar
 
 import pytest
 
-from chicago_poker.cards import (
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     BusinessTile,
     Card,
@@ -23,12 +23,12 @@ from chicago_poker.cards import (
     parse_tile,
     tactical_deck,
 )
-from chicago_poker.commands import Command
-from chicago_poker.decide import decide, follow_up, step
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.events import Event
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import Business, Column, GameState, PlayerState, Turn, TurnPhase
+from chicago_poker.core.commands import Command
+from chicago_poker.core.decide import decide, follow_up, step
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.events import Event
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import Business, Column, GameState, PlayerState, Turn, TurnPhase
 
 
 def cards(text: str) -> tuple[Card, ...]:

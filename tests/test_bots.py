@@ -1,4 +1,4 @@
-"""Tests for the bots (chicago_poker.bots)."""
+"""Tests for the bots (chicago_poker.players.bots)."""
 
 from __future__ import annotations
 
@@ -6,21 +6,21 @@ from collections.abc import Sequence
 
 import pytest
 
-from chicago_poker.bots import BOTS, Bot, HeuristicBot, RandomBot, power
-from chicago_poker.cards import GangsterCard, parse_tile
-from chicago_poker.commands import (
+from chicago_poker.core.cards import GangsterCard, parse_tile
+from chicago_poker.core.commands import (
     Command,
     PlayGangster,
     PlayLiquidation,
     PlayRevolver,
     SendReinforcement,
 )
-from chicago_poker.game import Game
-from chicago_poker.legal import legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.simulate import game_seed, play_bots
-from chicago_poker.state import GameState, TurnPhase
-from chicago_poker.views import PlayerView, view
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState, TurnPhase
+from chicago_poker.core.views import PlayerView, view
+from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot, power
+from chicago_poker.players.game import Game
+from chicago_poker.players.simulate import game_seed, play_bots
 from scenarios import begin_turn, build
 
 

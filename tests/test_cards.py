@@ -1,4 +1,4 @@
-"""Tests for chicago_poker.cards: components (R-1), placement (R-4.2), variant deck (R-9.1)."""
+"""Tests for chicago_poker.core.cards: components (R-1), placement (R-4.2), variant deck (R-9.1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests for the chicago-poker command (chicago_poker.cli)."""
+"""Tests for the chicago-poker command (chicago_poker.cli.command)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import chicago_poker
-from chicago_poker import ChicagoPokerError, cli
+from chicago_poker import ChicagoPokerError
+from chicago_poker.cli import command as cli
 
 
 @pytest.mark.rule("R-7.3")
@@ -87,8 +88,8 @@ def test_the_module_runs_as_a_program() -> None:
 
 
 def _redacted_log(path: Path) -> Path:
-    from chicago_poker.game import Game
     from chicago_poker.log import LogKind, write_log
+    from chicago_poker.players.game import Game
 
     game = Game.new(["Al", "Bugs"], seed=11)
     for _ in range(30):
@@ -127,10 +128,10 @@ def test_validate_takes_one_file_with_a_witness(
 def test_validate_says_a_stalled_game_ended_without_a_winner(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from chicago_poker.commands import EndTurn
-    from chicago_poker.game import Game
+    from chicago_poker.core.commands import EndTurn
+    from chicago_poker.core.rules import RuleOptions
     from chicago_poker.log import write_log
-    from chicago_poker.rules import RuleOptions
+    from chicago_poker.players.game import Game
 
     game = Game.new(["Al", "Bugs"], RuleOptions(optional_actions=True), seed=3)
     while not game.state.is_over:

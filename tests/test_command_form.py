@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.cards import BUSINESS_TILES, full_deck, parse_card, parse_tile
-from chicago_poker.commands import (
+from chicago_poker.core.cards import BUSINESS_TILES, full_deck, parse_card, parse_tile
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DrawCard,
@@ -30,10 +30,10 @@ from chicago_poker.commands import (
     StartGame,
     check_form,
 )
-from chicago_poker.decide import decide
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.events import DrawRequested
-from chicago_poker.game import Game
+from chicago_poker.core.decide import decide
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.events import DrawRequested
+from chicago_poker.core.rules import RuleOptions
 from chicago_poker.log import (
     COMMAND_TYPES,
     LogFormatError,
@@ -42,7 +42,7 @@ from chicago_poker.log import (
     load_command,
     load_event,
 )
-from chicago_poker.rules import RuleOptions
+from chicago_poker.players.game import Game
 from log_corpus import play
 
 SPEAKEASY = parse_tile("Speakeasy#1")
@@ -78,7 +78,7 @@ def test_every_command_of_played_games_has_its_form() -> None:
 
 
 def test_every_command_type_has_a_form_for_each_of_its_fields() -> None:
-    from chicago_poker.commands import _FORMS
+    from chicago_poker.core.commands import _FORMS
 
     assert set(_FORMS) == set(COMMAND_TYPES)
     for cls, form in _FORMS.items():

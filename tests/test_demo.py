@@ -1,4 +1,4 @@
-"""Tests for ``chicago-poker demo`` (chicago_poker.demo)."""
+"""Tests for ``chicago-poker demo`` (chicago_poker.cli.demo)."""
 
 from __future__ import annotations
 
@@ -9,25 +9,25 @@ from pathlib import Path
 
 import pytest
 
-from chicago_poker import demo
-from chicago_poker.bots import HeuristicBot
-from chicago_poker.cards import GangsterCard, parse_tile
-from chicago_poker.events import (
+from chicago_poker.cli import demo
+from chicago_poker.core.cards import GangsterCard, parse_tile
+from chicago_poker.core.events import (
     CardDrawn,
     GameStalled,
     GameStarted,
     ReinforcementsRevealed,
     ShootoutWon,
 )
-from chicago_poker.hands import HandCategory
-from chicago_poker.rules import RuleOptions
-from chicago_poker.simulate import play_bots
-from chicago_poker.validate import Status, validate_file
-from chicago_poker.views import (
+from chicago_poker.core.hands import HandCategory
+from chicago_poker.core.redacted_events import (
     RedactedLimousinePlayed,
     RedactedPoliceRaidPlayed,
     RedactedReinforcementChosen,
 )
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.players.bots import HeuristicBot
+from chicago_poker.players.simulate import play_bots
+from chicago_poker.validate import Status, validate_file
 from scenarios import build
 
 

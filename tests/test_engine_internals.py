@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
-from chicago_poker.apply import _GameStateChanges, _replace, _turn, _TurnChanges, apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import _GameStateChanges, _replace, _turn, _TurnChanges, apply
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
     SPECIAL_CARDS,
@@ -24,12 +24,12 @@ from chicago_poker.cards import (
     parse_card,
     parse_tile,
 )
-from chicago_poker.commands import PlayGangster
-from chicago_poker.decide import step
-from chicago_poker.events import Event, TurnStarted
-from chicago_poker.game import Game
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState, Turn, TurnPhase, Victory
+from chicago_poker.core.commands import PlayGangster
+from chicago_poker.core.decide import step
+from chicago_poker.core.events import Event, TurnStarted
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState, Turn, TurnPhase, Victory
+from chicago_poker.players.game import Game
 
 PLAYERS = ("Al", "Bugs", "Dutch", "Frank")
 

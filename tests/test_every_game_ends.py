@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.cards import BUSINESS_TILES, SpecialCard, SpecialKind
-from chicago_poker.commands import (
+from chicago_poker.core.cards import BUSINESS_TILES, SpecialCard, SpecialKind
+from chicago_poker.core.commands import (
     Command,
     DrawCard,
     EndTurn,
@@ -30,12 +30,19 @@ from chicago_poker.commands import (
     PlayLimousine,
     PlayRevolver,
 )
-from chicago_poker.decide import step
-from chicago_poker.events import Event, GameBlocked, GameStalled, GameWon, ShootoutWon, TurnEnded
-from chicago_poker.game import Dealer
-from chicago_poker.legal import legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import MAX_COLUMN, GameState, Victory, stall_limit
+from chicago_poker.core.decide import step
+from chicago_poker.core.events import (
+    Event,
+    GameBlocked,
+    GameStalled,
+    GameWon,
+    ShootoutWon,
+    TurnEnded,
+)
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.rules import MAX_COLUMN, RuleOptions, stall_limit
+from chicago_poker.core.state import GameState, Victory
+from chicago_poker.players.game import Dealer
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
 REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.cards import (
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
     SPECIAL_CARDS,
@@ -28,20 +28,12 @@ from chicago_poker.cards import (
     SpecialCard,
     SpecialKind,
 )
-from chicago_poker.commands import Command, DrawCard, EndTurn, PlayBribery, PlayRevolver
-from chicago_poker.decide import FACE_UP_BUSINESSES, step
-from chicago_poker.game import Dealer
-from chicago_poker.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import (
-    Business,
-    Column,
-    GameState,
-    PlayerState,
-    Turn,
-    TurnPhase,
-    stall_limit,
-)
+from chicago_poker.core.commands import Command, DrawCard, EndTurn, PlayBribery, PlayRevolver
+from chicago_poker.core.decide import step
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.rules import FACE_UP_BUSINESSES, RuleOptions, stall_limit
+from chicago_poker.core.state import Business, Column, GameState, PlayerState, Turn, TurnPhase
+from chicago_poker.players.game import Dealer
 
 MOST_ACTIONS = 5
 """The most actions of a turn: three ordinary ones and one Revolver's two extra (R-5.5.1)."""

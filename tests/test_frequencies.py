@@ -1,4 +1,4 @@
-"""Tests for chicago_poker.frequencies: exact counts of the hand categories."""
+"""Tests for chicago_poker.specification.frequencies: exact counts of the hand categories."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chicago_poker import GANGSTER_CARDS, Color, HandCategory, evaluate_hand
-from chicago_poker.frequencies import (
+from chicago_poker.specification.frequencies import (
     category_counts,
     format_frequency_table,
     hand_frequencies,

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from chicago_poker.apply import apply, replay
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply, replay
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     SpecialCard,
     full_deck,
@@ -16,7 +16,7 @@ from chicago_poker.cards import (
     parse_tile,
     tactical_deck,
 )
-from chicago_poker.commands import (
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DrawCard,
@@ -24,18 +24,18 @@ from chicago_poker.commands import (
     RevealTile,
     StartGame,
 )
-from chicago_poker.decide import decide
-from chicago_poker.errors import (
+from chicago_poker.core.decide import decide
+from chicago_poker.core.errors import (
     ArgumentTypeError,
     IllegalCommand,
     InvalidArgumentError,
     InvalidSeatError,
 )
-from chicago_poker.events import CardDrawn, GameStarted
-from chicago_poker.game import Dealer, Entry, Game
-from chicago_poker.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState
+from chicago_poker.core.events import CardDrawn, GameStarted
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.players.game import Dealer, Entry, Game
 from invariants import FACE_UP_AT_SETUP, check_game_over, check_invariants
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")

@@ -1,8 +1,8 @@
 """Whole games: seeded random games played to the end, every step checked.
 
 Games are played by a seeded random policy over ``legal_commands``. Dealt games go through
-:class:`~chicago_poker.game.Game` (its seeded dealer answers chance); games from random
-mid-game positions go through :func:`~chicago_poker.decide.step`, with chance also chosen
+:class:`~chicago_poker.players.game.Game` (its seeded dealer answers chance); games from random
+mid-game positions go through :func:`~chicago_poker.core.decide.step`, with chance also chosen
 among the legal commands. Random deals almost never tie a shootout, so the mid-game positions
 start with a tied shootout due (R-6.7), often with few cards left to draw (R-3.7, R-3.8) and
 few tiles left (R-8.4, R-8.5).
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from chicago_poker.apply import apply, replay
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply, replay
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     BusinessTile,
     Card,
@@ -30,9 +30,9 @@ from chicago_poker.cards import (
     full_deck,
     tactical_deck,
 )
-from chicago_poker.commands import Command
-from chicago_poker.decide import follow_up, step
-from chicago_poker.events import (
+from chicago_poker.core.commands import Command
+from chicago_poker.core.decide import follow_up, step
+from chicago_poker.core.events import (
     Event,
     GameBlocked,
     GameStarted,
@@ -40,10 +40,10 @@ from chicago_poker.events import (
     ReinforcementsRevealed,
     TurnEnded,
 )
-from chicago_poker.game import Game
-from chicago_poker.legal import legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState, TurnPhase
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState, TurnPhase
+from chicago_poker.players.game import Game
 from invariants import (
     FACE_UP_AT_SETUP,
     InvariantError,
@@ -301,8 +301,8 @@ def test_same_seed_gives_the_same_game() -> None:
 
 DIGEST = """
 import hashlib, random, sys
-from chicago_poker.game import Game
-from chicago_poker.rules import RuleOptions
+from chicago_poker.players.game import Game
+from chicago_poker.core.rules import RuleOptions
 game = Game.new(["Al", "Bugs", "Capone"], RuleOptions(limousine_any_cards=True), seed=5)
 rng = random.Random(5)
 while not game.state.is_over:

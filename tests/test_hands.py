@@ -1,4 +1,4 @@
-"""Tests for chicago_poker.hands: hand categories, their order and tie-breakers (R-7)."""
+"""Tests for chicago_poker.core.hands: hand categories, their order and tie-breakers (R-7)."""
 
 from __future__ import annotations
 

@@ -21,10 +21,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import chicago_poker
-from chicago_poker.apply import apply
-from chicago_poker.commands import DrawCard, PlayGangster
-from chicago_poker.errors import ArgumentTypeError, ChicagoPokerError, JSONFormatError
-from chicago_poker.game import Game
+from chicago_poker.core.apply import apply
+from chicago_poker.core.commands import DrawCard, PlayGangster
+from chicago_poker.core.errors import ArgumentTypeError, ChicagoPokerError, JSONFormatError
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.redacted_events import RedactedCardDrawn
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import view
 from chicago_poker.jsonio import (
     JSONObject,
     command_from_json,
@@ -36,12 +40,9 @@ from chicago_poker.jsonio import (
     to_json,
     view_from_json,
 )
-from chicago_poker.legal import legal_commands
 from chicago_poker.log import dump_command, dump_event, dump_seen, redact_entries
-from chicago_poker.rules import RuleOptions
+from chicago_poker.players.game import Game
 from chicago_poker.schemas import command_schema, event_schema, state_schema, view_schema
-from chicago_poker.state import GameState
-from chicago_poker.views import RedactedCardDrawn, view
 from log_corpus import play
 
 DOCS = Path(__file__).parent.parent / "docs"

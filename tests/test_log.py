@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import chicago_poker
-from chicago_poker.apply import replay
-from chicago_poker.cards import parse_card, parse_tile
-from chicago_poker.commands import (
+from chicago_poker.core.apply import replay
+from chicago_poker.core.cards import parse_card, parse_tile
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -33,9 +33,9 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.decide import step
-from chicago_poker.errors import ChicagoPokerError
-from chicago_poker.events import (
+from chicago_poker.core.decide import step
+from chicago_poker.core.errors import ChicagoPokerError
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
@@ -63,8 +63,9 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.game import Game
-from chicago_poker.hands import HandCategory
+from chicago_poker.core.hands import HandCategory
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState, Victory
 from chicago_poker.log import (
     COMMAND_TYPES,
     EVENT_TYPES,
@@ -89,9 +90,8 @@ from chicago_poker.log import (
     redact_entries,
     write_log,
 )
-from chicago_poker.rules import RuleOptions
+from chicago_poker.players.game import Game
 from chicago_poker.schemas import SCHEMA_PATH, log_schema, schema_text, write_schemas
-from chicago_poker.state import GameState, Victory
 from chicago_poker.validate import Status, validate_binary, validate_log
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import chicago_poker
-from chicago_poker.game import Game
+from chicago_poker.core.rules import RuleOptions
 from chicago_poker.log import (
     FORMAT_VERSION,
     LogEntry,
@@ -21,7 +21,7 @@ from chicago_poker.log import (
     entries_to_lines,
     read_log,
 )
-from chicago_poker.rules import RuleOptions
+from chicago_poker.players.game import Game
 from chicago_poker.validate import Status, validate_file
 
 V0_1_0 = Path(__file__).parent / "logs" / "v0.1.0"

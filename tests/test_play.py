@@ -1,4 +1,4 @@
-"""Tests for ``chicago-poker play`` (chicago_poker.play): a game in the terminal against bots."""
+"""Tests for ``chicago-poker play`` (chicago_poker.cli.play): a terminal game against bots."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from typing import IO, TextIO, cast
 import attrs
 import pytest
 
-from chicago_poker import play
-from chicago_poker.apply import apply
-from chicago_poker.cards import Card, GangsterCard, SpecialCard, parse_tile
-from chicago_poker.commands import (
+from chicago_poker.cli import play
+from chicago_poker.cli.play import _next_chooser, describe_command, play_game
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import Card, GangsterCard, SpecialCard, parse_tile
+from chicago_poker.core.commands import (
     Command,
     DrawCard,
     EndTurn,
@@ -28,15 +29,15 @@ from chicago_poker.commands import (
     PlayPoliceRaid,
     SendReinforcement,
 )
-from chicago_poker.events import Event, GameStalled
-from chicago_poker.game import Game
-from chicago_poker.legal import legal_commands
+from chicago_poker.core.events import Event, GameStalled
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.redacted_events import redact
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState, TurnPhase
+from chicago_poker.core.views import PlayerView, view
 from chicago_poker.log import LogHeader, LogKind, read_log
-from chicago_poker.play import _next_chooser, describe_command, play_game
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState, TurnPhase
+from chicago_poker.players.game import Game
 from chicago_poker.validate import Status, validate_file
-from chicago_poker.views import PlayerView, redact, view
 from interrupt import interrupt, posix_only
 from scenarios import begin_turn, build
 
@@ -356,10 +357,10 @@ def test_the_log_of_a_whole_game_validates(tmp_path: Path) -> None:
 
 @pytest.fixture
 def fake_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Stand in for chicago_poker.bots (``BOTS`` by name), with deterministic bots."""
-    module = types.ModuleType("chicago_poker.bots")
+    """Stand in for chicago_poker.players.bots (``BOTS`` by name), with deterministic bots."""
+    module = types.ModuleType("chicago_poker.players.bots")
     module.BOTS = {"heuristic": FirstBot, "last": LastBot}  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "chicago_poker.bots", module)
+    monkeypatch.setitem(sys.modules, "chicago_poker.players.bots", module)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -1,6 +1,6 @@
 """Redacted game logs: one seat's (or a spectator's) view of a game, written, read, folded, checked.
 
-A redacted log hides what its viewer may not know (chicago_poker.views.redact and
+A redacted log hides what its viewer may not know (chicago_poker.core.redacted_events.redact and
 redact_command): hidden cards are null, in the ``Redacted...`` forms. Folding the viewer's
 redacted events alone (views.fold_view) rebuilds exactly the view of the real state, and the
 validator checks such a log against that folded view.
@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import parse_tile
-from chicago_poker.commands import (
+from chicago_poker.consistent import Witness, consistent_state, find_witness
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import parse_tile
+from chicago_poker.core.commands import (
     DealCard,
     DeclineReinforcement,
     EndTurn,
@@ -28,10 +29,19 @@ from chicago_poker.commands import (
     RevealTile,
     SendReinforcement,
 )
-from chicago_poker.consistent import Witness, consistent_state, find_witness
-from chicago_poker.errors import InvalidArgumentError
-from chicago_poker.events import LimousinePlayed
-from chicago_poker.game import Game
+from chicago_poker.core.errors import InvalidArgumentError
+from chicago_poker.core.events import LimousinePlayed
+from chicago_poker.core.fold import ViewFolder, fold_events, fold_view
+from chicago_poker.core.redacted_commands import (
+    RedactedDealCard,
+    RedactedSendReinforcement,
+    RedactedStartGame,
+    redact_command,
+)
+from chicago_poker.core.redacted_events import RedactedLimousinePlayed, redact
+from chicago_poker.core.rules import RuleOptions, stall_limit
+from chicago_poker.core.state import GameState, ShootoutStage, TurnPhase, Victory
+from chicago_poker.core.views import view
 from chicago_poker.log import (
     LogEntry,
     LogFormatError,
@@ -46,22 +56,9 @@ from chicago_poker.log import (
     redact_entries,
     write_log,
 )
-from chicago_poker.rules import RuleOptions
+from chicago_poker.players.game import Game
 from chicago_poker.schemas import log_schema
-from chicago_poker.state import GameState, ShootoutStage, TurnPhase, Victory, stall_limit
 from chicago_poker.validate import Status, validate_log
-from chicago_poker.views import (
-    RedactedDealCard,
-    RedactedLimousinePlayed,
-    RedactedSendReinforcement,
-    RedactedStartGame,
-    ViewFolder,
-    fold_events,
-    fold_view,
-    redact,
-    redact_command,
-    view,
-)
 from scenarios import begin_turn, build, gangsters, run
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")

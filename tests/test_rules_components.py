@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from chicago_poker.cards import BUSINESS_TILES, GANGSTER_CARDS, SPECIAL_CARDS, full_deck
-from chicago_poker.commands import PlayGangster
-from chicago_poker.decide import decide
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.legal import legal_commands
+from chicago_poker.core.cards import BUSINESS_TILES, GANGSTER_CARDS, SPECIAL_CARDS, full_deck
+from chicago_poker.core.commands import PlayGangster
+from chicago_poker.core.decide import decide
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.legal import legal_commands
 from scenarios import build, cards, tiles
 
 AL = 0

@@ -14,8 +14,8 @@ from typing import TypeVar
 import attrs
 import pytest
 
-from chicago_poker.cards import GangsterCard, SpecialCard, full_deck, tactical_deck
-from chicago_poker.commands import (
+from chicago_poker.core.cards import GangsterCard, SpecialCard, full_deck, tactical_deck
+from chicago_poker.core.commands import (
     DealCard,
     DeclineReinforcement,
     DrawCard,
@@ -25,8 +25,8 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.events import (
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     Event,
     GameBlocked,
@@ -41,12 +41,12 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.game import Game
-from chicago_poker.hands import HandCategory
-from chicago_poker.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.rules import RuleOptions
+from chicago_poker.core.hands import HandCategory
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.rules import STALL_ROUNDS, RuleOptions, stall_limit
+from chicago_poker.core.state import GameState, TurnPhase, Victory
+from chicago_poker.players.game import Game
 from chicago_poker.specification import load_specification
-from chicago_poker.state import STALL_ROUNDS, GameState, TurnPhase, Victory, stall_limit
 from scenarios import begin_turn, build, cards, gangsters, of_type, run, tiles
 
 AL, BUGS, CAPONE, DUTCH, ELIOT = 0, 1, 2, 3, 4

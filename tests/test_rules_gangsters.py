@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from chicago_poker.cards import BusinessKind, BusinessTile, Face
-from chicago_poker.commands import (
+from chicago_poker.core.cards import BusinessKind, BusinessTile, Face
+from chicago_poker.core.commands import (
     DealCard,
     DrawCard,
     PlayGangster,
@@ -15,7 +15,7 @@ from chicago_poker.commands import (
     PlayPoliceRaid,
     RevealTile,
 )
-from chicago_poker.events import (
+from chicago_poker.core.events import (
     GangsterPlayed,
     LimousinePlayed,
     LiquidationPlayed,
@@ -25,8 +25,8 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.legal import legal_commands
-from chicago_poker.state import TurnPhase
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.state import TurnPhase
 from scenarios import (
     begin_turn,
     build,

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from chicago_poker.cards import (
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     BusinessTile,
     Card,
@@ -17,10 +17,10 @@ from chicago_poker.cards import (
     full_deck,
     tactical_deck,
 )
-from chicago_poker.commands import DealCard, DrawCard, PlayGangster, StartGame
-from chicago_poker.decide import decide, step
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.events import (
+from chicago_poker.core.commands import DealCard, DrawCard, PlayGangster, StartGame
+from chicago_poker.core.decide import decide, step
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     CardDrawn,
     DrawRequested,
@@ -29,10 +29,10 @@ from chicago_poker.events import (
     MarkerPlaced,
     TurnStarted,
 )
-from chicago_poker.game import Game
-from chicago_poker.legal import Awaiting, awaiting
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState
+from chicago_poker.core.legal import Awaiting, awaiting
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.players.game import Game
 from scenarios import build, cards, gangsters, run, tiles
 
 NAMES = ("Al", "Bugs", "Carmine", "Dion", "Earl", "Frankie", "Gus")

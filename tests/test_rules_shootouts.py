@@ -13,7 +13,7 @@ from typing import TypeVar
 
 import pytest
 
-from chicago_poker.commands import (
+from chicago_poker.core.commands import (
     DealCard,
     DeclineReinforcement,
     DrawCard,
@@ -21,8 +21,8 @@ from chicago_poker.commands import (
     RevealTile,
     SendReinforcement,
 )
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.events import (
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     CardDrawn,
     DiscardPileReshuffled,
@@ -40,10 +40,10 @@ from chicago_poker.events import (
     TileRevealed,
     TurnStarted,
 )
-from chicago_poker.hands import HandCategory
-from chicago_poker.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import EMPTY_COLUMN, GameState, TurnPhase, Victory
+from chicago_poker.core.hands import HandCategory
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import EMPTY_COLUMN, GameState, TurnPhase, Victory
 from scenarios import begin_turn, build, card, cards, gangster, gangsters, of_type, run, tiles
 
 AL, BUGS, CAPONE = 0, 1, 2

@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from chicago_poker.cards import BusinessTile, GangsterCard, SpecialCard, SpecialKind
-from chicago_poker.commands import (
+from chicago_poker.core.cards import BusinessTile, GangsterCard, SpecialCard, SpecialKind
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DrawCard,
@@ -25,9 +25,9 @@ from chicago_poker.commands import (
     PlayPoliceRaid,
     PlayRevolver,
 )
-from chicago_poker.decide import step
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.events import (
+from chicago_poker.core.decide import step
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.events import (
     BriberyPlayed,
     CardDrawn,
     DrawRequested,
@@ -42,9 +42,9 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.legal import legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState, TurnPhase
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState, TurnPhase
 from scenarios import (
     build,
     business_of,

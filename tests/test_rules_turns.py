@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import BUSINESS_TILES, BusinessTile, full_deck
-from chicago_poker.commands import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import BUSINESS_TILES, BusinessTile, full_deck
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DrawCard,
@@ -20,8 +20,8 @@ from chicago_poker.commands import (
     RevealTile,
     StartGame,
 )
-from chicago_poker.decide import step
-from chicago_poker.events import (
+from chicago_poker.core.decide import step
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     CardDrawn,
     DiscardPileReshuffled,
@@ -35,10 +35,15 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.game import Game
-from chicago_poker.legal import HAND_LIMIT, Awaiting, awaiting, legal_commands, within_hand_limit
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState, TurnPhase
+from chicago_poker.core.legal import (
+    Awaiting,
+    awaiting,
+    legal_commands,
+    within_hand_limit,
+)
+from chicago_poker.core.rules import HAND_LIMIT, RuleOptions
+from chicago_poker.core.state import GameState, TurnPhase
+from chicago_poker.players.game import Game
 from scenarios import begin_turn, build, card, cards, gangster, gangsters, rejected, run, tiles
 
 AL, BUGS, CARMINE = 0, 1, 2

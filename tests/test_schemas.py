@@ -8,7 +8,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from chicago_poker.errors import ChicagoPokerError, InvalidArgumentError
+from chicago_poker.core.errors import ChicagoPokerError, InvalidArgumentError
 from chicago_poker.schemas import SCHEMA_DIR, SCHEMAS, schema_text, write_schemas
 
 

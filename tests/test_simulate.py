@@ -1,4 +1,4 @@
-"""Tests for ``chicago-poker simulate`` (chicago_poker.simulate)."""
+"""Tests for ``chicago-poker simulate`` (chicago_poker.players.simulate)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from chicago_poker import simulate
-from chicago_poker.bots import HeuristicBot, RandomBot
-from chicago_poker.commands import EndTurn
-from chicago_poker.game import Game
-from chicago_poker.rules import RuleOptions
-from chicago_poker.simulate import GameResult, play_bots
+from chicago_poker.core.commands import EndTurn
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.players import simulate
+from chicago_poker.players.bots import HeuristicBot, RandomBot
+from chicago_poker.players.game import Game
+from chicago_poker.players.simulate import GameResult, play_bots
 from chicago_poker.validate import Status, validate_file
 from interrupt import children_ignore_interrupts, interrupt, posix_only
 

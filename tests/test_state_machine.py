@@ -23,15 +23,15 @@ from hypothesis.stateful import (
     rule,
 )
 
-from chicago_poker.apply import apply, replay
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply, replay
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     GangsterCard,
     SpecialCard,
     SpecialKind,
     full_deck,
 )
-from chicago_poker.commands import (
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -47,14 +47,14 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.decide import decide, follow_up, step
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.events import Event
-from chicago_poker.game import Dealer, Game
-from chicago_poker.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.rules import RuleOptions
+from chicago_poker.core.decide import decide, follow_up, step
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.events import Event
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.players.game import Dealer, Game
 from chicago_poker.specification import load_specification
-from chicago_poker.state import GameState
 from invariants import check_events, check_game_over, check_invariants
 from test_games import midgame_state, policy
 

@@ -19,11 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import chicago_poker
-from chicago_poker import cli, log, validate
-from chicago_poker.cards import BUSINESS_TILES, full_deck
-from chicago_poker.decide import step
+from chicago_poker import log, validate
+from chicago_poker.cli import command as cli
+from chicago_poker.core.cards import BUSINESS_TILES, full_deck
+from chicago_poker.core.decide import step
+from chicago_poker.core.state import GameState
 from chicago_poker.log import COMMAND_TYPES, EVENT_TYPES, LogEntry, LogHeader, LogKind, read_log
-from chicago_poker.state import GameState
 from chicago_poker.validate import Report, Status, validate_binary, validate_file, validate_log
 from interrupt import children_ignore_interrupts, interrupt, posix_only
 from log_corpus import LOGS, corpus
@@ -705,7 +706,7 @@ def test_the_lines_of_a_legal_log_written_here_are_checked_as_canonical(name: st
     results: list[bool] = []
     canonical = validate._Validation.canonical
 
-    def spy(run: validate._Validation, entry: log._Canonical) -> bool:
+    def spy(run: validate._Validation, entry: log.CanonicalLine) -> bool:
         results.append(canonical(run, entry))
         return results[-1]
 

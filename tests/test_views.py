@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import (
     BusinessTile,
     Card,
     Color,
@@ -25,7 +25,7 @@ from chicago_poker.cards import (
     parse_card,
     parse_tile,
 )
-from chicago_poker.commands import (
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -37,9 +37,9 @@ from chicago_poker.commands import (
     PlayPoliceRaid,
     SendReinforcement,
 )
-from chicago_poker.decide import follow_up, step
-from chicago_poker.errors import InvalidSeatError
-from chicago_poker.events import (
+from chicago_poker.core.decide import follow_up, step
+from chicago_poker.core.errors import ArgumentTypeError, InvalidSeatError
+from chicago_poker.core.events import (
     BriberyPlayed,
     CardDrawn,
     Event,
@@ -52,18 +52,10 @@ from chicago_poker.events import (
     ReinforcementDeclined,
     ReinforcementsRevealed,
 )
-from chicago_poker.game import Game
-from chicago_poker.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import (
-    Business,
-    Column,
-    GameState,
-    PlayerState,
-    Shootout,
-    TurnPhase,
-)
-from chicago_poker.views import (
+from chicago_poker.core.fold import fold_events
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.redacted_commands import redact_command
+from chicago_poker.core.redacted_events import (
     RedactedBriberyPlayed,
     RedactedCardDrawn,
     RedactedGameStarted,
@@ -72,12 +64,19 @@ from chicago_poker.views import (
     RedactedPoliceRaidPlayed,
     RedactedReinforcementChosen,
     SeenEvent,
-    fold_events,
-    knows_card,
     redact,
-    redact_command,
-    view,
 )
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import (
+    Business,
+    Column,
+    GameState,
+    PlayerState,
+    Shootout,
+    TurnPhase,
+)
+from chicago_poker.core.views import knows_card, view
+from chicago_poker.players.game import Game
 from scenarios import begin_turn, build, gangsters, run
 
 AL, BUGS, CAPONE = 0, 1, 2
@@ -708,3 +707,16 @@ def test_a_seat_that_is_not_at_the_table_sees_nothing(user: str, seat: object) -
         ask(seat)
     assert refused.value.rule == "R-2.1"
     assert f"There is no seat {seat!r} at this table" in str(refused.value)
+
+
+@pytest.mark.parametrize("seat", [None, AL, BUGS])
+def test_redaction_refuses_what_it_does_not_know_instead_of_passing_it_through(
+    seat: int | None,
+) -> None:
+    """Deny by default: a value of an unknown type could carry a card across the boundary."""
+    game = Game.new(["Al", "Bugs"], seed=3)
+    unknown: Any = GangsterCard(9, Color.RED)
+    with pytest.raises(ArgumentTypeError, match="not an event"):
+        redact(game.state, unknown, seat)
+    with pytest.raises(ArgumentTypeError, match="not a command"):
+        redact_command(game.state, unknown, seat)

@@ -1,7 +1,21 @@
-"""chicago_poker: the reference rules engine for the card game Chicago Poker."""
+"""chicago_poker: the reference rules engine for the card game Chicago Poker.
 
-from chicago_poker.apply import apply, replay
-from chicago_poker.cards import (
+Everything a front end needs is importable from here and listed in ``__all__``: the cards,
+commands and events, the rules engine (:func:`decide`, :func:`apply`, :func:`legal_commands`),
+what each seat may know (:func:`view`, :func:`redact`), game logs (:func:`read_log`,
+:func:`write_log`), validation (:func:`validate_log`), the game facade and the bots.
+
+The package is layered (see the Architecture page of the documentation):
+:mod:`chicago_poker.core` is the pure rules engine; :mod:`chicago_poker.log` reads and writes
+game logs; :mod:`chicago_poker.validate`, :mod:`chicago_poker.consistent` and
+:mod:`chicago_poker.explain` are the referee; :mod:`chicago_poker.players` holds the game
+facade, the seeded dealer and the bots; :mod:`chicago_poker.cli` the command line; and
+:mod:`chicago_poker.specification` the tooling of the formal specification.
+"""
+
+from chicago_poker.consistent import Impossible, Witness, consistent_state, find_witness
+from chicago_poker.core.apply import apply, replay
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
     SPECIAL_CARDS,
@@ -18,7 +32,7 @@ from chicago_poker.cards import (
     parse_tile,
     tactical_deck,
 )
-from chicago_poker.commands import (
+from chicago_poker.core.commands import (
     ChanceCommand,
     Command,
     DealCard,
@@ -36,9 +50,8 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.consistent import Impossible, Witness, consistent_state, find_witness
-from chicago_poker.decide import decide, step
-from chicago_poker.errors import (
+from chicago_poker.core.decide import decide, step
+from chicago_poker.core.errors import (
     ArgumentTypeError,
     CardParseError,
     ChicagoPokerError,
@@ -53,9 +66,72 @@ from chicago_poker.errors import (
     JSONFormatError,
     TileParseError,
 )
-from chicago_poker.events import Event
-from chicago_poker.game import Dealer, Game
-from chicago_poker.hands import HandCategory, HandRank, evaluate_hand
+from chicago_poker.core.events import (
+    ActionPhaseStarted,
+    BriberyPlayed,
+    CardDrawn,
+    DiscardPileReshuffled,
+    DrawRequested,
+    Event,
+    GameBlocked,
+    GameStalled,
+    GameStarted,
+    GameWon,
+    GangsterPlayed,
+    LimousinePlayed,
+    LiquidationPlayed,
+    MarkerPlaced,
+    PoliceRaidPlayed,
+    ReinforcementChosen,
+    ReinforcementDeclined,
+    ReinforcementRequested,
+    ReinforcementsRevealed,
+    RevolverPlayed,
+    ShootoutStarted,
+    ShootoutVoided,
+    ShootoutWon,
+    TileRevealed,
+    TurnEnded,
+    TurnStarted,
+)
+from chicago_poker.core.fold import ViewFolder, fold_events, fold_view
+from chicago_poker.core.hands import HandCategory, HandRank, evaluate_hand
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.redacted_commands import (
+    RedactedCommand,
+    RedactedDealCard,
+    RedactedPlayBribery,
+    RedactedPlayGangster,
+    RedactedPlayLimousine,
+    RedactedSendReinforcement,
+    RedactedStartGame,
+    SeenCommand,
+    redact_command,
+)
+from chicago_poker.core.redacted_events import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedEvent,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPoliceRaidPlayed,
+    RedactedReinforcementChosen,
+    SeenEvent,
+    redact,
+)
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState, Victory
+from chicago_poker.core.views import (
+    BusinessView,
+    ColumnView,
+    OpponentView,
+    PlayerView,
+    ShootoutView,
+    SlotView,
+    knows_card,
+    view,
+)
 from chicago_poker.jsonio import (
     command_from_json,
     commands_from_json,
@@ -66,38 +142,65 @@ from chicago_poker.jsonio import (
     to_json,
     view_from_json,
 )
-from chicago_poker.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState, Victory
+from chicago_poker.log import (
+    FORMAT_VERSION,
+    LogEntry,
+    LogFormatError,
+    LogHeader,
+    LogKind,
+    RedactedLogEntry,
+    read_log,
+    redact_entries,
+    write_log,
+)
+from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
+from chicago_poker.players.game import Dealer, Game
+from chicago_poker.validate import Report, Status, validate_file, validate_files, validate_log
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BOTS",
     "BUSINESS_TILES",
+    "FORMAT_VERSION",
     "GANGSTER_CARDS",
     "SPECIAL_CARDS",
+    "ActionPhaseStarted",
     "ArgumentTypeError",
     "Awaiting",
+    "Bot",
+    "BriberyPlayed",
     "BusinessKind",
     "BusinessTile",
+    "BusinessView",
     "Card",
+    "CardDrawn",
     "CardParseError",
     "ChanceCommand",
     "ChicagoPokerError",
     "Color",
+    "ColumnView",
     "Command",
     "DealCard",
     "Dealer",
     "DeclineReinforcement",
+    "DiscardPileReshuffled",
     "DrawCard",
+    "DrawRequested",
     "EndTurn",
     "Event",
     "Face",
     "Game",
+    "GameBlocked",
+    "GameStalled",
+    "GameStarted",
     "GameState",
+    "GameWon",
     "GangsterCard",
+    "GangsterPlayed",
     "HandCategory",
     "HandRank",
+    "HeuristicBot",
     "IllegalCommand",
     "Impossible",
     "InvalidArgumentError",
@@ -108,6 +211,14 @@ __all__ = [
     "InvalidSeatError",
     "InvalidTileError",
     "JSONFormatError",
+    "LimousinePlayed",
+    "LiquidationPlayed",
+    "LogEntry",
+    "LogFormatError",
+    "LogHeader",
+    "LogKind",
+    "MarkerPlaced",
+    "OpponentView",
     "PlayBribery",
     "PlayGangster",
     "PlayLimousine",
@@ -115,14 +226,51 @@ __all__ = [
     "PlayPoliceRaid",
     "PlayRevolver",
     "PlayerCommand",
+    "PlayerView",
+    "PoliceRaidPlayed",
+    "RandomBot",
+    "RedactedBriberyPlayed",
+    "RedactedCardDrawn",
+    "RedactedCommand",
+    "RedactedDealCard",
+    "RedactedEvent",
+    "RedactedGameStarted",
+    "RedactedGangsterPlayed",
+    "RedactedLimousinePlayed",
+    "RedactedLogEntry",
+    "RedactedPlayBribery",
+    "RedactedPlayGangster",
+    "RedactedPlayLimousine",
+    "RedactedPoliceRaidPlayed",
+    "RedactedReinforcementChosen",
+    "RedactedSendReinforcement",
+    "RedactedStartGame",
+    "ReinforcementChosen",
+    "ReinforcementDeclined",
+    "ReinforcementRequested",
+    "ReinforcementsRevealed",
+    "Report",
     "RevealTile",
+    "RevolverPlayed",
     "RuleOptions",
+    "SeenCommand",
+    "SeenEvent",
     "SendReinforcement",
+    "ShootoutStarted",
+    "ShootoutView",
+    "ShootoutVoided",
+    "ShootoutWon",
+    "SlotView",
     "SpecialCard",
     "SpecialKind",
     "StartGame",
+    "Status",
     "TileParseError",
+    "TileRevealed",
+    "TurnEnded",
+    "TurnStarted",
     "Victory",
+    "ViewFolder",
     "Witness",
     "__version__",
     "apply",
@@ -134,10 +282,17 @@ __all__ = [
     "evaluate_hand",
     "event_from_json",
     "find_witness",
+    "fold_events",
+    "fold_view",
     "full_deck",
+    "knows_card",
     "legal_commands",
     "parse_card",
     "parse_tile",
+    "read_log",
+    "redact",
+    "redact_command",
+    "redact_entries",
     "replay",
     "seen_command_from_json",
     "seen_event_from_json",
@@ -145,5 +300,10 @@ __all__ = [
     "step",
     "tactical_deck",
     "to_json",
+    "validate_file",
+    "validate_files",
+    "validate_log",
+    "view",
     "view_from_json",
+    "write_log",
 ]

@@ -4,8 +4,8 @@ A redacted log (a seat's redacted history) hides cards: other hands, cards drawn
 face-down cards, reinforcement choices, the card a Bribery took. It is legal exactly when some
 complete game, legal for the engine, redacts to it for its viewer. :func:`find_witness` decides
 this by building such a game, a *witness*: it replays the log through the engine's own
-:func:`~chicago_poker.decide.step`, gives every hidden card an identity, and compares the
-engine's events, redacted for the viewer (:func:`~chicago_poker.views.redact`), with the log's.
+:func:`~chicago_poker.core.decide.step`, gives every hidden card an identity, and compares the
+engine's events, redacted for the viewer (:func:`~chicago_poker.core.views.redact`), with the log's.
 No rule is written here: every command of the witness is decided by the engine.
 
 Choosing the hidden cards is a constraint problem: a card that the log shows later (played
@@ -47,8 +47,8 @@ from typing import Any, Final, Protocol, TypeVar, cast
 import attrs
 from attrs import frozen
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import (
     BusinessTile,
     Card,
     Face,
@@ -58,7 +58,7 @@ from chicago_poker.cards import (
     full_deck,
     tactical_deck,
 )
-from chicago_poker.commands import (
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -68,9 +68,9 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.decide import step
-from chicago_poker.errors import ChicagoPokerError, IllegalCommand, InvalidArgumentError
-from chicago_poker.events import (
+from chicago_poker.core.decide import step
+from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand, InvalidArgumentError
+from chicago_poker.core.events import (
     BriberyPlayed,
     CardDrawn,
     DiscardPileReshuffled,
@@ -88,27 +88,29 @@ from chicago_poker.events import (
     ShootoutWon,
     TileRevealed,
 )
-from chicago_poker.legal import legal_commands
-from chicago_poker.state import GameState
-from chicago_poker.views import (
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
+from chicago_poker.core.fold import ViewFolder
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.redacted_commands import (
     RedactedDealCard,
-    RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
     RedactedPlayBribery,
     RedactedPlayGangster,
     RedactedPlayLimousine,
-    RedactedPoliceRaidPlayed,
     RedactedSendReinforcement,
     RedactedStartGame,
     SeenCommand,
-    SeenEvent,
-    ViewFolder,
-    redact,
     redact_command,
 )
+from chicago_poker.core.redacted_events import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPoliceRaidPlayed,
+    SeenEvent,
+    redact,
+)
+from chicago_poker.core.state import GameState
 
 __all__ = [
     "SEARCH_STEPS_BASE",
@@ -1354,7 +1356,7 @@ def find_witness(
         :class:`Impossible`, naming the first entry such that no legal game redacts to the
         entries up to it, or :class:`Undecided` if the search reached its step limit.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> from chicago_poker.log import redact_entries
     >>> game = Game.new(["Al", "Bugs"], seed=3)
     >>> for _ in range(20):

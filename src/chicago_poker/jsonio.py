@@ -1,7 +1,7 @@
 """JSON first: states, views, commands and events as JSON-ready data, and back.
 
-:func:`to_json` turns a :class:`~chicago_poker.state.GameState`, a seat's
-:class:`~chicago_poker.views.PlayerView`, a command or an event (plain or redacted), or a list
+:func:`to_json` turns a :class:`~chicago_poker.core.state.GameState`, a seat's
+:class:`~chicago_poker.core.views.PlayerView`, a command or an event (plain or redacted), or a list
 of them (such as the legal commands), into JSON-ready data: dicts, lists, strings, integers,
 booleans and None, which ``json.dumps`` writes as it is. One reader per kind turns such data
 back into the object, equal to the one written: :func:`state_from_json`,
@@ -13,8 +13,8 @@ an object with its class name as ``type`` first, cards and tiles as their text f
 (``"9R"``, ``"Speakeasy#1"``), enumerations by value, sets as sorted lists. The JSON Schemas
 of these forms ship with the package (:mod:`chicago_poker.schemas`).
 
->>> from chicago_poker.cards import parse_card, parse_tile
->>> from chicago_poker.commands import PlayGangster
+>>> from chicago_poker.core.cards import parse_card, parse_tile
+>>> from chicago_poker.core.commands import PlayGangster
 >>> data = to_json(PlayGangster(0, parse_card("9R"), parse_tile("Speakeasy#1")))
 >>> data
 {'type': 'PlayGangster', 'player': 0, 'card': '9R', 'business': 'Speakeasy#1'}
@@ -35,24 +35,31 @@ from typing import Any, Final, TypeAlias, TypeVar, overload
 import attrs
 import cattrs
 
-from chicago_poker.commands import Command
-from chicago_poker.errors import ArgumentTypeError, ChicagoPokerError, JSONFormatError, short_repr
-from chicago_poker.events import Event
-from chicago_poker.log import (
-    _COMMANDS_BY_NAME,
-    _EVENTS_BY_NAME,
-    _SEEN_COMMANDS_BY_NAME,
-    _SEEN_EVENTS_BY_NAME,
-    LogFormatError,
-    _format_exception,
-    _json_type,
-    _path_first,
-    _structure,
-    _without_none,
-    converter,
+from chicago_poker.core.commands import Command
+from chicago_poker.core.errors import (
+    ArgumentTypeError,
+    ChicagoPokerError,
+    JSONFormatError,
+    short_repr,
 )
-from chicago_poker.state import GameState
-from chicago_poker.views import PlayerView, SeenCommand, SeenEvent
+from chicago_poker.core.events import Event
+from chicago_poker.core.redacted_commands import SeenCommand
+from chicago_poker.core.redacted_events import SeenEvent
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import PlayerView
+from chicago_poker.log import (
+    COMMANDS_BY_NAME,
+    EVENTS_BY_NAME,
+    SEEN_COMMANDS_BY_NAME,
+    SEEN_EVENTS_BY_NAME,
+    LogFormatError,
+    converter,
+    format_exception,
+    json_type,
+    path_first,
+    structure,
+    without_none,
+)
 
 __all__ = [
     "JSONObject",
@@ -78,8 +85,8 @@ _T = TypeVar("_T")
 _unstructure_command: Final = converter.get_unstructure_hook(SeenCommand)
 _unstructure_event: Final = converter.get_unstructure_hook(SeenEvent)
 _UNSTRUCTURE: Final[Mapping[type, Callable[[Any], JSONObject]]] = {
-    **{cls: _unstructure_command for cls in _SEEN_COMMANDS_BY_NAME.values()},
-    **{cls: _unstructure_event for cls in _SEEN_EVENTS_BY_NAME.values()},
+    **{cls: _unstructure_command for cls in SEEN_COMMANDS_BY_NAME.values()},
+    **{cls: _unstructure_event for cls in SEEN_EVENTS_BY_NAME.values()},
     GameState: converter.get_unstructure_hook(GameState),
     PlayerView: converter.get_unstructure_hook(PlayerView),
 }
@@ -99,7 +106,7 @@ def to_json(obj: Serializable | Sequence[Serializable]) -> JSONObject | list[JSO
     A command or event is an object with its class name as ``type`` first, as in a game log;
     a state or a view is an object of its fields. A list or tuple gives a list.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=7)
     >>> to_json(game.legal_commands())[:2]  # doctest: +NORMALIZE_WHITESPACE
     [{'type': 'DrawCard', 'player': 0},
@@ -107,7 +114,7 @@ def to_json(obj: Serializable | Sequence[Serializable]) -> JSONObject | list[JSO
     >>> sorted(to_json(game.state))  # doctest: +NORMALIZE_WHITESPACE
     ['businesses', 'discard_pile', 'draw_pile', 'first_player', 'idle_turns', 'last_winner',
      'markers_placed', 'options', 'pending_draws', 'players', 'previous_turn', 'shootout',
-     'tile_pile', 'turn', 'vacancies', 'victory', 'winner']
+     'stalled_turns', 'tile_pile', 'turn', 'vacancies', 'victory', 'winner']
 
     Raises:
         ArgumentTypeError: ``obj`` is none of these, or a list holds something else.
@@ -142,7 +149,7 @@ def _lists(value: Any) -> Any:
 
 
 def state_from_json(data: object) -> GameState:
-    """The :class:`~chicago_poker.state.GameState` of its JSON data (from :func:`to_json`).
+    """The :class:`~chicago_poker.core.state.GameState` of its JSON data (from :func:`to_json`).
 
     Raises:
         JSONFormatError: ``data`` is not the JSON of a state; the message names the field.
@@ -151,7 +158,7 @@ def state_from_json(data: object) -> GameState:
 
 
 def view_from_json(data: object) -> PlayerView:
-    """The :class:`~chicago_poker.views.PlayerView` of its JSON data (from :func:`to_json`).
+    """The :class:`~chicago_poker.core.views.PlayerView` of its JSON data (from :func:`to_json`).
 
     Raises:
         JSONFormatError: ``data`` is not the JSON of a view; the message names the field.
@@ -165,15 +172,15 @@ def command_from_json(data: object) -> Command:
     Raises:
         JSONFormatError: ``data`` is not the JSON of a command; the message names the field.
     """
-    command: Command = _read_tagged(data, _COMMANDS_BY_NAME, "$")
+    command: Command = _read_tagged(data, COMMANDS_BY_NAME, "$")
     return command
 
 
 def commands_from_json(data: object) -> tuple[Command, ...]:
     """The commands of a JSON list, such as that of the legal commands of a state.
 
-    >>> from chicago_poker.game import Game
-    >>> from chicago_poker.legal import legal_commands
+    >>> from chicago_poker.players.game import Game
+    >>> from chicago_poker.core.legal import legal_commands
     >>> state = Game.new(["Al", "Bugs"], seed=7).state
     >>> commands_from_json(to_json(legal_commands(state))) == legal_commands(state)
     True
@@ -182,9 +189,9 @@ def commands_from_json(data: object) -> tuple[Command, ...]:
         JSONFormatError: ``data`` is not a list of commands; the message names the item.
     """
     if type(data) is not list:
-        raise JSONFormatError(f"$: expected an array of commands, not {_json_type(data)}")
+        raise JSONFormatError(f"$: expected an array of commands, not {json_type(data)}")
     return tuple(
-        _read_tagged(item, _COMMANDS_BY_NAME, f"$[{index}]") for index, item in enumerate(data)
+        _read_tagged(item, COMMANDS_BY_NAME, f"$[{index}]") for index, item in enumerate(data)
     )
 
 
@@ -194,7 +201,7 @@ def event_from_json(data: object) -> Event:
     Raises:
         JSONFormatError: ``data`` is not the JSON of an event; the message names the field.
     """
-    event: Event = _read_tagged(data, _EVENTS_BY_NAME, "$")
+    event: Event = _read_tagged(data, EVENTS_BY_NAME, "$")
     return event
 
 
@@ -204,7 +211,7 @@ def seen_command_from_json(data: object) -> SeenCommand:
     Raises:
         JSONFormatError: ``data`` is not the JSON of a command, plain or redacted.
     """
-    command: SeenCommand = _read_tagged(data, _SEEN_COMMANDS_BY_NAME, "$")
+    command: SeenCommand = _read_tagged(data, SEEN_COMMANDS_BY_NAME, "$")
     return command
 
 
@@ -217,7 +224,7 @@ def seen_event_from_json(data: object) -> SeenEvent:
     Raises:
         JSONFormatError: ``data`` is not the JSON of an event, plain or redacted.
     """
-    event: SeenEvent = _read_tagged(data, _SEEN_EVENTS_BY_NAME, "$")
+    event: SeenEvent = _read_tagged(data, SEEN_EVENTS_BY_NAME, "$")
     return event
 
 
@@ -227,7 +234,7 @@ def seen_event_from_json(data: object) -> SeenEvent:
 def _read_tagged(data: object, by_name: Mapping[str, type], path: str) -> Any:
     """A command or event, read as a game log reads one; errors become JSONFormatError."""
     try:
-        return _structure(data, by_name, path)
+        return structure(data, by_name, path)
     except LogFormatError as error:
         raise JSONFormatError(str(error)) from error
 
@@ -235,17 +242,17 @@ def _read_tagged(data: object, by_name: Mapping[str, type], path: str) -> Any:
 def _read_class(data: object, cls: type[_T]) -> _T:
     name = cls.__name__
     if type(data) is not dict:
-        raise JSONFormatError(f"{name}: $: expected an object, not {_json_type(data)}")
+        raise JSONFormatError(f"{name}: $: expected an object, not {json_type(data)}")
     try:
         _check_arrays(data, cls, "$")
         return converter.structure(data, cls)
     except _ArrayError as error:
         raise JSONFormatError(f"{name}: {error}") from None
     except cattrs.ClassValidationError as error:
-        problems = cattrs.transform_error(error, path="$", format_exception=_format_exception)
-        raise JSONFormatError(f"{name}: " + "; ".join(_path_first(p) for p in problems)) from error
+        problems = cattrs.transform_error(error, path="$", format_exception=format_exception)
+        raise JSONFormatError(f"{name}: " + "; ".join(path_first(p) for p in problems)) from error
     except (ChicagoPokerError, TypeError, ValueError) as error:  # as the log's reader does
-        raise JSONFormatError(f"{name}: $: {_format_exception(error, None)}") from error
+        raise JSONFormatError(f"{name}: $: {format_exception(error, None)}") from error
 
 
 class _ArrayError(Exception):
@@ -269,11 +276,11 @@ def _check_arrays(value: object, tp: Any, path: str) -> None:
         return
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType) and type(None) in args:
-        _check_arrays(value, _without_none(tp), path)
+        _check_arrays(value, without_none(tp), path)
     if origin is not tuple and origin is not frozenset:
         return
     if type(value) is not list:
-        raise _ArrayError(f"{path}: expected an array, not {_json_type(value)}")
+        raise _ArrayError(f"{path}: expected an array, not {json_type(value)}")
     if origin is tuple and Ellipsis not in args:
         if len(value) != len(args):
             raise _ArrayError(f"{path}: expected an array of {len(args)} items, not {len(value)}")

@@ -7,8 +7,8 @@ the game came from, and what the log holds. Every further line is one entry
 caused. Commands and events are written with a ``type`` tag; cards and tiles as their text
 forms (``"9R"``, ``"Speakeasy#1"``), enumerations by value.
 
->>> from chicago_poker.commands import PlayGangster
->>> from chicago_poker.cards import parse_card, parse_tile
+>>> from chicago_poker.core.commands import PlayGangster
+>>> from chicago_poker.core.cards import parse_card, parse_tile
 >>> dump_command(PlayGangster(0, parse_card("9R"), parse_tile("Speakeasy#1")))
 '{"type":"PlayGangster","player":0,"card":"9R","business":"Speakeasy#1"}'
 
@@ -39,51 +39,56 @@ from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
 import chicago_poker
-from chicago_poker.apply import apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import (
     BusinessTile,
     Card,
     GangsterCard,
     SpecialCard,
+    card_order,
     parse_card,
     parse_tile,
 )
-from chicago_poker.commands import ChanceCommand, Command, StartGame
-from chicago_poker.errors import (
+from chicago_poker.core.commands import ChanceCommand, Command, StartGame
+from chicago_poker.core.errors import (
     ArgumentTypeError,
     ChicagoPokerError,
     InvalidArgumentError,
     short_repr,
 )
-from chicago_poker.events import Event
-from chicago_poker.game import Entry, Game
-from chicago_poker.legal import card_order
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState
-from chicago_poker.views import (
+from chicago_poker.core.events import Event
+from chicago_poker.core.redacted_commands import (
     RedactedCommand,
-    RedactedEvent,
     RedactedStartGame,
     SeenCommand,
-    SeenEvent,
-    redact,
     redact_command,
 )
+from chicago_poker.core.redacted_events import RedactedEvent, SeenEvent, redact
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.players.game import Entry, Game
 
 __all__ = [
+    "COMMANDS_BY_NAME",
     "COMMAND_TYPES",
+    "EVENTS_BY_NAME",
     "EVENT_TYPES",
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "HEADER_KEYS",
     "MAX_INTEGER_DIGITS",
     "MAX_LINE_BYTES",
     "REDACTED_COMMAND_TYPES",
     "REDACTED_EVENT_TYPES",
+    "SEEN_COMMANDS_BY_NAME",
+    "SEEN_EVENTS_BY_NAME",
+    "CanonicalLine",
     "LogEntry",
     "LogFormatError",
     "LogHeader",
     "LogItem",
     "LogKind",
+    "PendingEntry",
     "Provenance",
     "RedactedLogEntry",
     "converter",
@@ -93,13 +98,20 @@ __all__ = [
     "dump_header",
     "dump_seen",
     "entries_to_lines",
+    "format_exception",
+    "json_type",
     "load_command",
     "load_entry",
     "load_event",
     "load_header",
     "load_redacted_entry",
+    "path_first",
+    "read_lazily",
     "read_log",
     "redact_entries",
+    "same_events",
+    "structure",
+    "without_none",
     "write_log",
 ]
 
@@ -127,27 +139,35 @@ Every Python reads integers of 640 digits from text, whatever its limit on such 
 """
 
 COMMAND_TYPES: Final[tuple[type, ...]] = typing.get_args(Command)
-"""Every command class, in the order of the :data:`~chicago_poker.commands.Command` union."""
+"""Every command class, in the order of the :data:`~chicago_poker.core.commands.Command` union."""
 
 EVENT_TYPES: Final[tuple[type, ...]] = typing.get_args(Event)
-"""Every event class, in the order of the :data:`~chicago_poker.events.Event` union."""
+"""Every event class, in the order of the :data:`~chicago_poker.core.events.Event` union."""
 
 REDACTED_COMMAND_TYPES: Final[tuple[type, ...]] = typing.get_args(RedactedCommand)
-"""Every redacted command class (:mod:`chicago_poker.views`); only in redacted logs."""
+"""Every redacted command class (:mod:`chicago_poker.core.views`); only in redacted logs."""
 
 REDACTED_EVENT_TYPES: Final[tuple[type, ...]] = typing.get_args(RedactedEvent)
-"""Every redacted event class (:mod:`chicago_poker.views`); only in redacted logs."""
+"""Every redacted event class (:mod:`chicago_poker.core.views`); only in redacted logs."""
 
-_COMMANDS_BY_NAME: Final = {cls.__name__: cls for cls in COMMAND_TYPES}
-_EVENTS_BY_NAME: Final = {cls.__name__: cls for cls in EVENT_TYPES}
-_SEEN_COMMANDS_BY_NAME: Final = {
-    **_COMMANDS_BY_NAME,
+COMMANDS_BY_NAME: Final = {cls.__name__: cls for cls in COMMAND_TYPES}
+"""Every command class by its JSON ``type`` (the readers of logs and of JSON use them)."""
+
+EVENTS_BY_NAME: Final = {cls.__name__: cls for cls in EVENT_TYPES}
+"""Every event class by its JSON ``type``."""
+
+SEEN_COMMANDS_BY_NAME: Final = {
+    **COMMANDS_BY_NAME,
     **{cls.__name__: cls for cls in REDACTED_COMMAND_TYPES},
 }
-_SEEN_EVENTS_BY_NAME: Final = {
-    **_EVENTS_BY_NAME,
+"""Every command class, plain or redacted, by its JSON ``type``."""
+
+SEEN_EVENTS_BY_NAME: Final = {
+    **EVENTS_BY_NAME,
     **{cls.__name__: cls for cls in REDACTED_EVENT_TYPES},
 }
+"""Every event class, plain or redacted, by its JSON ``type``."""
+
 _CHANCE_TYPES: Final = typing.get_args(ChanceCommand)
 
 Provenance: TypeAlias = dict[str, str | int | float | bool | None]
@@ -236,7 +256,7 @@ class LogEntry:
 
     @classmethod
     def of(cls, entry: Entry | LogEntry) -> LogEntry:
-        """The log entry of an entry of :attr:`Game.history <chicago_poker.game.Game.history>`."""
+        """The log entry of an entry of :attr:`Game.history <chicago_poker.Game.history>`."""
         if isinstance(entry, LogEntry):
             return entry
         return cls(entry.command, entry.events)
@@ -246,9 +266,9 @@ class LogEntry:
 class RedactedLogEntry:
     """An entry of a redacted log: a command and its events as the header's viewer sees them.
 
-    Hidden cards are None: the command and events are those of :mod:`chicago_poker.views`
-    (``Redacted...`` forms, see :func:`~chicago_poker.views.redact` and
-    :func:`~chicago_poker.views.redact_command`) where something is hidden, the plain ones
+    Hidden cards are None: the command and events are those of :mod:`chicago_poker.core.views`
+    (``Redacted...`` forms, see :func:`~chicago_poker.redact` and
+    :func:`~chicago_poker.redact_command`) where something is hidden, the plain ones
     where nothing is.
     """
 
@@ -290,41 +310,42 @@ def _actor(command: SeenCommand) -> int | None:
 
 def _structure_int(value: object, _: type) -> int:
     if type(value) is not int:
-        raise TypeError(f"expected an integer, not {_json_type(value)}")
+        raise TypeError(f"expected an integer, not {json_type(value)}")
     return value
 
 
 def _structure_bool(value: object, _: type) -> bool:
     if type(value) is not bool:
-        raise TypeError(f"expected true or false, not {_json_type(value)}")
+        raise TypeError(f"expected true or false, not {json_type(value)}")
     return value
 
 
 def _structure_str(value: object, _: type) -> str:
     if type(value) is not str:
-        raise TypeError(f"expected a string, not {_json_type(value)}")
+        raise TypeError(f"expected a string, not {json_type(value)}")
     return value
 
 
 def _structure_card(value: object, _: object) -> Card:
     if type(value) is not str:
-        raise TypeError(f'expected a card such as "9R", not {_json_type(value)}')
+        raise TypeError(f'expected a card such as "9R", not {json_type(value)}')
     return parse_card(value)
 
 
 def _structure_gangster(value: object, _: type) -> GangsterCard:
     if type(value) is not str:
-        raise TypeError(f'expected a gangster card such as "9R", not {_json_type(value)}')
+        raise TypeError(f'expected a gangster card such as "9R", not {json_type(value)}')
     return GangsterCard.parse(value)
 
 
 def _structure_tile(value: object, _: type) -> BusinessTile:
     if type(value) is not str:
-        raise TypeError(f'expected a tile such as "Speakeasy#1", not {_json_type(value)}')
+        raise TypeError(f'expected a tile such as "Speakeasy#1", not {json_type(value)}')
     return parse_tile(value)
 
 
-def _json_type(value: object) -> str:
+def json_type(value: object) -> str:
+    """The JSON type of a value read from JSON, for messages: ``"a string"``, ``"null"``..."""
     match value:
         case None:
             return "null"
@@ -376,7 +397,7 @@ def _make_converter() -> cattrs.Converter:
     return conv
 
 
-def _without_none(tp: Any) -> Any:
+def without_none(tp: Any) -> Any:
     """The union ``tp`` without None (``Card | None`` gives ``Card``)."""
     args = tuple(arg for arg in typing.get_args(tp) if arg is not type(None))
     return args[0] if len(args) == 1 else typing.Union[args]  # noqa: UP007 - built from a tuple
@@ -392,7 +413,7 @@ def _structure_optional(conv: cattrs.Converter) -> Callable[[object, Any], Any]:
     """Read ``X | None``: null is None (a hidden card of a redacted log), else an ``X``."""
 
     def structure(value: object, tp: Any) -> Any:
-        return None if value is None else conv.structure(value, _without_none(tp))
+        return None if value is None else conv.structure(value, without_none(tp))
 
     return structure
 
@@ -422,7 +443,8 @@ Cards and tiles are their text forms, enumerations their values, tuples and froz
 """
 
 
-def _format_exception(exc: BaseException, tp: type | None) -> str:
+def format_exception(exc: BaseException, tp: type | None) -> str:
+    """What is wrong with data that did not structure as ``tp``, path first, in one line."""
     if isinstance(exc, ChicagoPokerError):
         return str(exc)
     if isinstance(exc, TypeError) and str(exc).startswith("expected "):
@@ -446,19 +468,19 @@ _STRUCTURE_HOOKS: Final = {
 """The structure hook of each command and event class, looked up once."""
 
 
-def _structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
+def structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
     """Structure a tagged command or event; raise LogFormatError naming the field.
 
     ``by_name`` holds the classes that may be read here by name, such as
-    ``_COMMANDS_BY_NAME``.
+    ``COMMANDS_BY_NAME``.
     """
     tag = value.get("type") if type(value) is dict else None
     cls = by_name.get(tag) if type(tag) is str else None
     if cls is None:
-        commands = by_name is _COMMANDS_BY_NAME or by_name is _SEEN_COMMANDS_BY_NAME
+        commands = by_name is COMMANDS_BY_NAME or by_name is SEEN_COMMANDS_BY_NAME
         what, a_what = ("command", "a command") if commands else ("event", "an event")
         if not isinstance(value, dict):
-            raise LogFormatError(f"{path}: expected {a_what} object, not {_json_type(value)}")
+            raise LogFormatError(f"{path}: expected {a_what} object, not {json_type(value)}")
         if tag is None:
             raise LogFormatError(f'{path}: the {what} has no "type"')
         raise LogFormatError(
@@ -471,16 +493,16 @@ def _structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
         # The class's own hook, after reading the tag, does what the tagged union's does.
         return _STRUCTURE_HOOKS[cls](fields, cls)
     except cattrs.ClassValidationError as error:
-        problems = cattrs.transform_error(error, path=path, format_exception=_format_exception)
-        raise LogFormatError(f"{tag}: " + "; ".join(_path_first(p) for p in problems)) from error
+        problems = cattrs.transform_error(error, path=path, format_exception=format_exception)
+        raise LogFormatError(f"{tag}: " + "; ".join(path_first(p) for p in problems)) from error
     except (ChicagoPokerError, TypeError, ValueError) as error:
-        raise LogFormatError(f"{path}: {_format_exception(error, None)}") from error
+        raise LogFormatError(f"{path}: {format_exception(error, None)}") from error
 
 
 _unstructure_event: Final = converter.get_unstructure_hook(Event)
 
 
-def _same_events(raw: list[Any], events: Sequence[Event]) -> bool:
+def same_events(raw: list[Any], events: Sequence[Event]) -> bool:
     """Whether the JSON events of an entry are exactly those a log writes for ``events``.
 
     Compared as JSON text, so that equal means equal types too (``true`` is not ``1``, nor
@@ -495,7 +517,7 @@ def _events_json(events: Sequence[Event]) -> bytes:
     return orjson.dumps([_unstructure_event(event) for event in events])
 
 
-def _path_first(problem: str) -> str:
+def path_first(problem: str) -> str:
     """Turn cattrs' ``message @ $.path`` into ``$.path: message``."""
     message, at, where = problem.rpartition(" @ ")
     return f"{where}: {message}" if at else problem
@@ -512,7 +534,7 @@ def dump_command(command: Command) -> str:
             type, say); the message is the reader's.
         ArgumentTypeError: ``command`` is not a command.
     """
-    return _dump_checked(command, "command", _COMMANDS_BY_NAME, Command)
+    return _dump_checked(command, "command", COMMANDS_BY_NAME, Command)
 
 
 def load_command(text: str | bytes) -> Command:
@@ -523,7 +545,7 @@ def load_command(text: str | bytes) -> Command:
         ArgumentTypeError: ``text`` is not a string or bytes.
     """
     _check_text(text, "text")
-    result: Command = _structure(_loads(text, None), _COMMANDS_BY_NAME, "$")
+    result: Command = structure(_loads(text, None), COMMANDS_BY_NAME, "$")
     return result
 
 
@@ -534,13 +556,13 @@ def dump_event(event: Event) -> str:
         LogFormatError: :func:`load_event` would refuse the text; the message is the reader's.
         ArgumentTypeError: ``event`` is not an event.
     """
-    return _dump_checked(event, "event", _EVENTS_BY_NAME, Event)
+    return _dump_checked(event, "event", EVENTS_BY_NAME, Event)
 
 
 def dump_seen(item: SeenCommand | SeenEvent) -> str:
     """The JSON text of a command or event as a seat sees it: plain, or its redacted form.
 
-    >>> from chicago_poker.views import RedactedCardDrawn
+    >>> from chicago_poker.core.redacted_events import RedactedCardDrawn
     >>> dump_seen(RedactedCardDrawn(1, None))
     '{"type":"RedactedCardDrawn","player":1,"card":null}'
 
@@ -548,20 +570,20 @@ def dump_seen(item: SeenCommand | SeenEvent) -> str:
         LogFormatError: A redacted log's reader would refuse the text.
         ArgumentTypeError: ``item`` is not a command or event, plain or redacted.
     """
-    if type(item).__name__ in _SEEN_EVENTS_BY_NAME:
-        return _dump_checked(item, "item", _SEEN_EVENTS_BY_NAME, SeenEvent)
-    return _dump_checked(item, "item", _SEEN_COMMANDS_BY_NAME, SeenCommand)
+    if type(item).__name__ in SEEN_EVENTS_BY_NAME:
+        return _dump_checked(item, "item", SEEN_EVENTS_BY_NAME, SeenEvent)
+    return _dump_checked(item, "item", SEEN_COMMANDS_BY_NAME, SeenCommand)
 
 
 def _dump_checked(item: object, argument: str, by_name: Mapping[str, type], union: Any) -> str:
     """The JSON text of ``item``, read back as the reader reads it (it raises what it would)."""
     if by_name.get(type(item).__name__) is not type(item):
-        what = "a command" if by_name.keys() & _COMMANDS_BY_NAME.keys() else "an event"
-        if by_name is _SEEN_EVENTS_BY_NAME or by_name is _SEEN_COMMANDS_BY_NAME:
+        what = "a command" if by_name.keys() & COMMANDS_BY_NAME.keys() else "an event"
+        if by_name is SEEN_EVENTS_BY_NAME or by_name is SEEN_COMMANDS_BY_NAME:
             what = "a command or event"
         raise ArgumentTypeError(f"{argument} must be {what}, not {short_repr(item)}")
     text = _dumps(converter.unstructure(item, union))
-    _structure(orjson.loads(text), by_name, "$")
+    structure(orjson.loads(text), by_name, "$")
     return text
 
 
@@ -573,7 +595,7 @@ def load_event(text: str | bytes) -> Event:
         ArgumentTypeError: ``text`` is not a string or bytes.
     """
     _check_text(text, "text")
-    result: Event = _structure(_loads(text, None), _EVENTS_BY_NAME, "$")
+    result: Event = structure(_loads(text, None), EVENTS_BY_NAME, "$")
     return result
 
 
@@ -610,8 +632,8 @@ def _entry_object(entry: LogEntry | RedactedLogEntry) -> dict[str, Any]:
 def dump_entry(entry: LogEntry | RedactedLogEntry | Entry) -> str:
     """The JSON line (without newline) of an entry.
 
-    >>> from chicago_poker.commands import DrawCard
-    >>> from chicago_poker.events import DrawRequested
+    >>> from chicago_poker.core.commands import DrawCard
+    >>> from chicago_poker.core.events import DrawRequested
     >>> entry = LogEntry(DrawCard(1), (DrawRequested(1),))
     >>> print(dump_entry(entry))  # doctest: +ELLIPSIS
     {"command":{"type":"DrawCard","player":1},"actor":1,"events":[{"type":"DrawRequested",...}]}
@@ -681,14 +703,14 @@ def _entry_head(obj: object, line: int | None, *, redacted: bool) -> tuple[Any, 
     """
     try:
         if type(obj) is not dict:
-            raise LogFormatError(f"$: expected an entry object, not {_json_type(obj)}")
+            raise LogFormatError(f"$: expected an entry object, not {json_type(obj)}")
         if obj.keys() != _ENTRY_KEYS:
             _check_keys(obj, required={"command", "actor"}, optional={"events"})
-        commands = _SEEN_COMMANDS_BY_NAME if redacted else _COMMANDS_BY_NAME
-        command = _structure(obj["command"], commands, "$.command")
+        commands = SEEN_COMMANDS_BY_NAME if redacted else COMMANDS_BY_NAME
+        command = structure(obj["command"], commands, "$.command")
         actor = obj["actor"]
         if actor is not None and type(actor) is not int:
-            raise LogFormatError(f"$.actor: expected a seat or null, not {_json_type(actor)}")
+            raise LogFormatError(f"$.actor: expected a seat or null, not {json_type(actor)}")
         expected = _actor(command)
         if actor != expected:
             wanted = "null, for chance" if expected is None else str(expected)
@@ -700,7 +722,7 @@ def _entry_head(obj: object, line: int | None, *, redacted: bool) -> tuple[Any, 
             if redacted:
                 raise LogFormatError("$: an entry of a redacted log needs its events")
         elif type(raw) is not list:
-            raise LogFormatError(f"$.events: expected an array, not {_json_type(raw)}")
+            raise LogFormatError(f"$.events: expected an array, not {json_type(raw)}")
     except LogFormatError as error:
         raise _at_line(error, line) from error.__cause__
     return command, raw
@@ -710,13 +732,13 @@ def _entry_with_events(
     command: Any, raw: list[Any] | None, line: int | None, *, redacted: bool
 ) -> LogEntry | RedactedLogEntry:
     """The entry of a command read by :func:`_entry_head`, with its events structured."""
-    by_name = _SEEN_EVENTS_BY_NAME if redacted else _EVENTS_BY_NAME
+    by_name = SEEN_EVENTS_BY_NAME if redacted else EVENTS_BY_NAME
     try:
         events = (
             None
             if raw is None
             else tuple(
-                _structure(each, by_name, f"$.events[{index}]") for index, each in enumerate(raw)
+                structure(each, by_name, f"$.events[{index}]") for index, each in enumerate(raw)
             )
         )
     except LogFormatError as error:
@@ -774,9 +796,10 @@ def load_header(text: str | bytes, *, line: int | None = 1) -> LogHeader:
     return _load_header(_loads_header(text, line), line)
 
 
-_HEADER_KEYS: Final = frozenset(
+HEADER_KEYS: Final = frozenset(
     {"format", "version", "engine", "options", "players", "provenance", "kind", "viewer"}
 )
+"""The keys of a header line, all required."""
 
 
 def _load_header(obj: object, line: int | None) -> LogHeader:
@@ -788,7 +811,7 @@ def _load_header(obj: object, line: int | None) -> LogHeader:
     """
     try:
         if not isinstance(obj, dict):
-            raise LogFormatError(f"$: expected a header object, not {_json_type(obj)}")
+            raise LogFormatError(f"$: expected a header object, not {json_type(obj)}")
         if obj.get("format") != FORMAT_NAME:
             raise LogFormatError(
                 f"$.format: {short_repr(obj.get('format'))} is not {FORMAT_NAME!r}: "
@@ -869,7 +892,7 @@ def _with_upgrade_hint(error: LogFormatError, engine: object) -> LogFormatError:
 
 def _header_fields(obj: dict[str, Any]) -> LogHeader:
     """The fields of a header object whose format and version are checked."""
-    _check_keys(obj, required=_HEADER_KEYS, optional=set())
+    _check_keys(obj, required=HEADER_KEYS, optional=set())
     _check_json(obj, "$")
     engine = _field(obj, "engine", str)
     options = _field(obj, "options", RuleOptions)
@@ -973,12 +996,10 @@ def _field(obj: dict[str, Any], key: str, tp: Any) -> Any:
     try:
         return converter.structure(obj[key], tp)
     except cattrs.ClassValidationError as error:
-        problems = cattrs.transform_error(
-            error, path=f"$.{key}", format_exception=_format_exception
-        )
-        raise LogFormatError("; ".join(_path_first(p) for p in problems)) from error
+        problems = cattrs.transform_error(error, path=f"$.{key}", format_exception=format_exception)
+        raise LogFormatError("; ".join(path_first(p) for p in problems)) from error
     except (cattrs.IterableValidationError, ChicagoPokerError, TypeError, ValueError) as error:
-        raise LogFormatError(f"$.{key}: {_format_exception(error, tp)}") from error
+        raise LogFormatError(f"$.{key}: {format_exception(error, tp)}") from error
 
 
 def _check_keys(
@@ -1159,9 +1180,9 @@ def redact_entries(
 ) -> Iterator[RedactedLogEntry]:
     """The entries of a game as ``viewer`` sees them (None: a spectator).
 
-    Every command and event is redacted with :func:`~chicago_poker.views.redact_command` and
-    :func:`~chicago_poker.views.redact` against the state before it (the entries are replayed
-    with :func:`chicago_poker.apply.apply`), so they must hold their events.
+    Every command and event is redacted with :func:`~chicago_poker.redact_command` and
+    :func:`~chicago_poker.redact` against the state before it (the entries are replayed
+    with :func:`chicago_poker.core.apply.apply`), so they must hold their events.
 
     Raises:
         LogFormatError: An entry has no events, or ``viewer`` is neither None nor a seat
@@ -1190,7 +1211,7 @@ def entries_to_lines(
 ) -> Iterator[str]:
     """The lines (without newlines) of the log of a game: the header, then one per entry.
 
-    The entries are those of :attr:`Game.history <chicago_poker.game.Game.history>`, or
+    The entries are those of :attr:`Game.history <chicago_poker.players.game.Game.history>`, or
     :class:`LogEntry` objects; the first must be the :class:`StartGame` command, whose players
     and options go into the header. A log of kind ``commands`` leaves out the events. A log of
     kind ``redacted`` shows the game as ``viewer`` sees it (None: a spectator): the entries
@@ -1202,7 +1223,7 @@ def entries_to_lines(
     the engine made) are read back as :func:`read_log` reads them. A line the reader would
     refuse is refused here first, with the reader's message.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=1)
     >>> next(entries_to_lines(game, provenance={"seed": 1}))[:41]
     '{"format":"chicago-poker-log","version":1'
@@ -1372,15 +1393,15 @@ def read_log(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
 
 
 def _read_items(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
-    for item in _read(lines):
+    for item in read_lazily(lines):
         if isinstance(item, LogHeader):
             yield item
         else:
-            assert isinstance(item, _Pending)  # canonical lines were not asked for
+            assert isinstance(item, PendingEntry)  # canonical lines were not asked for
             yield item.load()
 
 
-class _Pending(typing.NamedTuple):
+class PendingEntry(typing.NamedTuple):
     """An entry read up to its events, which :meth:`load` structures.
 
     The validator compares the events of a full log with the engine's as JSON first, and
@@ -1388,9 +1409,13 @@ class _Pending(typing.NamedTuple):
     """
 
     header: LogHeader
+    """The header of the log the entry is in."""
     command: Any
+    """The entry's command, structured (a command, or a redacted one)."""
     events: list[Any] | None
+    """The entry's events as JSON data, not yet structured; None in a commands log."""
     line: int
+    """The entry's line number in the log, from 1."""
 
     def load(self) -> LogEntry | RedactedLogEntry:
         """The entry, with its events structured (raises LogFormatError if they are not)."""
@@ -1401,13 +1426,18 @@ class _Pending(typing.NamedTuple):
             raise _with_upgrade_hint(error, self.header.engine) from error.__cause__
 
 
-def _read(
+def read_lazily(
     lines: Iterable[str | bytes], *, canonical: bool = False
-) -> Iterator[LogHeader | _Pending | _Canonical]:
-    """Read a log's header, then its entries up to their events (see :class:`_Pending`).
+) -> Iterator[LogHeader | PendingEntry | CanonicalLine]:
+    """Read a log's header, then its entries up to their events (see :class:`PendingEntry`).
 
     With ``canonical``, an entry line of a full or commands log whose command is written as
-    this module writes it comes as a :class:`_Canonical`, with only the command read.
+    this module writes it comes as a :class:`CanonicalLine`, with only the command read.
+    :func:`read_log` reads through this; the validator uses it to skip structuring the
+    events of an entry that the engine writes identically.
+
+    Raises:
+        LogFormatError: The header, or an entry up to its events, is not in the format.
     """
     header: LogHeader | None = None
     number = 0
@@ -1424,7 +1454,7 @@ def _read(
             at = raw.find(_ACTOR_KEY, _COMMAND_AT, _CANONICAL_COMMAND_BYTES)
             known = _canonical_command(raw[_COMMAND_AT:at]) if at > 0 else None
             if known is not None:
-                yield _Canonical(header, *known, with_events, raw, at, number)
+                yield CanonicalLine(header, *known, with_events, raw, at, number)
                 continue
         yield _pending(header, raw, number)
     if header is None:
@@ -1433,7 +1463,7 @@ def _read(
         raise LogFormatError("the log has no entries: line 2 must be StartGame", line=2)
 
 
-def _pending(header: LogHeader, raw: str | bytes, number: int) -> _Pending:
+def _pending(header: LogHeader, raw: str | bytes, number: int) -> PendingEntry:
     """Read the entry on line ``number`` up to its events, with every check of the format."""
     try:
         return _pending_entry(header, raw, number)
@@ -1441,7 +1471,7 @@ def _pending(header: LogHeader, raw: str | bytes, number: int) -> _Pending:
         raise _with_upgrade_hint(error, header.engine) from error.__cause__
 
 
-def _pending_entry(header: LogHeader, raw: str | bytes, number: int) -> _Pending:
+def _pending_entry(header: LogHeader, raw: str | bytes, number: int) -> PendingEntry:
     redacted = header.kind is LogKind.REDACTED
     command, events = _entry_head(_loads(raw, number), number, redacted=redacted)
     if number == 2 or isinstance(command, _START_TYPES):
@@ -1454,7 +1484,7 @@ def _pending_entry(header: LogHeader, raw: str | bytes, number: int) -> _Pending
             else f"a log of kind {header.kind.value} needs the events",
             line=number,
         )
-    return _Pending(header, command, events, number)
+    return PendingEntry(header, command, events, number)
 
 
 # A line as dump_entry writes it: {"command":COMMAND,"actor":ACTOR,"events":[EVENT,...]}, with
@@ -1466,7 +1496,7 @@ _CANONICAL_COMMAND_BYTES: Final = 256
 """Commands are looked for in this many bytes at the start of a line; this bounds the cache."""
 
 
-class _Canonical(typing.NamedTuple):
+class CanonicalLine(typing.NamedTuple):
     """An entry line that may be exactly what :func:`dump_entry` writes; only its command read.
 
     ``raw`` is ``{"command":``, the JSON of ``command``, and from index ``at`` the rest. The
@@ -1477,13 +1507,19 @@ class _Canonical(typing.NamedTuple):
     """
 
     header: LogHeader
+    """The header of the log the line is in."""
     command: Command
+    """The command read from the line."""
     actor: bytes
     """``,"actor":`` and the JSON of the seat that gives ``command`` (null for chance)."""
     with_events: bool
+    """Whether the log's entries carry their events (a full log)."""
     raw: bytes
+    """The line as read."""
     at: int
+    """The index in ``raw`` where the JSON of the command ends."""
     line: int
+    """The line number in the log, from 1."""
 
     def written_with(self, events: Sequence[Event]) -> bool:
         """Whether the line is exactly the canonical line of the command with ``events``."""
@@ -1495,14 +1531,14 @@ class _Canonical(typing.NamedTuple):
         end = at + len(rest)
         return raw.startswith(rest, at) and (end == len(raw) or raw[end:] == b"\n")
 
-    def pending(self) -> _Pending:
+    def pending(self) -> PendingEntry:
         """The entry read in full, with every check of the format (raises LogFormatError)."""
         return _pending(self.header, self.raw, self.line)
 
 
 @functools.lru_cache(maxsize=4096)
 def _canonical_command(text: bytes) -> tuple[Command, bytes] | None:
-    """The command whose JSON is ``text`` and its actor as in ``_Canonical.actor``.
+    """The command whose JSON is ``text`` and its actor as in ``CanonicalLine.actor``.
 
     None if ``text`` is not the JSON of a command exactly as :func:`dump_command` writes it, or
     is StartGame, whose place in the log is checked on the full path. Cached: commands recur,
@@ -1513,7 +1549,7 @@ def _canonical_command(text: bytes) -> tuple[Command, bytes] | None:
         obj = orjson.loads(text)
         if orjson.dumps(obj) != text:  # written another way, or with a key twice
             return None
-        command: Command = _structure(obj, _COMMANDS_BY_NAME, "$.command")
+        command: Command = structure(obj, COMMANDS_BY_NAME, "$.command")
     except (LogFormatError, orjson.JSONDecodeError):
         return None
     if isinstance(command, StartGame):

@@ -5,8 +5,8 @@ and their attribute docstrings as descriptions. The package ships them in its ``
 directory (:data:`SCHEMA_DIR`), one file per entry of :data:`SCHEMAS`:
 
 - ``game-log.schema.json``: one line of a game log (:mod:`chicago_poker.log`);
-- ``game-state.schema.json``: a :class:`~chicago_poker.state.GameState`;
-- ``player-view.schema.json``: a :class:`~chicago_poker.views.PlayerView`;
+- ``game-state.schema.json``: a :class:`~chicago_poker.core.state.GameState`;
+- ``player-view.schema.json``: a :class:`~chicago_poker.core.views.PlayerView`;
 - ``command.schema.json``: a command; its ``$defs`` also hold ``SeenCommand`` (plain or
   redacted) and ``Commands`` (a list of commands, such as the legal ones);
 - ``event.schema.json``: an event; its ``$defs`` also hold ``SeenEvent`` (plain or redacted).
@@ -38,7 +38,7 @@ from typing import Any, Final
 
 import attrs
 
-from chicago_poker.cards import (
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
     BusinessTile,
@@ -47,25 +47,25 @@ from chicago_poker.cards import (
     SpecialCard,
     full_deck,
 )
-from chicago_poker.errors import ArgumentTypeError, InvalidArgumentError, short_repr
+from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError, short_repr
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import PlayerView
 from chicago_poker.log import (
-    _HEADER_KEYS,
     COMMAND_TYPES,
     EVENT_TYPES,
     FORMAT_NAME,
     FORMAT_VERSION,
+    HEADER_KEYS,
     REDACTED_COMMAND_TYPES,
     REDACTED_EVENT_TYPES,
     LogEntry,
     LogHeader,
     LogKind,
     RedactedLogEntry,
-    _without_none,
     converter,
+    without_none,
 )
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState
-from chicago_poker.views import PlayerView
 
 __all__ = [
     "SCHEMAS",
@@ -118,7 +118,7 @@ def log_schema() -> dict[str, Any]:
             "kind": {"enum": [kind.value for kind in LogKind]},
             "viewer": {"type": ["integer", "null"], "minimum": 0},
         },
-        "required": sorted(_HEADER_KEYS),
+        "required": sorted(HEADER_KEYS),
         "additionalProperties": False,
     }
     actor = {
@@ -169,12 +169,12 @@ def log_schema() -> dict[str, Any]:
 
 
 def state_schema() -> dict[str, Any]:
-    """The JSON Schema of a :class:`~chicago_poker.state.GameState`, as ``to_json`` gives it."""
+    """The JSON Schema of a :class:`~chicago_poker.core.state.GameState`, as ``to_json`` writes."""
     return _class_schema(GameState, "Chicago Poker game state")
 
 
 def view_schema() -> dict[str, Any]:
-    """The JSON Schema of a :class:`~chicago_poker.views.PlayerView`, as ``to_json`` gives it."""
+    """The JSON Schema of a :class:`~chicago_poker.core.views.PlayerView`, as ``to_json`` writes."""
     return _class_schema(PlayerView, "Chicago Poker player view")
 
 
@@ -390,7 +390,7 @@ class _SchemaBuilder:
             return {"type": "array", "items": self.type_schema(args[0]), "uniqueItems": True}
         if origin in (typing.Union, types.UnionType):
             if type(None) in args:
-                return {"anyOf": [self.type_schema(_without_none(tp)), {"type": "null"}]}
+                return {"anyOf": [self.type_schema(without_none(tp)), {"type": "null"}]}
             if set(args) == {GangsterCard, SpecialCard}:
                 return {"$ref": "#/$defs/Card"}
             return {"anyOf": [self.type_schema(arg) for arg in args]}

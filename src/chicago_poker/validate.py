@@ -1,7 +1,7 @@
 """Check game logs: is a log a legal game of Chicago Poker? :func:`validate_log`.
 
 The validator reads a log (see ``docs/log-format.md``) line by line and replays it through the
-engine (:func:`chicago_poker.decide.step`):
+engine (:func:`chicago_poker.core.decide.step`):
 
 - Every command must be legal where it stands. An illegal one gives a :class:`Finding` with the
   line, the entry, the rule the engine names and its message. A missing or duplicated entry
@@ -33,7 +33,7 @@ at the start of the line is read (and cached), replayed, and the rest of the lin
 for byte with what a log writes for it. Any line that differs is read and checked in full, so
 the report is the same either way.
 
->>> from chicago_poker.game import Game
+>>> from chicago_poker.players.game import Game
 >>> from chicago_poker.log import entries_to_lines
 >>> report = validate_log(entries_to_lines(Game.new(["Al", "Bugs"], seed=1)), "game.jsonl")
 >>> report.status, report.entries, report.game_over
@@ -56,7 +56,8 @@ import attrs
 from attrs import frozen
 
 from chicago_poker._workers import SPAWN, interrupts_ignored
-from chicago_poker.commands import (
+from chicago_poker.consistent import Impossible, Undecided, Witness, find_witness
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -66,10 +67,9 @@ from chicago_poker.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.consistent import Impossible, Undecided, Witness, find_witness
-from chicago_poker.decide import _step as step  # commands read from a log have their form
-from chicago_poker.errors import ChicagoPokerError
-from chicago_poker.events import (
+from chicago_poker.core.decide import step_well_formed as step  # read commands have their form
+from chicago_poker.core.errors import ChicagoPokerError
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
@@ -97,7 +97,27 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.legal import Awaiting, awaiting
+from chicago_poker.core.legal import Awaiting, awaiting
+from chicago_poker.core.redacted_commands import (
+    RedactedDealCard,
+    RedactedPlayBribery,
+    RedactedPlayGangster,
+    RedactedPlayLimousine,
+    RedactedSendReinforcement,
+    RedactedStartGame,
+    SeenCommand,
+)
+from chicago_poker.core.redacted_events import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPoliceRaidPlayed,
+    RedactedReinforcementChosen,
+    SeenEvent,
+)
+from chicago_poker.core.state import GameState, Victory
 from chicago_poker.log import (
     MAX_LINE_BYTES,
     LogEntry,
@@ -105,31 +125,13 @@ from chicago_poker.log import (
     LogHeader,
     LogKind,
     RedactedLogEntry,
-    _Canonical,
-    _Pending,
-    _read,
-    _same_events,
     dump_event,
     dump_seen,
 )
-from chicago_poker.state import GameState, Victory
-from chicago_poker.views import (
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
-    RedactedDealCard,
-    RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
-    RedactedPlayBribery,
-    RedactedPlayGangster,
-    RedactedPlayLimousine,
-    RedactedPoliceRaidPlayed,
-    RedactedReinforcementChosen,
-    RedactedSendReinforcement,
-    RedactedStartGame,
-    SeenCommand,
-    SeenEvent,
-)
+from chicago_poker.log import CanonicalLine as _Canonical
+from chicago_poker.log import PendingEntry as _Pending
+from chicago_poker.log import read_lazily as _read
+from chicago_poker.log import same_events as _same_events
 
 __all__ = [
     "EVENT_RULES",

@@ -1,7 +1,7 @@
 """Bots: players that choose a command from what their seat may know.
 
-A bot sees only a :class:`~chicago_poker.views.PlayerView` (never the state) and the commands
-its seat may give now (:func:`chicago_poker.legal.legal_commands`); it returns one of them.
+A bot sees only a :class:`~chicago_poker.core.views.PlayerView` (never the state) and the commands
+its seat may give now (:func:`chicago_poker.core.legal.legal_commands`); it returns one of them.
 Bots are deterministic for a seed.
 
 - :class:`RandomBot` picks uniformly among the legal commands.
@@ -9,8 +9,8 @@ Bots are deterministic for a seed.
   column only when its hand looks best there, draws when its hand is weak and uses special
   cards when they help.
 
->>> from chicago_poker.game import Game
->>> from chicago_poker.views import view
+>>> from chicago_poker.players.game import Game
+>>> from chicago_poker.core.views import view
 >>> game = Game.new(["Al", "Bugs"], seed=3)
 >>> seat = game.state.turn.player
 >>> command = HeuristicBot(1).choose(view(game.state, seat), game.legal_commands(seat))
@@ -25,8 +25,8 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol
 
-from chicago_poker.cards import BusinessTile, Card, GangsterCard
-from chicago_poker.commands import (
+from chicago_poker.core.cards import BusinessTile, Card, GangsterCard
+from chicago_poker.core.commands import (
     Command,
     DeclineReinforcement,
     DrawCard,
@@ -39,13 +39,12 @@ from chicago_poker.commands import (
     PlayRevolver,
     SendReinforcement,
 )
-from chicago_poker.hands import evaluate_hand
-from chicago_poker.views import BusinessView, PlayerView
+from chicago_poker.core.hands import evaluate_hand
+from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
+from chicago_poker.core.views import BusinessView, PlayerView
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "power"]
 
-_MAX_COLUMN: Final = 5
-_HAND_LIMIT: Final = 7
 _UNKNOWN_CARD: Final = 0.35
 """What an unseen card of a rival's column adds to the estimate of its strength."""
 _LIKELY_BEST: Final = 0.3
@@ -82,7 +81,7 @@ def power(cards: Iterable[GangsterCard]) -> float:
 
     Equal numbers for equal ranks, a greater number for a better hand (R-7.3, R-7.5).
 
-    >>> from chicago_poker.cards import parse_card
+    >>> from chicago_poker.core.cards import parse_card
     >>> power([parse_card("9R"), parse_card("9B")]) > power([parse_card("15R")])
     True
     """
@@ -216,7 +215,7 @@ class _Turn:
         column = self.own(business)
         if business.columns[self.seat].marker is not None:
             return (0.0, frozenset())
-        room = _MAX_COLUMN - len(column)
+        room = MAX_COLUMN - len(column)
         best = (power(column) if column else 0.0, frozenset[GangsterCard]())
         for size in range(1, min(room, len(cards)) + 1):
             for chosen in itertools.combinations(cards, size):
@@ -236,7 +235,7 @@ class _Turn:
         size = len(self.hand)
         if size <= 3:
             return 4.0
-        if size >= _HAND_LIMIT - 1:
+        if size >= HAND_LIMIT - 1:
             return 0.5
         # A weak hand wants more cards; a strong one wants to be played.
         return 3.5 if self.best_plan < 3.0 else 2.0
@@ -254,7 +253,7 @@ class _Turn:
             if owner != self.seat
         )
         weight = self.weight(command.business)
-        if len(column) + 1 == _MAX_COLUMN:
+        if len(column) + 1 == MAX_COLUMN:
             # The fifth card calls a shootout: only when the hand is likely best.
             if after > threat + _LIKELY_BEST:
                 return 6.0 + weight * (after - threat)
@@ -279,7 +278,7 @@ class _Turn:
             return -2.0  # strike the strongest rival column only
         mine = self.own(business)
         stake = 1.0 if mine and rival >= power(mine) - 0.5 else 0.0
-        nearly = 1.0 if len(business.columns[command.victim]) >= _MAX_COLUMN - 1 else 0.0
+        nearly = 1.0 if len(business.columns[command.victim]) >= MAX_COLUMN - 1 else 0.0
         return rival - 1.5 + stake + nearly
 
     def _raid(self, command: Command) -> float:
@@ -302,7 +301,7 @@ class _Turn:
         arrived = destination + command.cards
         gain = power(arrived) - (power(destination) if destination else 0.0)
         loss = (power(source) if source else 0.0) - (power(left) if left else 0.0)
-        if len(arrived) == _MAX_COLUMN:
+        if len(arrived) == MAX_COLUMN:
             if power(arrived) > self.threat[command.destination] + _LIKELY_BEST:
                 return 6.5 + power(arrived) - self.threat[command.destination] - loss * 0.2
             return -3.0

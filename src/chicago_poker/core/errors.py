@@ -10,7 +10,7 @@ text, raises :class:`InvalidArgumentError` (a ``ValueError``) or :class:`Argumen
 such as None where a game state belongs, fails as Python usually does, and so does building
 a card from a float (a built-in ``TypeError``).
 
->>> from chicago_poker.cards import parse_card
+>>> from chicago_poker.core.cards import parse_card
 >>> try:
 ...     parse_card("16R")
 ... except ValueError as error:
@@ -21,6 +21,7 @@ a card from a float (a built-in ``TypeError``).
 from __future__ import annotations
 
 import reprlib
+from typing import Never
 
 __all__ = [
     "ArgumentTypeError",
@@ -36,6 +37,7 @@ __all__ = [
     "InvalidTileError",
     "JSONFormatError",
     "TileParseError",
+    "unknown_type",
 ]
 
 
@@ -106,22 +108,22 @@ class JSONFormatError(ChicagoPokerError, ValueError):
 class InvalidArgumentError(ChicagoPokerError, ValueError):
     """An argument of the API with a value it cannot take; the message names the argument.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> Game.new(["Al", "Bugs"], seed=1).undo(-1)
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.InvalidArgumentError: undo: commands must be 0 or more, not -1
+    chicago_poker.core.errors.InvalidArgumentError: undo: commands must be 0 or more, not -1
     """
 
 
 class ArgumentTypeError(ChicagoPokerError, TypeError):
     """An argument of the API of a type it does not take; the message names the argument.
 
-    >>> from chicago_poker.game import Dealer
+    >>> from chicago_poker.players.game import Dealer
     >>> Dealer("2004")
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.ArgumentTypeError: Dealer: seed must be an int or None, not '2004'
+    chicago_poker.core.errors.ArgumentTypeError: Dealer: seed must be an int or None, not '2004'
     """
 
 
@@ -163,3 +165,16 @@ def short_repr(value: object) -> str:
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
     """
     return _SHORT.repr(value)
+
+
+def unknown_type(kind: str, value: Never) -> ArgumentTypeError:
+    """The error for a value of no known type: deny by default, never pass it through.
+
+    ``value`` is typed ``Never``, as in :func:`typing.assert_never`, so that mypy reports an
+    event or command class that a dispatch does not handle; at run time, the value gets a
+    library error instead of an ``AssertionError``.
+
+    >>> unknown_type("an event", object())  # doctest: +ELLIPSIS
+    ArgumentTypeError('not an event: <object object at 0x...>')
+    """
+    return ArgumentTypeError(f"not {kind}: {short_repr(value)}")

@@ -1,10 +1,11 @@
 """Commands: what a player, or chance, asks the engine to do. Imperative names.
 
-A command is checked by :func:`chicago_poker.decide`, which either rejects it with an
-:class:`~chicago_poker.errors.IllegalCommand` naming the rule it breaks, or returns the events it
-causes. Player commands carry the acting seat in ``player``. Chance commands (:class:`StartGame`,
-:class:`DealCard`, :class:`RevealTile`) carry the outcome of a shuffle or a draw as data, so a
-game played with a seeded dealer and a game recorded at a real table are checked alike.
+A command is checked by :func:`chicago_poker.core.decide`, which either rejects it with
+an :class:`~chicago_poker.core.errors.IllegalCommand` naming the rule it breaks, or returns
+the events it causes. Player commands carry the acting seat in ``player``. Chance commands
+(:class:`StartGame`, :class:`DealCard`, :class:`RevealTile`) carry the outcome of a shuffle or
+a draw as data, so a game played with a seeded dealer and a game recorded at a real table are
+checked alike.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from typing import Final, TypeAlias
 
 from attrs import field, fields, frozen
 
-from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard
-from chicago_poker.errors import IllegalCommand, short_repr
-from chicago_poker.rules import RuleOptions
+from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, SpecialCard
+from chicago_poker.core.errors import IllegalCommand, short_repr
+from chicago_poker.core.rules import RuleOptions
 
 __all__ = [
     "ChanceCommand",
@@ -308,7 +309,7 @@ def check_form(command: object) -> None:
     >>> check_form(DrawCard(player=True))
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.IllegalCommand: DrawCard.player must be a seat number (an int), \
+    chicago_poker.core.errors.IllegalCommand: DrawCard.player must be a seat number (an int), \
 not True. [R-2.1]
     """
     form = _FORMS.get(type(command))

@@ -22,13 +22,14 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import Enum
 from functools import total_ordering
 from typing import Final, Self, TypeAlias
 
 from attrs import field, frozen
 
-from chicago_poker.errors import (
+from chicago_poker.core.errors import (
     CardParseError,
     InvalidCardError,
     InvalidPositionError,
@@ -37,10 +38,14 @@ from chicago_poker.errors import (
 )
 
 __all__ = [
+    "BRIBERY",
     "BUSINESS_TILES",
     "GANGSTER_CARDS",
+    "LIMOUSINE",
+    "LIQUIDATION",
     "MAX_VALUE",
     "MIN_VALUE",
+    "REVOLVER",
     "SPECIAL_CARDS",
     "BusinessKind",
     "BusinessTile",
@@ -50,7 +55,10 @@ __all__ = [
     "GangsterCard",
     "SpecialCard",
     "SpecialKind",
+    "card_order",
     "full_deck",
+    "gangsters",
+    "lands_face_down",
     "parse_card",
     "parse_tile",
     "tactical_deck",
@@ -373,6 +381,18 @@ GANGSTER_CARDS: Final[tuple[GangsterCard, ...]] = tuple(_GANGSTERS.values())
 SPECIAL_CARDS: Final[tuple[SpecialCard, ...]] = tuple(_SPECIALS.values())
 """The six special cards (R-1.2), in SpecialKind order."""
 
+LIQUIDATION: Final = SpecialCard(SpecialKind.LIQUIDATION, 1)
+"""The Liquidation card: the deck holds one (R-1.2)."""
+
+LIMOUSINE: Final = SpecialCard(SpecialKind.LIMOUSINE, 1)
+"""The Limousine card: the deck holds one (R-1.2)."""
+
+REVOLVER: Final = SpecialCard(SpecialKind.REVOLVER, 1)
+"""The Revolver card: the deck holds one (R-1.2)."""
+
+BRIBERY: Final = SpecialCard(SpecialKind.BRIBERY, 1)
+"""The Bribery card: the deck holds one (R-1.2)."""
+
 
 def full_deck() -> tuple[Card, ...]:
     """Return the 81 cards of the standard game (R-1.3), in display order.
@@ -420,7 +440,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("9X")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.CardParseError: '9X' is not a card: 'X' is not a colour letter; ...
+    chicago_poker.core.errors.CardParseError: '9X' is not a card: 'X' is not a colour letter; ...
     """
     if not isinstance(text, str):
         raise CardParseError(f"a card is written as text, not {type(text).__name__}")
@@ -674,6 +694,36 @@ _TILE_TEXT: Final = re.compile(r"([^#]*)#(.*)", re.DOTALL)
 _KIND_NAMES: Final = ", ".join(kind.value for kind in BusinessKind)
 
 
+def card_order(card: Card) -> int:
+    """A sort key giving the display order of cards (value, then colour, then specials).
+
+    >>> sorted([parse_card("Revolver"), parse_card("9R"), parse_card("2B")], key=card_order)
+    [GangsterCard(2, Color.BLUE), GangsterCard(9, Color.RED), SpecialCard(SpecialKind.REVOLVER)]
+    """
+    return card.order
+
+
+def gangsters(hand: Iterable[Card]) -> list[GangsterCard]:
+    """The gangster cards of a hand, in display order (see :func:`card_order`)."""
+    return sorted((card for card in hand if isinstance(card, GangsterCard)), key=card_order)
+
+
+def lands_face_down(tile: BusinessTile, index: int) -> bool:
+    """Whether a player's card at ``index`` (from 0) of their column at ``tile`` lies face down.
+
+    The business's kind fixes which of the first to fifth cards lie face down (R-4.2); a
+    card moved by a Limousine lies as its new place says (R-5.4.3). An index past the fifth
+    card, which only a refused play could reach, counts as face down, so that nothing about
+    it is shown. This is the one test of a card's face; views and redaction use it.
+
+    >>> tile = parse_tile("Speakeasy#1")
+    >>> [lands_face_down(tile, index) for index in range(6)]
+    [True, True, False, False, False, True]
+    """
+    pattern = _PATTERNS[tile.kind]
+    return index >= len(pattern) or pattern[index] is Face.DOWN
+
+
 def parse_tile(text: str) -> BusinessTile:
     """Parse the text form of a business tile: kind, ``#``, number (``"JazzClub#1"``).
 
@@ -685,7 +735,7 @@ def parse_tile(text: str) -> BusinessTile:
     >>> parse_tile("Brewery#6")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.TileParseError: 'Brewery#6' is not a business tile: tiles are ...
+    chicago_poker.core.errors.TileParseError: 'Brewery#6' is not a business tile: tiles are ...
     """
     if not isinstance(text, str):
         raise TileParseError(f"a business tile is written as text, not {type(text).__name__}")

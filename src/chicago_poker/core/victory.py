@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from chicago_poker.cards import BusinessTile
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import Victory
+from chicago_poker.core.cards import BusinessTile
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import Victory
 
 __all__ = ["victory_of"]
 
@@ -19,7 +19,7 @@ def victory_of(
 
     ``last`` says that the player has just won the last business in play (R-8.5).
 
-    >>> from chicago_poker.cards import parse_tile
+    >>> from chicago_poker.core.cards import parse_tile
     >>> tiles = [parse_tile(text) for text in ("Speakeasy#1", "Speakeasy#2", "Speakeasy#3")]
     >>> victory_of(tiles, RuleOptions())
     <Victory.THREE_OF_A_KIND: 'three businesses of one kind'>

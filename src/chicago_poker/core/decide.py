@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NoReturn, assert_never
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import (
     BUSINESS_TILES,
     BusinessTile,
     Card,
@@ -21,7 +21,8 @@ from chicago_poker.cards import (
     full_deck,
     tactical_deck,
 )
-from chicago_poker.commands import (
+from chicago_poker.core.checks import verify_limousine, verify_liquidation, verify_raid
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -38,8 +39,8 @@ from chicago_poker.commands import (
     StartGame,
     check_form,
 )
-from chicago_poker.errors import IllegalCommand
-from chicago_poker.events import (
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
@@ -67,10 +68,8 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.hands import evaluate_hand
-from chicago_poker.legal import (
-    HAND_LIMIT,
-    MAX_LIMOUSINE,
+from chicago_poker.core.hands import evaluate_hand
+from chicago_poker.core.legal import (
     Awaiting,
     awaiting,
     can_draw,
@@ -82,25 +81,31 @@ from chicago_poker.legal import (
     special_within_limit,
     took_every_action,
 )
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import (
+from chicago_poker.core.rules import (
+    FACE_UP_BUSINESSES,
+    HAND_LIMIT,
+    HAND_SIZE,
     MAX_COLUMN,
+    RuleOptions,
+    stall_limit,
+)
+from chicago_poker.core.state import (
     Business,
     GameState,
     Shootout,
     ShootoutStage,
     TurnPhase,
-    stall_limit,
 )
-from chicago_poker.victory import victory_of
+from chicago_poker.core.victory import victory_of
 
-__all__ = ["FACE_UP_BUSINESSES", "HAND_SIZE", "check_setup", "decide", "follow_up", "step"]
+__all__ = [
+    "check_setup",
+    "decide",
+    "follow_up",
+    "step",
+    "step_well_formed",
+]
 
-HAND_SIZE = 5
-"""Cards dealt to each player (R-2.3)."""
-
-FACE_UP_BUSINESSES = {2: 2, 3: 2, 4: 3, 5: 4, 6: 4}
-"""Face-up businesses at set-up, by number of players (R-2.5)."""
 
 # Enum members used on the hot paths, bound to module names once. Python 3.11 looks a member up
 # on its class slowly: EnumType defines __getattr__, which turns off the attribute cache.
@@ -116,12 +121,12 @@ def decide(state: GameState | None, command: Command) -> tuple[Event, ...]:
     Raises:
         IllegalCommand: the command breaks a rule; ``error.rule`` names it.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=1)
     >>> decide(game.state, DrawCard(1 - game.state.turn.player))
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.IllegalCommand: It is not Bugs's turn: Al is playing. [R-3.1]
+    chicago_poker.core.errors.IllegalCommand: It is not Bugs's turn: Al is playing. [R-3.1]
     """
     return step(state, command)[1]
 
@@ -132,14 +137,16 @@ def step(state: GameState | None, command: Command) -> tuple[GameState, tuple[Ev
     The same as ``decide`` followed by ``apply`` of each event, without applying them twice.
     """
     check_form(command)
-    return _step(state, command)
+    return step_well_formed(state, command)
 
 
-def _step(state: GameState | None, command: Command) -> tuple[GameState, tuple[Event, ...]]:
+def step_well_formed(
+    state: GameState | None, command: Command
+) -> tuple[GameState, tuple[Event, ...]]:
     """:func:`step` for a command known to have its form, such as one read from a log.
 
     The log reader checks the type of every field as it reads a command, so the validator
-    skips :func:`~chicago_poker.commands.check_form`, about 6% of the work of a step.
+    skips :func:`~chicago_poker.core.commands.check_form`, about 6% of the work of a step.
     """
     if isinstance(command, StartGame):
         if state is not None:
@@ -393,7 +400,7 @@ def _play_gangster(state: GameState, command: PlayGangster) -> tuple[Event, ...]
     _holding(state, seat, card, "R-3.10")
     business = _business(state, tile, "R-4.1")
     column = business.columns[seat]
-    if len(column.cards) >= MAX_COLUMN:
+    if column.is_full:
         raise IllegalCommand(
             f"{_name(state, seat)} already has {MAX_COLUMN} cards at {tile.name}.", rule="R-4.5"
         )
@@ -417,80 +424,37 @@ def _special(state: GameState, seat: int, kind: SpecialKind, rule: str) -> Speci
     raise IllegalCommand(f"{_name(state, seat)} does not hold a {kind.label} card.", rule=rule)
 
 
-def _other_player(state: GameState, seat: int, other: int, rule: str) -> None:
-    _check_seat(state, other)
-    if other == seat:
-        raise IllegalCommand("Choose another player, not yourself.", rule=rule)
-
-
 def _liquidate(state: GameState, command: PlayLiquidation) -> LiquidationPlayed:
     seat, tile, victim = command.player, command.business, command.victim
     _special(state, seat, SpecialKind.LIQUIDATION, "R-5.2")
-    business = _business(state, tile, "R-5.2.1")
-    _other_player(state, seat, victim, "R-5.2.1")
-    column = business.columns[victim]
-    if not column.cards:
-        raise IllegalCommand(f"{_name(state, victim)} has no card at {tile.name}.", rule="R-5.2.1")
-    if column.marker is not None:
-        raise IllegalCommand(
-            f"{_name(state, victim)}'s five cards at {tile.name} are under a shootout marker "
-            "and immune to Liquidation.",
-            rule="R-5.2.3",
-        )
-    return LiquidationPlayed(seat, tile, victim, column.cards[-1])
+    verify_liquidation(state, seat, tile, victim)
+    return LiquidationPlayed(seat, tile, victim, _in_play(state, tile).columns[victim].cards[-1])
 
 
 def _raid(state: GameState, command: PlayPoliceRaid) -> PoliceRaidPlayed:
     seat, tile, target = command.player, command.business, command.target
     card = _special(state, seat, SpecialKind.POLICE_RAID, "R-5.3")
-    business = _business(state, tile, "R-5.3")
-    _other_player(state, seat, target, "R-5.3")
-    if not business.columns[target].cards:
-        raise IllegalCommand(f"{_name(state, target)} has no card at {tile.name}.", rule="R-5.3")
-    return PoliceRaidPlayed(seat, card.copy, tile, target, business.face_down_cards(target))
+    verify_raid(state, seat, tile, target)
+    seen = _in_play(state, tile).face_down_cards(target)
+    return PoliceRaidPlayed(seat, card.copy, tile, target, seen)
 
 
 def _drive(state: GameState, command: PlayLimousine) -> tuple[Event, ...]:
     seat, cards = command.player, tuple(command.cards)
     _special(state, seat, SpecialKind.LIMOUSINE, "R-5.4")
-    source = _business(state, command.source, "R-5.4.1")
-    destination = _business(state, command.destination, "R-5.4.3")
-    if source is destination:
-        raise IllegalCommand("The Limousine must go to another business.", rule="R-5.4.3")
-    _check_moved_cards(state, seat, source, cards)
-    already = len(destination.columns[seat].cards)
-    if already + len(cards) > MAX_COLUMN:
-        raise IllegalCommand(
-            f"{_name(state, seat)} would have more than {MAX_COLUMN} cards at "
-            f"{destination.tile.name}.",
-            rule="R-4.5",
-        )
-    moved = LimousinePlayed(seat, source.tile, destination.tile, cards)
+    verify_limousine(state, seat, command.source, command.destination, cards)
+    moved = LimousinePlayed(seat, command.source, command.destination, cards)
+    already = len(_in_play(state, command.destination).columns[seat].cards)
     if already + len(cards) < MAX_COLUMN:
         return (moved,)
-    return (moved, MarkerPlaced(seat, destination.tile, state.markers_placed))
+    return (moved, MarkerPlaced(seat, command.destination, state.markers_placed))
 
 
-def _check_moved_cards(
-    state: GameState, seat: int, source: Business, cards: tuple[GangsterCard, ...]
-) -> None:
-    column = source.columns[seat]
-    if column.marker is not None:
-        raise IllegalCommand(
-            f"Cards under a shootout marker may not move ({source.tile.name}).", rule="R-5.4.2"
-        )
-    if not 1 <= len(cards) <= MAX_LIMOUSINE or len(set(cards)) != len(cards):
-        raise IllegalCommand("The Limousine moves one to four different cards.", rule="R-5.4.1")
-    if not set(cards) <= set(column.cards):
-        raise IllegalCommand(
-            f"Those cards are not all {_name(state, seat)}'s at {source.tile.name}.",
-            rule="R-5.4.1",
-        )
-    last = set(column.cards[-len(cards) :])
-    if not state.options.limousine_any_cards and set(cards) != last:
-        raise IllegalCommand(
-            f"The Limousine takes the last {len(cards)} card(s) of the column.", rule="R-5.4.1"
-        )
+def _in_play(state: GameState, tile: BusinessTile) -> Business:
+    """The face-up business of ``tile``, which a rule check has just found in play."""
+    business = state.business(tile)
+    assert business is not None
+    return business
 
 
 def _fire(state: GameState, seat: int) -> RevolverPlayed:

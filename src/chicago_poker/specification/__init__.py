@@ -23,6 +23,10 @@ findings (exit status 1 if there are any).
 Quotes are compared after :func:`normalise` (every run of whitespace becomes
 one space, ends stripped). Coverage splits each normalised source with
 :func:`split_sentences`.
+
+The package also holds :mod:`~chicago_poker.specification.frequencies`, the exact
+frequency of each hand category, which checks the hand ranking the rulebooks state
+(R-7.3) and which ``chicago-poker hands`` prints.
 """
 
 from __future__ import annotations
@@ -513,7 +517,7 @@ def default_root() -> Path:
     packaged = files("chicago_poker") / "_spec"
     if packaged.is_dir():
         return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "spec"
+    return Path(__file__).resolve().parents[3] / "spec"
 
 
 def load_specification(root: Path | None = None) -> Specification:
@@ -1356,7 +1360,3 @@ def report(root: Path) -> int:
     for finding in findings:
         print(f"  {finding}")
     return 1 if findings else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -27,8 +27,8 @@ from typing import Final
 
 from attrs import frozen
 
-from chicago_poker.cards import MAX_VALUE, Color
-from chicago_poker.hands import MAX_HAND_SIZE, HandCategory
+from chicago_poker.core.cards import MAX_VALUE, Color
+from chicago_poker.core.hands import MAX_HAND_SIZE, HandCategory
 
 __all__ = [
     "CategoryFrequency",

@@ -1,8 +1,8 @@
 """``chicago-poker demo``: one complete seeded game between bots, told turn by turn.
 
-The story is told as a spectator sees it (:func:`chicago_poker.views.redact` for an observer):
+The story is told as a spectator sees it (:func:`chicago_poker.redact` for an observer):
 who drew, but not what; face-down cards as "a face-down card"; every hand of a shootout with
-its description (:func:`chicago_poker.hands.evaluate_hand`). The game's log is written and
+its description (:func:`chicago_poker.core.hands.evaluate_hand`). The game's log is written and
 checked with :func:`chicago_poker.validate.validate_file`.
 """
 
@@ -12,15 +12,16 @@ import argparse
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
-from chicago_poker.apply import apply
-from chicago_poker.bots import BOTS
-from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard
-from chicago_poker.events import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, SpecialCard
+from chicago_poker.core.events import (
+    ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
     DiscardPileReshuffled,
+    DrawRequested,
     GameBlocked,
     GameStalled,
     GameStarted,
@@ -42,13 +43,8 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.game import Game
-from chicago_poker.hands import evaluate_hand
-from chicago_poker.log import write_log
-from chicago_poker.simulate import add_rule_options, play_bots, rule_options
-from chicago_poker.state import GameState
-from chicago_poker.validate import Status, validate_file
-from chicago_poker.views import (
+from chicago_poker.core.hands import evaluate_hand
+from chicago_poker.core.redacted_events import (
     RedactedBriberyPlayed,
     RedactedCardDrawn,
     RedactedGameStarted,
@@ -59,6 +55,12 @@ from chicago_poker.views import (
     SeenEvent,
     redact,
 )
+from chicago_poker.core.state import GameState
+from chicago_poker.log import write_log
+from chicago_poker.players.bots import BOTS
+from chicago_poker.players.game import Game
+from chicago_poker.players.simulate import add_rule_options, play_bots, rule_options
+from chicago_poker.validate import Status, validate_file
 
 __all__ = ["DEFAULT_LOG", "NAMES", "add_parser", "narrate", "run"]
 
@@ -189,8 +191,10 @@ def _lines(state: GameState | None, event: SeenEvent) -> Iterator[str]:
         case GameStalled(turns=turns):
             yield ""
             yield f"No business was won in {turns} turns: the game ends without a winner."
+        case ActionPhaseStarted() | DrawRequested():
+            pass  # the turn line and the draw say it
         case _:
-            pass
+            assert_never(event)
 
 
 def _join(parts: Iterator[str]) -> str:

@@ -1,6 +1,6 @@
 """Who must act, and every command they may give: :func:`legal_commands`.
 
-The predicates here are shared with :func:`chicago_poker.decide`, so that a command is listed
+The predicates here are shared with :func:`chicago_poker.core.decide`, so that a command is listed
 exactly when ``decide`` accepts it.
 """
 
@@ -11,8 +11,16 @@ import itertools
 from collections.abc import Iterator
 from typing import Final, NoReturn
 
-from chicago_poker.cards import BusinessTile, Card, GangsterCard, SpecialCard, SpecialKind
-from chicago_poker.commands import (
+from chicago_poker.core.cards import (
+    BusinessTile,
+    GangsterCard,
+    SpecialCard,
+    SpecialKind,
+    card_order,
+    gangsters,
+)
+from chicago_poker.core.checks import can_drive_limousine, can_liquidate, can_raid
+from chicago_poker.core.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
@@ -27,16 +35,14 @@ from chicago_poker.commands import (
     RevealTile,
     SendReinforcement,
 )
-from chicago_poker.errors import InvalidSeatError, short_repr
-from chicago_poker.state import MAX_COLUMN, Business, GameState, ShootoutStage, Turn, TurnPhase
+from chicago_poker.core.errors import InvalidSeatError, short_repr
+from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE
+from chicago_poker.core.state import Business, GameState, ShootoutStage, Turn, TurnPhase
 
 __all__ = [
-    "HAND_LIMIT",
     "Awaiting",
     "awaiting",
     "can_draw",
-    "card_order",
-    "gangsters",
     "has_legal_action",
     "holds_gangster",
     "legal_commands",
@@ -52,12 +58,6 @@ __all__ = [
     "took_every_action",
     "within_hand_limit",
 ]
-
-HAND_LIMIT = 7
-"""The most cards a player may hold at the end of their turn (R-3.9)."""
-
-MAX_LIMOUSINE = 4
-"""The most cards one Limousine moves (R-5.4.1)."""
 
 
 class Awaiting(enum.Enum):
@@ -96,7 +96,7 @@ def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
     actions are left, without looking for an allowed one: ``decide`` then checks the command
     itself, which saves enumerating actions.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> awaiting(Game.new(["Al", "Bugs"], seed=1).state)
     <Awaiting.ACTION: 'action'>
     """
@@ -117,21 +117,21 @@ def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
 
 
 def legal_commands(state: GameState, player: int | None = None) -> tuple[Command, ...]:
-    """Every command that :func:`chicago_poker.decide` accepts in ``state``.
+    """Every command that :func:`chicago_poker.core.decide` accepts in ``state``.
 
     Chance commands are listed when chance must act. With ``player``, only that seat's.
 
     Raises:
         InvalidSeatError: ``player`` is neither None nor a seat of the table.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=1)
     >>> any(isinstance(command, DrawCard) for command in legal_commands(game.state))
     True
     >>> legal_commands(game.state, 2)
     Traceback (most recent call last):
     ...
-    chicago_poker.errors.InvalidSeatError: There is no seat 2 at this table: legal_commands \
+    chicago_poker.core.errors.InvalidSeatError: There is no seat 2 at this table: legal_commands \
 takes a player from 0 to 1, or None for every player.
     """
     if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
@@ -162,16 +162,6 @@ def _refuse_seat(player: object, players: int) -> NoReturn:
     )
 
 
-def card_order(card: Card) -> int:
-    """A sort key giving the display order of cards (value, then colour, then specials)."""
-    return card.order
-
-
-def gangsters(hand: frozenset[Card]) -> list[GangsterCard]:
-    """The gangster cards of a hand, sorted."""
-    return sorted((card for card in hand if isinstance(card, GangsterCard)), key=card_order)
-
-
 def within_hand_limit(hand: int, actions: int, gangster_cards: int, places: int) -> bool:
     """Whether a player can still end the turn with at most seven cards (R-3.9, D-10).
 
@@ -190,7 +180,7 @@ def took_every_action(turn: Turn, previous: Turn | None, seat: int) -> bool:
 
     Another action of theirs is then one too many (R-3.2), not only out of turn (R-3.1).
     ``turn`` and ``previous`` are :attr:`GameState.turn` and :attr:`GameState.previous_turn`
-    (or those of a :class:`~chicago_poker.views.ViewFolder`).
+    (or those of a :class:`~chicago_poker.core.fold.ViewFolder`).
     """
     return (
         seat != turn.player
@@ -237,8 +227,8 @@ def may_decline(state: GameState, seat: int) -> bool:
     It may under the option ``optional_reinforcement``, or when it holds no gangster card to
     send; declining is then its only choice.
 
-    >>> from chicago_poker.game import Game
-    >>> from chicago_poker.rules import RuleOptions
+    >>> from chicago_poker.players.game import Game
+    >>> from chicago_poker.core.rules import RuleOptions
     >>> strict = Game.new(["Al", "Bugs"], seed=1).state
     >>> lenient = Game.new(["Al", "Bugs"], RuleOptions(optional_reinforcement=True), seed=1).state
     >>> holds_gangster(strict, 0), may_decline(strict, 0), may_decline(lenient, 0)
@@ -311,7 +301,7 @@ def _draws(state: GameState, seat: int) -> Iterator[Command]:
 
 def open_businesses(state: GameState, seat: int) -> list[Business]:
     """The face-up businesses where ``seat`` has room for another card (R-4.5)."""
-    return [b for b in state.businesses if len(b.columns[seat].cards) < MAX_COLUMN]
+    return [b for b in state.businesses if not b.columns[seat].is_full]
 
 
 def _gangster_plays(state: GameState, seat: int) -> Iterator[Command]:
@@ -363,7 +353,7 @@ def revolver_played(turn: Turn) -> bool:
     Only a Revolver gives extra actions, so a turn with extra actions has had one. With at
     most one a turn, no turn has more than five actions, and every turn ends.
 
-    >>> from chicago_poker.state import Turn
+    >>> from chicago_poker.core.state import Turn
     >>> revolver_played(Turn(0, 5)), revolver_played(Turn(0, 5, bonus_actions=2))
     (False, True)
     """
@@ -378,8 +368,8 @@ def holds_gangster(state: GameState, seat: int) -> bool:
 def liquidation_victims(state: GameState, seat: int) -> Iterator[tuple[BusinessTile, int]]:
     """Every (business, victim) a Liquidation may choose (R-5.2.1, R-5.2.3)."""
     for business in state.businesses:
-        for victim, column in enumerate(business.columns):
-            if victim != seat and column.cards and column.marker is None:
+        for victim in range(len(business.columns)):
+            if can_liquidate(state, seat, business.tile, victim):
                 yield business.tile, victim
 
 
@@ -391,8 +381,8 @@ def _liquidations(state: GameState, seat: int) -> Iterator[Command]:
 def raid_targets(state: GameState, seat: int) -> Iterator[tuple[BusinessTile, int]]:
     """Every (business, player) a Police Raid may choose (R-5.3, D-17)."""
     for business in state.businesses:
-        for target, column in enumerate(business.columns):
-            if target != seat and column.cards:
+        for target in range(len(business.columns)):
+            if can_raid(state, seat, business.tile, target):
                 yield business.tile, target
 
 
@@ -420,10 +410,7 @@ def _limousines(state: GameState, seat: int) -> Iterator[Command]:
     for source in state.businesses:
         for group in movable_groups(state, seat, source):
             for destination in state.businesses:
-                if destination is source:
-                    continue
-                room = MAX_COLUMN - len(destination.columns[seat].cards)
-                if len(group) > room:
+                if not can_drive_limousine(state, seat, source.tile, destination.tile, group):
                     continue
                 for order in itertools.permutations(group):
                     yield PlayLimousine(seat, source.tile, destination.tile, order)

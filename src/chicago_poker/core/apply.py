@@ -1,6 +1,6 @@
 """Fold events into state: :func:`apply` and :func:`replay`.
 
-:func:`apply` trusts its event: the rules were checked by :func:`chicago_poker.decide` when the
+:func:`apply` trusts its event: the rules were checked by :func:`chicago_poker.core.decide` when the
 event was made, so nothing is checked again here (as python-chess's ``push`` trusts a move).
 """
 
@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, TypedDict, Unpack, assert_never
 
-from chicago_poker.cards import (
+from chicago_poker.core.cards import (
+    BRIBERY,
     BUSINESS_TILES,
+    LIMOUSINE,
+    LIQUIDATION,
+    REVOLVER,
     BusinessTile,
     Card,
     GangsterCard,
@@ -19,8 +23,8 @@ from chicago_poker.cards import (
     full_deck,
     tactical_deck,
 )
-from chicago_poker.errors import InvalidArgumentError
-from chicago_poker.events import (
+from chicago_poker.core.errors import InvalidArgumentError
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
@@ -48,7 +52,7 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.state import (
+from chicago_poker.core.state import (
     EMPTY_COLUMN,
     Business,
     Column,
@@ -125,19 +129,13 @@ def _turn(turn: Turn, **changes: Unpack[_TurnChanges]) -> Turn:
     return new
 
 
-LIQUIDATION = SpecialCard(SpecialKind.LIQUIDATION, 1)
-LIMOUSINE = SpecialCard(SpecialKind.LIMOUSINE, 1)
-REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
-BRIBERY = SpecialCard(SpecialKind.BRIBERY, 1)
-
-
 def replay(events: Iterable[Event]) -> GameState:
     """Rebuild the state that a sequence of events leads to; the first must be GameStarted.
 
     Raises:
         InvalidArgumentError: ``events`` is empty or does not begin with GameStarted.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=7)
     >>> replay(game.events) == game.state
     True
@@ -158,7 +156,7 @@ def apply(state: GameState | None, event: Event) -> GameState:
     Raises:
         InvalidArgumentError: ``state`` is None and ``event`` is not GameStarted.
 
-    >>> from chicago_poker.game import Game
+    >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=7)
     >>> apply(None, game.events[0]).players[0].name
     'Al'

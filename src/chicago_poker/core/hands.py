@@ -4,7 +4,7 @@ A player's hand at a business is all of their cards there: one to five gangster 
 (R-7.1). :func:`evaluate_hand` gives it a :class:`HandRank`; a higher rank wins the
 shootout, and equal ranks tie (R-7.8).
 
->>> from chicago_poker.cards import parse_card
+>>> from chicago_poker.core.cards import parse_card
 >>> def hand(text):
 ...     return [parse_card(card) for card in text.split()]
 >>> evaluate_hand(hand("8R 8Y 8G 1B 1P")).description
@@ -33,7 +33,7 @@ from typing import Final
 from attrs import field, frozen
 from attrs.validators import instance_of
 
-from chicago_poker.cards import (
+from chicago_poker.core.cards import (
     GANGSTER_CARDS,
     MAX_VALUE,
     MIN_VALUE,
@@ -42,7 +42,7 @@ from chicago_poker.cards import (
     GangsterCard,
     SpecialCard,
 )
-from chicago_poker.errors import InvalidHandError, InvalidRankError
+from chicago_poker.core.errors import InvalidHandError, InvalidRankError
 
 __all__ = ["MAX_HAND_SIZE", "HandCategory", "HandRank", "evaluate_hand"]
 
@@ -364,7 +364,7 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
         InvalidHandError: If there are no cards or more than five, if a card is a special
             card or not a card at all, or if a card appears twice (R-7.1).
 
-    >>> from chicago_poker.cards import parse_card
+    >>> from chicago_poker.core.cards import parse_card
     >>> rank = evaluate_hand(parse_card(text) for text in ["9R", "9Y", "7G", "5B"])
     >>> rank.category, rank.tiebreak, rank.description
     (<HandCategory.PAIR: 2>, (9, 7, 5), 'Pair of 9s, then 7, 5')

@@ -1,6 +1,6 @@
 """The state of a game of Chicago Poker: frozen, hashable, built from tuples and frozensets.
 
-The state is never changed in place: :func:`chicago_poker.apply` returns a new one. Piles whose
+The state is never changed in place: :func:`chicago_poker.core.apply` returns a new one. Piles whose
 order nobody can know (the draw deck, the discard pile, the tile draw pile) are frozensets:
 which card comes next is a chance outcome given to the engine as data (ARCHITECTURE: chance is
 data), not a property of the state.
@@ -12,13 +12,11 @@ import enum
 
 from attrs import frozen
 
-from chicago_poker.cards import BusinessTile, Card, Face, GangsterCard
-from chicago_poker.rules import RuleOptions
+from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard, lands_face_down
+from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 
 __all__ = [
     "EMPTY_COLUMN",
-    "MAX_COLUMN",
-    "STALL_ROUNDS",
     "Business",
     "Column",
     "GameState",
@@ -28,23 +26,7 @@ __all__ = [
     "Turn",
     "TurnPhase",
     "Victory",
-    "stall_limit",
 ]
-
-MAX_COLUMN = 5
-"""The most cards a player may have at one business (R-4.5)."""
-
-STALL_ROUNDS = 50
-"""Rounds of turns without a business won after which the game ends without a winner (R-8.7)."""
-
-
-def stall_limit(players: int) -> int:
-    """How many turns in a row without a business won end a game of ``players`` (R-8.7).
-
-    >>> stall_limit(4)
-    200
-    """
-    return STALL_ROUNDS * players
 
 
 @frozen
@@ -83,9 +65,8 @@ class Business:
 
     def face_down_cards(self, seat: int) -> tuple[GangsterCard, ...]:
         """The cards of ``seat`` here that lie face down (R-4.2, R-4.4)."""
-        pattern = self.tile.kind.pattern
         cards = self.columns[seat].cards
-        return tuple(card for card, face in zip(cards, pattern, strict=False) if face is Face.DOWN)
+        return tuple(card for index, card in enumerate(cards) if lands_face_down(self.tile, index))
 
 
 @frozen

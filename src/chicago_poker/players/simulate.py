@@ -4,7 +4,7 @@ Each game is played by :func:`play_bots`: every seat's bot chooses from its own 
 comes from the game's seeded dealer. Game ``i`` of a run with seed ``S`` is seeded from
 ``(S, i)`` alone, so a run gives the same results with any number of worker processes.
 
->>> from chicago_poker.bots import RandomBot
+>>> from chicago_poker.players.bots import RandomBot
 >>> game = play_bots(RuleOptions(), [RandomBot(1), RandomBot(2)], seed=5)
 >>> game.state.is_over
 True
@@ -23,9 +23,8 @@ from typing import Any, Final, TextIO
 from attrs import frozen
 
 from chicago_poker._workers import SPAWN, interrupts_ignored
-from chicago_poker.bots import BOTS, Bot
-from chicago_poker.commands import DealCard, RevealTile, StartGame
-from chicago_poker.events import (
+from chicago_poker.core.commands import DealCard, RevealTile, StartGame
+from chicago_poker.core.events import (
     BriberyPlayed,
     GameBlocked,
     GameStalled,
@@ -37,11 +36,12 @@ from chicago_poker.events import (
     ShootoutWon,
     TurnStarted,
 )
-from chicago_poker.game import Game
-from chicago_poker.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.views import view
 from chicago_poker.log import write_log
-from chicago_poker.rules import RuleOptions
-from chicago_poker.views import view
+from chicago_poker.players.bots import BOTS, Bot
+from chicago_poker.players.game import Game
 
 __all__ = [
     "MAX_COMMANDS",

@@ -20,13 +20,15 @@ from typing import NoReturn
 
 import attrs
 
-from chicago_poker import __version__, demo, explain, play, simulate
-from chicago_poker.cards import GANGSTER_CARDS
-from chicago_poker.errors import ChicagoPokerError
-from chicago_poker.frequencies import format_frequency_table
-from chicago_poker.hands import MAX_HAND_SIZE
+from chicago_poker import __version__, explain
+from chicago_poker.cli import demo, play
+from chicago_poker.core.cards import GANGSTER_CARDS
+from chicago_poker.core.errors import ChicagoPokerError
+from chicago_poker.core.hands import MAX_HAND_SIZE
+from chicago_poker.core.state import Victory
 from chicago_poker.log import write_log
-from chicago_poker.state import Victory
+from chicago_poker.players import simulate
+from chicago_poker.specification.frequencies import format_frequency_table
 from chicago_poker.validate import Report, Status, validate_file, validate_files
 
 __all__ = ["main"]

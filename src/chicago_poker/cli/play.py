@@ -1,8 +1,8 @@
 """The ``chicago-poker play`` command: a whole game in the terminal against bots.
 
-The human sits at seat 0 and sees only what :func:`chicago_poker.views.view` lets that seat
+The human sits at seat 0 and sees only what :func:`chicago_poker.core.views.view` lets that seat
 know: the board is drawn from the view, and every event is narrated as
-:func:`chicago_poker.views.redact` shows it to seat 0, so no card hidden from the human is
+:func:`chicago_poker.redact` shows it to seat 0, so no card hidden from the human is
 ever printed. The human picks a numbered legal command; anything else (not a number written
 with the digits 0-9, out of range) is explained and asked again. Input is read line by line, so
 the game can be piped: at the end of the input, or on ``q``, the game stops with a message, the
@@ -10,7 +10,7 @@ log of the game so far is saved, and the exit status is 1. Ctrl-C stops it the s
 status 130), and so does an output that can no longer be written, such as a closed pipe: the
 log is saved and the message saying where goes to standard error.
 
-The bots come from :mod:`chicago_poker.bots` (``BOTS``, looked up when the game starts).
+The bots come from :mod:`chicago_poker.players.bots` (``BOTS``, looked up when the game starts).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, Protocol, TextIO
+from typing import Any, Final, Protocol, TextIO, assert_never
 
-from chicago_poker.apply import apply
-from chicago_poker.cards import BusinessTile, Card, Face, GangsterCard
-from chicago_poker.commands import (
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard, card_order
+from chicago_poker.core.commands import (
     Command,
     DeclineReinforcement,
     DrawCard,
@@ -41,8 +41,8 @@ from chicago_poker.commands import (
     PlayRevolver,
     SendReinforcement,
 )
-from chicago_poker.errors import ChicagoPokerError
-from chicago_poker.events import (
+from chicago_poker.core.errors import ChicagoPokerError
+from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
     CardDrawn,
@@ -69,14 +69,9 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.game import Game
-from chicago_poker.hands import evaluate_hand
-from chicago_poker.legal import Awaiting, awaiting, card_order
-from chicago_poker.log import MAX_INTEGER_DIGITS, write_log
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import MAX_COLUMN, GameState, Victory, stall_limit
-from chicago_poker.views import (
-    PlayerView,
+from chicago_poker.core.hands import evaluate_hand
+from chicago_poker.core.legal import Awaiting, awaiting
+from chicago_poker.core.redacted_events import (
     RedactedBriberyPlayed,
     RedactedCardDrawn,
     RedactedGameStarted,
@@ -86,8 +81,12 @@ from chicago_poker.views import (
     RedactedReinforcementChosen,
     SeenEvent,
     redact,
-    view,
 )
+from chicago_poker.core.rules import MAX_COLUMN, RuleOptions, stall_limit
+from chicago_poker.core.state import GameState, Victory
+from chicago_poker.core.views import PlayerView, view
+from chicago_poker.log import MAX_INTEGER_DIGITS, write_log
+from chicago_poker.players.game import Game
 
 __all__ = [
     "DEFAULT_LOG",
@@ -123,7 +122,7 @@ _RULE: Final = "-" * 72
 
 
 class BotLike(Protocol):
-    """What ``play`` needs of a bot (the ``Bot`` protocol of :mod:`chicago_poker.bots`)."""
+    """What ``play`` needs of a bot (the ``Bot`` protocol of :mod:`chicago_poker.players.bots`)."""
 
     name: str
     """The bot's kind, such as ``heuristic``."""
@@ -255,7 +254,7 @@ def run(args: argparse.Namespace) -> int:
         0 when the game ended; 1 when the input or the output ended first, the bot is
         unknown, or the log cannot be written; 130 on Ctrl-C (the log is saved all the same).
     """
-    bots: Any = importlib.import_module("chicago_poker.bots")
+    bots: Any = importlib.import_module("chicago_poker.players.bots")
     table: dict[str, Callable[[int | None], BotLike]] = dict(bots.BOTS)
     if args.bot not in table:
         known = ", ".join(sorted(table))
@@ -423,7 +422,7 @@ def _next_chooser(state: GameState) -> int | None:
         case Awaiting.REINFORCEMENT:
             # The choices are secret until all are made (R-6.7.2), so asking one chooser
             # after the other changes nothing.
-            from chicago_poker.legal import legal_commands
+            from chicago_poker.core.legal import legal_commands
 
             return next(
                 (seat for seat in range(len(state.players)) if legal_commands(state, seat)),
@@ -756,7 +755,7 @@ class _Table:
             case GameStalled(turns=turns):
                 self.say(f"No business was won in {turns} turns: the game is stalled.")
             case _:
-                self.say(f"({type(event).__name__})")
+                assert_never(event)
 
     def summary(self) -> None:
         state = self.game.state

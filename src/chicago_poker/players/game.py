@@ -15,20 +15,20 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from chicago_poker.apply import replay
-from chicago_poker.cards import BUSINESS_TILES, full_deck, tactical_deck
-from chicago_poker.commands import ChanceCommand, Command, DealCard, RevealTile, StartGame
-from chicago_poker.decide import FACE_UP_BUSINESSES, HAND_SIZE, step
-from chicago_poker.errors import (
+from chicago_poker.core.apply import replay
+from chicago_poker.core.cards import BUSINESS_TILES, card_order, full_deck, tactical_deck
+from chicago_poker.core.commands import ChanceCommand, Command, DealCard, RevealTile, StartGame
+from chicago_poker.core.decide import step
+from chicago_poker.core.errors import (
     ArgumentTypeError,
     IllegalCommand,
     InvalidArgumentError,
     short_repr,
 )
-from chicago_poker.events import Event
-from chicago_poker.legal import Awaiting, awaiting, card_order, legal_commands
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState
+from chicago_poker.core.events import Event
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.rules import FACE_UP_BUSINESSES, HAND_SIZE, RuleOptions
+from chicago_poker.core.state import GameState
 
 __all__ = ["Dealer", "Entry", "Game"]
 

@@ -1,19 +1,20 @@
-"""Events: what happened. Past participles; :func:`chicago_poker.apply` folds them into state.
+"""Events: what happened. Past participles; :func:`chicago_poker.core.apply` folds them into state.
 
-Events are facts: :func:`~chicago_poker.apply` trusts them and never checks a rule again. Each
-event class has a ``VERSION`` so that stored logs can be read after the class changes.
+Events are facts: :func:`~chicago_poker.core.apply` trusts them and never checks a rule
+again. Stored logs carry a format version in their header (see :mod:`chicago_poker.log`),
+which is what lets them be read after an event class changes.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import TypeAlias
 
 from attrs import frozen
 
-from chicago_poker.cards import BusinessTile, Card, GangsterCard
-from chicago_poker.hands import HandCategory
-from chicago_poker.rules import RuleOptions
-from chicago_poker.state import Victory
+from chicago_poker.core.cards import BusinessTile, Card, GangsterCard
+from chicago_poker.core.hands import HandCategory
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import Victory
 
 __all__ = [
     "ActionPhaseStarted",
@@ -49,8 +50,6 @@ __all__ = [
 class GameStarted:
     """A game was set up (R-2)."""
 
-    VERSION: ClassVar[int] = 1
-
     players: tuple[str, ...]
     """The players' names by seat."""
 
@@ -71,8 +70,6 @@ class GameStarted:
 class TurnStarted:
     """A player's turn began (R-3.1)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """Whose turn it is."""
 
@@ -87,8 +84,6 @@ class TurnStarted:
 class ActionPhaseStarted:
     """The due shootouts are over; the player now takes their actions (R-3.1, R-6.1)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """Whose turn it is."""
 
@@ -96,8 +91,6 @@ class ActionPhaseStarted:
 @frozen
 class ShootoutStarted:
     """A shootout began and every card at the business was revealed (R-6.1, R-6.3)."""
-
-    VERSION: ClassVar[int] = 1
 
     business: BusinessTile
     """The business fought over."""
@@ -113,8 +106,6 @@ class ShootoutStarted:
 class ReinforcementRequested:
     """The best hands were tied; the tied players must reinforce (R-6.7.1, R-6.7.4)."""
 
-    VERSION: ClassVar[int] = 1
-
     business: BusinessTile
     """The business fought over."""
 
@@ -125,8 +116,6 @@ class ReinforcementRequested:
 @frozen
 class ReinforcementChosen:
     """A tied player chose a reinforcement, face down (R-6.7.2)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that chose."""
@@ -139,8 +128,6 @@ class ReinforcementChosen:
 class ReinforcementDeclined:
     """A tied player sent no reinforcement (R-6.7.2, R-6.7.6)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The seat that sent nothing."""
 
@@ -148,8 +135,6 @@ class ReinforcementDeclined:
 @frozen
 class ReinforcementsRevealed:
     """The reinforcements were revealed and discarded (R-6.7.3, R-6.7.5)."""
-
-    VERSION: ClassVar[int] = 1
 
     business: BusinessTile
     """The business fought over."""
@@ -164,8 +149,6 @@ class ReinforcementsRevealed:
 @frozen
 class ShootoutWon:
     """A player won a shootout: they take the tile, and every card there is discarded (R-6.5)."""
-
-    VERSION: ClassVar[int] = 1
 
     business: BusinessTile
     """The business won."""
@@ -184,8 +167,6 @@ class ShootoutWon:
 class ShootoutVoided:
     """Nobody won a shootout; every card there is discarded and the tile stays (R-6.7.6)."""
 
-    VERSION: ClassVar[int] = 1
-
     business: BusinessTile
     """The business fought over."""
 
@@ -193,8 +174,6 @@ class ShootoutVoided:
 @frozen
 class TileRevealed:
     """A new business tile was revealed face up (R-6.6)."""
-
-    VERSION: ClassVar[int] = 1
 
     tile: BusinessTile
     """The tile."""
@@ -204,8 +183,6 @@ class TileRevealed:
 class DrawRequested:
     """A player took the draw action (R-3.6)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The seat that draws."""
 
@@ -213,8 +190,6 @@ class DrawRequested:
 @frozen
 class CardDrawn:
     """A card came off the draw deck into a player's hand (R-3.6, R-6.7.5)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that received it."""
@@ -227,8 +202,6 @@ class CardDrawn:
 class DiscardPileReshuffled:
     """The discard pile became the new draw deck (R-3.7)."""
 
-    VERSION: ClassVar[int] = 1
-
     cards: int
     """How many cards it held."""
 
@@ -236,8 +209,6 @@ class DiscardPileReshuffled:
 @frozen
 class GangsterPlayed:
     """A gangster card was placed at a business (R-4.1, R-4.2)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that played it."""
@@ -253,8 +224,6 @@ class GangsterPlayed:
 class MarkerPlaced:
     """A column reached five cards and got a shootout marker (R-4.6, R-5.4.4)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The column's owner."""
 
@@ -268,8 +237,6 @@ class MarkerPlaced:
 @frozen
 class LiquidationPlayed:
     """Liquidation discarded the last card of a column (R-5.2)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that played it."""
@@ -287,8 +254,6 @@ class LiquidationPlayed:
 @frozen
 class PoliceRaidPlayed:
     """A Police Raid showed a player's face-down cards at a business (R-5.3)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that played it."""
@@ -310,8 +275,6 @@ class PoliceRaidPlayed:
 class LimousinePlayed:
     """The Limousine moved cards from one business to another (R-5.4)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The seat that played it."""
 
@@ -329,8 +292,6 @@ class LimousinePlayed:
 class RevolverPlayed:
     """The Revolver gave two extra actions (R-5.5)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """The seat that played it."""
 
@@ -338,8 +299,6 @@ class RevolverPlayed:
 @frozen
 class BriberyPlayed:
     """Bribery took a card from the discard pile and rebuilt the draw deck (R-5.6)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The seat that played it."""
@@ -352,8 +311,6 @@ class BriberyPlayed:
 class TurnEnded:
     """A turn ended (R-3.5)."""
 
-    VERSION: ClassVar[int] = 1
-
     player: int
     """Whose turn it was."""
 
@@ -364,8 +321,6 @@ class TurnEnded:
 @frozen
 class GameWon:
     """A player won the game (R-8)."""
-
-    VERSION: ClassVar[int] = 1
 
     player: int
     """The winner."""
@@ -378,14 +333,10 @@ class GameWon:
 class GameBlocked:
     """Nobody could act any more; the game ended without a winner (R-8.6)."""
 
-    VERSION: ClassVar[int] = 1
-
 
 @frozen
 class GameStalled:
     """No business was won in too many turns; the game ended without a winner (R-8.7)."""
-
-    VERSION: ClassVar[int] = 1
 
     turns: int
     """The turns in a row that ended without a business won: the limit of the game."""

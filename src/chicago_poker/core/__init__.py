@@ -1,0 +1,19 @@
+"""The pure rules engine: what the game is, and nothing that touches the world.
+
+The core holds the cards and business tiles (:mod:`~chicago_poker.core.cards`), hand
+ranking (:mod:`~chicago_poker.core.hands`), the rule options and rule constants
+(:mod:`~chicago_poker.core.rules`), the game state (:mod:`~chicago_poker.core.state`),
+commands and events (:mod:`~chicago_poker.core.commands`,
+:mod:`~chicago_poker.core.events`), the rule checks that both decide and legal use
+(:mod:`~chicago_poker.core.checks`), the three functions that play the game
+(:mod:`~chicago_poker.core.decide`, :mod:`~chicago_poker.core.apply`,
+:mod:`~chicago_poker.core.legal`), victory (:mod:`~chicago_poker.core.victory`), what
+each seat may know (:mod:`~chicago_poker.core.views`,
+:mod:`~chicago_poker.core.redacted_events`, :mod:`~chicago_poker.core.redacted_commands`,
+:mod:`~chicago_poker.core.fold`) and the library's errors
+(:mod:`~chicago_poker.core.errors`).
+
+Everything here is a pure function of its arguments: no file or network I/O, no clock,
+no random module. Chance enters as data, in commands and events. The core imports
+nothing from the rest of the package; ``tests/test_layers.py`` keeps it that way.
+"""

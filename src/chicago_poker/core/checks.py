@@ -1,0 +1,208 @@
+"""One function per rule check of a special card's target, used by both decide and legal.
+
+Each check comes in three forms, after pokerkit's ``verify_x``/``can_x`` pairs:
+``x_refusal`` returns the :class:`~chicago_poker.core.errors.IllegalCommand` that the command
+would meet, or None; ``verify_x`` raises it; ``can_x`` says whether there is none.
+:func:`~chicago_poker.core.decide.decide` raises from ``verify_x`` and
+:func:`~chicago_poker.core.legal.legal_commands` lists exactly the commands ``can_x``
+accepts, so the rule is written once and the two can never disagree.
+
+These checks concern the target of the card (the business, the other player, the cards
+moved). Whose turn it is, whether the seat holds the card and the hand limit are checked
+before them, by :func:`~chicago_poker.core.decide.decide`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chicago_poker.core.cards import BusinessTile, GangsterCard
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.rules import MAX_COLUMN, MAX_LIMOUSINE
+from chicago_poker.core.state import Business, GameState
+
+__all__ = [
+    "can_drive_limousine",
+    "can_liquidate",
+    "can_raid",
+    "limousine_refusal",
+    "liquidation_refusal",
+    "raid_refusal",
+    "verify_limousine",
+    "verify_liquidation",
+    "verify_raid",
+]
+
+
+def liquidation_refusal(
+    state: GameState, seat: int, tile: BusinessTile, victim: int
+) -> IllegalCommand | None:
+    """Why ``seat`` may not liquidate ``victim``'s last card at ``tile``, or None if it may.
+
+    The card must be the last card of another player's column at a face-up business
+    (R-5.2.1), and not under a shootout marker (R-5.2.3).
+
+    >>> from chicago_poker.players.game import Game
+    >>> state = Game.new(["Al", "Bugs"], seed=1).state
+    >>> refusal = liquidation_refusal(state, 0, state.businesses[0].tile, 1)
+    >>> refusal.rule, str(refusal)
+    ('R-5.2.1', 'Bugs has no card at Speakeasy #2. [R-5.2.1]')
+    >>> can_liquidate(state, 0, state.businesses[0].tile, 1)
+    False
+    """
+    business = state.business(tile)
+    if business is None:
+        return _not_in_play(tile, "R-5.2.1")
+    refusal = _other_player_refusal(state, seat, victim, "R-5.2.1")
+    if refusal is not None:
+        return refusal
+    column = business.columns[victim]
+    if not column.cards:
+        return IllegalCommand(f"{_name(state, victim)} has no card at {tile.name}.", rule="R-5.2.1")
+    if column.marker is not None:
+        return IllegalCommand(
+            f"{_name(state, victim)}'s five cards at {tile.name} are under a shootout marker "
+            "and immune to Liquidation.",
+            rule="R-5.2.3",
+        )
+    return None
+
+
+def verify_liquidation(state: GameState, seat: int, tile: BusinessTile, victim: int) -> None:
+    """Raise the :func:`liquidation_refusal`, if there is one."""
+    refusal = liquidation_refusal(state, seat, tile, victim)
+    if refusal is not None:
+        raise refusal
+
+
+def can_liquidate(state: GameState, seat: int, tile: BusinessTile, victim: int) -> bool:
+    """Whether ``seat`` may liquidate ``victim``'s last card at ``tile`` (R-5.2.1, R-5.2.3)."""
+    return liquidation_refusal(state, seat, tile, victim) is None
+
+
+def raid_refusal(
+    state: GameState, seat: int, tile: BusinessTile, target: int
+) -> IllegalCommand | None:
+    """Why ``seat`` may not raid ``target``'s cards at ``tile``, or None if it may.
+
+    The target is another player with at least one card at a face-up business (R-5.3, D-17).
+    """
+    business = state.business(tile)
+    if business is None:
+        return _not_in_play(tile, "R-5.3")
+    refusal = _other_player_refusal(state, seat, target, "R-5.3")
+    if refusal is not None:
+        return refusal
+    if not business.columns[target].cards:
+        return IllegalCommand(f"{_name(state, target)} has no card at {tile.name}.", rule="R-5.3")
+    return None
+
+
+def verify_raid(state: GameState, seat: int, tile: BusinessTile, target: int) -> None:
+    """Raise the :func:`raid_refusal`, if there is one."""
+    refusal = raid_refusal(state, seat, tile, target)
+    if refusal is not None:
+        raise refusal
+
+
+def can_raid(state: GameState, seat: int, tile: BusinessTile, target: int) -> bool:
+    """Whether ``seat`` may raid ``target``'s cards at ``tile`` (R-5.3, D-17)."""
+    return raid_refusal(state, seat, tile, target) is None
+
+
+def limousine_refusal(
+    state: GameState,
+    seat: int,
+    source: BusinessTile,
+    destination: BusinessTile,
+    cards: Sequence[GangsterCard],
+) -> IllegalCommand | None:
+    """Why ``seat`` may not drive ``cards`` from ``source`` to ``destination``, or None.
+
+    Both businesses are face up and differ (R-5.4.1, R-5.4.3); the cards are one to four
+    different cards of the seat's column at the source, its last ones unless the option
+    ``limousine_any_cards`` is on (R-5.4.1), and not under a shootout marker (R-5.4.2); the
+    destination has room for them (R-4.5).
+    """
+    start = state.business(source)
+    if start is None:
+        return _not_in_play(source, "R-5.4.1")
+    end = state.business(destination)
+    if end is None:
+        return _not_in_play(destination, "R-5.4.3")
+    if start is end:
+        return IllegalCommand("The Limousine must go to another business.", rule="R-5.4.3")
+    refusal = _moved_cards_refusal(state, seat, start, cards)
+    if refusal is not None:
+        return refusal
+    if len(end.columns[seat].cards) + len(cards) > MAX_COLUMN:
+        return IllegalCommand(
+            f"{_name(state, seat)} would have more than {MAX_COLUMN} cards at {destination.name}.",
+            rule="R-4.5",
+        )
+    return None
+
+
+def verify_limousine(
+    state: GameState,
+    seat: int,
+    source: BusinessTile,
+    destination: BusinessTile,
+    cards: Sequence[GangsterCard],
+) -> None:
+    """Raise the :func:`limousine_refusal`, if there is one."""
+    refusal = limousine_refusal(state, seat, source, destination, cards)
+    if refusal is not None:
+        raise refusal
+
+
+def can_drive_limousine(
+    state: GameState,
+    seat: int,
+    source: BusinessTile,
+    destination: BusinessTile,
+    cards: Sequence[GangsterCard],
+) -> bool:
+    """Whether ``seat`` may drive ``cards`` from ``source`` to ``destination`` (R-5.4)."""
+    return limousine_refusal(state, seat, source, destination, cards) is None
+
+
+def _moved_cards_refusal(
+    state: GameState, seat: int, source: Business, cards: Sequence[GangsterCard]
+) -> IllegalCommand | None:
+    column = source.columns[seat]
+    if column.marker is not None:
+        return IllegalCommand(
+            f"Cards under a shootout marker may not move ({source.tile.name}).", rule="R-5.4.2"
+        )
+    moved = set(cards)
+    if not 1 <= len(cards) <= MAX_LIMOUSINE or len(moved) != len(cards):
+        return IllegalCommand("The Limousine moves one to four different cards.", rule="R-5.4.1")
+    if not moved <= set(column.cards):
+        return IllegalCommand(
+            f"Those cards are not all {_name(state, seat)}'s at {source.tile.name}.",
+            rule="R-5.4.1",
+        )
+    if not state.options.limousine_any_cards and moved != set(column.cards[-len(cards) :]):
+        return IllegalCommand(
+            f"The Limousine takes the last {len(cards)} card(s) of the column.", rule="R-5.4.1"
+        )
+    return None
+
+
+def _other_player_refusal(
+    state: GameState, seat: int, other: int, rule: str
+) -> IllegalCommand | None:
+    if not 0 <= other < len(state.players):
+        return IllegalCommand(f"There is no player in seat {other}.", rule="R-2.1")
+    if other == seat:
+        return IllegalCommand("Choose another player, not yourself.", rule=rule)
+    return None
+
+
+def _not_in_play(tile: BusinessTile, rule: str) -> IllegalCommand:
+    return IllegalCommand(f"{tile.name} is not a face-up business in play.", rule=rule)
+
+
+def _name(state: GameState, seat: int) -> str:
+    return state.players[seat].name

@@ -1,0 +1,336 @@
+"""What a seat may know of a state: its view (:func:`view`).
+
+A :class:`~chicago_poker.core.state.GameState` holds everything, secrets included: every hand,
+the draw deck, the face-down cards. A front end, a bot or a log shown to a player must only
+use what that player may know:
+
+- their own hand, and the size of every other hand (R-2.4);
+- the number of cards in every column and every face-up card (R-4.4);
+- their own face-down cards (R-4.3), and the face-down cards they saw with a Police Raid for
+  as long as those cards stay in the column where they were seen (R-5.3);
+- every card at a business where a shootout is in progress, since all are turned face up
+  (R-6.3);
+- the discard pile (R-3.11), but not the card a Bribery took from it (R-5.6.1);
+- who has chosen a reinforcement, but not what, until every choice is revealed (R-6.7.2).
+
+``seat=None`` is an observer (a spectator), who has no hand and has seen no raid. The same
+boundary holds for events (:mod:`~chicago_poker.core.redacted_events`), commands
+(:mod:`~chicago_poker.core.redacted_commands`) and a view rebuilt from a seat's redacted
+history (:mod:`~chicago_poker.core.fold`).
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from chicago_poker.core.cards import (
+    BusinessTile,
+    Card,
+    Face,
+    GangsterCard,
+    lands_face_down,
+)
+from chicago_poker.core.errors import InvalidSeatError, short_repr
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import (
+    Business,
+    GameState,
+    ShootoutStage,
+    Turn,
+    Victory,
+)
+
+__all__ = [
+    "BusinessView",
+    "ColumnView",
+    "OpponentView",
+    "PlayerView",
+    "ShootoutView",
+    "SlotView",
+    "check_viewer",
+    "knows_card",
+    "view",
+]
+
+
+@frozen
+class SlotView:
+    """One position of a column, as the viewer sees it."""
+
+    face: Face
+    """Whether the position lies face up or face down, from the tile's pattern (R-4.2)."""
+
+    card: GangsterCard | None
+    """The card, where the viewer may know it (R-4.3, R-4.4, R-5.3, R-6.3); otherwise None."""
+
+
+@frozen
+class ColumnView:
+    """One player's column at one business, as the viewer sees it (R-4.4)."""
+
+    slots: tuple[SlotView, ...]
+    """The positions, first placed first; their number is public (R-4.4)."""
+
+    marker: int | None
+    """The number of the shootout marker on the column, if any (R-4.6, R-6.2)."""
+
+    def __len__(self) -> int:
+        """The number of cards in the column."""
+        return len(self.slots)
+
+
+@frozen
+class BusinessView:
+    """A face-up business, as the viewer sees it."""
+
+    tile: BusinessTile
+    """The business tile."""
+
+    columns: tuple[ColumnView, ...]
+    """One column per seat, indexed by seat."""
+
+    revealed: bool
+    """Whether a shootout is in progress here, so every card is face up for all (R-6.3)."""
+
+
+@frozen
+class OpponentView:
+    """The public part of one player's situation (any seat, the viewer's own included)."""
+
+    name: str
+    """The player's name."""
+
+    hand_size: int
+    """How many cards the player holds; never which (R-2.4)."""
+
+    controlled: tuple[BusinessTile, ...]
+    """The businesses the player controls, in the order won (R-6.5)."""
+
+
+@frozen
+class ShootoutView:
+    """The shootout in progress, as the viewer sees it."""
+
+    business: BusinessTile
+    """The business fought over."""
+
+    owner: int
+    """The seat whose marker made the shootout due (R-6.1)."""
+
+    stage: ShootoutStage
+    """Where the shootout stands."""
+
+    contenders: tuple[int, ...]
+    """The seats still in the tie-break (R-6.7.1, R-6.7.4)."""
+
+    chosen: tuple[int, ...]
+    """The seats that made their reinforcement choice this round, sent or declined (R-6.7.2)."""
+
+    own_choice: GangsterCard | None
+    """The viewer's own reinforcement this round, if they sent one; others' stay secret."""
+
+    round: int
+    """How many rounds of reinforcement were revealed."""
+
+
+@frozen
+class PlayerView:
+    """Exactly what one seat (or an observer) may know of a game."""
+
+    seat: int | None
+    """The viewer's seat, or None for an observer."""
+
+    options: RuleOptions
+    """The rule options of the game."""
+
+    hand: frozenset[Card] | None
+    """The viewer's own hand (R-2.4); None for an observer."""
+
+    players: tuple[OpponentView, ...]
+    """Every player's public situation, indexed by seat."""
+
+    first_player: int
+    """The seat of the first player (R-2.7)."""
+
+    turn: Turn
+    """The turn in progress: whose, its phase, its base, bonus and remaining actions."""
+
+    businesses: tuple[BusinessView, ...]
+    """The face-up businesses, in the order they were revealed."""
+
+    draw_pile_size: int
+    """How many cards the draw deck holds; never which (R-3.6)."""
+
+    discard_pile: frozenset[Card]
+    """The discard pile, which is public (R-3.11)."""
+
+    tile_pile_size: int
+    """How many business tiles are face down; never which (R-2.5)."""
+
+    vacancies: int
+    """Businesses won whose replacement tile is still to be revealed (R-6.6)."""
+
+    pending_draws: tuple[int, ...]
+    """The seats waiting for a card from the draw deck, first first."""
+
+    shootout: ShootoutView | None
+    """The shootout in progress, if any."""
+
+    markers_placed: int
+    """How many shootout markers were ever placed (R-6.2)."""
+
+    last_winner: int | None
+    """The seat that won the latest shootout (R-8.5)."""
+
+    stalled_turns: int
+    """Turns that ended since a business was last won, or since the game began (R-8.7)."""
+
+    winner: int | None
+    """The winning seat, once the game is over."""
+
+    victory: Victory | None
+    """How the game ended, once it is over."""
+
+
+def check_viewer(seat: object, players: int | None) -> None:
+    """Refuse a viewer that is neither None (an observer) nor a seat of a table of ``players``.
+
+    Raises:
+        InvalidSeatError: ``seat`` is not None and not a seat of the table.
+    """
+    """``seat`` must be None (an observer) or a seat of the table of ``players`` (R-2.1).
+
+    Views are the engine's security boundary: a seat of -1 would show the last seat's hand
+    (Python counts from the end), and True would pass for seat 1. Where the number of
+    players is not known (an event redacted without the state before it), any seat from 0
+    up may ask.
+    """
+    if seat is None:
+        return
+    if type(seat) is int and seat >= 0 and (players is None or seat < players):
+        return
+    seats = "from 0 up" if players is None else f"from 0 to {players - 1}"
+    raise InvalidSeatError(
+        f"There is no seat {short_repr(seat)} at this table: a view is for a seat {seats}, "
+        "or None for an observer.",
+        rule="R-2.1",
+    )
+
+
+def knows_card(
+    state: GameState, seat: int | None, business: Business, owner: int, position: int
+) -> bool:
+    """Whether ``seat`` may know the card at ``position`` of ``owner``'s column at ``business``.
+
+    A face-up card is public (R-4.4); a face-down card is known to its owner (R-4.3) and to a
+    player who saw it with a Police Raid while it stays in that column (R-5.3); every card at a
+    business where a shootout is in progress is face up (R-6.3).
+
+    Raises:
+        InvalidSeatError: ``seat`` is neither None nor a seat of the table.
+    """
+    check_viewer(seat, len(state.players))
+    return _knows_card(state, seat, business, owner, position)
+
+
+def _knows_card(
+    state: GameState, seat: int | None, business: Business, owner: int, position: int
+) -> bool:
+    if not lands_face_down(business.tile, position) or seat == owner:
+        return True
+    if state.shootout is not None and state.shootout.business == business.tile:
+        return True
+    if seat is None:
+        return False
+    card = business.columns[owner].cards[position]
+    return (business.tile, owner, card) in state.players[seat].seen
+
+
+def _business_view(state: GameState, seat: int | None, business: Business) -> BusinessView:
+    columns = tuple(
+        ColumnView(
+            tuple(
+                SlotView(
+                    business.face(position),
+                    card if _knows_card(state, seat, business, owner, position) else None,
+                )
+                for position, card in enumerate(column.cards)
+            ),
+            column.marker,
+        )
+        for owner, column in enumerate(business.columns)
+    )
+    revealed = state.shootout is not None and state.shootout.business == business.tile
+    return BusinessView(business.tile, columns, revealed)
+
+
+def _shootout_view(state: GameState, seat: int | None) -> ShootoutView | None:
+    shootout = state.shootout
+    if shootout is None:
+        return None
+    own = next((card for chooser, card in shootout.choices if chooser == seat), None)
+    return ShootoutView(
+        business=shootout.business,
+        owner=shootout.owner,
+        stage=shootout.stage,
+        contenders=shootout.contenders,
+        chosen=tuple(chooser for chooser, _ in shootout.choices),
+        own_choice=own,
+        round=shootout.round,
+    )
+
+
+def _hand_size(state: GameState, viewer: int | None, seat: int) -> int:
+    """The hand size ``viewer`` may know for ``seat``.
+
+    A reinforcement chosen by another player still counts in their hand until the reveal:
+    whether they sent a card or declined is part of their secret choice (R-6.7.2).
+    """
+    size = len(state.players[seat].hand)
+    shootout = state.shootout
+    if seat == viewer or shootout is None:
+        return size
+    sent = any(chooser == seat and card is not None for chooser, card in shootout.choices)
+    return size + 1 if sent else size
+
+
+def view(state: GameState, seat: int | None) -> PlayerView:
+    """What ``seat`` may know of ``state``; ``None`` is an observer, who has no hand.
+
+    Two states that differ only in what ``seat`` may not know give equal views.
+
+    >>> from chicago_poker.players.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=7)
+    >>> mine = view(game.state, 0)
+    >>> mine.hand == game.state.players[0].hand, mine.players[1].hand_size
+    (True, 5)
+    >>> view(game.state, None).hand is None
+    True
+
+    Raises:
+        InvalidSeatError: ``seat`` is neither None nor a seat of the table.
+    """
+    check_viewer(seat, len(state.players))
+    return PlayerView(
+        seat=seat,
+        options=state.options,
+        hand=None if seat is None else state.players[seat].hand,
+        players=tuple(
+            OpponentView(player.name, _hand_size(state, seat, other), player.controlled)
+            for other, player in enumerate(state.players)
+        ),
+        first_player=state.first_player,
+        turn=state.turn,
+        businesses=tuple(_business_view(state, seat, b) for b in state.businesses),
+        draw_pile_size=len(state.draw_pile),
+        discard_pile=state.discard_pile,
+        tile_pile_size=len(state.tile_pile),
+        vacancies=state.vacancies,
+        pending_draws=state.pending_draws,
+        shootout=_shootout_view(state, seat),
+        markers_placed=state.markers_placed,
+        last_winner=state.last_winner,
+        stalled_turns=state.stalled_turns,
+        winner=state.winner,
+        victory=state.victory,
+    )

@@ -1,0 +1,173 @@
+"""The package keeps its layers: a pure core, and no module reaching into another's privates.
+
+Read from the source with :mod:`ast`, so that an import hidden in a function or under
+``TYPE_CHECKING`` counts as much as one at the top of a module.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import chicago_poker
+
+PACKAGE = Path(chicago_poker.__file__).parent
+CORE = PACKAGE / "core"
+
+# The standard library and third-party modules the core may import: pure computation only.
+# Anything else (random, time, os, io, pathlib, socket, subprocess, sys, ...) is refused,
+# whether or not it is listed below: the list of what is allowed is the rule.
+CORE_MAY_IMPORT = frozenset(
+    {
+        "__future__",
+        "abc",
+        "attrs",
+        "bisect",
+        "collections",
+        "enum",
+        "fractions",
+        "functools",
+        "heapq",
+        "itertools",
+        "math",
+        "operator",
+        "re",
+        "reprlib",
+        "typing",
+    }
+)
+
+# Named so that a failure says plainly why these are refused.
+IMPURE = frozenset(
+    {
+        "asyncio",
+        "datetime",
+        "glob",
+        "http",
+        "io",
+        "multiprocessing",
+        "os",
+        "pathlib",
+        "random",
+        "secrets",
+        "select",
+        "shutil",
+        "signal",
+        "socket",
+        "ssl",
+        "subprocess",
+        "sys",
+        "tempfile",
+        "threading",
+        "time",
+        "urllib",
+        "uuid",
+    }
+)
+
+# Built-in functions that read or write the world, or run code from a string.
+IMPURE_CALLS = frozenset({"open", "print", "input", "eval", "exec", "__import__", "breakpoint"})
+
+
+def modules(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.py"))
+
+
+def dotted(path: Path, root: Path = PACKAGE.parent) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path, root: Path) -> Iterator[tuple[int, str, tuple[str, ...]]]:
+    """Every import of a module: its line, the module imported, and the names taken from it."""
+    name = dotted(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name, ()
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, module] if module else base)
+            yield node.lineno, module, tuple(alias.name for alias in node.names)
+
+
+def core_import_problems(path: Path, root: Path = PACKAGE.parent) -> Iterator[str]:
+    where = path.relative_to(root)
+    for line, module, _ in imports(path, root):
+        top = module.split(".")[0]
+        if module == "chicago_poker.core" or module.startswith("chicago_poker.core."):
+            continue
+        if top == "chicago_poker":
+            yield f"{where}:{line}: the core imports {module}, outside the core"
+        elif top in IMPURE:
+            yield f"{where}:{line}: the core imports {module}, which touches the world"
+        elif top not in CORE_MAY_IMPORT:
+            yield f"{where}:{line}: the core imports {module}, not on the list of pure modules"
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in IMPURE_CALLS
+        ):
+            yield f"{where}:{node.lineno}: the core calls {node.func.id}()"
+
+
+def private_import_problems(path: Path, root: Path = PACKAGE.parent) -> Iterator[str]:
+    where = path.relative_to(root)
+    for line, module, names in imports(path, root):
+        for name in names:
+            if name.startswith("_") and not name.endswith("__"):
+                yield f"{where}:{line}: imports the private name {name} from {module}"
+
+
+@pytest.mark.parametrize("path", modules(CORE), ids=lambda path: path.name)
+def test_the_core_imports_only_the_core_and_pure_modules(path: Path) -> None:
+    assert list(core_import_problems(path)) == []
+
+
+@pytest.mark.parametrize("path", modules(PACKAGE), ids=lambda path: dotted(path))
+def test_no_module_imports_the_private_names_of_another(path: Path) -> None:
+    assert list(private_import_problems(path)) == []
+
+
+def test_the_checks_see_what_they_must_refuse(tmp_path: Path) -> None:
+    """Each check reports a line written to break it, so a passing run means something."""
+    core = tmp_path / "chicago_poker" / "core"
+    core.mkdir(parents=True)
+    bad = core / "bad.py"
+    bad.write_text(
+        "import random\n"
+        "from time import perf_counter\n"
+        "from chicago_poker.log import read_log\n"
+        "from . import state\n"
+        "from .. import log\n"
+        "from chicago_poker.core.decide import _step\n"
+        "import json\n"
+        "def f() -> None:\n"
+        "    open('x')\n",
+        encoding="utf-8",
+    )
+    found = list(core_import_problems(bad, tmp_path))
+    private = list(private_import_problems(bad, tmp_path))
+    assert [problem.split(": ", 1)[1] for problem in found] == [
+        "the core imports random, which touches the world",
+        "the core imports time, which touches the world",
+        "the core imports chicago_poker.log, outside the core",
+        "the core imports chicago_poker, outside the core",
+        "the core imports json, not on the list of pure modules",
+        "the core calls open()",
+    ]
+    assert [problem.split(": ", 1)[1] for problem in private] == [
+        "imports the private name _step from chicago_poker.core.decide"
+    ]
+
+
+def test_the_core_is_a_package_with_modules() -> None:
+    """The checks above would pass vacuously if the core moved or emptied."""
+    assert {path.stem for path in modules(CORE)} >= {"decide", "apply", "legal", "views"}
