@@ -50,12 +50,16 @@ from chicago_poker.errors import (
     InvalidRankError,
     InvalidSeatError,
     InvalidTileError,
+    NotationError,
+    NotationSyntaxError,
+    PositionInvariantError,
     TileParseError,
 )
 from chicago_poker.events import Event
 from chicago_poker.game import Dealer, Game
 from chicago_poker.hands import HandCategory, HandRank, evaluate_hand
 from chicago_poker.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.notation import parse_position, parse_view, write_position, write_view
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState, Victory
 
@@ -96,6 +100,8 @@ __all__ = [
     "InvalidRankError",
     "InvalidSeatError",
     "InvalidTileError",
+    "NotationError",
+    "NotationSyntaxError",
     "PlayBribery",
     "PlayGangster",
     "PlayLimousine",
@@ -103,6 +109,7 @@ __all__ = [
     "PlayPoliceRaid",
     "PlayRevolver",
     "PlayerCommand",
+    "PositionInvariantError",
     "RevealTile",
     "RuleOptions",
     "SendReinforcement",
@@ -122,8 +129,12 @@ __all__ = [
     "full_deck",
     "legal_commands",
     "parse_card",
+    "parse_position",
     "parse_tile",
+    "parse_view",
     "replay",
     "step",
     "tactical_deck",
+    "write_position",
+    "write_view",
 ]
