@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 
 from chicago_poker.apply import apply
 from chicago_poker.cards import parse_card
-from chicago_poker.errors import ChicagoPokerError, NotationSyntaxError, PositionInvariantError
+from chicago_poker.errors import (
+    ChicagoPokerError,
+    NotationError,
+    NotationSyntaxError,
+    PositionInvariantError,
+)
 from chicago_poker.game import Game
 from chicago_poker.notation import (
     VIEW_HEADER,
@@ -355,3 +360,26 @@ def test_the_player_taking_actions_may_hold_eight_cards_with_an_action_left() ->
         position(al=" hand=1R,2R,3R,4R,5R,6R,7R,8R", rest="business Brewery#1 - -\n")
     )
     assert len(state.players[0].hand) == 8
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    edits=st.lists(
+        st.tuples(st.integers(0, 10_000), st.sampled_from([*' ,:=@#-?*\n"0159RPB', "", "x"])),
+        min_size=1,
+        max_size=4,
+    ),
+    check=st.booleans(),
+)
+def test_an_edited_position_is_read_or_refused_with_a_notation_error(
+    edits: list[tuple[int, str]], check: bool
+) -> None:
+    text = TIE
+    for at, new in edits:
+        at %= len(text)
+        text = text[:at] + new + text[at + 1 :]
+    try:
+        state = parse_position(text, check=check)
+    except NotationError:
+        return  # refused with the library's own error, not a traceback
+    assert parse_position(write_position(state), check=check) == state

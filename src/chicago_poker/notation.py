@@ -336,32 +336,32 @@ def _tokens(text: str, number: int) -> list[_Token]:
     """The words of one line; ``#`` at the start of a word begins a comment."""
     tokens: list[_Token] = []
     index = 0
-    decoder = json.JSONDecoder()
-    while index < len(text):
-        char = text[index]
-        if char.isspace():
-            index += 1
-            continue
-        if char == "#":
+    while (match := _WORD.search(text, index)) is not None:
+        start = match.start()
+        if text[start] == "#":
             break
-        if char == '"':
+        if text[start] == '"':
             try:
-                value, end = decoder.raw_decode(text, index)
+                value, index = _JSON.raw_decode(text, start)
             except json.JSONDecodeError as error:
                 raise NotationSyntaxError(
                     f"a quoted name is not a valid JSON string: {error.msg}",
                     line=number,
-                    column=index + 1,
+                    column=start + 1,
                 ) from None
-            tokens.append(_Token(value, number, index + 1, quoted=True))
-            index = end
+            if not isinstance(value, str):
+                raise NotationSyntaxError(
+                    "a quoted name is a JSON string", line=number, column=start + 1
+                )
+            tokens.append(_Token(value, number, start + 1, quoted=True))
             continue
-        end = index
-        while end < len(text) and not text[end].isspace():
-            end += 1
-        tokens.append(_Token(text[index:end], number, index + 1))
-        index = end
+        tokens.append(_Token(match[0], number, start + 1))
+        index = match.end()
     return tokens
+
+
+_WORD: Final = re.compile(r"\S+")
+_JSON: Final = json.JSONDecoder()
 
 
 def _statements(text: str, header: str) -> list[_Statement]:
@@ -678,7 +678,8 @@ def parse_position(text: str, *, check: bool = True) -> GameState:
         *(card for _, card in (shootout.choices if shootout else ()) if card is not None),
     ]
     draw = _pile_cards(reader, "draw")
-    draw_pile = draw if draw is not None else [card for card in deck if card not in set(placed)]
+    used = set(placed)
+    draw_pile = draw if draw is not None else [card for card in deck if card not in used]
     tiles_given = _pile_tiles(reader)
     shown = {b.tile for b in businesses} | {t for p in players for t in p.controlled}
     tile_pile = (
@@ -857,7 +858,7 @@ class _Checker:
         columns = [(b.tile, [list(c.cards) for c in b.columns]) for b in state.businesses]
         markers = [(b.tile, [c.marker for c in b.columns]) for b in state.businesses]
         self.check_columns(columns, markers, state.markers_placed)
-        self.check_businesses(len(state.businesses), state.vacancies, count, len(tiles))
+        self.check_businesses(len(state.businesses), state.vacancies, count)
         self.check_turn(state.turn, count, "turn")
         if state.previous_turn is not None:
             self.check_turn(state.previous_turn, count, "previous")
@@ -886,13 +887,15 @@ class _Checker:
         self, found: Sequence[Card], deck: Sequence[Card], options: RuleOptions
     ) -> None:
         rule = "R-9.1" if options.tactical else "R-1.3"
-        foreign = sorted({str(card) for card in found if card not in set(deck)})
+        in_deck = set(deck)
+        foreign = sorted({str(card) for card in found if card not in in_deck})
         if foreign:
             self.fail(
                 "cards", f"{', '.join(foreign)} not in the deck of the tactical variant", rule
             )
         _no_repeats("cards", found, None, rule)
-        missing = [str(card) for card in deck if card not in set(found)]
+        places = set(found)
+        missing = [str(card) for card in deck if card not in places]
         if missing:
             self.fail(
                 "cards",
@@ -906,7 +909,8 @@ class _Checker:
         found = [b.tile for b in state.businesses] + list(pile)
         found += [tile for player in state.players for tile in player.controlled]
         _no_repeats("tiles", found, None, "R-1.4")
-        missing = [str(tile) for tile in BUSINESS_TILES if tile not in set(found)]
+        placed = set(found)
+        missing = [str(tile) for tile in BUSINESS_TILES if tile not in placed]
         if missing:
             self.fail(
                 "tiles",
@@ -953,7 +957,7 @@ class _Checker:
                         )
                     numbers.append(marker)
 
-    def check_businesses(self, shown: int, vacancies: int, count: int, pile: int) -> None:
+    def check_businesses(self, shown: int, vacancies: int, count: int) -> None:
         wanted = FACE_UP_AT_SETUP.get(count, 0)
         if shown + vacancies > wanted:
             self.fail(
@@ -965,7 +969,6 @@ class _Checker:
             )
         if len(set(self.lines)) != shown:
             self.fail("tiles", "a business is written twice", "R-1.4")
-        del pile
 
     def check_turn(self, turn: Turn, count: int, keyword: str) -> None:
         line = self.reader.line(keyword)
@@ -1299,7 +1302,8 @@ def _check_view(checker: _Checker, view: PlayerView) -> None:
     own = view.shootout.own_choice if view.shootout is not None else None
     if own is not None:
         known.append(own)
-    foreign = sorted({str(card) for card in known if card not in set(deck)})
+    in_deck = set(deck)
+    foreign = sorted({str(card) for card in known if card not in in_deck})
     if foreign:
         checker.fail("cards", f"{', '.join(foreign)} not in this game's deck", rule)
     _no_repeats("cards", known, None, rule)
@@ -1330,7 +1334,7 @@ def _check_view(checker: _Checker, view: PlayerView) -> None:
         [(b.tile, [c.marker for c in b.columns]) for b in view.businesses],
         view.markers_placed,
     )
-    checker.check_businesses(len(view.businesses), view.vacancies, count, view.tile_pile_size)
+    checker.check_businesses(len(view.businesses), view.vacancies, count)
     checker.check_turn(view.turn, count, "turn")
     checker.check_game(view, count)
     sizes = [p.hand_size for p in view.players]
