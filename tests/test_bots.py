@@ -150,6 +150,7 @@ def _tie(hand: str, controlled: str = "") -> GameState:
         controlled={"Al": controlled} if controlled else None,
         turn="Bugs",
         phase=TurnPhase.ENDED,
+        reachable=False,
     )
     state, _ = begin_turn(state)
     assert state.shootout is not None

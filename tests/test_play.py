@@ -223,6 +223,7 @@ def test_the_human_is_asked_for_a_reinforcement_when_tied() -> None:
         markers={("Speakeasy#1", "Al"): 0},
         turn="Bugs",
         phase=TurnPhase.ENDED,
+        reachable=False,
     )
     state, _ = begin_turn(state)
     assert state.shootout is not None
@@ -240,6 +241,7 @@ def test_the_human_without_a_gangster_card_is_asked_too_and_may_only_send_none()
         markers={("Speakeasy#1", "Al"): 0},
         turn="Bugs",
         phase=TurnPhase.ENDED,
+        reachable=False,
     )
     state, _ = begin_turn(state)
     assert _next_chooser(state) == 0

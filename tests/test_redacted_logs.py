@@ -228,6 +228,7 @@ def tied_shootout() -> GameState:
         hands={"Al": "12R 6G", "Bugs": "14Y 6B"},
         businesses={"Speakeasy#1": {"Al": TIED_AL, "Bugs": TIED_BUGS}},
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, _ = begin_turn(state)
     assert state.shootout is not None

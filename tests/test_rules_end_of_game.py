@@ -74,6 +74,7 @@ def al_wins(
         markers={(business, "Al"): 0},
         options=options,
         tile_pile=tile_pile,
+        reachable=False,
     )
     return begin_turn(state)
 
@@ -186,6 +187,7 @@ def test_victory_after_a_reinforcement_ends_the_game_at_once() -> None:
             "JazzClub#1": {"Al": "11R 11Y 11G 1B 1P"},
         },
         markers={("Speakeasy#1", "Al"): 0, ("JazzClub#1", "Al"): 1},
+        reachable=False,
     )
     state, _ = begin_turn(state)
     state, events = run(
@@ -283,6 +285,7 @@ def test_after_the_tiles_run_out_gangsters_go_only_to_the_remaining_businesses()
             "JazzClub#1": {"Bugs": "13R"},
         },
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, _ = begin_turn(state)
     plays = [c for c in legal_commands(state) if isinstance(c, PlayGangster)]

@@ -256,7 +256,7 @@ def test_the_public_draw_request_does_not_name_the_card() -> None:
     # Player views come later; this checks only that the event every player sees when a
     # draw is taken (DrawRequested) carries no card, while the card itself comes in
     # CardDrawn, addressed to the drawing player.
-    state = build(hands={"Al": "9R"}, draw="3G 4G")
+    state = build(hands={"Al": "9R"}, draw="3G 4G", reachable=False)
     state, events = run(state, DrawCard(0))
     assert events == [DrawRequested(0)]
     assert [field.name for field in attrs.fields(DrawRequested)] == ["player"]

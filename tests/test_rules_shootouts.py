@@ -97,6 +97,7 @@ def shootout_due(
         tile_pile=tile_pile,
         discard=discard,
         draw=draw,
+        reachable=False,
     )
 
 
@@ -198,6 +199,7 @@ def test_several_due_shootouts_are_resolved_in_the_order_their_markers_were_plac
             "Brewery#1": {"Al": "6R 6Y 7G 8B 10P", "Bugs": "15Y"},
         },
         markers={("Speakeasy#1", "Al"): 2, ("JazzClub#1", "Al"): 0, ("Brewery#1", "Al"): 1},
+        reachable=False,
     )
     state, events = begin_turn(state)
     for tile in tiles("GamblingHouse#1 GamblingHouse#2 GamblingHouse#3"):
@@ -449,6 +451,7 @@ def test_no_tile_is_revealed_when_the_tile_pile_is_empty() -> None:
             "JazzClub#1": {"Al": "12R"},
         },
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert not of_type(events, TileRevealed)
@@ -505,6 +508,7 @@ def test_only_the_players_tied_for_the_best_hand_reinforce() -> None:
         hands={"Al": "12R", "Bugs": "14Y", "Capone": "15G"},
         businesses={"Speakeasy#1": {"Al": TIED_AL, "Bugs": TIED_BUGS, "Capone": "8R 8Y"}},
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert of_type(events, ReinforcementRequested) == [
@@ -527,6 +531,7 @@ def test_a_tie_between_beaten_hands_needs_no_reinforcement() -> None:
             "Speakeasy#1": {"Al": "10R 10Y 10G 2B 6P", "Bugs": TIED_AL, "Capone": TIED_BUGS}
         },
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert not of_type(events, ReinforcementRequested)
@@ -697,6 +702,7 @@ def test_only_the_players_sharing_the_highest_value_reinforce_again() -> None:
             }
         },
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert events[-1] == ReinforcementRequested(SPEAKEASY, (AL, BUGS, CAPONE))
@@ -737,6 +743,7 @@ def test_reinforcements_are_discarded_and_replaced_in_turn_order_from_the_owner(
         hands={"Al": "12R 6G", "Capone": "14Y 6B"},
         businesses={"Speakeasy#1": {"Al": TIED_AL, "Bugs": "2R 3Y 5G 7B 8P", "Capone": TIED_BUGS}},
         markers={("Speakeasy#1", "Bugs"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert events[-1] == ReinforcementRequested(SPEAKEASY, (CAPONE, AL))

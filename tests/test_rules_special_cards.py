@@ -313,6 +313,7 @@ def test_a_special_play_is_listed_exactly_when_it_is_accepted(options: RuleOptio
         markers={("Speakeasy#1", "Bugs"): 0},
         discard="9Y 10Y",
         options=options,
+        reachable=False,
     )
     special_types = (PlayLiquidation, PlayPoliceRaid, PlayLimousine, PlayRevolver, PlayBribery)
     listed_specials = {c for c in legal_commands(state) if isinstance(c, special_types)}
@@ -334,6 +335,7 @@ def test_liquidation_lists_every_other_player_with_a_card_at_each_business() -> 
             "JazzClub#1": {"Bugs": "4B", "Capone": "5G 6G"},
             "Brewery#1": {"Al": "2R"},
         },
+        reachable=False,
     )
     assert listed(state, PlayLiquidation) == {
         PlayLiquidation(AL, SPEAKEASY, BUGS),
@@ -514,6 +516,7 @@ def test_police_raid_lists_every_other_player_with_a_card_at_each_business() -> 
             "JazzClub#1": {"Capone": "5G"},
             "Brewery#1": {"Al": "2R"},
         },
+        reachable=False,
     )
     assert listed(state, PlayPoliceRaid) == {
         PlayPoliceRaid(AL, SPEAKEASY, BUGS),
@@ -736,6 +739,7 @@ def test_limousine_moves_one_to_four_different_cards_of_the_own_column(moved: st
             "Brewery#1": {"Al": "5R"},
             "JazzClub#1": {},
         },
+        reachable=False,
     )
     with pytest.raises(IllegalCommand) as error:
         run(state, limousine(AL, SPEAKEASY, JAZZ_CLUB, moved))
@@ -832,6 +836,7 @@ def test_a_fifth_card_brought_by_limousine_places_a_marker() -> None:
             "JazzClub#1": {"Bugs": "1B 2B 3B 4B 5B"},
         },
         markers={("JazzClub#1", "Bugs"): 0},
+        reachable=False,
     )
     after, events = run(state, limousine(AL, SPEAKEASY, BREWERY, "2R 1R"))
     assert events[:2] == [
@@ -863,6 +868,7 @@ def test_limousine_marker_brings_a_shootout_at_the_players_next_turn() -> None:
         businesses={"Speakeasy#1": {"Al": "1R"}, "Brewery#1": {"Al": "5R 6R 7R 9R"}},
         draw="1B 2B 3B",
         actions_taken=2,
+        reachable=False,
     )
     state, events = run(state, limousine(AL, SPEAKEASY, BREWERY, "1R"))
     assert MarkerPlaced(AL, BREWERY, 0) in events
@@ -1031,6 +1037,7 @@ def test_revolver_extra_actions_may_all_be_used_then_the_turn_ends() -> None:
         hands={"Al": "Revolver"},
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="1B 2B 3B 4B 5B",
+        reachable=False,
     )
     state, _ = run(state, PlayRevolver(AL))
     for drawn in gangsters("1B 2B 3B"):
@@ -1086,6 +1093,7 @@ def test_revolver_extra_actions_are_subject_to_the_hand_limit() -> None:
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="1B 2B",
         actions_taken=2,
+        reachable=False,
     )
     state, _ = run(state, PlayRevolver(AL))
     assert state.turn.actions_left == 2
@@ -1126,6 +1134,7 @@ def test_revolver_drawn_back_in_its_turn_may_not_be_played_again() -> None:
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="",
         actions_taken=2,
+        reachable=False,
     )
     state, _ = run(state, PlayRevolver(AL), DrawCard(AL), DealCard(REVOLVER))
     assert state.players[AL].hand == {REVOLVER, gangster("9R")}
@@ -1150,6 +1159,7 @@ def test_bribery_takes_any_card_and_the_rest_joins_the_draw_deck(taken: str) -> 
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="1B 2B",
         discard="12Y Liquidation 3G",
+        reachable=False,
     )
     assert listed(state, PlayBribery) == {
         PlayBribery(AL, card(text)) for text in ("12Y", "Liquidation", "3G")
@@ -1170,6 +1180,7 @@ def test_bribery_alone_starts_the_new_discard_pile() -> None:
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="",
         discard="9G",
+        reachable=False,
     )
     after, _ = run(state, PlayBribery(AL, card("9G")))
     assert after.discard_pile == {BRIBERY}
@@ -1184,6 +1195,7 @@ def test_the_order_of_the_new_draw_deck_is_supplied_as_data() -> None:
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="1B",
         discard="9G 10G",
+        reachable=False,
     )
     state, _ = run(state, PlayBribery(AL, card("9G")), DrawCard(AL))
     assert {command for command in legal_commands(state)} == {

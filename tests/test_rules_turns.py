@@ -352,7 +352,11 @@ def test_a_turn_with_a_revolver_ends_by_itself_after_five_actions() -> None:
 def test_a_player_with_actions_left_and_no_allowed_action_loses_them() -> None:
     # Al plays his only card; nothing is left to draw and nothing to play (D-9).
     state = build(
-        hands={"Al": "9R", "Bugs": "1G"}, businesses={"Brewery#1": {}}, draw="", discard=""
+        hands={"Al": "9R", "Bugs": "1G"},
+        businesses={"Brewery#1": {}},
+        draw="",
+        discard="",
+        reachable=False,
     )
     state, events = run(state, play(AL, "9R"))
     assert events[1:3] == [TurnEnded(AL, forced=True), TurnStarted(BUGS, 11, 3)]
@@ -368,6 +372,7 @@ def test_a_turn_without_any_allowed_action_ends_at_once() -> None:
         discard="",
         turn="Bugs",
         phase=TurnPhase.ENDED,
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert events[:4] == [
@@ -389,6 +394,7 @@ def test_a_full_hand_with_nowhere_to_play_ends_the_turn() -> None:
         hands={"Al": SEVEN, "Bugs": "1P"},
         businesses={"Brewery#1": {"Al": "1G 2G 3G 4G"}},
         tile_pile="",
+        reachable=False,
     )
     state, _ = run(state, play(AL, "7R"))
     assert state.turn.player == AL
@@ -417,7 +423,9 @@ def test_a_turn_never_ends_with_more_than_seven_cards() -> None:
 
 @pytest.mark.rule("R-3.6")
 def test_a_draw_waits_for_chance_then_puts_the_card_in_the_hand() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G 4G 5G")
+    state = build(
+        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G 4G 5G", reachable=False
+    )
     state, events = run(state, DrawCard(AL))
     assert events == [DrawRequested(AL)]
     assert awaiting(state) is Awaiting.CARD
@@ -434,7 +442,11 @@ def test_a_draw_waits_for_chance_then_puts_the_card_in_the_hand() -> None:
 @pytest.mark.rule("R-3.6")
 def test_the_drawn_card_must_come_from_the_draw_deck() -> None:
     state = build(
-        hands={"Al": "1R", "Bugs": "2R"}, businesses={"Brewery#1": {}}, draw="3G", discard="4G"
+        hands={"Al": "1R", "Bugs": "2R"},
+        businesses={"Brewery#1": {}},
+        draw="3G",
+        discard="4G",
+        reachable=False,
     )
     state, _ = run(state, DrawCard(AL))
     assert rejected(state, DealCard(card("2R"))).rule == "R-3.6"
@@ -443,13 +455,13 @@ def test_the_drawn_card_must_come_from_the_draw_deck() -> None:
 
 @pytest.mark.rule("R-3.6")
 def test_no_card_is_dealt_when_no_draw_is_waiting() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G")
+    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G", reachable=False)
     assert rejected(state, DealCard(card("3G"))).rule == "R-3.6"
 
 
 @pytest.mark.rule("R-3.6")
 def test_the_player_waits_for_the_drawn_card_before_acting_again() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G")
+    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G", reachable=False)
     state, _ = run(state, DrawCard(AL))
     assert rejected(state, play(AL, "1R")).rule == "R-3.6"
 
@@ -459,7 +471,13 @@ def test_the_player_waits_for_the_drawn_card_before_acting_again() -> None:
 
 @pytest.mark.rule("R-3.7")
 def test_the_discard_pile_is_not_reshuffled_when_the_draw_deck_runs_out() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G", discard="5B 6B")
+    state = build(
+        hands={"Al": "1R"},
+        businesses={"Brewery#1": {}},
+        draw="3G",
+        discard="5B 6B",
+        reachable=False,
+    )
     state, events = draw(state, AL, "3G")
     assert not any(isinstance(event, DiscardPileReshuffled) for event in events)
     assert state.draw_pile == frozenset()
@@ -469,7 +487,11 @@ def test_the_discard_pile_is_not_reshuffled_when_the_draw_deck_runs_out() -> Non
 @pytest.mark.rule("R-3.7")
 def test_the_discard_pile_becomes_the_draw_deck_when_a_card_must_be_drawn() -> None:
     state = build(
-        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B 6B Revolver"
+        hands={"Al": "1R"},
+        businesses={"Brewery#1": {}},
+        draw="",
+        discard="5B 6B Revolver",
+        reachable=False,
     )
     state, events = run(state, DrawCard(AL))
     assert events == [DrawRequested(AL), DiscardPileReshuffled(3)]
@@ -490,6 +512,7 @@ def test_cards_discarded_before_the_draw_join_the_new_draw_deck() -> None:
         businesses={"Brewery#1": {"Bugs": "7P"}},
         draw="",
         discard="5B",
+        reachable=False,
     )
     state, events = run(state, PlayLiquidation(AL, BREWERY, BUGS))
     assert not any(isinstance(event, DiscardPileReshuffled) for event in events)
@@ -503,7 +526,9 @@ def test_cards_discarded_before_the_draw_join_the_new_draw_deck() -> None:
 
 @pytest.mark.rule("R-3.7")
 def test_the_order_of_the_new_draw_deck_is_given_as_data() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B 6B")
+    state = build(
+        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B 6B", reachable=False
+    )
     state, _ = run(state, DrawCard(AL))
     assert set(legal_commands(state)) == {DealCard(card("5B")), DealCard(card("6B"))}
     assert rejected(state, DealCard(card("7B"))).rule == "R-3.6"
@@ -514,7 +539,9 @@ def test_the_order_of_the_new_draw_deck_is_given_as_data() -> None:
 
 @pytest.mark.rule("R-3.8")
 def test_no_draw_when_the_draw_deck_and_the_discard_pile_are_empty() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="")
+    state = build(
+        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="", reachable=False
+    )
     assert rejected(state, DrawCard(AL)).rule == "R-3.8"
     assert commands_of(state, DrawCard) == []
     assert commands_of(state, PlayGangster) != []
@@ -522,7 +549,9 @@ def test_no_draw_when_the_draw_deck_and_the_discard_pile_are_empty() -> None:
 
 @pytest.mark.rule("R-3.8", "R-3.7")
 def test_a_draw_is_allowed_while_the_discard_pile_holds_cards() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B")
+    state = build(
+        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B", reachable=False
+    )
     assert DrawCard(AL) in legal_commands(state)
 
 
@@ -630,6 +659,7 @@ def test_six_special_cards_and_one_gangster_card_still_allow_a_draw_to_eight() -
         businesses={"Brewery#1": {"Al": "1G 2G 3G 4G"}},
         tile_pile="",
         discard="5B",
+        reachable=False,
     )
     assert DrawCard(AL) in legal_commands(state)
     state, _ = draw(state, AL, "9G")
