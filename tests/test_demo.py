@@ -14,6 +14,7 @@ from chicago_poker.bots import HeuristicBot
 from chicago_poker.cards import GangsterCard, parse_tile
 from chicago_poker.events import CardDrawn, GameStarted, ReinforcementsRevealed, ShootoutWon
 from chicago_poker.hands import HandCategory
+from chicago_poker.notation import parse_position
 from chicago_poker.rules import RuleOptions
 from chicago_poker.simulate import play_bots
 from chicago_poker.validate import Status, validate_file
@@ -22,7 +23,6 @@ from chicago_poker.views import (
     RedactedPoliceRaidPlayed,
     RedactedReinforcementChosen,
 )
-from scenarios import build
 
 
 def _run(argv: Sequence[str]) -> int:
@@ -124,7 +124,14 @@ def test_bad_arguments_exit_2_with_a_clear_message(
 
 
 def test_secret_choices_and_reveals_are_told_as_a_spectator_sees_them() -> None:
-    state = build(players=("Al", "Bugs"))
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        turn seat=0 number=10
+        """
+    )
     brewery = parse_tile("Brewery#1")
     nine = GangsterCard.parse("9R")
     lines = [

@@ -39,6 +39,7 @@ from chicago_poker.events import (
 from chicago_poker.game import Game
 from chicago_poker.hands import HandCategory
 from chicago_poker.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.notation import parse_position
 from chicago_poker.rules import RuleOptions
 from chicago_poker.state import GameState, TurnPhase, Victory
 from scenarios import begin_turn, build, cards, gangsters, of_type, run, tiles
@@ -161,12 +162,14 @@ def test_victory_is_checked_before_a_new_tile_is_revealed() -> None:
 @pytest.mark.rule("R-8.2")
 def test_victory_of_a_player_who_wins_another_players_shootout() -> None:
     # Al's shootout, won by Bugs, who then controls three speakeasies: Al never acts.
-    state = build(
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
-        controlled={"Bugs": "Speakeasy#2 Speakeasy#3"},
-        businesses={"Speakeasy#1": {"Al": "9R 9Y 3G 4B 5P", "Bugs": "10R 10Y 10G"}},
-        markers={("Speakeasy#1", "Al"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs controls=Speakeasy#2,Speakeasy#3
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 9R,9Y,3G,4B,5P@0 10R,10Y,10G
+        """
     )
     state, events = begin_turn(state)
     assert events[-1] == GameWon(BUGS, Victory.THREE_OF_A_KIND)
@@ -472,23 +475,16 @@ def test_a_tactical_game_draws_only_gangster_cards() -> None:
 
 @pytest.mark.rule("R-1.5")
 def test_there_is_always_a_marker_for_a_fifth_card_even_with_four_on_the_table() -> None:
-    state = build(
-        ("Al", "Bugs", "Capone"),
-        hands={"Al": "11G"},
-        businesses={
-            "Speakeasy#1": {"Bugs": "1R 2R 3R 4R 6R", "Capone": "1Y 2Y 3Y 4Y 6Y"},
-            "JazzClub#1": {
-                "Bugs": "1G 2G 3G 4G 6G",
-                "Capone": "1B 2B 3B 4B 6B",
-                "Al": "7R 8R 9R 10R",
-            },
-        },
-        markers={
-            ("Speakeasy#1", "Bugs"): 0,
-            ("JazzClub#1", "Bugs"): 1,
-            ("Speakeasy#1", "Capone"): 2,
-            ("JazzClub#1", "Capone"): 3,
-        },
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=11G
+        player Bugs
+        player Capone
+        turn seat=0 number=10
+        business Speakeasy#1 - 1R,2R,3R,4R,6R@0 1Y,2Y,3Y,4Y,6Y@2
+        business JazzClub#1 7R,8R,9R,10R 1G,2G,3G,4G,6G@1 1B,2B,3B,4B,6B@3
+        """
     )
     jazz_club = tiles("JazzClub#1")[0]
     state, events = run(state, PlayGangster(AL, gangsters("11G")[0], jazz_club))
