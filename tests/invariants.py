@@ -41,6 +41,7 @@ from chicago_poker.events import (
     DrawRequested,
     Event,
     GameBlocked,
+    GameStalled,
     GameWon,
     GangsterPlayed,
     LimousinePlayed,
@@ -61,7 +62,14 @@ from chicago_poker.events import (
 from chicago_poker.hands import evaluate_hand
 from chicago_poker.legal import Awaiting, awaiting
 from chicago_poker.rules import RuleOptions
-from chicago_poker.state import Column, GameState, ShootoutStage, TurnPhase, Victory
+from chicago_poker.state import (
+    Column,
+    GameState,
+    ShootoutStage,
+    TurnPhase,
+    Victory,
+    stall_limit,
+)
 
 __all__ = [
     "FACE_UP_AT_SETUP",
@@ -395,8 +403,12 @@ def _check_victory(state: GameState) -> None:
     """Nobody meets a victory condition while the game goes on; at the end one winner (R-8.2).
 
     The winner meets the condition named, or won the last business (R-8.5); nobody else meets
-    one; a blocked game has no winner (R-8.6).
+    one; a blocked or stalled game has no winner (R-8.6, R-8.7), and no more turns than the
+    limit end in a row without a business won (R-8.7).
     """
+    limit = stall_limit(len(state.players))
+    if state.stalled_turns > limit:
+        _fail(f"{_where(state)} {state.stalled_turns} turns without a business won, over {limit}")
     met = {
         seat: victories_met(player.controlled, state.options)
         for seat, player in enumerate(state.players)
@@ -408,11 +420,13 @@ def _check_victory(state: GameState) -> None:
         if state.winner is not None:
             _fail(f"{_where(state)} a winner before the end")
         return
-    if state.victory is Victory.BLOCKED:
+    if state.victory in (Victory.BLOCKED, Victory.STALLED):
         if state.winner is not None:
-            _fail(f"{_where(state)} a blocked game with a winner")
+            _fail(f"{_where(state)} a {state.victory.value} game with a winner")
         if winners:
-            _fail(f"{_where(state)} blocked, but seats {winners} met {met}")
+            _fail(f"{_where(state)} {state.victory.value}, but seats {winners} met {met}")
+        if state.victory is Victory.STALLED and state.stalled_turns != limit:
+            _fail(f"{_where(state)} stalled after {state.stalled_turns} turns, not {limit}")
         return
     winner = state.winner
     if winner is None:
@@ -524,7 +538,7 @@ def check_events(state: GameState | None, events: Sequence[Event]) -> GameState:
                     _fail(
                         f"{where}: contenders {event.contenders} after reinforcements {event.cards}"
                     )
-            case GameWon() | GameBlocked():
+            case GameWon() | GameBlocked() | GameStalled():
                 if index != len(events) - 1:
                     _fail(f"{where}: events follow the end of the game")
             case ReinforcementChosen() | ReinforcementDeclined() if index != 0:
@@ -751,18 +765,23 @@ def _check_shootout_won(before: GameState, event: ShootoutWon, where: str) -> No
 
 
 def check_game_over(state: GameState, events: Sequence[Event]) -> None:
-    """A finished game ends with GameWon (one winner, R-8.2) or GameBlocked (R-8.6), last."""
+    """A finished game ends with GameWon (one winner, R-8.2), GameBlocked (R-8.6) or
+    GameStalled (R-8.7), last."""
     if not state.is_over:
         _fail(f"{_where(state)} the game is not over")
     last = events[-1]
-    ends = [event for event in events if isinstance(event, (GameWon, GameBlocked))]
+    ends = [event for event in events if isinstance(event, (GameWon, GameBlocked, GameStalled))]
     if ends != [last]:
         _fail(f"end events {ends}, last event {last}")
     if isinstance(last, GameWon):
         if not (state.winner == last.player and state.victory is last.victory):
             _fail(f"GameWon {last} but the state says {state.winner}, {state.victory}")
-        if last.victory is Victory.BLOCKED:
-            _fail("a game won by being blocked")
+        if last.victory in (Victory.BLOCKED, Victory.STALLED):
+            _fail(f"a game won by being {last.victory.value}")
+    elif isinstance(last, GameStalled):
+        limit = stall_limit(len(state.players))
+        if not (state.winner is None and state.victory is Victory.STALLED and last.turns == limit):
+            _fail(f"{last} but the state says {state.winner}, {state.victory}")
     else:
         if not (state.winner is None and state.victory is Victory.BLOCKED):
             _fail(f"GameBlocked but the state says {state.winner}, {state.victory}")

@@ -85,6 +85,13 @@ VALID: dict[str, tuple[int, RuleOptions, int, int, LogKind]] = {
         LogKind.FULL,
     ),
     "valid-2p-unfinished.jsonl": (2, RuleOptions(), 16, 25, LogKind.FULL),
+    "valid-2p-short-tactical-reinforcement.jsonl": (
+        2,
+        RuleOptions(tactical=True, short_game=True),
+        1487,
+        MAX_COMMANDS,
+        LogKind.FULL,
+    ),
 }
 """The legal games of the corpus: every player count 2 to 6, every option, both kinds."""
 
@@ -94,6 +101,8 @@ REDACTED: dict[str, tuple[str, int | None]] = {
     "redacted.jsonl": ("valid-2p-unfinished.jsonl", 0),
     "redacted-spectator.jsonl": ("valid-3p-short-optional-actions.jsonl", None),
     "redacted-seat-2-limousine.jsonl": ("valid-4p-short-tactical-limousine.jsonl", 2),
+    "redacted-seat-0-2p.jsonl": ("valid-2p-standard.jsonl", 0),
+    "redacted-seat-0-reinforcement.jsonl": ("valid-2p-short-tactical-reinforcement.jsonl", 0),
 }
 """The redacted logs of the corpus: legal games as a seat, or a spectator, sees them."""
 
@@ -304,6 +313,89 @@ def commands_illegal(lines: Lines) -> Lines:
     ]
 
 
+def police_raid_in_tactical_game(lines: Lines) -> Lines:
+    """A Police Raid in a tactical game, whose deck has no special cards."""
+    index = find(lines, lambda obj: "ActionPhaseStarted" in event_types(obj), start=2)
+    seat = next(e["player"] for e in entry(lines, index)["events"] if e["type"] == "TurnStarted")
+    tile = entry(lines, 1)["command"]["businesses"][0]
+    target = (seat + 1) % len(entry(lines, 1)["command"]["players"])
+    raid = {
+        "command": {"type": "PlayPoliceRaid", "player": seat, "business": tile, "target": target},
+        "actor": seat,
+        "events": [
+            {
+                "type": "PoliceRaidPlayed",
+                "player": seat,
+                "copy": 1,
+                "business": tile,
+                "target": target,
+                "seen": [],
+            }
+        ],
+    }
+    return [*lines[: index + 1], dumps(raid), *lines[index + 1 :]]
+
+
+def _drawn_by(seat: int) -> Callable[[Lines], Lines]:
+    def drawn_by(lines: Lines) -> Lines:
+        """A hidden card drawn by a seat that is not at the table."""
+        index = find(lines, lambda obj: event_types(obj)[:1] == ["RedactedCardDrawn"])
+        obj = entry(lines, index)
+        obj["events"][0]["player"] = seat
+        return replace(lines, index, obj)
+
+    return drawn_by
+
+
+def drawn_from_nothing(lines: Lines) -> Lines:
+    """120 cards dealt at once to a seat, more than the draw deck holds."""
+    index = find(lines, lambda obj: event_types(obj)[:1] == ["RedactedCardDrawn"])
+    obj = entry(lines, index)
+    obj["events"][:1] = [obj["events"][0]] * 120
+    return replace(lines, index, obj)
+
+
+def end_turn_plays(lines: Lines) -> Lines:
+    """An EndTurn whose events are a gangster card played and another seat drawing a card."""
+    index = find(lines, lambda obj: command_type(obj) == "PlayGangster", start=3)
+    played = entry(lines, index)
+    seat = played["command"]["player"]
+    other = (seat + 1) % len(entry(lines, 1)["command"]["players"])
+    forged = {
+        "command": {"type": "EndTurn", "player": seat},
+        "actor": seat,
+        "events": [played["events"][0], {"type": "CardDrawn", "player": other, "card": "1R"}],
+    }
+    return replace(lines, index, forged)
+
+
+def shootout_winners_swapped(lines: Lines) -> Lines:
+    """In a two-player game, every shootout won by the other player (the hands are public)."""
+    swapped = list(lines)
+    for index in range(2, len(lines)):
+        obj = entry(lines, index)
+        if "ShootoutWon" in event_types(obj):
+            for event in obj["events"]:
+                if event["type"] == "ShootoutWon":
+                    event["player"] = 1 - event["player"]
+            swapped[index] = dumps(obj)
+    return swapped
+
+
+def reinforcement_revealed_wrong(lines: Lines) -> Lines:
+    """The viewer's own reinforcement revealed as another card than the one it sent."""
+    index = find(lines, lambda obj: "ReinforcementsRevealed" in event_types(obj))
+    obj = entry(lines, index)
+    viewer = entry(lines, 0)["viewer"]
+    for event in obj["events"]:
+        if event["type"] == "ReinforcementsRevealed":
+            event["cards"] = [
+                [seat, "15P" if seat == viewer and card != "15P" else card]
+                for seat, card in event["cards"]
+            ]
+    return replace(lines, index, obj)
+
+
 TAMPERED: dict[str, tuple[str, Callable[[Lines], Lines]]] = {
     "illegal-action.jsonl": ("valid-2p-standard.jsonl", illegal_action),
     "fourth-action.jsonl": ("valid-2p-standard.jsonl", fourth_action),
@@ -321,6 +413,22 @@ TAMPERED: dict[str, tuple[str, Callable[[Lines], Lines]]] = {
     "unknown-event.jsonl": ("valid-2p-unfinished.jsonl", unknown_event),
     "truncated.jsonl": ("valid-2p-unfinished.jsonl", truncated),
     "redacted-fourth-action.jsonl": ("redacted-spectator.jsonl", fourth_action),
+    "redacted-forged-police-raid.jsonl": (
+        "redacted-seat-2-limousine.jsonl",
+        police_raid_in_tactical_game,
+    ),
+    "redacted-forged-drawn-by-seat-minus-1.jsonl": (
+        "redacted-seat-2-limousine.jsonl",
+        _drawn_by(-1),
+    ),
+    "redacted-forged-drawn-by-seat-7.jsonl": ("redacted-seat-2-limousine.jsonl", _drawn_by(7)),
+    "redacted-forged-120-draws.jsonl": ("redacted-seat-2-limousine.jsonl", drawn_from_nothing),
+    "redacted-forged-end-turn.jsonl": ("redacted-seat-0-2p.jsonl", end_turn_plays),
+    "redacted-forged-winners.jsonl": ("redacted-seat-0-2p.jsonl", shootout_winners_swapped),
+    "redacted-forged-reinforcement.jsonl": (
+        "redacted-seat-0-reinforcement.jsonl",
+        reinforcement_revealed_wrong,
+    ),
 }
 """The tampered logs: each a copy of a legal one with one fault."""
 
@@ -332,6 +440,14 @@ LEAKS: dict[str, tuple[str, str]] = {
     "redacted-leak.jsonl": ("redacted.jsonl", "valid-2p-unfinished.jsonl"),
 }
 """Redacted logs with one entry taken from the full log of the same game: a leak."""
+
+SHOWN_HANDS: dict[str, tuple[str, str]] = {
+    "redacted-forged-spectator-sees-hands.jsonl": (
+        "redacted-spectator.jsonl",
+        "valid-3p-short-optional-actions.jsonl",
+    ),
+}
+"""A spectator's log whose start shows every hand: the full log's first entry."""
 
 
 def cut(original: Lines, tampered: Lines, after: int = 3) -> Lines:
@@ -355,6 +471,8 @@ def corpus() -> dict[str, str]:
         logs[name] = lines if name in UNCUT else cut(valid[base], lines)
     for name, (base, full) in LEAKS.items():
         logs[name] = cut(valid[base], redacted_leak(valid[base], valid[full]))
+    for name, (base, full) in SHOWN_HANDS.items():
+        logs[name] = cut(valid[base], [*valid[base][:1], valid[full][1], *valid[base][2:]])
     return {name: "".join(line + "\n" for line in lines) for name, lines in sorted(logs.items())}
 
 

@@ -121,3 +121,22 @@ def test_validate_takes_one_file_with_a_witness(
     log = _redacted_log(tmp_path / "seat1.jsonl")
     assert cli.main(["validate", "--witness", str(tmp_path / "w"), str(log), str(log)]) == 2
     assert "exactly one FILE" in capsys.readouterr().err
+
+
+@pytest.mark.rule("R-8.7")
+def test_validate_says_a_stalled_game_ended_without_a_winner(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chicago_poker.commands import EndTurn
+    from chicago_poker.game import Game
+    from chicago_poker.log import write_log
+    from chicago_poker.rules import RuleOptions
+
+    game = Game.new(["Al", "Bugs"], RuleOptions(optional_actions=True), seed=3)
+    while not game.state.is_over:
+        game.execute(EndTurn(game.state.turn.player))
+    path = tmp_path / "stalled.jsonl"
+    with path.open("w", encoding="utf-8") as file:
+        write_log(game, file)
+    assert cli.main(["validate", str(path)]) == 0
+    assert "ended stalled without a winner" in capsys.readouterr().out

@@ -12,7 +12,13 @@ import pytest
 from chicago_poker import demo
 from chicago_poker.bots import HeuristicBot
 from chicago_poker.cards import GangsterCard, parse_tile
-from chicago_poker.events import CardDrawn, GameStarted, ReinforcementsRevealed, ShootoutWon
+from chicago_poker.events import (
+    CardDrawn,
+    GameStalled,
+    GameStarted,
+    ReinforcementsRevealed,
+    ShootoutWon,
+)
 from chicago_poker.hands import HandCategory
 from chicago_poker.notation import parse_position
 from chicago_poker.rules import RuleOptions
@@ -23,6 +29,7 @@ from chicago_poker.views import (
     RedactedPoliceRaidPlayed,
     RedactedReinforcementChosen,
 )
+from scenarios import build
 
 
 def _run(argv: Sequence[str]) -> int:
@@ -149,3 +156,9 @@ def test_secret_choices_and_reveals_are_told_as_a_spectator_sees_them() -> None:
         "a face-down card, red 9 (9R).",
         "Bugs plays a Police Raid on Al at the Brewery #1 and looks at 1 face-down card.",
     ]
+
+
+@pytest.mark.rule("R-8.7")
+def test_a_stalled_game_is_told_without_a_winner() -> None:
+    lines = list(demo._lines(build(players=("Al", "Bugs")), GameStalled(100)))
+    assert lines == ["", "No business was won in 100 turns: the game ends without a winner."]

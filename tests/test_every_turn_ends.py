@@ -6,9 +6,8 @@ properties drive turns with random and with adversarial policies, which replay t
 whenever they can and never end a turn they may go on with, from states where that loop is
 at hand, and from the start of whole games.
 
-The bound of a turn is the specification's (R-5.5.1). Whole games are given GAME_TURNS turns
-to end, ten times the longest game seen between bots: the specification states no bound on
-the turns of a game.
+The bound of a turn is the specification's (R-5.5.1), and so is the bound of a game: 21 times
+the turns that may end in a row without a business won (R-8.7; see test_every_game_ends.py).
 """
 
 from __future__ import annotations
@@ -34,13 +33,18 @@ from chicago_poker.decide import FACE_UP_BUSINESSES, step
 from chicago_poker.game import Dealer
 from chicago_poker.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.rules import RuleOptions
-from chicago_poker.state import Business, Column, GameState, PlayerState, Turn, TurnPhase
+from chicago_poker.state import (
+    Business,
+    Column,
+    GameState,
+    PlayerState,
+    Turn,
+    TurnPhase,
+    stall_limit,
+)
 
 MOST_ACTIONS = 5
 """The most actions of a turn: three ordinary ones and one Revolver's two extra (R-5.5.1)."""
-
-GAME_TURNS = 5_000
-"""Turns a game of these policies is given to end: about ten times the longest bot game seen."""
 
 REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
@@ -183,7 +187,7 @@ def test_whole_games_end_and_no_turn_has_more_than_five_actions(
 ) -> None:
     rng = random.Random(seed)
     state, _ = step(None, Dealer(seed).start(NAMES[:players], options))
-    for _ in range(GAME_TURNS):
+    for _ in range((len(BUSINESS_TILES) + 1) * stall_limit(players)):
         if state.is_over:
             break
         state, most = play_turn(state, POLICIES[policy], rng, limit=200)

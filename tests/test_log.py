@@ -43,6 +43,7 @@ from chicago_poker.events import (
     DrawRequested,
     Event,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -68,7 +69,6 @@ from chicago_poker.log import (
     COMMAND_TYPES,
     EVENT_TYPES,
     FORMAT_VERSION,
-    SCHEMA_PATH,
     LogEntry,
     LogFormatError,
     LogHeader,
@@ -85,14 +85,12 @@ from chicago_poker.log import (
     load_entry,
     load_event,
     load_header,
-    log_schema,
     read_log,
     redact_entries,
-    schema_text,
     write_log,
-    write_schema,
 )
 from chicago_poker.rules import RuleOptions
+from chicago_poker.schemas import SCHEMA_PATH, log_schema, schema_text, write_schemas
 from chicago_poker.state import GameState, Victory
 from chicago_poker.validate import Status, validate_binary, validate_log
 
@@ -259,6 +257,7 @@ SAMPLES: tuple[Command | Event, ...] = (
     TurnEnded(0, False),
     GameWon(1, Victory.FOUR_KINDS),
     GameBlocked(),
+    GameStalled(300),
 )
 
 
@@ -360,7 +359,7 @@ def test_the_schema_rejects_unknown_types_and_keys() -> None:
 
 
 def test_the_schema_file_is_up_to_date() -> None:
-    # Regenerate with: python -m chicago_poker.log
+    # Regenerate with: python -m chicago_poker.schemas
     assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
 
 
@@ -762,7 +761,7 @@ REDACTED = LogKind.REDACTED
         (lambda game: dump_event(untyped(DrawCard(0))), TypeError, "event"),
         (lambda game: dump_entry(untyped(game)), TypeError, "entry"),
         (lambda game: dump_header(untyped({"format": "x"})), TypeError, "header"),
-        (lambda game: write_schema(untyped(5)), TypeError, "path"),
+        (lambda game: write_schemas(untyped(5)), TypeError, "directory"),
     ],
     ids=lambda value: value if isinstance(value, str) else None,
 )

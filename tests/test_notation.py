@@ -100,7 +100,7 @@ business Speakeasy#1 1R,2Y,3G,4B,6P@0 1Y,2G,3B,4P,6R@1
 business JazzClub#2 - 7G
 discard 13G
 shootout business=Speakeasy#1 owner=0 stage=choosing contenders=0,1 choices=0:9R round=1
-game markers=4 vacancies=0 pending=1 last-winner=1 idle=2
+game markers=4 vacancies=0 pending=1 last-winner=1 idle=2 stalled=3
 """
 
 
@@ -109,6 +109,7 @@ def test_every_field_of_a_position_and_its_views_round_trips() -> None:
     assert state.shootout is not None
     assert state.shootout.choices == ((0, parse_card("9R")),)
     assert (state.idle_turns, state.markers_placed, state.pending_draws) == (2, 4, (1,))
+    assert state.stalled_turns == 3
     assert parse_position(write_position(state)) == state
     for seat in (None, 0, 1):
         seen = view(state, seat)
@@ -240,6 +241,7 @@ def position(al: str = "", bugs: str = "", turn: str = "seat=0 number=10", rest:
         (position(al=" seen=Brewery#1:1:1R"), "seen", "R-5.3"),
         (position(rest="game winner=1\n"), "victory", "R-8.2"),
         (position(rest="game winner=1 victory=blocked\n"), "victory", "R-8.6"),
+        (position(rest="game winner=1 victory=stalled\n"), "victory", "R-8.7"),
         ("chicago-poker position 1\nplayer Al\nturn seat=0 number=1\n", "players", "R-2.1"),
         (position(al=" hand=1R").replace("Bugs", "Al"), "names", "R-2.2"),
     ],

@@ -28,7 +28,7 @@ from chicago_poker.commands import (
     PlayPoliceRaid,
     SendReinforcement,
 )
-from chicago_poker.events import Event
+from chicago_poker.events import Event, GameStalled
 from chicago_poker.game import Game
 from chicago_poker.legal import legal_commands
 from chicago_poker.log import LogHeader, LogKind, read_log
@@ -774,3 +774,23 @@ def test_a_closed_pipe_in_the_real_command_saves_the_log_and_says_where_on_stder
     report = validate_file(log)
     assert report.status is Status.OK
     assert not report.game_over
+
+
+@pytest.mark.rule("R-8.7")
+def test_a_stalled_game_is_told_and_summed_up_without_a_winner() -> None:
+    game = Game.new(["You", "Bot"], RuleOptions(optional_actions=True), seed=3)
+    while not game.state.is_over:
+        game.execute(EndTurn(game.state.turn.player))
+    last = game.events[-1]
+    assert isinstance(last, GameStalled)
+    output = io.StringIO()
+    table = play._Table(game, io.StringIO(), output)
+    table.tell(last)
+    table.summary()
+    out = output.getvalue()
+    assert "No business was won in 100 turns: the game is stalled." in out
+    assert "No business won in the last" not in out
+    table.board()
+    assert "No business won in the last 100 turns: at 100, the game ends" in output.getvalue()
+    assert "Game over: stalled, without a winner (R-8.7)." in out
+    assert "Winner" not in out

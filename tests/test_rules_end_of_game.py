@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
+import attrs
 import pytest
 
 from chicago_poker.cards import GangsterCard, SpecialCard, full_deck, tactical_deck
 from chicago_poker.commands import (
     DealCard,
+    DeclineReinforcement,
     DrawCard,
+    EndTurn,
     PlayGangster,
     RevealTile,
     SendReinforcement,
@@ -27,10 +30,12 @@ from chicago_poker.events import (
     ActionPhaseStarted,
     Event,
     GameBlocked,
+    GameStalled,
     GameWon,
     GangsterPlayed,
     MarkerPlaced,
     ShootoutStarted,
+    ShootoutVoided,
     ShootoutWon,
     TileRevealed,
     TurnEnded,
@@ -41,7 +46,8 @@ from chicago_poker.hands import HandCategory
 from chicago_poker.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.notation import parse_position
 from chicago_poker.rules import RuleOptions
-from chicago_poker.state import GameState, TurnPhase, Victory
+from chicago_poker.specification import load_specification
+from chicago_poker.state import STALL_ROUNDS, GameState, TurnPhase, Victory, stall_limit
 from scenarios import begin_turn, build, cards, gangsters, of_type, run, tiles
 
 AL, BUGS, CAPONE, DUTCH, ELIOT = 0, 1, 2, 3, 4
@@ -414,6 +420,112 @@ def test_a_turn_with_an_action_starts_the_count_of_blocked_turns_again() -> None
     assert events.index(GameBlocked()) > events.index(ends[-1])
     assert state.victory is Victory.BLOCKED
     assert state.winner is None
+
+
+# ------------------------------------------------------------------ no progress
+
+
+@pytest.mark.rule("R-8.7")
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_limit_is_the_number_of_rounds_the_specification_states(players: int) -> None:
+    statement = " ".join(load_specification().rule("R-8.7").statement.split())
+    assert stall_limit(players) == STALL_ROUNDS * players
+    assert f"If {STALL_ROUNDS} rounds of turns" in statement
+    assert f"({stall_limit(2)} with two players, {stall_limit(6)} with six)" in statement
+
+
+@pytest.mark.rule("R-8.7")
+def test_a_game_without_a_business_won_for_fifty_rounds_ends_without_a_winner() -> None:
+    limit = stall_limit(2)
+    state = build(turn="Bugs", phase=TurnPhase.ENDED, hands={"Al": "9G"})
+    state = attrs.evolve(state, stalled_turns=limit)
+    state, events = begin_turn(state)
+    assert events == [GameStalled(limit)]
+    assert state.winner is None
+    assert state.victory is Victory.STALLED
+    assert state.turn.player == BUGS  # no turn started
+    assert_over(state)
+
+
+@pytest.mark.rule("R-8.7")
+def test_the_game_goes_on_one_turn_before_the_limit() -> None:
+    limit = stall_limit(2)
+    state = build(turn="Bugs", phase=TurnPhase.ENDED, hands={"Al": "9G"})
+    state = attrs.evolve(state, stalled_turns=limit - 1)
+    state, events = begin_turn(state)
+    assert not of_type(events, GameStalled)
+    assert events[0] == TurnStarted(AL, state.turn.number, 3)
+    assert not state.is_over
+    assert state.stalled_turns == limit - 1
+
+
+@pytest.mark.rule("R-8.7")
+def test_every_turn_that_ends_counts_and_the_limit_ends_the_game() -> None:
+    limit = stall_limit(2)
+    options = RuleOptions(optional_actions=True)
+    state = build(turn="Bugs", phase=TurnPhase.ENDED, hands={"Al": "9G"}, options=options)
+    state = attrs.evolve(state, stalled_turns=limit - 2)
+    state, events = begin_turn(state)
+    state, events = run(state, EndTurn(AL))
+    assert of_type(events, TurnEnded) == [TurnEnded(AL, forced=False)]
+    assert state.stalled_turns == limit - 1
+    assert of_type(events, TurnStarted) == [TurnStarted(BUGS, state.turn.number, 3)]
+    state, events = run(state, EndTurn(BUGS))
+    assert events[-1] == GameStalled(limit)
+    assert state.stalled_turns == limit
+    assert state.victory is Victory.STALLED
+    assert_over(state)
+
+
+@pytest.mark.rule("R-8.7")
+def test_winning_a_business_starts_the_count_again() -> None:
+    state = attrs.evolve(
+        build(
+            turn="Bugs",
+            phase=TurnPhase.ENDED,
+            businesses={"Speakeasy#1": {"Al": WINNING, "Bugs": LOSING}},
+            markers={("Speakeasy#1", "Al"): 0},
+            options=RuleOptions(optional_actions=True),
+        ),
+        stalled_turns=stall_limit(2) - 1,
+    )
+    state, events = begin_turn(state)
+    assert of_type(events, ShootoutWon)
+    assert state.stalled_turns == 0
+    assert not state.is_over
+    # The turn in which the business was won is the first of the new count.
+    tile = sorted(state.tile_pile, key=str)[0]
+    state, events = run(state, RevealTile(tile), EndTurn(AL))
+    assert of_type(events, TurnEnded) == [TurnEnded(AL, forced=False)]
+    assert state.stalled_turns == 1
+
+
+@pytest.mark.rule("R-8.7", "R-6.7.6")
+def test_a_voided_shootout_does_not_start_the_count_again() -> None:
+    options = RuleOptions(optional_reinforcement=True)
+    state = build(
+        turn="Bugs",
+        phase=TurnPhase.ENDED,
+        businesses={"Speakeasy#1": {"Al": "2R 3Y 4G 5B 6P", "Bugs": "2Y 3G 4B 5P 6R"}},
+        markers={("Speakeasy#1", "Al"): 0},
+        options=options,
+        reachable=False,
+    )
+    state = attrs.evolve(state, stalled_turns=7)
+    state, _ = begin_turn(state)
+    state, events = run(state, DeclineReinforcement(AL), DeclineReinforcement(BUGS))
+    assert of_type(events, ShootoutVoided)
+    assert state.stalled_turns == 7
+    assert not state.is_over
+
+
+@pytest.mark.rule("R-8.7", "R-8.6")
+def test_a_game_blocked_when_the_limit_is_reached_ends_as_blocked() -> None:
+    state = build(turn="Bugs", phase=TurnPhase.ENDED)
+    state = attrs.evolve(state, stalled_turns=stall_limit(2), idle_turns=2)
+    state, events = begin_turn(state)
+    assert events == [GameBlocked()]
+    assert state.victory is Victory.BLOCKED
 
 
 # ------------------------------------------------------------------ tactical variant

@@ -13,6 +13,7 @@ import pytest
 
 from chicago_poker import simulate
 from chicago_poker.bots import HeuristicBot, RandomBot
+from chicago_poker.commands import EndTurn
 from chicago_poker.game import Game
 from chicago_poker.rules import RuleOptions
 from chicago_poker.simulate import GameResult, play_bots
@@ -81,14 +82,19 @@ def test_summary_counts_wins_by_bot(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_summary_adds_results() -> None:
     summary = simulate.Summary(["heuristic", "random"])
-    summary.add(GameResult(0, 1, 1, "five businesses", False, 10, 30, ("Pair",), 0, 1, ()))
-    summary.add(GameResult(1, 2, None, None, True, 20, 50, ("Flush", "Pair"), 1, 0, ("Bribery",)))
+    summary.add(GameResult(0, 1, 1, "five businesses", False, False, 10, 30, ("Pair",), 0, 1, ()))
+    summary.add(
+        GameResult(1, 2, None, None, True, False, 20, 50, ("Flush", "Pair"), 1, 0, ("Bribery",))
+    )
+    summary.add(GameResult(2, 3, None, "stalled", False, True, 30, 90, (), 0, 0, ()))
     text = summary.text()
     assert summary.wins_by_bot["random"] == 1
-    assert summary.no_winner == 1
-    assert "mean    15.0  min    10  max    20" in text
+    assert summary.no_winner == 2
+    assert "mean    20.0  min    10  max    30" in text
     assert "Pair                      2" in text
     assert "blocked (no winner)" in text
+    assert "stalled (no winner)" in text
+    assert "unfinished" not in text
     assert "won by reinforcement (tie-break) 1" in text
 
 
@@ -208,3 +214,18 @@ def test_ctrl_c_stops_simulation_in_workers_without_a_traceback(tmp_path: Path) 
     status, _, err = interrupt(argv, first_log)
     assert any(tmp_path.iterdir())
     assert (status, err) == (130, b"chicago-poker: interrupted\n")
+
+
+@pytest.mark.rule("R-8.7")
+def test_a_stalled_game_is_counted_as_stalled() -> None:
+    game = Game.new(["Al", "Bugs"], RuleOptions(optional_actions=True), seed=3)
+    while not game.state.is_over:
+        game.execute(EndTurn(game.state.turn.player))
+    result = simulate._result(0, 3, game)
+    assert (result.winner, result.victory, result.stalled, result.blocked) == (
+        None,
+        "stalled",
+        True,
+        False,
+    )
+    assert result.turns == 100

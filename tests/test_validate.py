@@ -69,7 +69,15 @@ CORPUS_CASES = [
     case("duplicated-entry.jsonl", pytest.mark.rule("R-3.2")),
     case("after-the-end.jsonl", pytest.mark.rule("R-8.2")),
     case("commands-illegal.jsonl", pytest.mark.rule("R-3.1")),
-    case("redacted-fourth-action.jsonl", pytest.mark.rule("R-3.2", "R-3.1")),
+    case("redacted-fourth-action.jsonl"),
+    case("redacted-forged-spectator-sees-hands.jsonl", pytest.mark.rule("R-2.4")),
+    case("redacted-forged-police-raid.jsonl", pytest.mark.rule("R-5.3")),
+    case("redacted-forged-drawn-by-seat-minus-1.jsonl", pytest.mark.rule("R-3.6")),
+    case("redacted-forged-drawn-by-seat-7.jsonl", pytest.mark.rule("R-3.6")),
+    case("redacted-forged-120-draws.jsonl", pytest.mark.rule("R-3.6")),
+    case("redacted-forged-end-turn.jsonl", pytest.mark.rule("R-3.2")),
+    case("redacted-forged-winners.jsonl", pytest.mark.rule("R-6.4")),
+    case("redacted-forged-reinforcement.jsonl", pytest.mark.rule("R-6.7.3")),
     case("redacted-leak.jsonl", pytest.mark.rule("R-2.4")),
     case("bad-header-version.jsonl"),
     case("unknown-event.jsonl"),
@@ -97,7 +105,8 @@ def test_each_log_of_the_corpus_gets_its_expected_verdict(
     else:
         first = report.findings[0]
         assert first.line == expected["line"]
-        assert (first.rule or "format") == expected["rule"]
+        unnamed = "none" if report.status is Status.UNDECIDED else "format"
+        assert (first.rule or unnamed) == expected["rule"]
         assert expected["reason"] in first.reason
         assert first.entry  # the faulty line is quoted
     if "winner" in expected:
@@ -179,11 +188,13 @@ def test_lines_after_a_broken_rule_are_still_read_for_their_format() -> None:
     assert report.findings[0].rule == "R-3.10"
 
 
-def test_a_redacted_log_is_not_replayed_and_says_so() -> None:
+def test_a_redacted_log_is_judged_by_a_witness_and_says_what_it_leaves_unsettled() -> None:
     report = check(lines_of("redacted.jsonl"))
     assert report.status is Status.OK
     assert report.kind is LogKind.REDACTED
-    assert "cannot be replayed" in report.notes[0]
+    assert "the engine replayed a witness" in report.notes[0]
+    assert "of the 9 cards that reached other hands unseen by Al, 4 are never" in report.notes[0]
+    assert "as far as" not in " ".join(report.notes)
     assert not report.game_over
 
 
@@ -377,7 +388,7 @@ def test_cli_with_workers_prints_what_it_prints_without(
     files = [str(path) for path in sorted(LOGS.glob("*.jsonl"))]
     files.insert(3, str(tmp_path / "missing.jsonl"))
     alone = run_cli(capsys, *files)
-    assert alone[0] == 2
+    assert alone[0] == 3  # the highest: the corpus holds an undecided redacted log
     assert run_cli(capsys, "--workers", "2", *files) == alone
     document = run_cli(capsys, "--format", "json", *files)
     assert run_cli(capsys, "--format", "json", "--workers", "3", *files) == document

@@ -50,6 +50,7 @@ from chicago_poker.errors import (
     InvalidRankError,
     InvalidSeatError,
     InvalidTileError,
+    JSONFormatError,
     NotationError,
     NotationSyntaxError,
     PositionInvariantError,
@@ -58,6 +59,16 @@ from chicago_poker.errors import (
 from chicago_poker.events import Event
 from chicago_poker.game import Dealer, Game
 from chicago_poker.hands import HandCategory, HandRank, evaluate_hand
+from chicago_poker.jsonio import (
+    command_from_json,
+    commands_from_json,
+    event_from_json,
+    seen_command_from_json,
+    seen_event_from_json,
+    state_from_json,
+    to_json,
+    view_from_json,
+)
 from chicago_poker.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.notation import parse_position, parse_view, write_position, write_view
 from chicago_poker.rules import RuleOptions
@@ -100,6 +111,7 @@ __all__ = [
     "InvalidRankError",
     "InvalidSeatError",
     "InvalidTileError",
+    "JSONFormatError",
     "NotationError",
     "NotationSyntaxError",
     "PlayBribery",
@@ -122,9 +134,12 @@ __all__ = [
     "__version__",
     "apply",
     "awaiting",
+    "command_from_json",
+    "commands_from_json",
     "consistent_state",
     "decide",
     "evaluate_hand",
+    "event_from_json",
     "find_witness",
     "full_deck",
     "legal_commands",
@@ -133,8 +148,13 @@ __all__ = [
     "parse_tile",
     "parse_view",
     "replay",
+    "seen_command_from_json",
+    "seen_event_from_json",
+    "state_from_json",
     "step",
     "tactical_deck",
+    "to_json",
+    "view_from_json",
     "write_position",
     "write_view",
 ]

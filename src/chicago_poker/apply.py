@@ -28,6 +28,7 @@ from chicago_poker.events import (
     DrawRequested,
     Event,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -88,6 +89,7 @@ class _GameStateChanges(TypedDict, total=False):
     markers_placed: int
     last_winner: int | None
     idle_turns: int
+    stalled_turns: int
     winner: int | None
     victory: Victory | None
     previous_turn: Turn | None
@@ -223,6 +225,8 @@ def apply(state: GameState | None, event: Event) -> GameState:
         return _replace(state, winner=event.player, victory=event.victory)
     if isinstance(event, GameBlocked):
         return _replace(state, victory=Victory.BLOCKED)
+    if isinstance(event, GameStalled):
+        return _replace(state, victory=Victory.STALLED)
     assert_never(event)
 
 
@@ -273,6 +277,7 @@ def _end_turn(state: GameState, event: TurnEnded) -> GameState:
         state,
         turn=_turn(turn, phase=_ENDED),
         idle_turns=state.idle_turns + 1 if idle else 0,
+        stalled_turns=state.stalled_turns + 1,
     )
 
 
@@ -478,6 +483,7 @@ def _win_shootout(state: GameState, event: ShootoutWon) -> GameState:
         businesses=tuple(b for b in state.businesses if b.tile != event.business),
         vacancies=state.vacancies + 1,
         last_winner=event.player,
+        stalled_turns=0,
     )
 
 

@@ -26,6 +26,7 @@ from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.frequencies import format_frequency_table
 from chicago_poker.hands import MAX_HAND_SIZE
 from chicago_poker.log import write_log
+from chicago_poker.state import Victory
 from chicago_poker.validate import Report, Status, validate_file, validate_files
 
 __all__ = ["main"]
@@ -243,11 +244,9 @@ def _verdict(report: Report) -> str:
         count = len(report.findings)
         return f"illegal: {count} broken rule{'s' if count != 1 else ''}"
     if report.status is Status.UNDECIDED:
-        return f"undecided after {report.entries} entries: no witness was found"
+        return f"undecided after {report.entries} entries: neither a witness nor a proof found"
     if report.kind is not None and report.kind.value == "redacted":
-        if report.witness is not None:
-            return f"legal redacted log, {report.entries} entries: a witness was found"
-        return f"consistent as far as a redacted log shows, {report.entries} entries (see notes)"
+        return f"legal redacted log, {report.entries} entries: a witness was found (see notes)"
     if report.winner_name is not None:
         assert report.victory is not None
         return (
@@ -255,7 +254,8 @@ def _verdict(report: Report) -> str:
             f"({report.victory.value})"
         )
     if report.game_over:
-        return f"legal game, {report.entries} entries, ended blocked without a winner"
+        how = "stalled" if report.victory is Victory.STALLED else "blocked"
+        return f"legal game, {report.entries} entries, ended {how} without a winner"
     return f"legal game, {report.entries} entries, not finished"
 
 

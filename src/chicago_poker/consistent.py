@@ -29,6 +29,9 @@ The search returns a witness as soon as it finds one. It refuses a log only afte
 choice that could matter, and then names the first entry at which the log becomes impossible;
 where it had to leave choices untried (its work is bounded by :func:`search_limit`, and at most
 5,000 starting hands are tried per seat), it answers :class:`Undecided` instead of guessing.
+The starting hands are enumerated exactly: every set of needed cards whose dealing lets the
+seat's later draws bring the rest in time, found by growing each set by a card of the first
+need that the matching leaves without a draw.
 The same search with random choices gives :func:`consistent_state`, a complete state
 consistent with what a seat knows, for search bots.
 
@@ -66,7 +69,7 @@ from chicago_poker.commands import (
     StartGame,
 )
 from chicago_poker.decide import step
-from chicago_poker.errors import ChicagoPokerError, IllegalCommand
+from chicago_poker.errors import ChicagoPokerError, IllegalCommand, InvalidArgumentError
 from chicago_poker.events import (
     BriberyPlayed,
     CardDrawn,
@@ -527,6 +530,19 @@ def _matches_all(
     A job fits a slot whose entry lies from its release to before its deadline and whose pool,
     if any, holds its card. Exact: a maximum bipartite matching by augmenting paths.
     """
+    return _unplaced(jobs, slots) is None
+
+
+def _unplaced(
+    jobs: Sequence[tuple[int, int, Card | None]],
+    slots: Sequence[tuple[int, frozenset[Card] | None]],
+) -> tuple[int, int, Card | None] | None:
+    """The first job, by deadline, that gets no slot when the earlier ones have theirs; or None.
+
+    Every set of jobs that all fit their slots leaves out at least one job due no later than
+    it: the jobs the failed augmenting search reached are due no later (they were placed
+    first) and together fit fewer slots than they are (Hall's condition).
+    """
     owner: list[int | None] = [None] * len(slots)
 
     def fits(job: tuple[int, int, Card | None], slot: tuple[int, frozenset[Card] | None]) -> bool:
@@ -545,7 +561,10 @@ def _matches_all(
                 return True
         return False
 
-    return all(place(job, set()) for job in sorted(range(len(jobs)), key=lambda j: jobs[j][1]))
+    for job in sorted(range(len(jobs)), key=lambda j: jobs[j][1]):
+        if not place(job, set()):
+            return jobs[job]
+    return None
 
 
 def _served(
@@ -574,6 +593,9 @@ _STATEFUL: Final = (GangsterPlayed, PoliceRaidPlayed, LimousinePlayed)
 
 _MAX_HANDS: Final = 5_000
 """The most starting hands tried for one seat; past it a refusal is only undecided."""
+
+_MAX_SETS: Final = 20_000
+"""The most sets of needed cards weighed for one seat's starting hand (same)."""
 
 _NO_SPARE: Final = (
     "every gangster card this player could hold here is one the log shows later elsewhere, "
@@ -1003,7 +1025,12 @@ class _Search:
         """The hidden starting hands of ``seat`` worth trying, most promising first.
 
         Each is the cards that matter and how many gangster cards the log never shows again
-        (``spare``, which any seat may take) complete it.
+        (``spare``, which any seat may take) complete it. A card the seat needs before any
+        later arrival could bring it is in every hand. Of the other cards it needs, every set
+        is tried whose absence the later arrivals can make up for (an exact matching), the
+        smallest and earliest needed first; each set is completed with the cards nothing needs
+        and with spare gangster cards. Past :data:`_MAX_HANDS` hands, or :data:`_MAX_SETS` sets
+        looked at, a refusal is only undecided.
         """
         plan = self.plan
         destined = sorted(
@@ -1013,44 +1040,101 @@ class _Search:
                 if (requirement := plan.next_requirement(card, 0)) is not None
                 and requirement[1] == seat
             ),
-            key=lambda pair: (pair[0], _order(pair[1])),
+            # A card shown among a group of plays may be due by the group's first play.
+            key=lambda pair: (plan.soft_deadline.get(pair[1], pair[0]), pair[0], _order(pair[1])),
         )
         free = [card for card in sorted(pool, key=_order) if plan.next_requirement(card, 0) is None]
         gangsters = [c for c in free if c in spare]
-        specials = [c for c in free if isinstance(c, SpecialCard)]
         later = self._later_arrivals(seat, 0)
         # A card needed before any later arrival could bring it is dealt: no choice there.
-        forced = [
+        certain = [
             card
             for deadline, card in destined
             if not any(entry < deadline and (pool is None or card in pool) for entry, pool in later)
         ]
-        remaining = [pair for pair in destined if pair[1] not in forced]
-        jobs = [(0, d, c) for d, c in destined]
-        while not _matches_all([job for job in jobs if job[2] not in forced], later):
-            if not remaining or len(forced) >= size:
-                return []  # no hand of this size leaves the rest to later arrivals
-            forced.append(remaining.pop(0)[1])
-            # The cards needed first are dealt; a deal that holds others instead, leaving
-            # these to later draws, is not tried, so a refusal is only undecided.
-            self.truncated = True
-        extras = (
-            [card for _, card in remaining]
-            + specials
-            + [c for c in free if isinstance(c, GangsterCard) and c not in gangsters]
-        )
+        room = size - len(certain)
+        if room < 0:
+            return []  # more cards are due before any draw than a hand holds
+        remaining = [(deadline, card) for deadline, card in destined if card not in certain]
+        fillers = [
+            card
+            for card in free
+            if isinstance(card, SpecialCard)
+            or (isinstance(card, GangsterCard) and card not in spare)
+        ]
         hands: list[tuple[list[Card], int]] = []
-        room = size - len(forced)
+        tried: set[frozenset[Card]] = set()
+        for chosen in self._dealt_sets(remaining, later, room):
+            extras = [card for _, card in remaining if card not in chosen] + fillers
+            dealt = [*certain, *sorted(chosen, key=_order)]
+            if not self._complete(dealt, size, extras, len(gangsters), hands, tried):
+                break
+        return hands
+
+    def _dealt_sets(
+        self,
+        remaining: list[tuple[int, Card]],
+        later: list[tuple[int, frozenset[Card] | None]],
+        room: int,
+    ) -> Iterator[frozenset[Card]]:
+        """Sets of needed cards whose dealing lets the later arrivals bring the rest in time.
+
+        Every set that does so holds one of these: when a set falls short, the first need left
+        without an arrival shows which needs are short of arrivals (all due no later than
+        it), and one of them must be dealt too. Smallest sets and earliest needs come first.
+        """
+        seen: set[frozenset[Card]] = set()
+        frontier: list[frozenset[Card]] = [frozenset()]
+        while frontier:
+            grown: list[frozenset[Card]] = []
+            for chosen in frontier:
+                if len(seen) > _MAX_SETS:
+                    self.truncated = True
+                    return
+                left = [(0, deadline, card) for deadline, card in remaining if card not in chosen]
+                short = _unplaced(left, later)
+                if short is None:
+                    yield chosen
+                    continue
+                if len(chosen) == room:
+                    continue
+                for deadline, card in remaining:
+                    larger = chosen | {card}
+                    if deadline <= short[1] and card not in chosen and larger not in seen:
+                        seen.add(larger)
+                        grown.append(larger)
+            frontier = grown
+
+    def _complete(
+        self,
+        dealt: list[Card],
+        size: int,
+        extras: list[Card],
+        spare: int,
+        hands: list[tuple[list[Card], int]],
+        tried: set[frozenset[Card]],
+    ) -> bool:
+        """Add to ``hands`` each new way to fill ``dealt`` up to ``size``; False past the limit.
+
+        The rest of a hand is some of ``extras`` and ``spare`` gangster cards, which stand for
+        one another, so a hand is told by its other cards and their count.
+        """
+        room = size - len(dealt)
         for extra_count in range(room + 1):
             fill = room - extra_count
-            if fill > len(gangsters):
+            if fill > spare:
                 continue
             for extra in itertools.combinations(extras, extra_count):
-                hands.append(([*forced, *extra], fill))
+                cards = [*dealt, *extra]
+                key = frozenset(cards)
+                if key in tried:
+                    continue
+                tried.add(key)
+                hands.append((cards, fill))
                 if len(hands) >= _MAX_HANDS:
                     self.truncated = True
-                    return hands
-        return hands
+                    return False
+        return True
 
     def _plays(
         self, index: int, state: GameState | None, seat: int, tile: BusinessTile
@@ -1327,9 +1411,25 @@ def consistent_state(
     uniformly over all consistent deals (see the docs).
 
     Raises:
-        ValueError: No legal game redacts to ``entries``.
+        InvalidArgumentError: No legal game redacts to ``entries`` (a ``ValueError``), or the
+            search stopped at its bound before finding one; the message says which, and
+            names the entry where the search got furthest.
     """
-    result = _Search(entries, viewer, chooser, search_limit(len(entries))).run()
-    if not isinstance(result, Witness) or result.state is None:
-        raise ValueError("no legal game gives these entries")
-    return result.state
+    search = _Search(entries, viewer, chooser, search_limit(len(entries)))
+    result = search.run()
+    if isinstance(result, _Failure) and search.truncated:
+        result = search._undecided(result.index)
+    if isinstance(result, Witness) and result.state is not None:
+        return result.state
+    if isinstance(result, Witness):
+        raise InvalidArgumentError("consistent_state: entries holds no game: no StartGame")
+    if isinstance(result, Undecided):
+        raise InvalidArgumentError(
+            f"consistent_state: the search stopped after {result.searched:,} replayed commands "
+            f"without a game consistent with entries; it got furthest at entry {result.index}"
+        )
+    rule = f"{result.rule}: " if result.rule else ""
+    raise InvalidArgumentError(
+        f"consistent_state: no legal game gives entries: entry {result.index} is impossible "
+        f"({rule}{result.reason})"
+    )

@@ -47,6 +47,7 @@ from chicago_poker.events import (
     DrawRequested,
     Event,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -82,7 +83,15 @@ from chicago_poker.legal import (
     took_every_action,
 )
 from chicago_poker.rules import RuleOptions
-from chicago_poker.state import MAX_COLUMN, Business, GameState, Shootout, ShootoutStage, TurnPhase
+from chicago_poker.state import (
+    MAX_COLUMN,
+    Business,
+    GameState,
+    Shootout,
+    ShootoutStage,
+    TurnPhase,
+    stall_limit,
+)
 from chicago_poker.victory import victory_of
 
 __all__ = ["FACE_UP_BUSINESSES", "HAND_SIZE", "check_setup", "decide", "follow_up", "step"]
@@ -592,6 +601,8 @@ def _pending_draw(state: GameState) -> Event | None:
 def _next_turn(state: GameState) -> Event:
     if state.idle_turns >= len(state.players):
         return GameBlocked()
+    if state.stalled_turns >= (limit := stall_limit(len(state.players))):
+        return GameStalled(limit)
     seat = (state.turn.player + 1) % len(state.players)
     number = state.turn.number + 1
     return TurnStarted(seat, number, min(number + 1, 3))

@@ -22,6 +22,7 @@ from chicago_poker.events import (
     CardDrawn,
     DiscardPileReshuffled,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -185,6 +186,9 @@ def _lines(state: GameState | None, event: SeenEvent) -> Iterator[str]:
         case GameBlocked():
             yield ""
             yield "Nobody can act any more: the game ends without a winner."
+        case GameStalled(turns=turns):
+            yield ""
+            yield f"No business was won in {turns} turns: the game ends without a winner."
         case _:
             pass
 

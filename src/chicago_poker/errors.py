@@ -34,6 +34,7 @@ __all__ = [
     "InvalidRankError",
     "InvalidSeatError",
     "InvalidTileError",
+    "JSONFormatError",
     "NotationError",
     "NotationSyntaxError",
     "PositionInvariantError",
@@ -94,6 +95,14 @@ class InvalidSeatError(ChicagoPokerError, ValueError):
     """A seat that is not at the table: not an int from 0 to players - 1.
 
     Asked for a view, or for the commands it may give (``legal_commands(state, player)``).
+    """
+
+
+class JSONFormatError(ChicagoPokerError, ValueError):
+    """JSON data that is not the JSON form of what was asked for (:mod:`chicago_poker.jsonio`).
+
+    The message names the class and the place at fault, such as
+    ``GameState: $.players[1].hand[0]: '16R' is not a card: gangster values run from 1 to 15``.
     """
 
 

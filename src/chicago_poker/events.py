@@ -23,6 +23,7 @@ __all__ = [
     "DrawRequested",
     "Event",
     "GameBlocked",
+    "GameStalled",
     "GameStarted",
     "GameWon",
     "GangsterPlayed",
@@ -380,6 +381,16 @@ class GameBlocked:
     VERSION: ClassVar[int] = 1
 
 
+@frozen
+class GameStalled:
+    """No business was won in too many turns; the game ended without a winner (R-8.7)."""
+
+    VERSION: ClassVar[int] = 1
+
+    turns: int
+    """The turns in a row that ended without a business won: the limit of the game."""
+
+
 Event: TypeAlias = (
     GameStarted
     | TurnStarted
@@ -405,5 +416,6 @@ Event: TypeAlias = (
     | TurnEnded
     | GameWon
     | GameBlocked
+    | GameStalled
 )
 """Every event."""

@@ -13,25 +13,22 @@ forms (``"9R"``, ``"Speakeasy#1"``), enumerations by value.
 '{"type":"PlayGangster","player":0,"card":"9R","business":"Speakeasy#1"}'
 
 The format is described, with an example, in ``docs/log-format.md``; its JSON Schema
-(:func:`log_schema`) ships with the package as ``schema/game-log.schema.json``.
+(:func:`chicago_poker.schemas.log_schema`) ships with the package as
+``schema/game-log.schema.json``.
 """
 
 from __future__ import annotations
 
-import ast
 import enum
 import functools
-import inspect
 import itertools
 import json
 import math
 import os
 import re
-import textwrap
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import IO, Any, Final, TypeAlias
 
 import attrs
@@ -44,13 +41,10 @@ from cattrs.strategies import configure_tagged_union
 import chicago_poker
 from chicago_poker.apply import apply
 from chicago_poker.cards import (
-    BUSINESS_TILES,
-    GANGSTER_CARDS,
     BusinessTile,
     Card,
     GangsterCard,
     SpecialCard,
-    full_deck,
     parse_card,
     parse_tile,
 )
@@ -85,7 +79,6 @@ __all__ = [
     "MAX_LINE_BYTES",
     "REDACTED_COMMAND_TYPES",
     "REDACTED_EVENT_TYPES",
-    "SCHEMA_PATH",
     "LogEntry",
     "LogFormatError",
     "LogHeader",
@@ -105,12 +98,9 @@ __all__ = [
     "load_event",
     "load_header",
     "load_redacted_entry",
-    "log_schema",
     "read_log",
     "redact_entries",
-    "schema_text",
     "write_log",
-    "write_schema",
 ]
 
 FORMAT_NAME: Final = "chicago-poker-log"
@@ -135,9 +125,6 @@ MAX_INTEGER_DIGITS: Final = 640
 Every Python reads integers of 640 digits from text, whatever its limit on such conversions
 (``sys.set_int_max_str_digits`` accepts no lower limit), so every reader can read them.
 """
-
-SCHEMA_PATH: Final = Path(__file__).parent / "schema" / "game-log.schema.json"
-"""The JSON Schema of the format, as shipped with the package."""
 
 COMMAND_TYPES: Final[tuple[type, ...]] = typing.get_args(Command)
 """Every command class, in the order of the :data:`~chicago_poker.commands.Command` union."""
@@ -1549,240 +1536,3 @@ def _check_start(header: LogHeader, command: Any, line: int) -> None:
             )
     elif isinstance(command, _START_TYPES):
         raise LogFormatError("StartGame can only be the first entry", line=line)
-
-
-# --- JSON Schema -----------------------------------------------------------------------------
-
-
-def log_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a line of a log, generated from the classes.
-
-    A line is a ``Header`` or an ``Entry`` (see ``$defs``); the format also requires the
-    header on line 1 only, which a schema of single lines cannot say.
-    """
-    defs: dict[str, Any] = {}
-    defs["Card"] = {
-        "description": "A card by its text form: value and colour letter, or special name.",
-        "enum": [str(card) for card in full_deck()],
-    }
-    defs["GangsterCard"] = {
-        "description": "A gangster card by its text form, value and colour letter.",
-        "enum": [str(card) for card in GANGSTER_CARDS],
-    }
-    defs["BusinessTile"] = {
-        "description": "A business tile by its text form, kind, '#' and number.",
-        "enum": [str(tile) for tile in BUSINESS_TILES],
-    }
-    builder = _SchemaBuilder(defs)
-    defs["Command"] = {
-        "description": "A command; the type tag names its class.",
-        "oneOf": [builder.ref(cls, tag=True) for cls in COMMAND_TYPES],
-    }
-    defs["Event"] = {
-        "description": "An event; the type tag names its class.",
-        "oneOf": [builder.ref(cls, tag=True) for cls in EVENT_TYPES],
-    }
-    scalar = {"type": ["string", "number", "boolean", "null"]}
-    defs["Header"] = {
-        "description": _first_paragraph(LogHeader),
-        "type": "object",
-        "properties": {
-            "format": {"const": FORMAT_NAME},
-            "version": {"const": FORMAT_VERSION},
-            "engine": {"type": "string", "description": _attribute_docs(LogHeader)["engine"]},
-            "options": builder.ref(RuleOptions, tag=False),
-            "players": {"type": "array", "items": {"type": "string"}},
-            "provenance": {
-                "type": "object",
-                "description": _attribute_docs(LogHeader)["provenance"],
-                "properties": {"seed": {"type": "integer"}},
-                "additionalProperties": scalar,
-            },
-            "kind": {"enum": [kind.value for kind in LogKind]},
-            "viewer": {"type": ["integer", "null"], "minimum": 0},
-        },
-        "required": sorted(_HEADER_KEYS),
-        "additionalProperties": False,
-    }
-    defs["Entry"] = {
-        "description": _first_paragraph(LogEntry),
-        "type": "object",
-        "properties": {
-            "command": {"$ref": "#/$defs/Command"},
-            "actor": {
-                "type": ["integer", "null"],
-                "minimum": 0,
-                "description": "The seat that gave the command, or null for chance.",
-            },
-            "events": {"type": "array", "items": {"$ref": "#/$defs/Event"}},
-        },
-        "required": ["command", "actor"],
-        "additionalProperties": False,
-    }
-    defs["RedactedEntry"] = {
-        "description": _first_paragraph(RedactedLogEntry)
-        + " Only in a log of kind redacted, whose hidden cards are null.",
-        "type": "object",
-        "properties": {
-            "command": {
-                "oneOf": [
-                    {"$ref": "#/$defs/Command"},
-                    *(builder.ref(cls, tag=True) for cls in REDACTED_COMMAND_TYPES),
-                ]
-            },
-            "actor": {
-                "type": ["integer", "null"],
-                "minimum": 0,
-                "description": "The seat that gave the command, or null for chance.",
-            },
-            "events": {
-                "type": "array",
-                "items": {
-                    "oneOf": [
-                        {"$ref": "#/$defs/Event"},
-                        *(builder.ref(cls, tag=True) for cls in REDACTED_EVENT_TYPES),
-                    ]
-                },
-            },
-        },
-        "required": ["command", "actor", "events"],
-        "additionalProperties": False,
-    }
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
-        "description": (
-            "Line 1 of a log is a Header; every further line is an Entry, or a RedactedEntry "
-            "in a log of kind redacted (only there may a card be null)."
-        ),
-        "anyOf": [
-            {"$ref": "#/$defs/Header"},
-            {"$ref": "#/$defs/Entry"},
-            {"$ref": "#/$defs/RedactedEntry"},
-        ],
-        "$defs": dict(sorted(defs.items())),
-    }
-
-
-class _SchemaBuilder:
-    """Build the schemas of attrs classes and their field types into ``$defs``."""
-
-    def __init__(self, defs: dict[str, Any]) -> None:
-        self.defs = defs
-
-    def ref(self, cls: type, *, tag: bool) -> dict[str, Any]:
-        name = cls.__name__
-        if name not in self.defs:
-            self.defs[name] = {}  # reserve the name against recursion
-            self.defs[name] = self.attrs_schema(cls, tag=tag)
-        return {"$ref": f"#/$defs/{name}"}
-
-    def attrs_schema(self, cls: type, *, tag: bool) -> dict[str, Any]:
-        attrs.resolve_types(cls)
-        docs = _attribute_docs(cls)
-        properties: dict[str, Any] = {}
-        required: list[str] = []
-        if tag:
-            properties["type"] = {"const": cls.__name__}
-            required.append("type")
-        for attribute in attrs.fields(cls):
-            schema = self.type_schema(attribute.type)
-            if attribute.name in docs:
-                schema = {**schema, "description": docs[attribute.name]}
-            if attribute.default is attrs.NOTHING:
-                required.append(attribute.name)
-            elif not isinstance(attribute.default, attrs.Factory):  # type: ignore[arg-type]
-                schema["default"] = converter.unstructure(attribute.default)
-            properties[attribute.name] = schema
-        return {
-            "description": _first_paragraph(cls),
-            "type": "object",
-            "properties": properties,
-            "required": required,
-            "additionalProperties": False,
-        }
-
-    def type_schema(self, tp: Any) -> dict[str, Any]:
-        if tp is bool:
-            return {"type": "boolean"}
-        if tp is int:
-            return {"type": "integer"}
-        if tp is str:
-            return {"type": "string"}
-        if tp == Card:
-            return {"$ref": "#/$defs/Card"}
-        if tp in (GangsterCard, BusinessTile):
-            return {"$ref": f"#/$defs/{tp.__name__}"}
-        if isinstance(tp, type) and issubclass(tp, enum.Enum):
-            return {"enum": [member.value for member in tp]}
-        if isinstance(tp, type) and attrs.has(tp):
-            return self.ref(tp, tag=False)
-        origin, args = typing.get_origin(tp), typing.get_args(tp)
-        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            return {"type": "array", "items": self.type_schema(args[0])}
-        if origin is tuple:
-            return {
-                "type": "array",
-                "prefixItems": [self.type_schema(arg) for arg in args],
-                "items": False,
-                "minItems": len(args),
-            }
-        if origin is frozenset:
-            return {"type": "array", "items": self.type_schema(args[0]), "uniqueItems": True}
-        if origin in (typing.Union, types.UnionType):
-            if type(None) in args:
-                return {"anyOf": [self.type_schema(_without_none(tp)), {"type": "null"}]}
-            if set(args) == {GangsterCard, SpecialCard}:
-                return {"$ref": "#/$defs/Card"}
-            return {"anyOf": [self.type_schema(arg) for arg in args]}
-        if tp is type(None):
-            return {"type": "null"}
-        raise TypeError(f"no JSON Schema for {tp!r}")
-
-
-def _first_paragraph(cls: type) -> str:
-    doc = inspect.getdoc(cls) or ""
-    return doc.split("\n\n")[0].replace("\n", " ")
-
-
-def _attribute_docs(cls: type) -> dict[str, str]:
-    """The attribute docstrings of a class (the string after each annotated field)."""
-    try:
-        source = textwrap.dedent(inspect.getsource(cls))
-    except (OSError, TypeError):
-        return {}
-    body = ast.parse(source).body[0]
-    assert isinstance(body, ast.ClassDef)
-    docs: dict[str, str] = {}
-    for statement, following in zip(body.body, body.body[1:], strict=False):
-        if (
-            isinstance(statement, ast.AnnAssign)
-            and isinstance(statement.target, ast.Name)
-            and isinstance(following, ast.Expr)
-            and isinstance(following.value, ast.Constant)
-            and isinstance(following.value.value, str)
-        ):
-            docs[statement.target.id] = inspect.cleandoc(following.value.value).replace("\n", " ")
-    return docs
-
-
-def schema_text() -> str:
-    """The text of the schema file: :func:`log_schema` as indented JSON."""
-    return json.dumps(log_schema(), indent=2, ensure_ascii=False) + "\n"
-
-
-def write_schema(path: str | os.PathLike[str] | None = None) -> Path:
-    """Write the schema file (by default the package's :data:`SCHEMA_PATH`); return its path.
-
-    Run after changing a command or event: ``python -m chicago_poker.log``.
-    """
-    if path is not None and not isinstance(path, str | os.PathLike):
-        raise ArgumentTypeError(f"path must be a path or None, not {short_repr(path)}")
-    target = SCHEMA_PATH if path is None else Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(schema_text(), encoding="utf-8")
-    return target
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print(write_schema().name)

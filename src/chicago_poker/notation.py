@@ -119,6 +119,8 @@ _PHASES: Final = {phase.value: phase for phase in TurnPhase}
 _STAGES: Final = {stage.value: stage for stage in ShootoutStage}
 _VICTORIES: Final = {victory.name.lower().replace("_", "-"): victory for victory in Victory}
 _VICTORY_WORDS: Final = {victory: word for word, victory in _VICTORIES.items()}
+_NO_WINNER: Final = (Victory.BLOCKED, Victory.STALLED)
+"""The ends of a game without a winner (R-8.6, R-8.7)."""
 _BARE_NAME: Final = re.compile(r"[^\s\"#=,:|\\]+")
 _EMPTY: Final = "-"
 
@@ -183,6 +185,7 @@ def _default_markers(markers: Iterable[int | None]) -> int:
 def _game_line(
     state: GameState | PlayerView, markers: Iterable[int | None], idle: int | None
 ) -> list[str]:
+    """The ``game`` line: the counters and the result, each left out at its default."""
     words = ["game"]
     if state.markers_placed != _default_markers(markers):
         words.append(f"markers={state.markers_placed}")
@@ -194,6 +197,8 @@ def _game_line(
         words.append(f"last-winner={state.last_winner}")
     if idle:
         words.append(f"idle={idle}")
+    if state.stalled_turns:
+        words.append(f"stalled={state.stalled_turns}")
     if state.winner is not None:
         words.append(f"winner={state.winner}")
     if state.victory is not None:
@@ -667,7 +672,8 @@ def parse_position(text: str, *, check: bool = True) -> GameState:
     discard = _pile_cards(reader, "discard") or []
     shootout = _read_shootout(reader)
     fields, _ = _read_game(
-        reader, ("markers", "vacancies", "pending", "last-winner", "idle", "winner", "victory")
+        reader,
+        ("markers", "vacancies", "pending", "last-winner", "idle", "stalled", "winner", "victory"),
     )
     markers = (c.marker for b in businesses for c in b.columns)
     deck = tactical_deck() if options.tactical else full_deck()
@@ -702,6 +708,7 @@ def parse_position(text: str, *, check: bool = True) -> GameState:
         markers_placed=_get(fields, "markers", _int, _default_markers(markers)),
         last_winner=_get(fields, "last-winner", _int, None),
         idle_turns=_get(fields, "idle", _int, 0),
+        stalled_turns=_get(fields, "stalled", _int, 0),
         winner=_get(fields, "winner", _int, None),
         victory=_get(fields, "victory", _victory, None),
         previous_turn=previous,
@@ -1007,9 +1014,12 @@ class _Checker:
             self.fail(
                 "victory", f"seat {state.winner} won, but the game is not over", "R-8.2", line
             )
-        if state.victory is Victory.BLOCKED and state.winner is not None:
-            self.fail("victory", "a blocked game has no winner", "R-8.6", line)
-        if state.victory not in (None, Victory.BLOCKED) and state.winner is None:
+        if state.victory in _NO_WINNER and state.winner is not None:
+            rule = "R-8.6" if state.victory is Victory.BLOCKED else "R-8.7"
+            self.fail(
+                "victory", f"a game that ended {state.victory.value} has no winner", rule, line
+            )
+        if state.victory not in (None, *_NO_WINNER) and state.winner is None:
             self.fail("victory", "the game is won, but nobody won it", "R-8.2", line)
 
     def check_hands(
@@ -1223,7 +1233,7 @@ def parse_view(text: str) -> PlayerView:
         if len(statement.args) != 1:
             raise _syntax(statement.keyword, f"{statement.keyword.text} takes a number")
     fields, _ = _read_game(
-        reader, ("markers", "vacancies", "pending", "last-winner", "winner", "victory")
+        reader, ("markers", "vacancies", "pending", "last-winner", "stalled", "winner", "victory")
     )
     markers = (c.marker for b in businesses for c in b.columns)
     result = PlayerView(
@@ -1242,6 +1252,7 @@ def parse_view(text: str) -> PlayerView:
         shootout=shootout,
         markers_placed=_get(fields, "markers", _int, _default_markers(markers)),
         last_winner=_get(fields, "last-winner", _int, None),
+        stalled_turns=_get(fields, "stalled", _int, 0),
         winner=_get(fields, "winner", _int, None),
         victory=_get(fields, "victory", _victory, None),
     )

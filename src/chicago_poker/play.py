@@ -49,6 +49,7 @@ from chicago_poker.events import (
     DiscardPileReshuffled,
     DrawRequested,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -73,7 +74,7 @@ from chicago_poker.hands import evaluate_hand
 from chicago_poker.legal import Awaiting, awaiting, card_order
 from chicago_poker.log import MAX_INTEGER_DIGITS, write_log
 from chicago_poker.rules import RuleOptions
-from chicago_poker.state import MAX_COLUMN, GameState
+from chicago_poker.state import MAX_COLUMN, GameState, Victory, stall_limit
 from chicago_poker.views import (
     PlayerView,
     RedactedBriberyPlayed,
@@ -571,6 +572,12 @@ class _Table:
             f"{turn.actions_left} action{'s' if turn.actions_left != 1 else ''} left "
             f"({turn.base_actions} + {turn.bonus_actions} extra, {turn.actions_taken} taken)."
         )
+        limit = stall_limit(len(mine.players))
+        if mine.stalled_turns * 2 >= limit:  # warn once half the limit has passed
+            self.say(
+                f"No business won in the last {mine.stalled_turns} turns: at {limit}, the game "
+                "ends without a winner."
+            )
         hand = sorted(mine.hand or (), key=card_order)
         self.say(f"Your hand ({len(hand)}): {_cards(hand)}")
         for seat, player in enumerate(mine.players):
@@ -746,6 +753,8 @@ class _Table:
                 self.say(f"{self.act(player, 'win', 'wins')} the game: {victory.value}!")
             case GameBlocked():
                 self.say("Nobody can act any more: the game is blocked.")
+            case GameStalled(turns=turns):
+                self.say(f"No business was won in {turns} turns: the game is stalled.")
             case _:
                 self.say(f"({type(event).__name__})")
 
@@ -755,6 +764,8 @@ class _Table:
         self.say(_RULE)
         if state.winner is not None and state.victory is not None:
             self.say(f"Game over. Winner: {self.name(state.winner)} ({state.victory.value}).")
+        elif state.victory is Victory.STALLED:
+            self.say("Game over: stalled, without a winner (R-8.7).")
         else:
             self.say("Game over: blocked, without a winner (R-8.6).")
         self.say("Businesses controlled:")

@@ -28,6 +28,7 @@ from chicago_poker.commands import DealCard, RevealTile, StartGame
 from chicago_poker.events import (
     BriberyPlayed,
     GameBlocked,
+    GameStalled,
     LimousinePlayed,
     LiquidationPlayed,
     PoliceRaidPlayed,
@@ -120,6 +121,7 @@ class GameResult:
     winner: int | None
     victory: str | None
     blocked: bool
+    stalled: bool
     turns: int
     commands: int
     categories: tuple[str, ...]
@@ -141,6 +143,7 @@ def _result(index: int, seed: int, game: Game) -> GameResult:
         winner=state.winner,
         victory=None if state.victory is None else state.victory.value,
         blocked=any(isinstance(event, GameBlocked) for event in events),
+        stalled=any(isinstance(event, GameStalled) for event in events),
         turns=sum(isinstance(event, TurnStarted) for event in events),
         commands=sum(
             not isinstance(entry.command, StartGame | DealCard | RevealTile)
@@ -214,6 +217,7 @@ class Summary:
         self.seats_by_bot: Counter[str] = Counter(bots)
         self.no_winner = 0
         self.blocked = 0
+        self.stalled = 0
         self.turns: list[int] = []
         self.commands: list[int] = []
         self.categories: Counter[str] = Counter()
@@ -232,6 +236,7 @@ class Summary:
             self.wins_by_seat[result.winner] += 1
             self.wins_by_bot[self.bots[result.winner]] += 1
         self.blocked += result.blocked
+        self.stalled += result.stalled
         self.turns.append(result.turns)
         self.commands.append(result.commands)
         self.categories.update(result.categories)
@@ -287,7 +292,9 @@ class Summary:
             lines.append(f"  {victory:<30} {count:>6}  {_percent(count, games)}")
         if self.blocked:
             lines.append(f"  {'blocked (no winner)':<30} {self.blocked:>6}")
-        unfinished = self.no_winner - self.blocked
+        if self.stalled:
+            lines.append(f"  {'stalled (no winner)':<30} {self.stalled:>6}")
+        unfinished = self.no_winner - self.blocked - self.stalled
         if unfinished:
             lines.append(f"  {'unfinished (stopped)':<30} {unfinished:>6}")
         return "\n".join(lines) + "\n"

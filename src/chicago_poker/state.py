@@ -18,6 +18,7 @@ from chicago_poker.rules import RuleOptions
 __all__ = [
     "EMPTY_COLUMN",
     "MAX_COLUMN",
+    "STALL_ROUNDS",
     "Business",
     "Column",
     "GameState",
@@ -27,10 +28,23 @@ __all__ = [
     "Turn",
     "TurnPhase",
     "Victory",
+    "stall_limit",
 ]
 
 MAX_COLUMN = 5
 """The most cards a player may have at one business (R-4.5)."""
+
+STALL_ROUNDS = 50
+"""Rounds of turns without a business won after which the game ends without a winner (R-8.7)."""
+
+
+def stall_limit(players: int) -> int:
+    """How many turns in a row without a business won end a game of ``players`` (R-8.7).
+
+    >>> stall_limit(4)
+    200
+    """
+    return STALL_ROUNDS * players
 
 
 @frozen
@@ -200,6 +214,9 @@ class Victory(enum.Enum):
     BLOCKED = "blocked"
     """Nobody could act any more; the game ended without a winner (R-8.6)."""
 
+    STALLED = "stalled"
+    """No business was won in too many turns; the game ended without a winner (R-8.7)."""
+
 
 # No slots: see Turn.
 @frozen(slots=False)
@@ -248,6 +265,9 @@ class GameState:
     idle_turns: int = 0
     """Consecutive turns in which nothing could happen (R-8.6)."""
 
+    stalled_turns: int = 0
+    """Turns that ended since a business was last won, or since the game began (R-8.7)."""
+
     winner: int | None = None
     """The winning seat, once the game is over."""
 
@@ -262,7 +282,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended (R-8.2, R-8.6)."""
+        """Whether the game has ended (R-8.2, R-8.6, R-8.7)."""
         return self.victory is not None
 
     def business(self, tile: BusinessTile) -> Business | None:

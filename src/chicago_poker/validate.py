@@ -12,12 +12,13 @@ engine (:func:`chicago_poker.decide.step`):
   event (:data:`EVENT_RULES`); victory events use the rule of their condition (R-8.1, R-8.3,
   R-8.5, R-8.6) and an end of game that the log leaves out breaks R-8.2.
 - A ``commands`` log has no events: replaying the commands is the whole check.
-- A ``redacted`` log hides cards, so it cannot be replayed: it is checked against the view of
-  its viewer folded from its events (:class:`~chicago_poker.views.ViewFolder`): its set-up as
-  far as the visible cards show it, that it hides exactly what the viewer may not know, turn
-  order and action counts, the viewer's own cards, markers on fifth cards, shootout timing and
-  the winner against the public businesses. The report's notes say what could not be checked
-  (:data:`REDACTED_UNCHECKED`).
+- A ``redacted`` log hides cards, so its lines alone cannot be replayed. It is legal exactly
+  when some complete game, legal for the engine, redacts to it line for line for its viewer:
+  :func:`chicago_poker.consistent.find_witness` builds such a game (a *witness*) and replays it
+  through the engine, so no rule is written a second time here. No witness and a proof that
+  none exists make the log illegal, at the first line no legal game gives; a search that stops
+  at its bound first leaves the log ``undecided``. The notes of a legal log say what it cannot
+  settle: how many cards reached other hands unseen, and how many are never revealed.
 
 Validation stops replaying at the first broken rule (the state after it is not known); the
 remaining lines are still read, for their format and count. A format error (not UTF-8, not
@@ -55,26 +56,19 @@ import attrs
 from attrs import frozen
 
 from chicago_poker._workers import SPAWN, interrupts_ignored
-from chicago_poker.cards import BusinessTile, Card, Face, SpecialCard, SpecialKind
 from chicago_poker.commands import (
     Command,
     DealCard,
     DeclineReinforcement,
-    EndTurn,
     PlayBribery,
     PlayGangster,
     PlayLimousine,
-    PlayLiquidation,
-    PlayPoliceRaid,
-    PlayRevolver,
-    RevealTile,
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.consistent import Undecided, Witness, find_witness
+from chicago_poker.consistent import Impossible, Undecided, Witness, find_witness
 from chicago_poker.decide import _step as step  # commands read from a log have their form
-from chicago_poker.decide import check_setup
-from chicago_poker.errors import ChicagoPokerError, IllegalCommand
+from chicago_poker.errors import ChicagoPokerError
 from chicago_poker.events import (
     ActionPhaseStarted,
     BriberyPlayed,
@@ -83,6 +77,7 @@ from chicago_poker.events import (
     DrawRequested,
     Event,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -102,7 +97,7 @@ from chicago_poker.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.legal import HAND_LIMIT, Awaiting, awaiting, took_every_action
+from chicago_poker.legal import Awaiting, awaiting
 from chicago_poker.log import (
     MAX_LINE_BYTES,
     LogEntry,
@@ -115,9 +110,9 @@ from chicago_poker.log import (
     _read,
     _same_events,
     dump_event,
+    dump_seen,
 )
-from chicago_poker.state import MAX_COLUMN, GameState, ShootoutStage, TurnPhase, Victory
-from chicago_poker.victory import victory_of
+from chicago_poker.state import GameState, Victory
 from chicago_poker.views import (
     RedactedBriberyPlayed,
     RedactedCardDrawn,
@@ -134,7 +129,6 @@ from chicago_poker.views import (
     RedactedStartGame,
     SeenCommand,
     SeenEvent,
-    ViewFolder,
 )
 
 __all__ = [
@@ -142,7 +136,6 @@ __all__ = [
     "MAX_ENTRIES",
     "MAX_ENTRY_TEXT",
     "MAX_LINE_CHARS",
-    "REDACTED_UNCHECKED",
     "VICTORY_RULES",
     "Finding",
     "Report",
@@ -232,7 +225,7 @@ class Report:
     """The kind of log, from its header; None if the header could not be read."""
 
     game_over: bool = False
-    """Whether the replayed game ended (won or blocked)."""
+    """Whether the replayed game ended (won, blocked or stalled)."""
 
     winner: int | None = None
     """The winning seat, if the replayed game was won."""
@@ -297,6 +290,7 @@ EVENT_RULES: Final[dict[type, str]] = {
     TurnEnded: "R-3.5",
     GameWon: "R-8.1",
     GameBlocked: "R-8.6",
+    GameStalled: "R-8.7",
 }
 """The rule a recorded event answers to when it differs from the engine's.
 
@@ -312,6 +306,7 @@ VICTORY_RULES: Final[dict[Victory, str]] = {
     Victory.THREE_BUSINESSES: "R-8.3",
     Victory.LAST_BUSINESS: "R-8.5",
     Victory.BLOCKED: "R-8.6",
+    Victory.STALLED: "R-8.7",
 }
 """The rule of each way a game ends."""
 
@@ -330,12 +325,12 @@ def _mismatch_rule(recorded: Event | None, expected: Event | None) -> str:
     log leaves out breaks R-8.2 (the game ends at once). Otherwise the engine's event names the
     rule, or the recorded one if the engine has no more events.
     """
-    if isinstance(expected, GameWon | GameBlocked) and not isinstance(
-        recorded, GameWon | GameBlocked
+    if isinstance(expected, GameWon | GameBlocked | GameStalled) and not isinstance(
+        recorded, GameWon | GameBlocked | GameStalled
     ):
         return "R-8.2"
     for event in (expected, recorded):
-        if isinstance(event, GameWon | GameBlocked):
+        if isinstance(event, GameWon | GameBlocked | GameStalled):
             return event_rule(event)
     if expected is not None and recorded is not None and type(expected) is not type(recorded):
         # A shootout the log skipped or invented: the shootout rule, not that of the turn.
@@ -409,15 +404,6 @@ def _reason(error: LogFormatError) -> str:
 # ------------------------------------------------------------------- redacted logs
 
 
-class _Broken(Exception):  # noqa: N818 - a control-flow signal, not an error of the caller
-    """A rule broken in a redacted log: the rule and the reason."""
-
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(reason)
-        self.rule = rule
-        self.reason = reason
-
-
 _HIDING_RULES: Final[dict[type, str]] = {
     GameStarted: "R-2.4",
     StartGame: "R-2.4",
@@ -453,400 +439,27 @@ _PLAIN: Final[dict[type, type]] = {
     RedactedSendReinforcement: SendReinforcement,
 }
 
-_SPECIALS: Final[dict[type, SpecialKind]] = {
-    PlayLiquidation: SpecialKind.LIQUIDATION,
-    PlayPoliceRaid: SpecialKind.POLICE_RAID,
-    PlayLimousine: SpecialKind.LIMOUSINE,
-    RedactedPlayLimousine: SpecialKind.LIMOUSINE,
-    PlayRevolver: SpecialKind.REVOLVER,
-    PlayBribery: SpecialKind.BRIBERY,
-    RedactedPlayBribery: SpecialKind.BRIBERY,
-}
 
-REDACTED_UNCHECKED: Final = (
-    "the hidden cards (other hands, face-down cards, the draw deck, the tile pile) and so "
-    "the legality of other players' hidden plays, which cards are dealt and revealed, the "
-    "winner of each shootout (tie-breaks use hidden reinforcements), the hand limit "
-    "(R-3.9) when a turn is forced to end, and whether a player could still act (R-3.5, "
-    "R-8.6) were not checked"
-)
-"""What a redacted log cannot show the validator; said in the report's notes."""
+def _seen_rule(
+    recorded: SeenEvent | SeenCommand | None, expected: SeenEvent | SeenCommand | None
+) -> str | None:
+    """The rule of the first difference between a redacted log and every legal game there.
 
-
-class _RedactedCheck:
-    """Check a redacted log against the view of its viewer, folded from its events."""
-
-    def __init__(self, header: LogHeader) -> None:
-        self.header = header
-        self.viewer = header.viewer
-        self.folder = ViewFolder(header.viewer)
-        self.marker_due: tuple[int, BusinessTile] | None = None
-        self.victory_due: GameWon | None = None
-
-    def name(self, seat: int) -> str:
-        return self.header.players[seat] if 0 <= seat < len(self.header.players) else str(seat)
-
-    def entry(self, entry: RedactedLogEntry) -> None:
-        """Check one entry and fold its events; raise _Broken at the first broken rule."""
-        if self.folder.started:
-            self.command(entry.command)
-        else:
-            self.setup(entry.command)
-        for event in entry.events:
-            self.event(entry.command, event)
-            try:
-                self.folder.apply(event)
-            except (AssertionError, IndexError, KeyError, ValueError) as error:
-                rule = EVENT_RULES.get(_PLAIN.get(type(event), type(event)), "R-3.1")
-                raise _Broken(
-                    rule,
-                    f"{type(event).__name__} does not fit the public state of the game "
-                    f"({type(error).__name__}: {error})",
-                ) from error
-            self.after_event(event)
-        self.end_of_entry()
-
-    # --- commands
-
-    def setup(self, command: SeenCommand) -> None:
-        """Check the set-up as far as the visible cards allow (R-2.1 to R-2.7, R-9.1)."""
-        if not isinstance(command, StartGame | RedactedStartGame):
-            return  # no game yet, and no set-up: the events tell what is wrong
-        try:
-            check_setup(
-                command.players,
-                command.hands,
-                command.businesses,
-                command.first_player,
-                command.options,
-            )
-        except IllegalCommand as error:
-            raise _Broken(error.rule, error.message) from error
-
-    def command(self, command: SeenCommand) -> None:
-        folder = self.folder
-        if folder.victory is not None:
-            raise _Broken("R-8.2", "The game is over: no command may follow.")
-        match command:
-            case DealCard() | RedactedDealCard():
-                if not folder.pending_draws:
-                    raise _Broken("R-3.6", "No card is awaited from the draw deck.")
-                if isinstance(command, DealCard):
-                    self.hides(command, folder.pending_draws[0] != self.viewer)
-                    if command.card in folder.hand or command.card in self.visible_cards():
-                        raise _Broken("R-3.6", f"{command.card} is not in the draw deck.")
-                else:
-                    self.shows(command, folder.pending_draws[0] == self.viewer)
-                return
-            case RevealTile():
-                if folder.pending_draws or not folder.vacancies:
-                    raise _Broken("R-6.6", "No business tile is awaited.")
-                public = set(folder.tiles) | {t for tiles in folder.controlled for t in tiles}
-                if command.tile in public:
-                    raise _Broken("R-6.6", f"{command.tile} is not in the tile pile.")
-                return
-            case StartGame() | RedactedStartGame():
-                return  # pragma: no cover - the reader allows it on line 2 only
-            case _:
-                pass
-        seat: int = command.player
-        if not 0 <= seat < len(self.header.players):
-            raise _Broken("R-3.1", f"Seat {seat} is not in the game.")
-        if isinstance(
-            command,
-            SendReinforcement | DeclineReinforcement | RedactedSendReinforcement,
-        ):
-            self.reinforcement(command, seat)
-            return
-        self.action(command, seat)
-
-    def reinforcement(
-        self,
-        command: SendReinforcement | DeclineReinforcement | RedactedSendReinforcement,
-        seat: int,
-    ) -> None:
-        shootout = self.folder.shootout
-        if (
-            shootout is None
-            or shootout.stage is not ShootoutStage.CHOOSING
-            or seat not in shootout.contenders
-            or seat in shootout.chosen
-        ):
-            raise _Broken("R-6.7.2", f"{self.name(seat)} is not choosing a reinforcement now.")
-        if isinstance(command, RedactedSendReinforcement):
-            self.shows(command, seat == self.viewer)
-            return
-        self.hides(command, seat != self.viewer)
-        if isinstance(command, SendReinforcement) and command.card not in self.folder.hand:
-            raise _Broken("R-6.7.2", f"{self.name(seat)} does not hold {command.card}.")
-        if (
-            isinstance(command, DeclineReinforcement)
-            and not self.header.options.optional_reinforcement
-        ):
-            raise _Broken("R-6.7.2", "Declining a reinforcement needs optional_reinforcement.")
-
-    def action(self, command: SeenCommand, seat: int) -> None:
-        folder = self.folder
-        turn = folder.turn
-        if took_every_action(turn, folder.previous_turn, seat):
-            raise _Broken(
-                "R-3.2", f"{self.name(seat)} has already taken every action of their turn."
-            )
-        if (
-            folder.pending_draws
-            or (folder.vacancies and folder.tile_pile_size)
-            or folder.shootout is not None
-            or turn.phase is not TurnPhase.ACTIONS
-        ):
-            raise _Broken("R-3.1", f"No action is awaited: it is not {self.name(seat)}'s turn.")
-        if seat != turn.player:
-            raise _Broken("R-3.1", f"It is not {self.name(seat)}'s turn.")
-        if isinstance(command, EndTurn):
-            if folder.hand_sizes[seat] > HAND_LIMIT:
-                raise _Broken("R-3.9", f"{self.name(seat)} holds more than {HAND_LIMIT} cards.")
-            return
-        if turn.actions_left <= 0:
-            raise _Broken("R-3.2", f"{self.name(seat)} has no actions left this turn.")
-        match command:
-            case PlayGangster() | RedactedPlayGangster():
-                if command.business not in folder.columns:
-                    raise _Broken("R-4.1", f"{command.business} is not in play.")
-                column = folder.columns[command.business][seat]
-                if len(column) >= MAX_COLUMN:
-                    raise _Broken("R-4.5", f"{self.name(seat)} has five cards there.")
-                face_down = command.business.kind.pattern[len(column)] is Face.DOWN
-                hidden = face_down and seat != self.viewer
-                if isinstance(command, PlayGangster):
-                    self.hides(command, hidden)
-                else:
-                    self.shows(command, not hidden)
-                if seat == self.viewer and command.card not in folder.hand:
-                    raise _Broken("R-3.10", f"{self.name(seat)} does not hold {command.card}.")
-            case PlayBribery() | RedactedPlayBribery():
-                if isinstance(command, PlayBribery):
-                    self.hides(command, seat != self.viewer)
-                    if command.card not in folder.discard_pile:
-                        raise _Broken("R-5.6.1", f"{command.card} is not in the discard pile.")
-                else:
-                    self.shows(command, seat == self.viewer)
-                if not folder.discard_pile:
-                    raise _Broken("R-5.6.1", "The discard pile is empty: there is nothing to take.")
-            case PlayLimousine() | RedactedPlayLimousine():
-                for tile in (command.source, command.destination):
-                    if tile not in folder.columns:
-                        raise _Broken("R-5.4", f"{tile} is not in play.")
-                if isinstance(command, PlayLimousine):
-                    start = len(folder.columns[command.destination][seat])
-                    pattern = command.destination.kind.pattern
-                    self.hides(
-                        command,
-                        seat != self.viewer
-                        and any(
-                            start + index >= len(pattern) or pattern[start + index] is Face.DOWN
-                            for index in range(len(command.cards))
-                        ),
-                    )
-            case _:
-                pass
-        kind = _SPECIALS.get(type(command))
-        if (
-            seat == self.viewer
-            and kind is not None
-            and not any(isinstance(c, SpecialCard) and c.kind is kind for c in folder.hand)
-        ):
-            raise _Broken("R-5.1", f"{self.name(seat)} holds no {kind.name.title()} card.")
-
-    # --- events
-
-    def event(self, command: SeenCommand, event: SeenEvent) -> None:
-        folder = self.folder
-        viewer = self.viewer
-        if folder.victory is not None:
-            raise _Broken("R-8.2", f"{type(event).__name__} after the end of the game.")
-        if self.marker_due is not None and not isinstance(event, MarkerPlaced):
-            seat, tile = self.marker_due
-            raise _Broken("R-4.6", f"{self.name(seat)}'s fifth card at {tile} got no marker.")
-        if self.victory_due is not None and not isinstance(event, GameWon):
-            raise _Broken(
-                "R-8.2", f"the game is won ({self.victory_due.victory.value}) but goes on"
-            )
-        match event:
-            case GameStarted():
-                others = [hand for seat, hand in enumerate(event.hands) if seat != viewer]
-                self.hides(event, viewer is None or any(others))
-            case CardDrawn():
-                self.hides(event, event.player != viewer)
-            case RedactedCardDrawn():
-                self.shows(event, event.player == viewer)
-            case GangsterPlayed() | RedactedGangsterPlayed():
-                column = folder.columns.get(event.business, [[]] * len(self.header.players))
-                position = len(column[event.player]) if event.player < len(column) else 0
-                pattern = event.business.kind.pattern
-                hidden = event.player != viewer and (
-                    position >= len(pattern) or pattern[position] is Face.DOWN
-                )
-                if isinstance(event, GangsterPlayed):
-                    self.hides(event, hidden)
-                else:
-                    self.shows(event, not hidden)
-            case ReinforcementChosen() | ReinforcementDeclined():
-                self.hides(event, event.player != viewer)
-            case RedactedReinforcementChosen():
-                self.shows(event, event.player == viewer)
-            case BriberyPlayed():
-                self.hides(event, event.player != viewer)
-            case RedactedBriberyPlayed():
-                self.shows(event, event.player == viewer)
-            case PoliceRaidPlayed():
-                if viewer not in (event.player, event.target):
-                    columns = folder.columns.get(event.business)
-                    known = set(columns[event.target]) if columns else set()
-                    self.hides(event, any(card not in known for card in event.seen))
-            case LimousinePlayed():
-                if event.player != viewer and self.header.options.limousine_any_cards:
-                    raise _Broken(
-                        "R-5.4.1", "the Limousine does not say which cards were left behind"
-                    )
-                arrival = folder.columns.get(event.destination)
-                start = 0 if arrival is None else len(arrival[event.player])
-                pattern = event.destination.kind.pattern
-                self.hides(
-                    event,
-                    event.player != viewer
-                    and any(
-                        start + index >= len(pattern) or pattern[start + index] is Face.DOWN
-                        for index in range(len(event.cards))
-                    ),
-                )
-            case TurnStarted():
-                turn = folder.turn
-                seat = (turn.player + 1) % len(self.header.players)
-                number = turn.number + 1
-                if turn.phase is not TurnPhase.ENDED or (event.player, event.number) != (
-                    seat,
-                    number,
-                ):
-                    raise _Broken("R-3.1", f"{self.name(seat)}'s turn {number} should start.")
-                if event.actions != min(number + 1, 3):
-                    raise _Broken("R-3.2", f"turn {number} has {min(number + 1, 3)} actions.")
-            case TurnEnded():
-                turn = folder.turn
-                if event.player != turn.player or turn.phase is not TurnPhase.ACTIONS:
-                    raise _Broken("R-3.5", f"{self.name(event.player)}'s turn is not on.")
-                if not event.forced and turn.actions_left > 0 and not isinstance(command, EndTurn):
-                    raise _Broken("R-3.5", "the turn ended with actions left")
-            case MarkerPlaced():
-                marked = folder.columns.get(event.business)
-                if (
-                    marked is None
-                    or len(marked[event.player]) != MAX_COLUMN
-                    or folder.markers[event.business][event.player] is not None
-                    or event.number != folder.markers_placed
-                ):
-                    raise _Broken("R-4.6", "a marker is only placed on a fifth card, in order.")
-            case ShootoutStarted():
-                self.shootout_due(event.owner, event.business)
-                lengths = {seat: len(cards) for seat, cards in event.hands}
-                for seat, slots in enumerate(folder.columns[event.business]):
-                    if lengths.get(seat, 0) != len(slots):
-                        raise _Broken("R-6.3", f"{self.name(seat)}'s cards at the shootout differ.")
-                for seat, cards in event.hands:
-                    mine = folder.columns[event.business][seat]
-                    if any(k is not None and k != c for k, c in zip(mine, cards, strict=True)):
-                        raise _Broken("R-6.3", f"{self.name(seat)}'s cards at the shootout differ.")
-            case ActionPhaseStarted():
-                self.shootout_due(event.player, None)
-            case GameWon():
-                expected = self.victory_of(event.player)
-                if event.player != folder.last_winner or expected is not event.victory:
-                    raise _Broken(
-                        event_rule(event),
-                        f"{self.name(event.player)} has not won by {event.victory.value}",
-                    )
-            case _:
-                pass
-
-    def shootout_due(self, owner: int, business: BusinessTile | None) -> None:
-        """Check that ``business`` is the next shootout due (None: that none is due)."""
-        folder = self.folder
-        turn = folder.turn
-        if turn.phase is not TurnPhase.SHOOTOUTS or owner != turn.player:
-            raise _Broken("R-6.1", f"no shootout of {self.name(owner)} is due now")
-        due = sorted(
-            (marker, tile)
-            for tile, markers in folder.markers.items()
-            if (marker := markers[owner]) is not None
-        )
-        expected = due[0][1] if due else None
-        if folder.shootout is not None or expected != business:
-            what = "none" if expected is None else str(expected)
-            raise _Broken("R-6.1", f"the shootout due to {self.name(owner)} is {what}")
-
-    def victory_of(self, seat: int) -> Victory | None:
-        folder = self.folder
-        last = not folder.tiles and folder.tile_pile_size == 0
-        return victory_of(folder.controlled[seat], self.header.options, last=last)
-
-    def after_event(self, event: SeenEvent) -> None:
-        folder = self.folder
-        self.marker_due = None
-        self.victory_due = None
-        match event:
-            case GangsterPlayed() | RedactedGangsterPlayed():
-                if len(folder.columns[event.business][event.player]) == MAX_COLUMN:
-                    self.marker_due = (event.player, event.business)
-            case LimousinePlayed() | RedactedLimousinePlayed():
-                if len(folder.columns[event.destination][event.player]) == MAX_COLUMN:
-                    self.marker_due = (event.player, event.destination)
-            case ShootoutWon():
-                condition = self.victory_of(event.player)
-                if condition is not None:
-                    self.victory_due = GameWon(event.player, condition)
-            case _:
-                pass
-
-    def end_of_entry(self) -> None:
-        if self.marker_due is not None:
-            seat, tile = self.marker_due
-            raise _Broken("R-4.6", f"{self.name(seat)}'s fifth card at {tile} got no marker.")
-        if self.victory_due is not None:
-            raise _Broken(
-                "R-8.2", f"the game is won ({self.victory_due.victory.value}) but goes on"
-            )
-        folder = self.folder
-        if folder.victory is not None or folder.pending_draws or folder.shootout is not None:
-            return
-        if folder.vacancies and folder.tile_pile_size:
-            return
-        turn = folder.turn
-        if turn.phase is TurnPhase.ENDED:
-            raise _Broken("R-3.1", "the next turn did not start")
-        if turn.phase is TurnPhase.SHOOTOUTS:
-            raise _Broken("R-6.1", "the shootouts due were not resolved")
-
-    # --- hidden information
-
-    def visible_cards(self) -> set[Card]:
-        folder = self.folder
-        cards: set[Card] = set(folder.discard_pile)
-        for columns in folder.columns.values():
-            cards.update(card for column in columns for card in column if card is not None)
-        return cards
-
-    def hides(self, item: object, hidden: bool) -> None:
-        """A plain command or event must not show what the viewer may not know."""
-        if hidden:
-            rule = _HIDING_RULES.get(type(item), "R-2.4")
-            raise _Broken(rule, f"{type(item).__name__} shows {self.who()} a card hidden from them")
-
-    def shows(self, item: object, known: bool) -> None:
-        """A redacted command or event must not hide what the viewer knows."""
-        if known:
-            rule = _HIDING_RULES.get(_PLAIN.get(type(item), type(item)), "R-2.4")
-            raise _Broken(rule, f"{type(item).__name__} hides a card {self.who()} knows")
-
-    def who(self) -> str:
-        return "the spectator" if self.viewer is None else self.name(self.viewer)
+    The same command or event, shown on one side and hidden on the other, breaks the rule
+    that hides it; any other difference of events answers to the rule of the event, as in a
+    full log (:func:`_mismatch_rule`).
+    """
+    plain = {_PLAIN.get(type(item), type(item)) for item in (recorded, expected) if item}
+    if recorded is not None and expected is not None and len(plain) == 1:
+        kind = plain.pop()
+        if type(recorded) is not type(expected) and kind in _HIDING_RULES:
+            return _HIDING_RULES[kind]
+        if kind in EVENT_RULES and not isinstance(recorded, GameWon | GameBlocked | GameStalled):
+            return EVENT_RULES[kind]
+    if isinstance(recorded, Event | None) and isinstance(expected, Event | None):
+        return _mismatch_rule(recorded, expected) if recorded or expected else None
+    chosen = expected if expected is not None else recorded
+    return EVENT_RULES.get(_PLAIN.get(type(chosen), type(chosen)))
 
 
 # ---------------------------------------------------------------------------- validation
@@ -867,7 +480,6 @@ class _Validation:
         self.entries = 0
         self.status = Status.OK
         self.replaying = True
-        self.redacted: _RedactedCheck | None = None
         self.redacted_log = False
 
     def fail(self, status: Status, finding: Finding) -> None:
@@ -880,27 +492,14 @@ class _Validation:
         self.header = header
         self.redacted_log = header.kind is LogKind.REDACTED
         if self.redacted_log:
-            self.replaying = False
-            self.redacted = _RedactedCheck(header)
-            who = "a spectator" if header.viewer is None else f"seat {header.viewer}"
-            self.notes.append(
-                f"a redacted log (the view of {who}) hides cards and cannot be replayed: "
-                "it was checked against the view folded from its events (the form, the "
-                "set-up as far as its visible cards show it, that "
-                "it hides exactly what the viewer may not know, turn order, action "
-                "counts, the viewer's own cards, markers on fifth cards, shootout timing "
-                f"and the winner against the public businesses); {REDACTED_UNCHECKED}"
-            )
+            self.replaying = False  # judged as a whole, once read (see judge_redacted)
 
     def entry(self, pending: _Pending, lines: _Lines) -> None:
         """Check one entry (see :meth:`check`); raise LogFormatError if it is unreadable."""
         if self.redacted_log:
             entry = pending.load()
             assert isinstance(entry, RedactedLogEntry)
-            if self.want_witness:
-                self.seen.append((entry, lines.number, _shorten(lines.text)))
-            if self.redacted is not None:
-                self.check_redacted(entry, lines.text, lines.number)
+            self.seen.append((entry, lines.number, _shorten(lines.text)))
         elif self.replaying:
             self.check(pending, lines)
         else:
@@ -958,45 +557,61 @@ class _Validation:
                 return
         self.state = after
 
-    def check_redacted(self, entry: RedactedLogEntry, text: str, line: int) -> None:
-        """Check one entry of a redacted log against the folded view, at the first broken rule."""
-        assert self.redacted is not None
-        try:
-            self.redacted.entry(entry)
-        except _Broken as broken:
-            self.illegal(
-                line, broken.rule, f"{type(entry.command).__name__}: {broken.reason}", text
-            )
-            self.redacted = None
-
-    def find_witness(self) -> None:
-        """Search for a complete legal game that redacts to the redacted log read."""
+    @property
+    def who(self) -> str:
+        """The viewer of a redacted log, in words."""
         assert self.header is not None
-        result = find_witness([entry for entry, _, _ in self.seen], self.header.viewer)
+        viewer = self.header.viewer
+        if viewer is None:
+            return "a spectator"
+        names = self.header.players
+        return names[viewer] if 0 <= viewer < len(names) else f"seat {viewer}"
+
+    def judge_redacted(self) -> None:
+        """Judge the redacted log read: legal exactly when some legal game redacts to it.
+
+        The engine itself decides, through :func:`~chicago_poker.consistent.find_witness`:
+        a witness makes the log legal; a proof that none exists names the first line that no
+        legal game gives; a search that reached its limit leaves the log undecided.
+        """
+        assert self.header is not None
+        entries = [entry for entry, _, _ in self.seen]
+        result = find_witness(entries, self.header.viewer)
         if isinstance(result, Witness):
-            self.witness = result
-            self.notes.append(
-                "a witness was found: a complete legal game that redacts to this log line for "
-                f"line; of the {result.hidden_cards} cards that reached other hands unseen, "
-                f"{result.unrevealed} are never revealed, so the witness chose them: it is one "
-                "game consistent with the log, not necessarily the game played"
-            )
+            self.accept(result)
             return
-        _, line, text = self.seen[result.index]
-        why = (
-            f"within {result.searched:,} replayed commands"
-            if isinstance(result, Undecided)
-            else f"({result.rule or 'no rule'}: {result.reason})"
-        )
+        _, line, text = self.seen[min(result.index, len(self.seen) - 1)]
+        if isinstance(result, Impossible):
+            entry = entries[result.index]
+            rule = result.rule or _seen_rule(result.recorded, result.expected)
+            self.illegal(line, rule, _impossible_reason(entry, result, self.who), text)
+            return
+        furthest = ""
+        if result.reason:
+            why = _impossible_reason(entries[result.index], result, self.who)
+            furthest = f" It got furthest at line {line}, where every replay it tried failed: {why}"
         self.fail(
             Status.UNDECIDED,
             Finding(
                 line,
                 None,
-                "the checks of a redacted log found nothing wrong, but the search for a "
-                f"witness found no legal game giving the lines up to this one {why}",
+                f"no legal game giving this log was found within {result.searched:,} replayed "
+                f"commands, and none was shown impossible: the log is neither accepted nor "
+                f"refused.{furthest}",
                 text,
             ),
+        )
+
+    def accept(self, witness: Witness) -> None:
+        """Take the witness of a legal redacted log, and say what the log left unsettled."""
+        self.witness = witness
+        self.state = witness.state
+        self.notes.append(
+            f"a redacted log (the view of {self.who}): legal, because the engine replayed a "
+            "witness, a complete legal game that redacts to this log line for line; what "
+            f"the log cannot settle: of the {witness.hidden_cards} cards that reached other "
+            f"hands unseen by {self.who}, {witness.unrevealed} are never revealed, so any "
+            "game that differs only there fits the log as well"
         )
 
     def illegal(self, line: int, rule: str | None, reason: str, text: str) -> None:
@@ -1011,9 +626,6 @@ class _Validation:
         over = state is not None and state.is_over
         winner = state.winner if state is not None else None
         victory = None if state is None else state.victory
-        if self.redacted is not None and self.redacted.folder.started:
-            folder = self.redacted.folder
-            over, winner, victory = folder.victory is not None, folder.winner, folder.victory
         if self.status is Status.OK and self.header is not None:
             if self.header.kind is LogKind.REDACTED:
                 if not over:
@@ -1037,7 +649,7 @@ class _Validation:
             else self.header.players[winner],
             victory=victory,
             witness=None
-            if self.witness is None
+            if self.witness is None or not self.want_witness
             else tuple(
                 LogEntry(command, events)
                 for command, events in zip(self.witness.commands, self.witness.events, strict=True)
@@ -1060,6 +672,38 @@ def _awaited(state: GameState) -> str:
 
 def _command_name(command: Command) -> str:
     return type(command).__name__
+
+
+def _impossible_reason(entry: RedactedLogEntry, result: Impossible | Undecided, who: str) -> str:
+    """Why no legal game gives a redacted log's entry, in words."""
+    command = entry.command
+    name = _PLAIN.get(type(command), type(command)).__name__
+    recorded, expected = result.recorded, result.expected
+    if recorded is None and expected is None:
+        return f"{name}: {result.reason}"
+    where = name if result.reason == "the command differs" else f"{result.reason} of {name}"
+    plain = [_PLAIN.get(type(item), type(item)) for item in (recorded, expected)]
+    if recorded is not None and expected is not None and plain[0] is plain[1]:
+        if type(recorded) in _PLAIN.values() and type(expected) in _PLAIN:
+            return (
+                f"{where}: shows {who} a card hidden from them: the log records "
+                f"{_seen(recorded)}, but {who} may only see {_seen(expected)}"
+            )
+        if type(recorded) in _PLAIN and type(expected) in _PLAIN.values():
+            return (
+                f"{where}: hides a card that {who} sees: the log records {_seen(recorded)}, "
+                f"but {who} sees {_seen(expected)}"
+            )
+    return (
+        f"{where}: the log records {_seen(recorded)}, but the engine gives {_seen(expected)} "
+        f"(as {who} sees it)"
+    )
+
+
+def _seen(item: SeenEvent | SeenCommand | None) -> str:
+    if item is None:
+        return "no further event"
+    return _shorten(dump_seen(item))
 
 
 def _describe(event: Event | None) -> str:
@@ -1114,8 +758,8 @@ def validate_log(lines: Iterable[str | bytes], source: str, *, witness: bool = F
                 run.entries += 1
                 run.entry(item, counted)
         except StopIteration:
-            if run.want_witness and run.seen and run.status is Status.OK:
-                run.find_witness()
+            if run.redacted_log and run.seen and run.status is Status.OK:
+                run.judge_redacted()
             break
         except LogFormatError as error:
             line = error.line if error.line is not None else counted.number

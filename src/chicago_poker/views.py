@@ -62,6 +62,7 @@ from chicago_poker.events import (
     DrawRequested,
     Event,
     GameBlocked,
+    GameStalled,
     GameStarted,
     GameWon,
     GangsterPlayed,
@@ -260,6 +261,9 @@ class PlayerView:
     last_winner: int | None
     """The seat that won the latest shootout (R-8.5)."""
 
+    stalled_turns: int
+    """Turns that ended since a business was last won, or since the game began (R-8.7)."""
+
     winner: int | None
     """The winning seat, once the game is over."""
 
@@ -400,6 +404,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         shootout=_shootout_view(state, seat),
         markers_placed=state.markers_placed,
         last_winner=state.last_winner,
+        stalled_turns=state.stalled_turns,
         winner=state.winner,
         victory=state.victory,
     )
@@ -863,6 +868,7 @@ class ViewFolder:
         self.undisclosed: set[int] = set()
         self.markers_placed = 0
         self.last_winner: int | None = None
+        self.stalled_turns = 0
         self.winner: int | None = None
         self.victory: Victory | None = None
 
@@ -892,6 +898,7 @@ class ViewFolder:
         folder.shootout = seen.shootout
         folder.markers_placed = seen.markers_placed
         folder.last_winner = seen.last_winner
+        folder.stalled_turns = seen.stalled_turns
         folder.winner = seen.winner
         folder.victory = seen.victory
         return folder
@@ -971,6 +978,7 @@ class ViewFolder:
                 self.turn = attrs.evolve(self.turn, phase=TurnPhase.ACTIONS)
             case TurnEnded():
                 self.turn = attrs.evolve(self.turn, phase=TurnPhase.ENDED)
+                self.stalled_turns += 1
             case MarkerPlaced():
                 self.markers[event.business][event.player] = event.number
                 self.markers_placed = event.number + 1
@@ -988,6 +996,7 @@ class ViewFolder:
                 del self.columns[event.business], self.markers[event.business]
                 self.vacancies += 1
                 self.last_winner = event.player
+                self.stalled_turns = 0
             case ShootoutVoided():
                 self._clear(event.business)
                 self.columns[event.business] = [[] for _ in self.names]
@@ -1079,6 +1088,8 @@ class ViewFolder:
                 self.victory = event.victory
             case GameBlocked():
                 self.victory = Victory.BLOCKED
+            case GameStalled():
+                self.victory = Victory.STALLED
             case _:  # pragma: no cover - every event has a case
                 raise TypeError(f"not an event: {event!r}")
 
@@ -1125,6 +1136,7 @@ class ViewFolder:
             shootout=shootout,
             markers_placed=self.markers_placed,
             last_winner=self.last_winner,
+            stalled_turns=self.stalled_turns,
             winner=self.winner,
             victory=self.victory,
         )

@@ -1,0 +1,430 @@
+"""JSON Schemas (draft 2020-12) of the game log and of the JSON forms, built from the classes.
+
+Each schema is generated from the attrs classes it describes: their fields, types, defaults,
+and their attribute docstrings as descriptions. The package ships them in its ``schema``
+directory (:data:`SCHEMA_DIR`), one file per entry of :data:`SCHEMAS`:
+
+- ``game-log.schema.json``: one line of a game log (:mod:`chicago_poker.log`);
+- ``game-state.schema.json``: a :class:`~chicago_poker.state.GameState`;
+- ``player-view.schema.json``: a :class:`~chicago_poker.views.PlayerView`;
+- ``command.schema.json``: a command; its ``$defs`` also hold ``SeenCommand`` (plain or
+  redacted) and ``Commands`` (a list of commands, such as the legal ones);
+- ``event.schema.json``: an event; its ``$defs`` also hold ``SeenEvent`` (plain or redacted).
+
+The JSON they describe is that of :func:`chicago_poker.jsonio.to_json` and of the log lines.
+A test fails when a file is out of date; regenerate them all with
+``python -m chicago_poker.schemas``.
+
+>>> from chicago_poker.schemas import SCHEMAS
+>>> sorted(SCHEMAS)  # doctest: +NORMALIZE_WHITESPACE
+['command.schema.json', 'event.schema.json', 'game-log.schema.json',
+ 'game-state.schema.json', 'player-view.schema.json']
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+import inspect
+import json
+import os
+import textwrap
+import types
+import typing
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final
+
+import attrs
+
+from chicago_poker.cards import (
+    BUSINESS_TILES,
+    GANGSTER_CARDS,
+    BusinessTile,
+    Card,
+    GangsterCard,
+    SpecialCard,
+    full_deck,
+)
+from chicago_poker.errors import ArgumentTypeError, InvalidArgumentError, short_repr
+from chicago_poker.log import (
+    _HEADER_KEYS,
+    COMMAND_TYPES,
+    EVENT_TYPES,
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    REDACTED_COMMAND_TYPES,
+    REDACTED_EVENT_TYPES,
+    LogEntry,
+    LogHeader,
+    LogKind,
+    RedactedLogEntry,
+    _without_none,
+    converter,
+)
+from chicago_poker.rules import RuleOptions
+from chicago_poker.state import GameState
+from chicago_poker.views import PlayerView
+
+__all__ = [
+    "SCHEMAS",
+    "SCHEMA_DIR",
+    "SCHEMA_PATH",
+    "command_schema",
+    "event_schema",
+    "log_schema",
+    "schema_text",
+    "state_schema",
+    "view_schema",
+    "write_schemas",
+]
+
+SCHEMA_DIR: Final = Path(__file__).parent / "schema"
+"""The directory of the schema files shipped with the package."""
+
+SCHEMA_PATH: Final = SCHEMA_DIR / "game-log.schema.json"
+"""The JSON Schema of a line of a game log, as shipped with the package."""
+
+_DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
+
+
+def log_schema() -> dict[str, Any]:
+    """The JSON Schema of a line of a game log.
+
+    A line is a ``Header`` or an ``Entry`` (see ``$defs``); the format also requires the
+    header on line 1 only, which a schema of single lines cannot say.
+    """
+    defs = _card_defs()
+    builder = _SchemaBuilder(defs)
+    _add_commands(defs, builder)
+    _add_events(defs, builder)
+    scalar = {"type": ["string", "number", "boolean", "null"]}
+    defs["Header"] = {
+        "description": _first_paragraph(LogHeader),
+        "type": "object",
+        "properties": {
+            "format": {"const": FORMAT_NAME},
+            "version": {"const": FORMAT_VERSION},
+            "engine": {"type": "string", "description": _attribute_docs(LogHeader)["engine"]},
+            "options": builder.ref(RuleOptions, tag=False),
+            "players": {"type": "array", "items": {"type": "string"}},
+            "provenance": {
+                "type": "object",
+                "description": _attribute_docs(LogHeader)["provenance"],
+                "properties": {"seed": {"type": "integer"}},
+                "additionalProperties": scalar,
+            },
+            "kind": {"enum": [kind.value for kind in LogKind]},
+            "viewer": {"type": ["integer", "null"], "minimum": 0},
+        },
+        "required": sorted(_HEADER_KEYS),
+        "additionalProperties": False,
+    }
+    actor = {
+        "type": ["integer", "null"],
+        "minimum": 0,
+        "description": "The seat that gave the command, or null for chance.",
+    }
+    defs["Entry"] = {
+        "description": _first_paragraph(LogEntry),
+        "type": "object",
+        "properties": {
+            "command": {"$ref": "#/$defs/Command"},
+            "actor": actor,
+            "events": {"type": "array", "items": {"$ref": "#/$defs/Event"}},
+        },
+        "required": ["command", "actor"],
+        "additionalProperties": False,
+    }
+    defs["RedactedEntry"] = {
+        "description": _first_paragraph(RedactedLogEntry)
+        + " Only in a log of kind redacted, whose hidden cards are null.",
+        "type": "object",
+        "properties": {
+            "command": {"oneOf": [{"$ref": "#/$defs/Command"}, *_redacted_commands(builder)]},
+            "actor": actor,
+            "events": {
+                "type": "array",
+                "items": {"oneOf": [{"$ref": "#/$defs/Event"}, *_redacted_events(builder)]},
+            },
+        },
+        "required": ["command", "actor", "events"],
+        "additionalProperties": False,
+    }
+    return {
+        "$schema": _DRAFT,
+        "title": f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
+        "description": (
+            "Line 1 of a log is a Header; every further line is an Entry, or a RedactedEntry "
+            "in a log of kind redacted (only there may a card be null)."
+        ),
+        "anyOf": [
+            {"$ref": "#/$defs/Header"},
+            {"$ref": "#/$defs/Entry"},
+            {"$ref": "#/$defs/RedactedEntry"},
+        ],
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def state_schema() -> dict[str, Any]:
+    """The JSON Schema of a :class:`~chicago_poker.state.GameState`, as ``to_json`` gives it."""
+    return _class_schema(GameState, "Chicago Poker game state")
+
+
+def view_schema() -> dict[str, Any]:
+    """The JSON Schema of a :class:`~chicago_poker.views.PlayerView`, as ``to_json`` gives it."""
+    return _class_schema(PlayerView, "Chicago Poker player view")
+
+
+def command_schema() -> dict[str, Any]:
+    """The JSON Schema of a command, with its ``type`` tag, as ``to_json`` and logs give it.
+
+    Its ``$defs`` also hold ``SeenCommand``, a command as a seat sees it (plain or redacted,
+    hidden cards null), and ``Commands``, a list of commands such as the legal ones.
+    """
+    defs = _card_defs()
+    builder = _SchemaBuilder(defs)
+    _add_commands(defs, builder)
+    defs["SeenCommand"] = {
+        "description": "A command as one seat sees it: plain, or redacted (hidden cards null).",
+        "oneOf": [{"$ref": "#/$defs/Command"}, *_redacted_commands(builder)],
+    }
+    defs["Commands"] = {
+        "description": "A list of commands, such as the legal commands of a state.",
+        "type": "array",
+        "items": {"$ref": "#/$defs/Command"},
+    }
+    return _document("Chicago Poker command", "Command", defs)
+
+
+def event_schema() -> dict[str, Any]:
+    """The JSON Schema of an event, with its ``type`` tag, as ``to_json`` and logs give it.
+
+    Its ``$defs`` also hold ``SeenEvent``, an event as a seat sees it (plain or redacted,
+    hidden cards null).
+    """
+    defs = _card_defs()
+    builder = _SchemaBuilder(defs)
+    _add_events(defs, builder)
+    defs["SeenEvent"] = {
+        "description": "An event as one seat sees it: plain, or redacted (hidden cards null).",
+        "oneOf": [{"$ref": "#/$defs/Event"}, *_redacted_events(builder)],
+    }
+    return _document("Chicago Poker event", "Event", defs)
+
+
+SCHEMAS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = MappingProxyType(
+    {
+        "game-log.schema.json": log_schema,
+        "game-state.schema.json": state_schema,
+        "player-view.schema.json": view_schema,
+        "command.schema.json": command_schema,
+        "event.schema.json": event_schema,
+    }
+)
+"""Each schema file shipped in :data:`SCHEMA_DIR`, by name, with the function that builds it."""
+
+
+def schema_text(name: str = "game-log.schema.json") -> str:
+    """The text of the schema file ``name`` (a key of :data:`SCHEMAS`): indented JSON.
+
+    Raises:
+        InvalidArgumentError: ``name`` is not a schema file of :data:`SCHEMAS`.
+    """
+    build = SCHEMAS.get(name) if isinstance(name, str) else None
+    if build is None:
+        raise InvalidArgumentError(
+            f"name must be one of {', '.join(SCHEMAS)}, not {short_repr(name)}"
+        )
+    return json.dumps(build(), indent=2, ensure_ascii=False) + "\n"
+
+
+def write_schemas(directory: str | os.PathLike[str] | None = None) -> tuple[Path, ...]:
+    """Write every schema file into ``directory`` (by default :data:`SCHEMA_DIR`).
+
+    Run after changing a command, an event, the state or a view:
+    ``python -m chicago_poker.schemas``. Returns the paths written.
+
+    Raises:
+        ArgumentTypeError: ``directory`` is not a path or None.
+    """
+    if directory is not None and not isinstance(directory, str | os.PathLike):
+        raise ArgumentTypeError(f"directory must be a path or None, not {short_repr(directory)}")
+    target = SCHEMA_DIR if directory is None else Path(directory)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in SCHEMAS:
+        path = target / name
+        path.write_text(schema_text(name), encoding="utf-8")
+        written.append(path)
+    return tuple(written)
+
+
+# --- building blocks ------------------------------------------------------------------------
+
+
+def _card_defs() -> dict[str, Any]:
+    """The ``$defs`` of cards and tiles by their text forms."""
+    return {
+        "Card": {
+            "description": "A card by its text form: value and colour letter, or special name.",
+            "enum": [str(card) for card in full_deck()],
+        },
+        "GangsterCard": {
+            "description": "A gangster card by its text form, value and colour letter.",
+            "enum": [str(card) for card in GANGSTER_CARDS],
+        },
+        "BusinessTile": {
+            "description": "A business tile by its text form, kind, '#' and number.",
+            "enum": [str(tile) for tile in BUSINESS_TILES],
+        },
+    }
+
+
+def _add_commands(defs: dict[str, Any], builder: _SchemaBuilder) -> None:
+    defs["Command"] = {
+        "description": "A command; the type tag names its class.",
+        "oneOf": [builder.ref(cls, tag=True) for cls in COMMAND_TYPES],
+    }
+
+
+def _add_events(defs: dict[str, Any], builder: _SchemaBuilder) -> None:
+    defs["Event"] = {
+        "description": "An event; the type tag names its class.",
+        "oneOf": [builder.ref(cls, tag=True) for cls in EVENT_TYPES],
+    }
+
+
+def _redacted_commands(builder: _SchemaBuilder) -> list[dict[str, Any]]:
+    return [builder.ref(cls, tag=True) for cls in REDACTED_COMMAND_TYPES]
+
+
+def _redacted_events(builder: _SchemaBuilder) -> list[dict[str, Any]]:
+    return [builder.ref(cls, tag=True) for cls in REDACTED_EVENT_TYPES]
+
+
+def _class_schema(cls: type, title: str) -> dict[str, Any]:
+    """The schema of one attrs class (untagged), with what it refers to in ``$defs``."""
+    defs = _card_defs()
+    _SchemaBuilder(defs).ref(cls, tag=False)
+    return _document(title, cls.__name__, defs)
+
+
+def _document(title: str, top: str, defs: dict[str, Any]) -> dict[str, Any]:
+    """A schema document whose instances are ``$defs/top``."""
+    return {
+        "$schema": _DRAFT,
+        "title": title,
+        "description": defs[top]["description"],
+        "$ref": f"#/$defs/{top}",
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+class _SchemaBuilder:
+    """Build the schemas of attrs classes and their field types into ``$defs``."""
+
+    def __init__(self, defs: dict[str, Any]) -> None:
+        self.defs = defs
+
+    def ref(self, cls: type, *, tag: bool) -> dict[str, Any]:
+        name = cls.__name__
+        if name not in self.defs:
+            self.defs[name] = {}  # reserve the name against recursion
+            self.defs[name] = self.attrs_schema(cls, tag=tag)
+        return {"$ref": f"#/$defs/{name}"}
+
+    def attrs_schema(self, cls: type, *, tag: bool) -> dict[str, Any]:
+        attrs.resolve_types(cls)
+        docs = _attribute_docs(cls)
+        properties: dict[str, Any] = {}
+        required: list[str] = []
+        if tag:
+            properties["type"] = {"const": cls.__name__}
+            required.append("type")
+        for attribute in attrs.fields(cls):
+            schema = self.type_schema(attribute.type)
+            if attribute.name in docs:
+                schema = {**schema, "description": docs[attribute.name]}
+            if attribute.default is attrs.NOTHING:
+                required.append(attribute.name)
+            elif not isinstance(attribute.default, attrs.Factory):  # type: ignore[arg-type]
+                schema["default"] = converter.unstructure(attribute.default)
+            properties[attribute.name] = schema
+        return {
+            "description": _first_paragraph(cls),
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": False,
+        }
+
+    def type_schema(self, tp: Any) -> dict[str, Any]:
+        if tp is bool:
+            return {"type": "boolean"}
+        if tp is int:
+            return {"type": "integer"}
+        if tp is str:
+            return {"type": "string"}
+        if tp == Card:
+            return {"$ref": "#/$defs/Card"}
+        if tp in (GangsterCard, BusinessTile):
+            return {"$ref": f"#/$defs/{tp.__name__}"}
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            return {"enum": [member.value for member in tp]}
+        if isinstance(tp, type) and attrs.has(tp):
+            return self.ref(tp, tag=False)
+        origin, args = typing.get_origin(tp), typing.get_args(tp)
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": self.type_schema(args[0])}
+        if origin is tuple:
+            return {
+                "type": "array",
+                "prefixItems": [self.type_schema(arg) for arg in args],
+                "items": False,
+                "minItems": len(args),
+            }
+        if origin is frozenset:
+            return {"type": "array", "items": self.type_schema(args[0]), "uniqueItems": True}
+        if origin in (typing.Union, types.UnionType):
+            if type(None) in args:
+                return {"anyOf": [self.type_schema(_without_none(tp)), {"type": "null"}]}
+            if set(args) == {GangsterCard, SpecialCard}:
+                return {"$ref": "#/$defs/Card"}
+            return {"anyOf": [self.type_schema(arg) for arg in args]}
+        if tp is type(None):
+            return {"type": "null"}
+        raise TypeError(f"no JSON Schema for {tp!r}")
+
+
+def _first_paragraph(cls: type) -> str:
+    doc = inspect.getdoc(cls) or ""
+    return doc.split("\n\n")[0].replace("\n", " ")
+
+
+def _attribute_docs(cls: type) -> dict[str, str]:
+    """The attribute docstrings of a class (the string after each annotated field)."""
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+    except (OSError, TypeError):
+        return {}
+    body = ast.parse(source).body[0]
+    assert isinstance(body, ast.ClassDef)
+    docs: dict[str, str] = {}
+    for statement, following in zip(body.body, body.body[1:], strict=False):
+        if (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+            and isinstance(following.value.value, str)
+        ):
+            docs[statement.target.id] = inspect.cleandoc(following.value.value).replace("\n", " ")
+    return docs
+
+
+if __name__ == "__main__":  # pragma: no cover
+    for written in write_schemas():
+        print(written.name)
