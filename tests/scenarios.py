@@ -1,7 +1,9 @@
 """Readable game states for scenario tests.
 
 ``build`` makes a state from text: cards as ``"9R 10B Revolver"``, businesses as
-``{"Speakeasy#1": {"Al": "1R 2R 3R"}}``. Every card not placed anywhere is in the draw deck
+``{"Speakeasy#1": {"Al": "1R 2R 3R"}}``. It writes the position notation
+(:mod:`chicago_poker.notation`) and reads it with the public parser, so that every state a
+test builds passes the parser's invariants. Every card not placed anywhere is in the draw deck
 unless ``draw`` is given, and every tile not in play or controlled is in the tile pile unless
 ``tiles`` is given, so that a built state holds each card and tile exactly once.
 """
@@ -14,21 +16,19 @@ from typing import TypeVar
 import pytest
 
 from chicago_poker.core.cards import (
-    BUSINESS_TILES,
     BusinessTile,
     Card,
     GangsterCard,
-    full_deck,
     parse_card,
     parse_tile,
-    tactical_deck,
 )
 from chicago_poker.core.commands import Command
 from chicago_poker.core.decide import decide, follow_up, step
 from chicago_poker.core.errors import IllegalCommand
 from chicago_poker.core.events import Event
 from chicago_poker.core.rules import RuleOptions
-from chicago_poker.core.state import Business, Column, GameState, PlayerState, Turn, TurnPhase
+from chicago_poker.core.state import Business, GameState, TurnPhase
+from chicago_poker.notation import parse_position
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -75,61 +75,106 @@ def build(
     number: int = 10,
     phase: TurnPhase = TurnPhase.ACTIONS,
     options: RuleOptions | None = None,
+    reachable: bool = True,
 ) -> GameState:
-    """A state in the middle of a game, described in text.
+    """A state in the middle of a game, described in text and read by the public notation.
 
     ``markers`` maps (business, player) to a marker number. ``turn`` names whose turn it is
     (the first player by default); by default the turn is past the first round, in its
-    action phase, with no action taken.
+    action phase, with no action taken. The state is :func:`position` read by
+    :func:`chicago_poker.notation.parse_position`, which refuses a position no game reaches.
+    A test that needs such a position (a draw deck of two cards and no card anywhere else, a
+    full column without its marker) says so with ``reachable=False``: the invariants are then
+    not checked.
     """
+    return parse_position(
+        position(
+            players,
+            hands=hands,
+            businesses=businesses,
+            markers=markers,
+            controlled=controlled,
+            draw=draw,
+            discard=discard,
+            tile_pile=tile_pile,
+            turn=turn,
+            actions_taken=actions_taken,
+            base_actions=base_actions,
+            bonus_actions=bonus_actions,
+            number=number,
+            phase=phase,
+            options=options,
+        ),
+        check=reachable,
+    )
+
+
+def position(
+    players: Sequence[str] = ("Al", "Bugs"),
+    *,
+    hands: Mapping[str, str] | None = None,
+    businesses: Mapping[str, Mapping[str, str]] | None = None,
+    markers: Mapping[tuple[str, str], int] | None = None,
+    controlled: Mapping[str, str] | None = None,
+    draw: str | None = None,
+    discard: str = "",
+    tile_pile: str | None = None,
+    turn: str | None = None,
+    actions_taken: int = 0,
+    base_actions: int = 3,
+    bonus_actions: int = 0,
+    number: int = 10,
+    phase: TurnPhase = TurnPhase.ACTIONS,
+    options: RuleOptions | None = None,
+) -> str:
+    """The text in the position notation of the state :func:`build` makes from these words."""
     options = options or RuleOptions()
     seat = {name: index for index, name in enumerate(players)}
     hands = hands or {}
     businesses = businesses or {}
     markers = markers or {}
     controlled = controlled or {}
-    in_play = tuple(
-        _business(t, cols, seat, markers, len(players)) for t, cols in businesses.items()
-    )
-    placed = [card for b in in_play for column in b.columns for card in column.cards]
-    held = {name: cards(hands.get(name, "")) for name in players}
-    discarded = cards(discard)
-    used = {*placed, *discarded, *(c for hand in held.values() for c in hand)}
-    deck = tactical_deck() if options.tactical else full_deck()
-    draw_pile = cards(draw) if draw is not None else tuple(c for c in deck if c not in used)
-    owned = {name: tiles(controlled.get(name, "")) for name in players}
-    taken = {b.tile for b in in_play} | {t for ts in owned.values() for t in ts}
-    pile = (
-        tiles(tile_pile)
-        if tile_pile is not None
-        else tuple(t for t in BUSINESS_TILES if t not in taken)
-    )
+    lines = ["chicago-poker position 1"]
+    flags = [
+        word
+        for word, on in (
+            ("tactical", options.tactical),
+            ("short-game", options.short_game),
+            ("optional-actions", options.optional_actions),
+            ("limousine-any-cards", options.limousine_any_cards),
+            ("optional-reinforcement", options.optional_reinforcement),
+        )
+        if on
+    ]
+    if flags:
+        lines.append("options " + " ".join(flags))
+    for name in players:
+        words = ["player", name, "hand=" + _listed(hands.get(name, ""))]
+        words.append("controls=" + _listed(controlled.get(name, "")))
+        lines.append(" ".join(words))
     current = seat[turn] if turn is not None else 0
-    return GameState(
-        options=options,
-        players=tuple(PlayerState(name, frozenset(held[name]), owned[name]) for name in players),
-        first_player=0,
-        turn=Turn(current, number, phase, base_actions, bonus_actions, actions_taken),
-        draw_pile=frozenset(draw_pile),
-        discard_pile=frozenset(discarded),
-        tile_pile=frozenset(pile),
-        businesses=in_play,
-        markers_placed=max(markers.values(), default=-1) + 1,
+    lines.append(
+        f"turn seat={current} number={number} phase={phase.value} base={base_actions} "
+        f"bonus={bonus_actions} taken={actions_taken}"
     )
+    for tile, columns in businesses.items():
+        written = []
+        for name in players:
+            column = _listed(columns.get(name, ""))
+            marker = markers.get((tile, name))
+            written.append(column if marker is None else f"{column}@{marker}")
+        lines.append(f"business {tile} {' '.join(written)}")
+    lines.append("discard " + _listed(discard))
+    if draw is not None:
+        lines.append("draw " + _listed(draw))
+    if tile_pile is not None:
+        lines.append("tiles " + _listed(tile_pile))
+    return "\n".join(lines) + "\n"
 
 
-def _business(
-    tile_text: str,
-    columns: Mapping[str, str],
-    seat: Mapping[str, int],
-    markers: Mapping[tuple[str, str], int],
-    count: int,
-) -> Business:
-    tile = parse_tile(tile_text)
-    built = [Column()] * count
-    for name, text in columns.items():
-        built[seat[name]] = Column(gangsters(text), markers.get((tile_text, name)))
-    return Business(tile, tuple(built))
+def _listed(text: str) -> str:
+    """Words separated by spaces as a list of the notation: commas, or '-' for none."""
+    return ",".join(text.split()) or "-"
 
 
 def run(state: GameState, *commands: Command) -> tuple[GameState, list[Event]]:

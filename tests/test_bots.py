@@ -18,6 +18,7 @@ from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.core.views import PlayerView, view
+from chicago_poker.notation import parse_position
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot, power
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import game_seed, play_bots
@@ -96,43 +97,68 @@ def test_power_orders_hands_like_the_ranking() -> None:
 
 
 def test_heuristic_plays_the_revolver_first() -> None:
-    state = build(hands={"Al": "9R 10B Revolver"}, actions_taken=0)
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,10B,Revolver
+        player Bugs
+        turn seat=0 number=10
+        """
+    )
     assert _choose(HeuristicBot(1), state, 0) == PlayRevolver(0)
 
 
 def test_heuristic_builds_a_pair_where_it_has_its_match() -> None:
-    state = build(
-        hands={"Al": "9R 3B 14G 6Y 1P", "Bugs": "1R"},
-        businesses={"Brewery#1": {"Al": "9B"}, "Speakeasy#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1P,3B,6Y,9R,14G
+        player Bugs hand=1R
+        turn seat=0 number=10
+        business Brewery#1 9B -
+        business Speakeasy#1 - -
+        """
     )
     command = _choose(HeuristicBot(1), state, 0)
     assert command == PlayGangster(0, GangsterCard.parse("9R"), parse_tile("Brewery#1"))
 
 
 def test_heuristic_places_a_fifth_card_only_when_likely_best() -> None:
-    strong = build(
-        hands={"Al": "9G 2B 3Y", "Bugs": "1R"},
-        businesses={"Brewery#1": {"Al": "9R 9B 9Y 5R", "Bugs": "1B 4G"}},
+    strong = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=2B,3Y,9G
+        player Bugs hand=1R
+        turn seat=0 number=10
+        business Brewery#1 9R,9B,9Y,5R 1B,4G
+        """
     )
     command = _choose(HeuristicBot(1), strong, 0)
     assert command == PlayGangster(0, GangsterCard.parse("9G"), parse_tile("Brewery#1"))
-    weak = build(
-        hands={"Al": "1G 2B 3Y", "Bugs": "1R"},
-        businesses={"Brewery#1": {"Al": "14R 12B 10Y 5R", "Bugs": "13B 13G 13R"}},
+    weak = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1G,2B,3Y
+        player Bugs hand=1R
+        turn seat=0 number=10
+        business Brewery#1 14R,12B,10Y,5R 13B,13G,13R
+        """
     )
     command = _choose(HeuristicBot(1), weak, 0)
     assert not (isinstance(command, PlayGangster) and command.business == parse_tile("Brewery#1"))
 
 
 def test_heuristic_liquidates_the_strongest_rival_column() -> None:
-    state = build(
-        players=("Al", "Bugs", "Dutch"),
-        hands={"Al": "Liquidation 1R 2B 3G 4Y 6P 8R", "Bugs": "1B", "Dutch": "1G"},
-        businesses={
-            "Brewery#1": {"Al": "9R 9B", "Bugs": "14R 14B 14G 3R", "Dutch": "2R"},
-            "Brewery#2": {"Dutch": "5R"},
-        },
-        actions_taken=2,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2B,3G,4Y,6P,8R,Liquidation
+        player Bugs hand=1B
+        player Dutch hand=1G
+        turn seat=0 number=10 taken=2
+        business Brewery#1 9R,9B 14R,14B,14G,3R 2R
+        business Brewery#2 - - 5R
+        """
     )
     legal = legal_commands(state, 0)
     liquidations = [command for command in legal if isinstance(command, PlayLiquidation)]
@@ -150,6 +176,7 @@ def _tie(hand: str, controlled: str = "") -> GameState:
         controlled={"Al": controlled} if controlled else None,
         turn="Bugs",
         phase=TurnPhase.ENDED,
+        reachable=False,
     )
     state, _ = begin_turn(state)
     assert state.shootout is not None

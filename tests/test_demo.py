@@ -25,6 +25,7 @@ from chicago_poker.core.redacted_events import (
     RedactedReinforcementChosen,
 )
 from chicago_poker.core.rules import RuleOptions
+from chicago_poker.notation import parse_position
 from chicago_poker.players.bots import HeuristicBot
 from chicago_poker.players.simulate import play_bots
 from chicago_poker.validate import Status, validate_file
@@ -130,7 +131,14 @@ def test_bad_arguments_exit_2_with_a_clear_message(
 
 
 def test_secret_choices_and_reveals_are_told_as_a_spectator_sees_them() -> None:
-    state = build(players=("Al", "Bugs"))
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        turn seat=0 number=10
+        """
+    )
     brewery = parse_tile("Brewery#1")
     nine = GangsterCard.parse("9R")
     lines = [

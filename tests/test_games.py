@@ -377,14 +377,16 @@ def test_invariants_accept_a_consistent_state() -> None:
 
 @pytest.mark.rule("R-1.3")
 def test_invariants_catch_a_card_in_two_places() -> None:
-    state = build(hands={"Al": "9R 10B"}, draw="9R", discard="")
+    state = build(hands={"Al": "9R 10B"}, draw="9R", discard="", reachable=False)
     with pytest.raises(InvariantError, match=r"more than one place|found nowhere"):
         check_invariants(state)
 
 
 @pytest.mark.rule("R-4.6")
 def test_invariants_catch_a_fifth_card_without_marker() -> None:
-    state = build(businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R"}, "JazzClub#1": {}})
+    state = build(
+        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R"}, "JazzClub#1": {}}, reachable=False
+    )
     with pytest.raises(InvariantError, match="marker"):
         check_invariants(state)
 
@@ -394,6 +396,7 @@ def test_invariants_catch_a_marker_on_four_cards() -> None:
     state = build(
         businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}, "JazzClub#1": {}},
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     with pytest.raises(InvariantError, match="marker"):
         check_invariants(state)
@@ -404,6 +407,7 @@ def test_invariants_catch_a_winner_who_plays_on() -> None:
     state = build(
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         controlled={"Bugs": "Brewery#1 Brewery#2 Brewery#3"},
+        reachable=False,
     )
     with pytest.raises(InvariantError, match="play goes on"):
         check_invariants(state)

@@ -36,6 +36,7 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.log import LogHeader, LogKind, read_log
+from chicago_poker.notation import parse_position
 from chicago_poker.players.game import Game
 from chicago_poker.validate import Status, validate_file
 from interrupt import interrupt, posix_only
@@ -125,7 +126,15 @@ def test_the_human_sees_a_numbered_list_of_moves_in_plain_english() -> None:
 
 
 def test_a_played_gangster_is_described_with_where_it_lands() -> None:
-    state = build(hands={"Al": "9R"}, businesses={"Speakeasy#1": {"Bugs": "1R"}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 1R
+        """
+    )
     mine = view(state, 0)
     command = PlayGangster(0, GangsterCard.parse("9R"), parse_tile("Speakeasy#1"))
     assert describe_command(command, mine) == "Play 9R at Speakeasy #1 (face down)"
@@ -134,9 +143,14 @@ def test_a_played_gangster_is_described_with_where_it_lands() -> None:
 
 
 def test_special_card_moves_never_describe_a_hidden_card() -> None:
-    state = build(
-        hands={"Al": "Liquidation PoliceRaid1"},
-        businesses={"Speakeasy#1": {"Bugs": "7B 8B 9B"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation,PoliceRaid1
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 7B,8B,9B
+        """
     )
     mine = view(state, 0)
     tile = parse_tile("Speakeasy#1")
@@ -224,6 +238,7 @@ def test_the_human_is_asked_for_a_reinforcement_when_tied() -> None:
         markers={("Speakeasy#1", "Al"): 0},
         turn="Bugs",
         phase=TurnPhase.ENDED,
+        reachable=False,
     )
     state, _ = begin_turn(state)
     assert state.shootout is not None
@@ -241,6 +256,7 @@ def test_the_human_without_a_gangster_card_is_asked_too_and_may_only_send_none()
         markers={("Speakeasy#1", "Al"): 0},
         turn="Bugs",
         phase=TurnPhase.ENDED,
+        reachable=False,
     )
     state, _ = begin_turn(state)
     assert _next_chooser(state) == 0

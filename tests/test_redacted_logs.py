@@ -56,6 +56,7 @@ from chicago_poker.log import (
     redact_entries,
     write_log,
 )
+from chicago_poker.notation import parse_position
 from chicago_poker.players.game import Game
 from chicago_poker.schemas import log_schema
 from chicago_poker.validate import Status, validate_log
@@ -227,6 +228,7 @@ def tied_shootout() -> GameState:
         hands={"Al": "12R 6G", "Bugs": "14Y 6B"},
         businesses={"Speakeasy#1": {"Al": TIED_AL, "Bugs": TIED_BUGS}},
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, _ = begin_turn(state)
     assert state.shootout is not None
@@ -258,10 +260,16 @@ def test_the_start_of_the_game_shows_only_the_viewers_hand() -> None:
 
 @pytest.mark.rule("R-5.4.1", "R-5.4.3", "R-4.2")
 def test_with_limousine_any_cards_the_cards_left_behind_are_told() -> None:
-    state = build(
-        hands={"Al": "Limousine 9R"},
-        businesses={"GamblingHouse#1": {"Al": "1R 2R 3R"}, "Brewery#1": {}},
-        options=RuleOptions(limousine_any_cards=True),
+    state = parse_position(
+        """
+        chicago-poker position 1
+        options limousine-any-cards
+        player Al hand=9R,Limousine
+        player Bugs
+        turn seat=0 number=10
+        business GamblingHouse#1 1R,2R,3R -
+        business Brewery#1 - -
+        """
     )
     moved = PlayLimousine(
         0, parse_tile("GamblingHouse#1"), parse_tile("Brewery#1"), gangsters("1R")

@@ -11,14 +11,23 @@ from chicago_poker.core.commands import PlayGangster
 from chicago_poker.core.decide import decide
 from chicago_poker.core.errors import IllegalCommand
 from chicago_poker.core.legal import legal_commands
-from scenarios import build, cards, tiles
+from chicago_poker.notation import parse_position
+from scenarios import cards, tiles
 
 AL = 0
 
 
 @pytest.mark.rule("R-1.8")
 def test_a_special_card_is_never_placed_at_a_business() -> None:
-    state = build(hands={"Al": "Revolver 9R"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     revolver: Any = cards("Revolver")[0]  # deliberately the wrong card type
     with pytest.raises(IllegalCommand) as error:
         decide(state, PlayGangster(AL, revolver, tiles("Brewery#1")[0]))

@@ -45,6 +45,7 @@ from chicago_poker.core.hands import HandCategory
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import STALL_ROUNDS, RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, TurnPhase, Victory
+from chicago_poker.notation import parse_position
 from chicago_poker.players.game import Game
 from chicago_poker.specification import load_specification
 from scenarios import begin_turn, build, cards, gangsters, of_type, run, tiles
@@ -80,6 +81,7 @@ def al_wins(
         markers={(business, "Al"): 0},
         options=options,
         tile_pile=tile_pile,
+        reachable=False,
     )
     return begin_turn(state)
 
@@ -166,12 +168,14 @@ def test_victory_is_checked_before_a_new_tile_is_revealed() -> None:
 @pytest.mark.rule("R-8.2")
 def test_victory_of_a_player_who_wins_another_players_shootout() -> None:
     # Al's shootout, won by Bugs, who then controls three speakeasies: Al never acts.
-    state = build(
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
-        controlled={"Bugs": "Speakeasy#2 Speakeasy#3"},
-        businesses={"Speakeasy#1": {"Al": "9R 9Y 3G 4B 5P", "Bugs": "10R 10Y 10G"}},
-        markers={("Speakeasy#1", "Al"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs controls=Speakeasy#2,Speakeasy#3
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 9R,9Y,3G,4B,5P@0 10R,10Y,10G
+        """
     )
     state, events = begin_turn(state)
     assert events[-1] == GameWon(BUGS, Victory.THREE_OF_A_KIND)
@@ -192,6 +196,7 @@ def test_victory_after_a_reinforcement_ends_the_game_at_once() -> None:
             "JazzClub#1": {"Al": "11R 11Y 11G 1B 1P"},
         },
         markers={("Speakeasy#1", "Al"): 0, ("JazzClub#1", "Al"): 1},
+        reachable=False,
     )
     state, _ = begin_turn(state)
     state, events = run(
@@ -289,6 +294,7 @@ def test_after_the_tiles_run_out_gangsters_go_only_to_the_remaining_businesses()
             "JazzClub#1": {"Bugs": "13R"},
         },
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, _ = begin_turn(state)
     plays = [c for c in legal_commands(state) if isinstance(c, PlayGangster)]
@@ -503,6 +509,7 @@ def test_a_voided_shootout_does_not_start_the_count_again() -> None:
         businesses={"Speakeasy#1": {"Al": "2R 3Y 4G 5B 6P", "Bugs": "2Y 3G 4B 5P 6R"}},
         markers={("Speakeasy#1", "Al"): 0},
         options=options,
+        reachable=False,
     )
     state = attrs.evolve(state, stalled_turns=7)
     state, _ = begin_turn(state)
@@ -580,23 +587,16 @@ def test_a_tactical_game_draws_only_gangster_cards() -> None:
 
 @pytest.mark.rule("R-1.5")
 def test_there_is_always_a_marker_for_a_fifth_card_even_with_four_on_the_table() -> None:
-    state = build(
-        ("Al", "Bugs", "Capone"),
-        hands={"Al": "11G"},
-        businesses={
-            "Speakeasy#1": {"Bugs": "1R 2R 3R 4R 6R", "Capone": "1Y 2Y 3Y 4Y 6Y"},
-            "JazzClub#1": {
-                "Bugs": "1G 2G 3G 4G 6G",
-                "Capone": "1B 2B 3B 4B 6B",
-                "Al": "7R 8R 9R 10R",
-            },
-        },
-        markers={
-            ("Speakeasy#1", "Bugs"): 0,
-            ("JazzClub#1", "Bugs"): 1,
-            ("Speakeasy#1", "Capone"): 2,
-            ("JazzClub#1", "Capone"): 3,
-        },
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=11G
+        player Bugs
+        player Capone
+        turn seat=0 number=10
+        business Speakeasy#1 - 1R,2R,3R,4R,6R@0 1Y,2Y,3Y,4Y,6Y@2
+        business JazzClub#1 7R,8R,9R,10R 1G,2G,3G,4G,6G@1 1B,2B,3B,4B,6B@3
+        """
     )
     jazz_club = tiles("JazzClub#1")[0]
     state, events = run(state, PlayGangster(AL, gangsters("11G")[0], jazz_club))

@@ -26,7 +26,7 @@ from chicago_poker.core.events import (
     TurnStarted,
 )
 from chicago_poker.core.legal import legal_commands
-from chicago_poker.core.state import TurnPhase
+from chicago_poker.notation import parse_position
 from scenarios import (
     begin_turn,
     build,
@@ -57,7 +57,15 @@ def play(seat: int, text: str, tile: BusinessTile) -> PlayGangster:
 
 @pytest.mark.rule("R-4.1")
 def test_a_gangster_card_goes_to_the_end_of_the_players_column() -> None:
-    state = build(hands={"Al": "9B"}, businesses={"Brewery#1": {"Al": "3R 7G", "Bugs": "1P"}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 3R,7G 1P
+        """
+    )
     state, events = run(state, play(AL, "9B", BREWERY))
     assert events[0] == GangsterPlayed(AL, gangster("9B"), BREWERY)
     business = business_of(state, BREWERY)
@@ -69,7 +77,16 @@ def test_a_gangster_card_goes_to_the_end_of_the_players_column() -> None:
 
 @pytest.mark.rule("R-4.1")
 def test_a_column_keeps_the_order_in_which_cards_were_played() -> None:
-    state = build(hands={"Al": "5R 2G 9B"}, businesses={"Brewery#1": {}, "JazzClub#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=2G,5R,9B
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        business JazzClub#1 - -
+        """
+    )
     state, _ = run(
         state, play(AL, "9B", BREWERY), play(AL, "2G", JAZZ_CLUB), play(AL, "5R", BREWERY)
     )
@@ -80,10 +97,14 @@ def test_a_column_keeps_the_order_in_which_cards_were_played() -> None:
 @pytest.mark.rule("R-4.1", "R-5.2.2")
 def test_the_last_card_of_a_column_is_the_one_placed_most_recently() -> None:
     # Al plays 9B after 3R and 7G as his last action; Bugs's Liquidation then takes 9B.
-    state = build(
-        hands={"Al": "9B", "Bugs": "Liquidation 4G"},
-        businesses={"Brewery#1": {"Al": "3R 7G"}},
-        actions_taken=2,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs hand=4G,Liquidation
+        turn seat=0 number=10 taken=2
+        business Brewery#1 3R,7G -
+        """
     )
     state, _ = run(state, play(AL, "9B", BREWERY))
     assert state.turn.player == BUGS
@@ -94,15 +115,29 @@ def test_the_last_card_of_a_column_is_the_one_placed_most_recently() -> None:
 
 @pytest.mark.rule("R-4.1")
 def test_a_card_cannot_be_played_at_a_tile_still_in_the_tile_pile() -> None:
-    state = build(hands={"Al": "9B"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     error = rejected(state, play(AL, "9B", SPEAKEASY))
     assert error.rule == "R-4.1"
 
 
 @pytest.mark.rule("R-4.1")
 def test_a_card_cannot_be_played_at_a_business_already_won() -> None:
-    state = build(
-        hands={"Al": "9B"}, businesses={"Brewery#1": {}}, controlled={"Bugs": "Speakeasy#1"}
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs controls=Speakeasy#1
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
     )
     error = rejected(state, play(AL, "9B", SPEAKEASY))
     assert error.rule == "R-4.1"
@@ -110,10 +145,15 @@ def test_a_card_cannot_be_played_at_a_business_already_won() -> None:
 
 @pytest.mark.rule("R-4.1")
 def test_legal_plays_are_at_the_face_up_businesses_only() -> None:
-    state = build(
-        hands={"Al": "9B"},
-        businesses={"Brewery#1": {}, "JazzClub#1": {}},
-        controlled={"Bugs": "Speakeasy#1"},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs controls=Speakeasy#1
+        turn seat=0 number=10
+        business Brewery#1 - -
+        business JazzClub#1 - -
+        """
     )
     places = {c.business for c in legal_commands(state) if isinstance(c, PlayGangster)}
     assert places == {BREWERY, JAZZ_CLUB}
@@ -157,7 +197,12 @@ def test_five_cards_played_one_by_one_lie_in_the_pattern_of_the_business(
 ) -> None:
     # Al plays 1R..3R in one turn, Bugs draws three cards, then Al plays 4R and 5R.
     business_tile = tiles(tile)[0]
-    state = build(hands={"Al": "1R 2R 3R 4R 5R"}, businesses={tile: {}}, draw="1G 2G 3G 6R 7R")
+    state = build(
+        hands={"Al": "1R 2R 3R 4R 5R"},
+        businesses={tile: {}},
+        draw="1G 2G 3G 6R 7R",
+        reachable=False,
+    )
     for text in ("1R", "2R", "3R"):
         state, _ = run(state, play(AL, text, business_tile))
     assert state.turn.player == BUGS
@@ -178,7 +223,16 @@ def test_five_cards_played_one_by_one_lie_in_the_pattern_of_the_business(
 @pytest.mark.rule("R-4.2")
 def test_the_face_is_not_a_choice_of_the_player() -> None:
     # A play names only the card and the business; each is offered exactly once.
-    state = build(hands={"Al": "9B 3R"}, businesses={"Speakeasy#1": {}, "JazzClub#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=3R,9B
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """
+    )
     plays = [c for c in legal_commands(state) if isinstance(c, PlayGangster)]
     assert len(plays) == len(set(plays)) == 4
     assert {(c.card, c.business) for c in plays} == {
@@ -190,8 +244,14 @@ def test_the_face_is_not_a_choice_of_the_player() -> None:
 def test_each_player_s_column_follows_the_pattern_from_its_own_first_card() -> None:
     # Bugs already has three cards at the speakeasy; Al's first card there still lies face
     # down, and Bugs's fourth lies face up.
-    state = build(
-        hands={"Al": "9B", "Bugs": "8G"}, businesses={"Speakeasy#1": {"Bugs": "1G 2G 3G"}}
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs hand=8G
+        turn seat=0 number=10
+        business Speakeasy#1 - 1G,2G,3G
+        """
     )
     state, _ = run(state, play(AL, "9B", SPEAKEASY))
     business = business_of(state, SPEAKEASY)
@@ -216,7 +276,15 @@ def test_every_kind_has_a_five_position_pattern() -> None:
 
 @pytest.mark.rule("R-4.3")
 def test_the_state_keeps_which_face_down_cards_are_the_owners() -> None:
-    state = build(hands={"Al": "9B 3R"}, businesses={"Speakeasy#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=3R,9B
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - -
+        """
+    )
     state, events = run(state, play(AL, "9B", SPEAKEASY), play(AL, "3R", SPEAKEASY))
     assert GangsterPlayed(AL, gangster("9B"), SPEAKEASY) in events
     assert business_of(state, SPEAKEASY).face_down_cards(AL) == gangsters("9B 3R")
@@ -224,10 +292,15 @@ def test_the_state_keeps_which_face_down_cards_are_the_owners() -> None:
 
 @pytest.mark.rule("R-4.3")
 def test_the_owners_face_down_cards_stay_known_through_later_turns() -> None:
-    state = build(
-        hands={"Al": "9B", "Bugs": "1G 2G 3G"},
-        businesses={"GamblingHouse#1": {"Al": "4R"}, "Brewery#1": {}},
-        actions_taken=2,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs hand=1G,2G,3G
+        turn seat=0 number=10 taken=2
+        business GamblingHouse#1 4R -
+        business Brewery#1 - -
+        """
     )
     state, _ = run(state, play(AL, "9B", GAMBLING_HOUSE))
     state, _ = run(
@@ -239,9 +312,15 @@ def test_the_owners_face_down_cards_stay_known_through_later_turns() -> None:
 
 @pytest.mark.rule("R-4.4")
 def test_the_number_of_cards_of_each_player_at_a_business_is_in_the_state() -> None:
-    state = build(
-        ("Al", "Bugs", "Carmine"),
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R", "Carmine": "4P"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        player Carmine
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R - 4P
+        """
     )
     business = business_of(state, SPEAKEASY)
     assert [len(column.cards) for column in business.columns] == [3, 0, 1]
@@ -249,8 +328,15 @@ def test_the_number_of_cards_of_each_player_at_a_business_is_in_the_state() -> N
 
 @pytest.mark.rule("R-4.4")
 def test_the_face_up_cards_at_a_business_are_those_outside_face_down_cards() -> None:
-    state = build(
-        businesses={"JazzClub#1": {"Al": "1R 2R 3R 4R"}, "Speakeasy#1": {"Al": "5G 6G 7G"}}
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        turn seat=0 number=10
+        business JazzClub#1 1R,2R,3R,4R -
+        business Speakeasy#1 5G,6G,7G -
+        """
     )
     jazz = business_of(state, JAZZ_CLUB)
     speakeasy = business_of(state, SPEAKEASY)
@@ -264,10 +350,15 @@ def test_the_face_up_cards_at_a_business_are_those_outside_face_down_cards() -> 
 
 @pytest.mark.rule("R-4.4", "R-5.3")
 def test_a_police_raid_lets_only_the_raider_know_the_face_down_cards() -> None:
-    state = build(
-        ("Al", "Bugs", "Carmine"),
-        hands={"Al": "PoliceRaid1 1R"},
-        businesses={"Speakeasy#1": {"Bugs": "4G 5G 6G"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,PoliceRaid1
+        player Bugs
+        player Carmine
+        turn seat=0 number=10
+        business Speakeasy#1 - 4G,5G,6G -
+        """
     )
     state, events = run(state, PlayPoliceRaid(AL, SPEAKEASY, BUGS))
     assert PoliceRaidPlayed(AL, 1, SPEAKEASY, BUGS, gangsters("4G 5G")) in events
@@ -278,12 +369,14 @@ def test_a_police_raid_lets_only_the_raider_know_the_face_down_cards() -> None:
 
 @pytest.mark.rule("R-4.4", "R-6.3")
 def test_face_down_cards_are_revealed_at_the_shootout() -> None:
-    state = build(
-        hands={"Al": "9B", "Bugs": "9G"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R", "Bugs": "1G 2G"}},
-        markers={("Speakeasy#1", "Al"): 0},
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs hand=9G
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 1R,2R,3R,4R,5R@0 1G,2G
+        """
     )
     _, events = begin_turn(state)
     assert (
@@ -299,11 +392,15 @@ def test_face_down_cards_are_revealed_at_the_shootout() -> None:
 
 @pytest.mark.rule("R-4.5")
 def test_a_sixth_card_at_a_business_is_rejected_naming_player_and_business() -> None:
-    state = build(
-        hands={"Al": "9B"},
-        businesses={"Brewery#1": {"Al": "1R 2R 3R 4R 5R"}, "JazzClub#1": {}},
-        markers={("Brewery#1", "Al"): 0},
-        actions_taken=1,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs
+        turn seat=0 number=10 taken=1
+        business Brewery#1 1R,2R,3R,4R,5R@0 -
+        business JazzClub#1 - -
+        """
     )
     error = rejected(state, play(AL, "9B", BREWERY))
     assert error.rule == "R-4.5"
@@ -315,16 +412,30 @@ def test_a_sixth_card_at_a_business_is_rejected_naming_player_and_business() -> 
 
 @pytest.mark.rule("R-4.5")
 def test_a_fifth_card_is_allowed() -> None:
-    state = build(hands={"Al": "9B"}, businesses={"Brewery#1": {"Al": "1R 2R 3R 4R"}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 1R,2R,3R,4R -
+        """
+    )
     state, _ = run(state, play(AL, "9B", BREWERY))
     assert len(business_of(state, BREWERY).columns[AL].cards) == 5
 
 
 @pytest.mark.rule("R-4.5", "R-5.4.1")
 def test_no_card_may_be_moved_where_it_would_make_a_sixth() -> None:
-    state = build(
-        hands={"Al": "Limousine 9B"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}, "JazzClub#1": {"Al": "5G 6G"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B,Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R -
+        business JazzClub#1 5G,6G -
+        """
     )
     error = rejected(state, PlayLimousine(AL, JAZZ_CLUB, SPEAKEASY, gangsters("5G 6G")))
     assert error.rule == "R-4.5"
@@ -340,7 +451,15 @@ def test_no_card_may_be_moved_where_it_would_make_a_sixth() -> None:
 
 @pytest.mark.rule("R-4.6")
 def test_a_fifth_card_places_a_marker_on_the_column_at_once() -> None:
-    state = build(hands={"Al": "9B 8B"}, businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=8B,9B
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R -
+        """
+    )
     state, events = run(state, play(AL, "9B", SPEAKEASY))
     assert events == [GangsterPlayed(AL, gangster("9B"), SPEAKEASY), MarkerPlaced(AL, SPEAKEASY, 0)]
     assert business_of(state, SPEAKEASY).columns[AL].marker == 0
@@ -348,7 +467,15 @@ def test_a_fifth_card_places_a_marker_on_the_column_at_once() -> None:
 
 @pytest.mark.rule("R-4.6")
 def test_a_fourth_card_places_no_marker() -> None:
-    state = build(hands={"Al": "9B 8B"}, businesses={"Speakeasy#1": {"Al": "1R 2R 3R"}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=8B,9B
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R -
+        """
+    )
     state, events = run(state, play(AL, "9B", SPEAKEASY))
     assert not any(isinstance(event, MarkerPlaced) for event in events)
     assert business_of(state, SPEAKEASY).columns[AL].marker is None
@@ -356,8 +483,15 @@ def test_a_fourth_card_places_no_marker() -> None:
 
 @pytest.mark.rule("R-4.6")
 def test_placing_the_marker_is_not_an_action() -> None:
-    state = build(
-        hands={"Al": "9B 8B 7B"}, businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}, "Brewery#1": {}}
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=7B,8B,9B
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R -
+        business Brewery#1 - -
+        """
     )
     state, _ = run(state, play(AL, "9B", SPEAKEASY))
     assert state.turn.actions_taken == 1
@@ -369,10 +503,15 @@ def test_placing_the_marker_is_not_an_action() -> None:
 
 @pytest.mark.rule("R-4.6")
 def test_the_marker_stays_and_the_shootout_is_due_at_the_players_next_turn() -> None:
-    state = build(
-        hands={"Al": "9B", "Bugs": "1G 2G 3G"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}, "Brewery#1": {}},
-        actions_taken=2,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs hand=1G,2G,3G
+        turn seat=0 number=10 taken=2
+        business Speakeasy#1 1R,2R,3R,4R -
+        business Brewery#1 - -
+        """
     )
     state, events = run(state, play(AL, "9B", SPEAKEASY))
     assert MarkerPlaced(AL, SPEAKEASY, 0) in events
@@ -390,9 +529,15 @@ def test_the_marker_stays_and_the_shootout_is_due_at_the_players_next_turn() -> 
 
 @pytest.mark.rule("R-4.6")
 def test_markers_are_numbered_in_the_order_they_are_placed() -> None:
-    state = build(
-        hands={"Al": "9B 8B"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}, "JazzClub#1": {"Al": "1G 2G 3G 4G"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=8B,9B
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R -
+        business JazzClub#1 1G,2G,3G,4G -
+        """
     )
     state, events = run(state, play(AL, "9B", JAZZ_CLUB), play(AL, "8B", SPEAKEASY))
     markers = [event for event in events if isinstance(event, MarkerPlaced)]
@@ -401,11 +546,15 @@ def test_markers_are_numbered_in_the_order_they_are_placed() -> None:
 
 @pytest.mark.rule("R-4.6", "R-5.2.3")
 def test_the_marked_column_keeps_its_cards_until_the_shootout() -> None:
-    state = build(
-        hands={"Bugs": "Liquidation 1G"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R"}, "Brewery#1": {}},
-        markers={("Speakeasy#1", "Al"): 0},
-        turn="Bugs",
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs hand=1G,Liquidation
+        turn seat=1 number=10
+        business Speakeasy#1 1R,2R,3R,4R,5R@0 -
+        business Brewery#1 - -
+        """
     )
     assert rejected(state, PlayLiquidation(BUGS, SPEAKEASY, AL)).rule == "R-5.2.3"
     assert not any(isinstance(c, PlayLiquidation) for c in legal_commands(state))
@@ -416,11 +565,14 @@ def test_the_marked_column_keeps_its_cards_until_the_shootout() -> None:
 
 @pytest.mark.rule("R-4.7")
 def test_others_may_still_play_at_a_business_with_a_marker() -> None:
-    state = build(
-        hands={"Bugs": "9G 8G"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R", "Bugs": "1G"}},
-        markers={("Speakeasy#1", "Al"): 0},
-        turn="Bugs",
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs hand=8G,9G
+        turn seat=1 number=10
+        business Speakeasy#1 1R,2R,3R,4R,5R@0 1G
+        """
     )
     assert play(BUGS, "9G", SPEAKEASY) in legal_commands(state)
     state, events = run(state, play(BUGS, "9G", SPEAKEASY))
@@ -430,11 +582,14 @@ def test_others_may_still_play_at_a_business_with_a_marker() -> None:
 
 @pytest.mark.rule("R-4.7", "R-4.6")
 def test_another_player_may_complete_five_cards_and_get_a_second_marker() -> None:
-    state = build(
-        hands={"Bugs": "9G 8G"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R", "Bugs": "1G 2G 3G 4G"}},
-        markers={("Speakeasy#1", "Al"): 0},
-        turn="Bugs",
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs hand=8G,9G
+        turn seat=1 number=10
+        business Speakeasy#1 1R,2R,3R,4R,5R@0 1G,2G,3G,4G
+        """
     )
     state, events = run(state, play(BUGS, "9G", SPEAKEASY))
     assert MarkerPlaced(BUGS, SPEAKEASY, 1) in events
@@ -444,14 +599,15 @@ def test_another_player_may_complete_five_cards_and_get_a_second_marker() -> Non
 
 @pytest.mark.rule("R-4.7")
 def test_a_third_player_may_also_play_there_while_two_markers_wait() -> None:
-    state = build(
-        ("Al", "Bugs", "Carmine"),
-        hands={"Carmine": "9P 8P"},
-        businesses={
-            "Speakeasy#1": {"Al": "1R 2R 3R 4R 5R", "Bugs": "1G 2G 3G 4G 5G", "Carmine": "1P"}
-        },
-        markers={("Speakeasy#1", "Al"): 0, ("Speakeasy#1", "Bugs"): 1},
-        turn="Carmine",
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        player Carmine hand=8P,9P
+        turn seat=2 number=10
+        business Speakeasy#1 1R,2R,3R,4R,5R@0 1G,2G,3G,4G,5G@1 1P
+        """
     )
     state, events = run(state, play(CARMINE, "9P", SPEAKEASY))
     assert GangsterPlayed(CARMINE, gangster("9P"), SPEAKEASY) in events
@@ -463,15 +619,15 @@ def test_the_first_shootout_at_a_business_with_two_markers_settles_it_for_both()
     # Al's marker came first. His shootout, at the start of his turn, includes Bugs's five
     # cards; it settles the business and removes Bugs's marker too (D-26): Bugs's next turn
     # starts without a shootout.
-    state = build(
-        hands={"Al": "7B 8B 9B", "Bugs": "7P"},
-        businesses={
-            "Speakeasy#1": {"Al": "1R 2R 3R 4R 5R", "Bugs": "1G 2G 3G 4G 9G"},
-            "Brewery#1": {},
-        },
-        markers={("Speakeasy#1", "Al"): 0, ("Speakeasy#1", "Bugs"): 1},
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=7B,8B,9B
+        player Bugs hand=7P
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 1R,2R,3R,4R,5R@0 1G,2G,3G,4G,9G@1
+        business Brewery#1 - -
+        """
     )
     state, events = begin_turn(state)
     assert (

@@ -32,6 +32,7 @@ from chicago_poker.core.events import (
 from chicago_poker.core.legal import Awaiting, awaiting
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
+from chicago_poker.notation import parse_position
 from chicago_poker.players.game import Game
 from scenarios import build, cards, gangsters, run, tiles
 
@@ -140,11 +141,15 @@ def test_every_business_has_one_side_per_player(count: int) -> None:
 @pytest.mark.rule("R-2.2")
 def test_a_players_cards_go_to_their_own_side_of_a_business() -> None:
     tile = tiles("Speakeasy#1")[0]
-    state = build(
-        ("Al", "Bugs", "Carmine"),
-        hands={"Bugs": "9R 3G"},
-        businesses={"Speakeasy#1": {}},
-        turn="Bugs",
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs hand=3G,9R
+        player Carmine
+        turn seat=1 number=10
+        business Speakeasy#1 - - -
+        """
     )
     state, events = run(state, PlayGangster(1, gangsters("9R")[0], tile))
     assert GangsterPlayed(1, gangsters("9R")[0], tile) in events
@@ -256,7 +261,7 @@ def test_the_public_draw_request_does_not_name_the_card() -> None:
     # Player views come later; this checks only that the event every player sees when a
     # draw is taken (DrawRequested) carries no card, while the card itself comes in
     # CardDrawn, addressed to the drawing player.
-    state = build(hands={"Al": "9R"}, draw="3G 4G")
+    state = build(hands={"Al": "9R"}, draw="3G 4G", reachable=False)
     state, events = run(state, DrawCard(0))
     assert events == [DrawRequested(0)]
     assert [field.name for field in attrs.fields(DrawRequested)] == ["player"]
@@ -267,7 +272,14 @@ def test_the_public_draw_request_does_not_name_the_card() -> None:
 @pytest.mark.rule("R-2.4")
 def test_the_number_of_cards_in_each_hand_is_known() -> None:
     # What others may know: the size of each hand, which the state gives per player.
-    state = build(hands={"Al": "9R 10B Revolver", "Bugs": "1G"})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,10B,Revolver
+        player Bugs hand=1G
+        turn seat=0 number=10
+        """
+    )
     assert [len(player.hand) for player in state.players] == [3, 1]
 
 
@@ -316,13 +328,15 @@ def test_the_same_tile_cannot_be_face_up_twice() -> None:
 def test_a_fifth_card_gets_a_marker_even_beyond_the_markers_set_out() -> None:
     # Two players, two face-up businesses: two markers are set out. Bugs already has both;
     # Al's fifth card still gets a third one (D-5).
-    state = build(
-        hands={"Al": "9R 9G"},
-        businesses={
-            "Speakeasy#1": {"Al": "1R 2R 3R 4R", "Bugs": "1G 2G 3G 4G 5G"},
-            "JazzClub#1": {"Bugs": "1B 2B 3B 4B 5B"},
-        },
-        markers={("Speakeasy#1", "Bugs"): 0, ("JazzClub#1", "Bugs"): 1},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,9G
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R 1G,2G,3G,4G,5G@0
+        business JazzClub#1 - 1B,2B,3B,4B,5B@1
+        """
     )
     speakeasy = tiles("Speakeasy#1")[0]
     state, events = run(state, PlayGangster(0, gangsters("9R")[0], speakeasy))

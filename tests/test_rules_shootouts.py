@@ -44,6 +44,7 @@ from chicago_poker.core.hands import HandCategory
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import EMPTY_COLUMN, GameState, TurnPhase, Victory
+from chicago_poker.notation import parse_position
 from scenarios import begin_turn, build, card, cards, gangster, gangsters, of_type, run, tiles
 
 AL, BUGS, CAPONE = 0, 1, 2
@@ -97,6 +98,7 @@ def shootout_due(
         tile_pile=tile_pile,
         discard=discard,
         draw=draw,
+        reachable=False,
     )
 
 
@@ -122,15 +124,15 @@ def test_shootout_is_resolved_at_the_start_of_the_marker_owners_turn_before_any_
 
 @pytest.mark.rule("R-6.1")
 def test_the_player_cannot_act_until_their_due_shootouts_are_resolved() -> None:
-    state = build(
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
-        hands={"Al": "1R"},
-        businesses={
-            "Speakeasy#1": {"Al": "8R 8Y 8G 2B 2P", "Bugs": "10R"},
-            "JazzClub#1": {"Al": "12R 12Y 12G 3B 3P", "Bugs": "11R"},
-        },
-        markers={("Speakeasy#1", "Al"): 0, ("JazzClub#1", "Al"): 1},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R
+        player Bugs
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 8R,8Y,8G,2B,2P@0 10R
+        business JazzClub#1 12R,12Y,12G,3B,3P@1 11R
+        """
     )
     state, _ = begin_turn(state)
     # Between the two shootouts: the first business waits for its new tile.
@@ -144,10 +146,14 @@ def test_the_player_cannot_act_until_their_due_shootouts_are_resolved() -> None:
 
 @pytest.mark.rule("R-6.1", "R-1.5")
 def test_a_marker_placed_this_turn_is_not_resolved_in_the_same_turn() -> None:
-    state = build(
-        turn="Al",
-        hands={"Al": "5P", "Bugs": "1B"},
-        businesses={"Speakeasy#1": {"Al": "9R 9Y 3G 4B", "Bugs": "10R 10Y"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=5P
+        player Bugs hand=1B
+        turn seat=0 number=10
+        business Speakeasy#1 9R,9Y,3G,4B 10R,10Y
+        """
     )
     state, events = run(state, PlayGangster(AL, gangster("5P"), SPEAKEASY))
     assert events == [
@@ -172,11 +178,14 @@ def test_a_marker_placed_this_turn_is_not_resolved_in_the_same_turn() -> None:
 
 @pytest.mark.rule("R-6.1")
 def test_another_players_marker_is_not_resolved_at_the_start_of_my_turn() -> None:
-    state = build(
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
-        businesses={"Speakeasy#1": {"Al": "10R 10Y", "Bugs": "9R 9Y 3G 4B 5P"}},
-        markers={("Speakeasy#1", "Bugs"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 10R,10Y 9R,9Y,3G,4B,5P@0
+        """
     )
     state, events = begin_turn(state)
     assert events == [TurnStarted(AL, 11, 3), ActionPhaseStarted(AL)]
@@ -198,6 +207,7 @@ def test_several_due_shootouts_are_resolved_in_the_order_their_markers_were_plac
             "Brewery#1": {"Al": "6R 6Y 7G 8B 10P", "Bugs": "15Y"},
         },
         markers={("Speakeasy#1", "Al"): 2, ("JazzClub#1", "Al"): 0, ("Brewery#1", "Al"): 1},
+        reachable=False,
     )
     state, events = begin_turn(state)
     for tile in tiles("GamblingHouse#1 GamblingHouse#2 GamblingHouse#3"):
@@ -218,15 +228,15 @@ def test_several_due_shootouts_are_resolved_in_the_order_their_markers_were_plac
 
 @pytest.mark.rule("R-6.2", "R-8.2")
 def test_the_game_ends_at_the_first_victory_and_later_shootouts_are_not_resolved() -> None:
-    state = build(
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
-        controlled={"Al": "Speakeasy#2 Speakeasy#3"},
-        businesses={
-            "JazzClub#1": {"Al": "1R 1Y 2G 3B 4P", "Bugs": "15R"},
-            "Speakeasy#1": {"Al": "11R 11Y 12G 13B 14P", "Bugs": "15G"},
-        },
-        markers={("Speakeasy#1", "Al"): 0, ("JazzClub#1", "Al"): 1},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al controls=Speakeasy#2,Speakeasy#3
+        player Bugs
+        turn seat=1 number=10 phase=ended
+        business JazzClub#1 1R,1Y,2G,3B,4P@1 15R
+        business Speakeasy#1 11R,11Y,12G,13B,14P@0 15G
+        """
     )
     state, events = begin_turn(state)
     assert [s.business for s in of_type(events, ShootoutStarted)] == [SPEAKEASY]
@@ -245,16 +255,16 @@ def test_the_game_ends_at_the_first_victory_and_later_shootouts_are_not_resolved
 
 @pytest.mark.rule("R-6.3")
 def test_every_card_of_every_player_at_the_business_is_revealed() -> None:
-    state = build(
-        ("Al", "Bugs", "Capone"),
-        turn="Capone",
-        phase=TurnPhase.ENDED,
-        businesses={
-            # At a speakeasy the first two cards of each column lie face down.
-            "Speakeasy#1": {"Al": "9R 9Y 3G 4B 5P", "Bugs": "10R 10Y"},
-            "JazzClub#1": {"Capone": "7R 7Y"},
-        },
-        markers={("Speakeasy#1", "Al"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        player Capone
+        turn seat=2 number=10 phase=ended
+        business Speakeasy#1 9R,9Y,3G,4B,5P@0 10R,10Y -
+        business JazzClub#1 - - 7R,7Y
+        """
     )
     _, events = begin_turn(state)
     started = of_type(events, ShootoutStarted)
@@ -311,12 +321,15 @@ def test_the_best_hand_wins_whatever_its_number_of_cards(
 
 @pytest.mark.rule("R-6.4")
 def test_a_player_with_fewer_cards_may_win_among_three() -> None:
-    state = build(
-        ("Al", "Bugs", "Capone"),
-        turn="Capone",
-        phase=TurnPhase.ENDED,
-        businesses={"Speakeasy#1": {"Al": "9R 9Y 3G 4B 5P", "Bugs": "6R", "Capone": "11G 11B"}},
-        markers={("Speakeasy#1", "Al"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        player Capone
+        turn seat=2 number=10 phase=ended
+        business Speakeasy#1 9R,9Y,3G,4B,5P@0 6R 11G,11B
+        """
     )
     state, events = begin_turn(state)
     assert of_type(events, ShootoutWon) == [
@@ -342,15 +355,15 @@ def test_the_winner_takes_the_tile_and_controls_the_business() -> None:
 
 @pytest.mark.rule("R-6.5")
 def test_controlled_businesses_are_kept_when_later_shootouts_are_lost() -> None:
-    state = build(
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
-        controlled={"Al": "Brewery#2", "Bugs": "JazzClub#2"},
-        businesses={
-            "Speakeasy#1": {"Al": "8R 8Y 8G 2B 2P", "Bugs": "10R"},
-            "JazzClub#1": {"Al": "9R 9Y 3G 4B 5P", "Bugs": "11R 11Y 11G"},
-        },
-        markers={("Speakeasy#1", "Al"): 0, ("JazzClub#1", "Al"): 1},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al controls=Brewery#2
+        player Bugs controls=JazzClub#2
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 8R,8Y,8G,2B,2P@0 10R
+        business JazzClub#1 9R,9Y,3G,4B,5P@1 11R,11Y,11G
+        """
     )
     state, _ = begin_turn(state)
     state, _ = run(state, RevealTile(NEW_TILE))
@@ -363,16 +376,16 @@ def test_controlled_businesses_are_kept_when_later_shootouts_are_lost() -> None:
 
 @pytest.mark.rule("R-6.6")
 def test_every_card_at_the_business_goes_to_the_discard_pile() -> None:
-    state = build(
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
-        hands={"Al": "1R", "Bugs": "1Y"},
-        discard="1P",
-        businesses={
-            "Speakeasy#1": {"Al": "9R 9Y 3G 4B 5P", "Bugs": "10R 10Y"},
-            "JazzClub#1": {"Al": "12R", "Bugs": "13R 13Y"},
-        },
-        markers={("Speakeasy#1", "Al"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R
+        player Bugs hand=1Y
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 9R,9Y,3G,4B,5P@0 10R,10Y
+        business JazzClub#1 12R 13R,13Y
+        discard 1P
+        """
     )
     before = state.business(JAZZ_CLUB)
     state, _ = begin_turn(state)
@@ -385,11 +398,14 @@ def test_every_card_at_the_business_goes_to_the_discard_pile() -> None:
 @pytest.mark.rule("R-6.6")
 def test_another_players_marker_at_the_business_is_removed_and_never_resolved() -> None:
     # D-26: Bugs completed five cards at Speakeasy#1 after Al; Al's shootout settles it.
-    state = build(
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
-        businesses={"Speakeasy#1": {"Al": "9R 9Y 3G 4B 5P", "Bugs": "10R 10Y 10G 2B 6P"}},
-        markers={("Speakeasy#1", "Al"): 0, ("Speakeasy#1", "Bugs"): 1},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 9R,9Y,3G,4B,5P@0 10R,10Y,10G,2B,6P@1
+        """
     )
     state, events = begin_turn(state)
     # Bugs took part in Al's shootout with his five cards, and won it.
@@ -449,6 +465,7 @@ def test_no_tile_is_revealed_when_the_tile_pile_is_empty() -> None:
             "JazzClub#1": {"Al": "12R"},
         },
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert not of_type(events, TileRevealed)
@@ -505,6 +522,7 @@ def test_only_the_players_tied_for_the_best_hand_reinforce() -> None:
         hands={"Al": "12R", "Bugs": "14Y", "Capone": "15G"},
         businesses={"Speakeasy#1": {"Al": TIED_AL, "Bugs": TIED_BUGS, "Capone": "8R 8Y"}},
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert of_type(events, ReinforcementRequested) == [
@@ -527,6 +545,7 @@ def test_a_tie_between_beaten_hands_needs_no_reinforcement() -> None:
             "Speakeasy#1": {"Al": "10R 10Y 10G 2B 6P", "Bugs": TIED_AL, "Capone": TIED_BUGS}
         },
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert not of_type(events, ReinforcementRequested)
@@ -697,6 +716,7 @@ def test_only_the_players_sharing_the_highest_value_reinforce_again() -> None:
             }
         },
         markers={("Speakeasy#1", "Al"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert events[-1] == ReinforcementRequested(SPEAKEASY, (AL, BUGS, CAPONE))
@@ -737,6 +757,7 @@ def test_reinforcements_are_discarded_and_replaced_in_turn_order_from_the_owner(
         hands={"Al": "12R 6G", "Capone": "14Y 6B"},
         businesses={"Speakeasy#1": {"Al": TIED_AL, "Bugs": "2R 3Y 5G 7B 8P", "Capone": TIED_BUGS}},
         markers={("Speakeasy#1", "Bugs"): 0},
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert events[-1] == ReinforcementRequested(SPEAKEASY, (CAPONE, AL))

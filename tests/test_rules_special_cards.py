@@ -45,6 +45,7 @@ from chicago_poker.core.events import (
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
+from chicago_poker.notation import parse_position
 from scenarios import (
     build,
     business_of,
@@ -113,10 +114,16 @@ def seen(state: GameState, seat: int) -> set[tuple[BusinessTile, int, GangsterCa
 
 
 def _all_specials_state() -> GameState:
-    return build(
-        hands={"Al": "Liquidation PoliceRaid1 Limousine Revolver Bribery"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R", "Bugs": "3B 4B"}, "JazzClub#1": {}},
-        discard="9G",
+    return parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation,PoliceRaid1,Limousine,Revolver,Bribery
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R 3B,4B
+        business JazzClub#1 - -
+        discard 9G
+        """
     )
 
 
@@ -157,9 +164,15 @@ def test_a_special_card_is_one_action_and_ends_on_the_discard_pile(
 
 @pytest.mark.rule("R-5.1")
 def test_the_effect_is_carried_out_at_once_within_the_same_command() -> None:
-    state = build(
-        hands={"Al": "Liquidation"},
-        businesses={"Speakeasy#1": {"Bugs": "3B 4B 5B"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B,4B,5B
+        business JazzClub#1 - -
+        """
     )
     after, events = run(state, PlayLiquidation(AL, SPEAKEASY, BUGS))
     assert events == [LiquidationPlayed(AL, SPEAKEASY, BUGS, gangster("5B"))]
@@ -168,9 +181,15 @@ def test_the_effect_is_carried_out_at_once_within_the_same_command() -> None:
 
 @pytest.mark.rule("R-5.1", "R-5.2.1")
 def test_liquidation_with_no_other_players_card_in_play_is_not_listed_and_rejected() -> None:
-    state = build(
-        hands={"Al": "Liquidation 9R"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R -
+        business JazzClub#1 - -
+        """
     )
     assert listed(state, PlayLiquidation) == set()
     with pytest.raises(IllegalCommand) as error:
@@ -180,10 +199,15 @@ def test_liquidation_with_no_other_players_card_in_play_is_not_listed_and_reject
 
 @pytest.mark.rule("R-5.1", "R-5.2.3")
 def test_liquidation_with_only_immune_columns_is_not_listed_and_rejected() -> None:
-    state = build(
-        hands={"Al": "Liquidation 9R"},
-        businesses={"Speakeasy#1": {"Bugs": "3B 4B 5B 6B 7B"}, "JazzClub#1": {}},
-        markers={("Speakeasy#1", "Bugs"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B,4B,5B,6B,7B@0
+        business JazzClub#1 - -
+        """
     )
     assert listed(state, PlayLiquidation) == set()
     with pytest.raises(IllegalCommand) as error:
@@ -193,9 +217,15 @@ def test_liquidation_with_only_immune_columns_is_not_listed_and_rejected() -> No
 
 @pytest.mark.rule("R-5.1", "R-5.3")
 def test_police_raid_with_no_other_player_at_any_business_is_not_listed_and_rejected() -> None:
-    state = build(
-        hands={"Al": "PoliceRaid1 PoliceRaid2 9R"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,PoliceRaid1,PoliceRaid2
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R -
+        business JazzClub#1 - -
+        """
     )
     assert listed(state, PlayPoliceRaid) == set()
     with pytest.raises(IllegalCommand) as error:
@@ -205,9 +235,15 @@ def test_police_raid_with_no_other_player_at_any_business_is_not_listed_and_reje
 
 @pytest.mark.rule("R-5.1", "R-5.4.1")
 def test_limousine_without_any_own_card_in_play_is_not_listed_and_rejected() -> None:
-    state = build(
-        hands={"Al": "Limousine 9R"},
-        businesses={"Speakeasy#1": {"Bugs": "3B"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B
+        business JazzClub#1 - -
+        """
     )
     assert listed(state, PlayLimousine) == set()
     with pytest.raises(IllegalCommand) as error:
@@ -218,10 +254,15 @@ def test_limousine_without_any_own_card_in_play_is_not_listed_and_rejected() -> 
 @pytest.mark.rule("R-5.1", "R-5.4.2", "R-5.4.3")
 def test_limousine_with_no_card_that_can_move_is_not_listed_and_rejected() -> None:
     # Al's five cards at the speakeasy are marked; the jazz-club card has nowhere to go.
-    state = build(
-        hands={"Al": "Limousine 9R"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R"}, "JazzClub#1": {"Al": "6R"}},
-        markers={("Speakeasy#1", "Al"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R,5R@0 -
+        business JazzClub#1 6R -
+        """
     )
     assert listed(state, PlayLimousine) == set()
     with pytest.raises(IllegalCommand) as error:
@@ -234,7 +275,16 @@ def test_limousine_with_no_card_that_can_move_is_not_listed_and_rejected() -> No
 
 @pytest.mark.rule("R-5.1", "R-5.6.1")
 def test_bribery_with_an_empty_discard_pile_is_not_listed_and_rejected() -> None:
-    state = build(hands={"Al": "Bribery 9R"}, businesses={"Speakeasy#1": {}, "JazzClub#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,Bribery
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """
+    )
     assert listed(state, PlayBribery) == set()
     with pytest.raises(IllegalCommand) as error:
         run(state, PlayBribery(AL, card("10R")))
@@ -243,7 +293,16 @@ def test_bribery_with_an_empty_discard_pile_is_not_listed_and_rejected() -> None
 
 @pytest.mark.rule("R-5.1")
 def test_the_revolver_can_always_be_played() -> None:
-    state = build(hands={"Al": "Revolver"}, businesses={"Speakeasy#1": {}, "JazzClub#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """
+    )
     assert listed(state, PlayRevolver) == {PlayRevolver(AL)}
 
 
@@ -259,10 +318,16 @@ def test_the_revolver_can_always_be_played() -> None:
     ],
 )
 def test_a_special_card_not_in_hand_cannot_be_played(command: Command, rule: str) -> None:
-    state = build(
-        hands={"Al": "8R"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R", "Bugs": "3B 4B"}, "JazzClub#1": {}},
-        discard="9G",
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=8R
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R 3B,4B
+        business JazzClub#1 - -
+        discard 9G
+        """
     )
     assert command not in legal_commands(state)
     with pytest.raises(IllegalCommand) as error:
@@ -313,6 +378,7 @@ def test_a_special_play_is_listed_exactly_when_it_is_accepted(options: RuleOptio
         markers={("Speakeasy#1", "Bugs"): 0},
         discard="9Y 10Y",
         options=options,
+        reachable=False,
     )
     special_types = (PlayLiquidation, PlayPoliceRaid, PlayLimousine, PlayRevolver, PlayBribery)
     listed_specials = {c for c in legal_commands(state) if isinstance(c, special_types)}
@@ -334,6 +400,7 @@ def test_liquidation_lists_every_other_player_with_a_card_at_each_business() -> 
             "JazzClub#1": {"Bugs": "4B", "Capone": "5G 6G"},
             "Brewery#1": {"Al": "2R"},
         },
+        reachable=False,
     )
     assert listed(state, PlayLiquidation) == {
         PlayLiquidation(AL, SPEAKEASY, BUGS),
@@ -344,9 +411,15 @@ def test_liquidation_lists_every_other_player_with_a_card_at_each_business() -> 
 
 @pytest.mark.rule("R-5.2.1")
 def test_liquidation_may_not_choose_the_player_themselves() -> None:
-    state = build(
-        hands={"Al": "Liquidation"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R", "Bugs": "3B"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R 3B
+        business JazzClub#1 - -
+        """
     )
     assert PlayLiquidation(AL, SPEAKEASY, AL) not in legal_commands(state)
     with pytest.raises(IllegalCommand) as error:
@@ -356,9 +429,15 @@ def test_liquidation_may_not_choose_the_player_themselves() -> None:
 
 @pytest.mark.rule("R-5.2.1")
 def test_liquidation_needs_a_victim_with_a_card_at_that_business() -> None:
-    state = build(
-        hands={"Al": "Liquidation"},
-        businesses={"Speakeasy#1": {"Bugs": "3B"}, "JazzClub#1": {"Al": "1R"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B
+        business JazzClub#1 1R -
+        """
     )
     assert PlayLiquidation(AL, JAZZ_CLUB, BUGS) not in legal_commands(state)
     with pytest.raises(IllegalCommand) as error:
@@ -368,10 +447,15 @@ def test_liquidation_needs_a_victim_with_a_card_at_that_business() -> None:
 
 @pytest.mark.rule("R-5.2.1")
 def test_liquidation_needs_a_face_up_business_in_play() -> None:
-    state = build(
-        hands={"Al": "Liquidation"},
-        businesses={"Speakeasy#1": {"Bugs": "3B"}, "JazzClub#1": {}},
-        controlled={"Bugs": "Brewery#1"},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs controls=Brewery#1
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B
+        business JazzClub#1 - -
+        """
     )
     for tile in (NOT_IN_PLAY, BREWERY):
         with pytest.raises(IllegalCommand) as error:
@@ -381,9 +465,15 @@ def test_liquidation_needs_a_face_up_business_in_play() -> None:
 
 @pytest.mark.rule("R-5.2", "R-5.2.2", "R-3.11")
 def test_liquidation_discards_a_face_up_last_card_and_keeps_the_others() -> None:
-    state = build(
-        hands={"Al": "Liquidation"},
-        businesses={"Speakeasy#1": {"Bugs": "3B 4B 5B 6B"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B,4B,5B,6B
+        business JazzClub#1 - -
+        """
     )
     after, events = run(state, PlayLiquidation(AL, SPEAKEASY, BUGS))
     assert events[0] == LiquidationPlayed(AL, SPEAKEASY, BUGS, gangster("6B"))
@@ -396,9 +486,15 @@ def test_liquidation_discards_a_face_up_last_card_and_keeps_the_others() -> None
 @pytest.mark.rule("R-5.2.2", "R-3.11")
 def test_liquidation_discards_a_face_down_last_card_revealed() -> None:
     # At a jazz club the fourth position lies face down (R-4.2.2).
-    state = build(
-        hands={"Al": "Liquidation"},
-        businesses={"JazzClub#1": {"Bugs": "3B 4B 5B 6B"}, "Speakeasy#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business JazzClub#1 - 3B,4B,5B,6B
+        business Speakeasy#1 - -
+        """
     )
     assert face_down(state, JAZZ_CLUB, BUGS) == gangsters("6B")
     after, events = run(state, PlayLiquidation(AL, JAZZ_CLUB, BUGS))
@@ -411,9 +507,15 @@ def test_liquidation_discards_a_face_down_last_card_revealed() -> None:
 @pytest.mark.rule("R-5.2.2")
 def test_liquidation_leaves_the_other_cards_at_their_positions_and_faces() -> None:
     # Gambling house: up, down, up, down, up (R-4.2.4).
-    state = build(
-        hands={"Al": "Liquidation"},
-        businesses={"GamblingHouse#1": {"Bugs": "3B 4B 5B 6B"}, "Speakeasy#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business GamblingHouse#1 - 3B,4B,5B,6B
+        business Speakeasy#1 - -
+        """
     )
     after, _ = run(state, PlayLiquidation(AL, GAMBLING_HOUSE, BUGS))
     assert column(after, GAMBLING_HOUSE, BUGS) == gangsters("3B 4B 5B")
@@ -422,13 +524,16 @@ def test_liquidation_leaves_the_other_cards_at_their_positions_and_faces() -> No
 
 @pytest.mark.rule("R-5.2.2")
 def test_liquidation_only_touches_the_victims_column_at_that_business() -> None:
-    state = build(
-        ("Al", "Bugs", "Capone"),
-        hands={"Al": "Liquidation"},
-        businesses={
-            "Speakeasy#1": {"Al": "1R 2R", "Bugs": "3B 4B", "Capone": "5G 6G"},
-            "JazzClub#1": {"Bugs": "7B 8B"},
-        },
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        player Capone
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R 3B,4B 5G,6G
+        business JazzClub#1 - 7B,8B -
+        """
     )
     after, _ = run(state, PlayLiquidation(AL, SPEAKEASY, BUGS))
     assert column(after, SPEAKEASY, BUGS) == gangsters("3B")
@@ -439,9 +544,15 @@ def test_liquidation_only_touches_the_victims_column_at_that_business() -> None:
 
 @pytest.mark.rule("R-5.2.2")
 def test_liquidation_can_empty_a_one_card_column() -> None:
-    state = build(
-        hands={"Al": "Liquidation"},
-        businesses={"Speakeasy#1": {"Bugs": "3B"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B
+        business JazzClub#1 - -
+        """
     )
     after, _ = run(state, PlayLiquidation(AL, SPEAKEASY, BUGS))
     assert column(after, SPEAKEASY, BUGS) == ()
@@ -450,14 +561,16 @@ def test_liquidation_can_empty_a_one_card_column() -> None:
 
 @pytest.mark.rule("R-5.2.3")
 def test_a_marked_five_card_column_is_immune_but_others_there_are_not() -> None:
-    state = build(
-        ("Al", "Bugs", "Capone"),
-        hands={"Al": "Liquidation"},
-        businesses={
-            "Speakeasy#1": {"Bugs": "3B 4B 5B 6B 7B", "Capone": "5G 6G"},
-            "JazzClub#1": {},
-        },
-        markers={("Speakeasy#1", "Bugs"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        player Capone
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B,4B,5B,6B,7B@0 5G,6G
+        business JazzClub#1 - - -
+        """
     )
     assert listed(state, PlayLiquidation) == {PlayLiquidation(AL, SPEAKEASY, CAPONE)}
     with pytest.raises(IllegalCommand) as error:
@@ -473,10 +586,15 @@ def test_a_marked_five_card_column_is_immune_but_others_there_are_not() -> None:
 
 @pytest.mark.rule("R-5.2.3")
 def test_the_marked_players_columns_at_other_businesses_stay_liquidatable() -> None:
-    state = build(
-        hands={"Al": "Liquidation"},
-        businesses={"Speakeasy#1": {"Bugs": "3B 4B 5B 6B 7B"}, "JazzClub#1": {"Bugs": "8B"}},
-        markers={("Speakeasy#1", "Bugs"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B,4B,5B,6B,7B@0
+        business JazzClub#1 - 8B
+        """
     )
     assert listed(state, PlayLiquidation) == {PlayLiquidation(AL, JAZZ_CLUB, BUGS)}
 
@@ -514,6 +632,7 @@ def test_police_raid_lists_every_other_player_with_a_card_at_each_business() -> 
             "JazzClub#1": {"Capone": "5G"},
             "Brewery#1": {"Al": "2R"},
         },
+        reachable=False,
     )
     assert listed(state, PlayPoliceRaid) == {
         PlayPoliceRaid(AL, SPEAKEASY, BUGS),
@@ -523,9 +642,15 @@ def test_police_raid_lists_every_other_player_with_a_card_at_each_business() -> 
 
 @pytest.mark.rule("R-5.3")
 def test_police_raid_on_a_player_with_only_face_up_cards_sees_nothing() -> None:
-    state = build(
-        hands={"Al": "PoliceRaid1"},
-        businesses={"Brewery#1": {"Bugs": "3B 4B"}, "Speakeasy#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - 3B,4B
+        business Speakeasy#1 - -
+        """
     )
     assert PlayPoliceRaid(AL, BREWERY, BUGS) in legal_commands(state)
     after, events = run(state, PlayPoliceRaid(AL, BREWERY, BUGS))
@@ -536,10 +661,15 @@ def test_police_raid_on_a_player_with_only_face_up_cards_sees_nothing() -> None:
 
 @pytest.mark.rule("R-5.3")
 def test_police_raid_may_examine_a_marked_column() -> None:
-    state = build(
-        hands={"Al": "PoliceRaid1"},
-        businesses={"Speakeasy#1": {"Bugs": "3B 4B 5B 6B 7B"}, "JazzClub#1": {}},
-        markers={("Speakeasy#1", "Bugs"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B,4B,5B,6B,7B@0
+        business JazzClub#1 - -
+        """
     )
     after, events = run(state, PlayPoliceRaid(AL, SPEAKEASY, BUGS))
     assert events[0] == PoliceRaidPlayed(AL, 1, SPEAKEASY, BUGS, gangsters("3B 4B"))
@@ -548,9 +678,15 @@ def test_police_raid_may_examine_a_marked_column() -> None:
 
 @pytest.mark.rule("R-5.3")
 def test_police_raid_may_not_choose_the_player_themselves() -> None:
-    state = build(
-        hands={"Al": "PoliceRaid1"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R", "Bugs": "3B"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R 3B
+        business JazzClub#1 - -
+        """
     )
     assert PlayPoliceRaid(AL, SPEAKEASY, AL) not in legal_commands(state)
     with pytest.raises(IllegalCommand) as error:
@@ -560,9 +696,15 @@ def test_police_raid_may_not_choose_the_player_themselves() -> None:
 
 @pytest.mark.rule("R-5.3")
 def test_police_raid_target_must_have_a_card_at_that_business() -> None:
-    state = build(
-        hands={"Al": "PoliceRaid1"},
-        businesses={"Speakeasy#1": {"Bugs": "3B"}, "JazzClub#1": {"Al": "1R"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B
+        business JazzClub#1 1R -
+        """
     )
     assert PlayPoliceRaid(AL, JAZZ_CLUB, BUGS) not in legal_commands(state)
     with pytest.raises(IllegalCommand) as error:
@@ -572,10 +714,15 @@ def test_police_raid_target_must_have_a_card_at_that_business() -> None:
 
 @pytest.mark.rule("R-5.3")
 def test_police_raid_needs_a_face_up_business_in_play() -> None:
-    state = build(
-        hands={"Al": "PoliceRaid1"},
-        businesses={"Speakeasy#1": {"Bugs": "3B"}, "JazzClub#1": {}},
-        controlled={"Bugs": "Brewery#1"},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs controls=Brewery#1
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B
+        business JazzClub#1 - -
+        """
     )
     for tile in (NOT_IN_PLAY, BREWERY):
         with pytest.raises(IllegalCommand) as error:
@@ -585,10 +732,16 @@ def test_police_raid_needs_a_face_up_business_in_play() -> None:
 
 @pytest.mark.rule("R-5.3")
 def test_only_the_raiding_player_learns_the_cards() -> None:
-    state = build(
-        ("Al", "Bugs", "Capone"),
-        hands={"Al": "PoliceRaid1"},
-        businesses={"Speakeasy#1": {"Bugs": "3B 4B 5B"}, "JazzClub#1": {"Capone": "5G"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs
+        player Capone
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B,4B,5B -
+        business JazzClub#1 - - 5G
+        """
     )
     after, _ = run(state, PlayPoliceRaid(AL, SPEAKEASY, BUGS))
     assert seen(after, AL) == {(SPEAKEASY, BUGS, gangster("3B")), (SPEAKEASY, BUGS, gangster("4B"))}
@@ -598,9 +751,15 @@ def test_only_the_raiding_player_learns_the_cards() -> None:
 
 @pytest.mark.rule("R-5.3", "R-5.2.2")
 def test_raid_knowledge_is_dropped_for_a_liquidated_card_only() -> None:
-    state = build(
-        hands={"Al": "PoliceRaid1 Liquidation"},
-        businesses={"Speakeasy#1": {"Bugs": "3B 4B"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation,PoliceRaid1
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B,4B
+        business JazzClub#1 - -
+        """
     )
     raided, _ = run(state, PlayPoliceRaid(AL, SPEAKEASY, BUGS))
     assert seen(raided, AL) == {
@@ -614,10 +773,15 @@ def test_raid_knowledge_is_dropped_for_a_liquidated_card_only() -> None:
 @pytest.mark.rule("R-5.3", "R-5.4.1")
 def test_raid_knowledge_is_dropped_for_cards_moved_by_a_limousine() -> None:
     # Al's raid is his last action; then Bugs moves the last of the raided cards away.
-    state = build(
-        hands={"Al": "PoliceRaid1", "Bugs": "Limousine"},
-        businesses={"Speakeasy#1": {"Bugs": "3B 4B"}, "JazzClub#1": {}},
-        actions_taken=2,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs hand=Limousine
+        turn seat=0 number=10 taken=2
+        business Speakeasy#1 - 3B,4B
+        business JazzClub#1 - -
+        """
     )
     raided, events = run(state, PlayPoliceRaid(AL, SPEAKEASY, BUGS))
     assert TurnStarted(BUGS, 11, 3) in events
@@ -633,11 +797,15 @@ def test_raid_knowledge_is_dropped_for_cards_moved_by_a_limousine() -> None:
 @pytest.mark.rule("R-5.3")
 def test_raid_knowledge_is_dropped_when_the_business_is_won() -> None:
     # Al's raid ends his turn; Bugs's marked column is then resolved and wins the business.
-    state = build(
-        hands={"Al": "PoliceRaid1"},
-        businesses={"Speakeasy#1": {"Bugs": "3B 4B 5B 6B 7B"}, "JazzClub#1": {"Al": "1R"}},
-        markers={("Speakeasy#1", "Bugs"): 0},
-        actions_taken=2,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs
+        turn seat=0 number=10 taken=2
+        business Speakeasy#1 - 3B,4B,5B,6B,7B@0
+        business JazzClub#1 1R -
+        """
     )
     after, events = run(state, PlayPoliceRaid(AL, SPEAKEASY, BUGS))
     assert any(isinstance(event, ShootoutWon) for event in events)
@@ -649,9 +817,15 @@ def test_raid_knowledge_is_dropped_when_the_business_is_won() -> None:
 
 @pytest.mark.rule("R-5.4", "R-5.4.1", "R-5.4.3")
 def test_limousine_moves_the_last_cards_to_the_end_of_the_destination_column() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}, "Brewery#1": {"Al": "9R"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R -
+        business Brewery#1 9R -
+        """
     )
     command = limousine(AL, SPEAKEASY, BREWERY, "3R 4R")
     after, events = run(state, command)
@@ -664,9 +838,15 @@ def test_limousine_moves_the_last_cards_to_the_end_of_the_destination_column() -
 
 @pytest.mark.rule("R-5.4.3")
 def test_limousine_places_the_cards_in_the_order_the_player_chooses() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}, "Brewery#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R -
+        business Brewery#1 - -
+        """
     )
     after, _ = run(state, limousine(AL, SPEAKEASY, BREWERY, "4R 2R 3R"))
     assert column(after, BREWERY, AL) == gangsters("4R 2R 3R")
@@ -675,9 +855,15 @@ def test_limousine_places_the_cards_in_the_order_the_player_chooses() -> None:
 
 @pytest.mark.rule("R-5.4", "R-5.4.1")
 def test_limousine_moves_up_to_four_cards() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R"}, "Brewery#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R -
+        business Brewery#1 - -
+        """
     )
     after, _ = run(state, limousine(AL, SPEAKEASY, BREWERY, "1R 2R 3R 4R"))
     assert column(after, SPEAKEASY, AL) == ()
@@ -686,9 +872,15 @@ def test_limousine_moves_up_to_four_cards() -> None:
 
 @pytest.mark.rule("R-5.4.1")
 def test_limousine_lists_only_the_last_cards_in_every_order() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R"}, "Brewery#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R -
+        business Brewery#1 - -
+        """
     )
     assert listed(state, PlayLimousine) == {
         limousine(AL, SPEAKEASY, BREWERY, "2R"),
@@ -700,9 +892,15 @@ def test_limousine_lists_only_the_last_cards_in_every_order() -> None:
 @pytest.mark.rule("R-5.4.1")
 @pytest.mark.parametrize("moved", ["1R", "2R", "1R 3R", "3R 1R", "1R 2R"])
 def test_limousine_rejects_cards_that_are_not_the_last_ones(moved: str) -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R"}, "Brewery#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R -
+        business Brewery#1 - -
+        """
     )
     command = limousine(AL, SPEAKEASY, BREWERY, moved)
     assert command not in legal_commands(state)
@@ -714,9 +912,15 @@ def test_limousine_rejects_cards_that_are_not_the_last_ones(moved: str) -> None:
 @pytest.mark.rule("R-5.4.1")
 @pytest.mark.parametrize("moved", ["3R", "2R 3R", "3R 2R", "2R 3R 1R"])
 def test_limousine_accepts_the_last_cards_in_any_order(moved: str) -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R"}, "Brewery#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R -
+        business Brewery#1 - -
+        """
     )
     command = limousine(AL, SPEAKEASY, BREWERY, moved)
     assert command in legal_commands(state)
@@ -736,6 +940,7 @@ def test_limousine_moves_one_to_four_different_cards_of_the_own_column(moved: st
             "Brewery#1": {"Al": "5R"},
             "JazzClub#1": {},
         },
+        reachable=False,
     )
     with pytest.raises(IllegalCommand) as error:
         run(state, limousine(AL, SPEAKEASY, JAZZ_CLUB, moved))
@@ -744,9 +949,15 @@ def test_limousine_moves_one_to_four_different_cards_of_the_own_column(moved: st
 
 @pytest.mark.rule("R-5.4.1")
 def test_limousine_source_must_be_a_face_up_business() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R -
+        business JazzClub#1 - -
+        """
     )
     with pytest.raises(IllegalCommand) as error:
         run(state, limousine(AL, NOT_IN_PLAY, JAZZ_CLUB, "1R"))
@@ -755,9 +966,15 @@ def test_limousine_source_must_be_a_face_up_business() -> None:
 
 @pytest.mark.rule("R-5.4.3")
 def test_limousine_destination_must_be_another_face_up_business() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R"}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R -
+        business JazzClub#1 - -
+        """
     )
     for destination in (SPEAKEASY, NOT_IN_PLAY):
         command = limousine(AL, SPEAKEASY, destination, "2R")
@@ -770,9 +987,15 @@ def test_limousine_destination_must_be_another_face_up_business() -> None:
 @pytest.mark.rule("R-5.4.3", "R-4.2")
 def test_a_face_up_card_turns_face_down_at_a_face_down_position() -> None:
     # Speakeasy position 3 is face up; jazz club position 4 is face down.
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R"}, "JazzClub#1": {"Al": "6R 7R 8R"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R -
+        business JazzClub#1 6R,7R,8R -
+        """
     )
     assert face_down(state, SPEAKEASY, AL) == gangsters("1R 2R")
     after, _ = run(state, limousine(AL, SPEAKEASY, JAZZ_CLUB, "3R"))
@@ -784,9 +1007,15 @@ def test_a_face_up_card_turns_face_down_at_a_face_down_position() -> None:
 @pytest.mark.rule("R-5.4.3", "R-4.2")
 def test_face_down_cards_turn_face_up_at_face_up_positions() -> None:
     # Jazz club positions 4 and 5 lie face down; speakeasy positions 3 and 4 face up.
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"JazzClub#1": {"Al": "6R 7R 8R 9R"}, "Speakeasy#1": {"Al": "1R 2R"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business JazzClub#1 6R,7R,8R,9R -
+        business Speakeasy#1 1R,2R -
+        """
     )
     assert face_down(state, JAZZ_CLUB, AL) == gangsters("9R")
     after, _ = run(state, limousine(AL, JAZZ_CLUB, SPEAKEASY, "9R 8R"))
@@ -799,9 +1028,15 @@ def test_face_down_cards_turn_face_up_at_face_up_positions() -> None:
 @pytest.mark.rule("R-5.4.3", "R-4.2")
 def test_faces_follow_the_destination_pattern_by_position() -> None:
     # Gambling house: up, down, up, down, up. Al already has one card there.
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Brewery#1": {"Al": "1R 2R 3R 4R"}, "GamblingHouse#1": {"Al": "9R"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 1R,2R,3R,4R -
+        business GamblingHouse#1 9R -
+        """
     )
     after, _ = run(state, limousine(AL, BREWERY, GAMBLING_HOUSE, "2R 4R 3R"))
     assert column(after, GAMBLING_HOUSE, AL) == gangsters("9R 2R 4R 3R")
@@ -810,9 +1045,15 @@ def test_faces_follow_the_destination_pattern_by_position() -> None:
 
 @pytest.mark.rule("R-5.4.3", "R-4.5")
 def test_limousine_may_not_bring_the_destination_over_five_cards() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R"}, "Brewery#1": {"Al": "5R 6R 7R 8R"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R -
+        business Brewery#1 5R,6R,7R,8R -
+        """
     )
     too_many = limousine(AL, SPEAKEASY, BREWERY, "1R 2R")
     assert too_many not in legal_commands(state)
@@ -832,6 +1073,7 @@ def test_a_fifth_card_brought_by_limousine_places_a_marker() -> None:
             "JazzClub#1": {"Bugs": "1B 2B 3B 4B 5B"},
         },
         markers={("JazzClub#1", "Bugs"): 0},
+        reachable=False,
     )
     after, events = run(state, limousine(AL, SPEAKEASY, BREWERY, "2R 1R"))
     assert events[:2] == [
@@ -845,9 +1087,15 @@ def test_a_fifth_card_brought_by_limousine_places_a_marker() -> None:
 
 @pytest.mark.rule("R-5.4.4", "R-4.6")
 def test_limousine_marker_is_the_same_as_for_a_fifth_card_from_the_hand() -> None:
-    state = build(
-        hands={"Al": "Limousine 8R"},
-        businesses={"Speakeasy#1": {"Al": "1R"}, "Brewery#1": {"Al": "5R 6R 7R 9R"}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=8R,Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R -
+        business Brewery#1 5R,6R,7R,9R -
+        """
     )
     driven, driven_events = run(state, limousine(AL, SPEAKEASY, BREWERY, "1R"))
     played, played_events = run(state, PlayGangster(AL, gangster("8R"), BREWERY))
@@ -863,6 +1111,7 @@ def test_limousine_marker_brings_a_shootout_at_the_players_next_turn() -> None:
         businesses={"Speakeasy#1": {"Al": "1R"}, "Brewery#1": {"Al": "5R 6R 7R 9R"}},
         draw="1B 2B 3B",
         actions_taken=2,
+        reachable=False,
     )
     state, events = run(state, limousine(AL, SPEAKEASY, BREWERY, "1R"))
     assert MarkerPlaced(AL, BREWERY, 0) in events
@@ -875,10 +1124,15 @@ def test_limousine_marker_brings_a_shootout_at_the_players_next_turn() -> None:
 
 @pytest.mark.rule("R-5.4.2")
 def test_cards_of_a_marked_column_may_not_move() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R"}, "Brewery#1": {}},
-        markers={("Speakeasy#1", "Al"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R,5R@0 -
+        business Brewery#1 - -
+        """
     )
     assert listed(state, PlayLimousine) == set()
     with pytest.raises(IllegalCommand) as error:
@@ -902,13 +1156,15 @@ def test_a_marked_column_may_not_move_with_limousine_any_cards_either() -> None:
 
 @pytest.mark.rule("R-5.4.2")
 def test_own_column_at_a_business_where_another_player_has_a_marker_may_move() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={
-            "Speakeasy#1": {"Al": "1R 2R", "Bugs": "1B 2B 3B 4B 5B"},
-            "Brewery#1": {},
-        },
-        markers={("Speakeasy#1", "Bugs"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R 1B,2B,3B,4B,5B@0
+        business Brewery#1 - -
+        """
     )
     command = limousine(AL, SPEAKEASY, BREWERY, "2R")
     assert command in legal_commands(state)
@@ -920,13 +1176,15 @@ def test_own_column_at_a_business_where_another_player_has_a_marker_may_move() -
 
 @pytest.mark.rule("R-5.4.2", "R-5.4.3")
 def test_limousine_may_go_to_a_business_where_another_player_has_a_marker() -> None:
-    state = build(
-        hands={"Al": "Limousine"},
-        businesses={
-            "Speakeasy#1": {"Bugs": "1B 2B 3B 4B 5B"},
-            "Brewery#1": {"Al": "1R 2R"},
-        },
-        markers={("Speakeasy#1", "Bugs"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 1B,2B,3B,4B,5B@0
+        business Brewery#1 1R,2R -
+        """
     )
     after, _ = run(state, limousine(AL, BREWERY, SPEAKEASY, "1R 2R"))
     assert column(after, SPEAKEASY, AL) == gangsters("1R 2R")
@@ -996,7 +1254,16 @@ def test_any_cards_option_keeps_the_five_card_limit() -> None:
 
 @pytest.mark.rule("R-5.5")
 def test_revolver_gives_two_extra_actions_for_a_net_gain_of_one() -> None:
-    state = build(hands={"Al": "Revolver 9R"}, businesses={"Speakeasy#1": {}, "JazzClub#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """
+    )
     assert state.turn.actions_left == 3
     after, events = run(state, PlayRevolver(AL))
     assert events == [RevolverPlayed(AL)]
@@ -1008,7 +1275,16 @@ def test_revolver_gives_two_extra_actions_for_a_net_gain_of_one() -> None:
 
 @pytest.mark.rule("R-5.5", "R-3.5", "R-3.2")
 def test_revolver_turn_may_end_once_the_ordinary_actions_are_taken_not_before() -> None:
-    state = build(hands={"Al": "Revolver 9R 10R"}, businesses={"Speakeasy#1": {}, "JazzClub#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,10R,Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """
+    )
     state, _ = run(state, PlayRevolver(AL), PlayGangster(AL, gangster("9R"), SPEAKEASY))
     assert state.turn.actions_taken == 2
     assert EndTurn(AL) not in legal_commands(state)
@@ -1031,6 +1307,7 @@ def test_revolver_extra_actions_may_all_be_used_then_the_turn_ends() -> None:
         hands={"Al": "Revolver"},
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="1B 2B 3B 4B 5B",
+        reachable=False,
     )
     state, _ = run(state, PlayRevolver(AL))
     for drawn in gangsters("1B 2B 3B"):
@@ -1043,11 +1320,15 @@ def test_revolver_extra_actions_may_all_be_used_then_the_turn_ends() -> None:
 
 @pytest.mark.rule("R-5.5", "R-3.4")
 def test_revolver_in_the_first_players_first_turn_adds_two_to_one_action() -> None:
-    state = build(
-        hands={"Al": "Revolver 9R 10R"},
-        businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
-        number=0,
-        base_actions=1,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,10R,Revolver
+        player Bugs
+        turn seat=0 number=0
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """
     )
     state, _ = run(state, PlayRevolver(AL))
     assert state.turn.actions_left == 2
@@ -1063,12 +1344,15 @@ def test_revolver_in_the_first_players_first_turn_adds_two_to_one_action() -> No
 
 @pytest.mark.rule("R-5.5", "R-3.4", "R-3.2")
 def test_revolver_in_the_second_players_first_turn_adds_two_to_two_actions() -> None:
-    state = build(
-        hands={"Bugs": "Revolver 9B 10B"},
-        businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
-        turn="Bugs",
-        number=1,
-        base_actions=2,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs hand=9B,10B,Revolver
+        turn seat=1 number=1
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """
     )
     state, _ = run(state, PlayRevolver(BUGS))
     assert state.turn.actions_left == 3
@@ -1086,6 +1370,7 @@ def test_revolver_extra_actions_are_subject_to_the_hand_limit() -> None:
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="1B 2B",
         actions_taken=2,
+        reachable=False,
     )
     state, _ = run(state, PlayRevolver(AL))
     assert state.turn.actions_left == 2
@@ -1105,10 +1390,15 @@ def test_revolver_extra_actions_are_subject_to_the_hand_limit() -> None:
 
 @pytest.mark.rule("R-5.5")
 def test_revolver_extra_actions_may_play_special_cards() -> None:
-    state = build(
-        hands={"Al": "Revolver Liquidation"},
-        businesses={"Speakeasy#1": {"Bugs": "3B"}, "JazzClub#1": {}},
-        actions_taken=2,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation,Revolver
+        player Bugs
+        turn seat=0 number=10 taken=2
+        business Speakeasy#1 - 3B
+        business JazzClub#1 - -
+        """
     )
     state, _ = run(state, PlayRevolver(AL))
     assert PlayLiquidation(AL, SPEAKEASY, BUGS) in legal_commands(state)
@@ -1126,6 +1416,7 @@ def test_revolver_drawn_back_in_its_turn_may_not_be_played_again() -> None:
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="",
         actions_taken=2,
+        reachable=False,
     )
     state, _ = run(state, PlayRevolver(AL), DrawCard(AL), DealCard(REVOLVER))
     assert state.players[AL].hand == {REVOLVER, gangster("9R")}
@@ -1150,6 +1441,7 @@ def test_bribery_takes_any_card_and_the_rest_joins_the_draw_deck(taken: str) -> 
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="1B 2B",
         discard="12Y Liquidation 3G",
+        reachable=False,
     )
     assert listed(state, PlayBribery) == {
         PlayBribery(AL, card(text)) for text in ("12Y", "Liquidation", "3G")
@@ -1170,6 +1462,7 @@ def test_bribery_alone_starts_the_new_discard_pile() -> None:
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="",
         discard="9G",
+        reachable=False,
     )
     after, _ = run(state, PlayBribery(AL, card("9G")))
     assert after.discard_pile == {BRIBERY}
@@ -1184,6 +1477,7 @@ def test_the_order_of_the_new_draw_deck_is_supplied_as_data() -> None:
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
         draw="1B",
         discard="9G 10G",
+        reachable=False,
     )
     state, _ = run(state, PlayBribery(AL, card("9G")), DrawCard(AL))
     assert {command for command in legal_commands(state)} == {
@@ -1197,10 +1491,16 @@ def test_the_order_of_the_new_draw_deck_is_supplied_as_data() -> None:
 
 @pytest.mark.rule("R-5.6.1")
 def test_bribery_must_take_a_card_of_the_discard_pile() -> None:
-    state = build(
-        hands={"Al": "Bribery"},
-        businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
-        discard="9G",
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Bribery
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        discard 9G
+        """
     )
     for absent in ("10G", "Revolver"):
         with pytest.raises(IllegalCommand) as error:
@@ -1236,9 +1536,15 @@ def test_bribery_is_subject_to_the_hand_limit() -> None:
 
 @pytest.mark.rule("R-5.6.1", "R-5.5", "R-5.5.1")
 def test_bribery_can_take_back_the_revolver_to_play_it_in_a_later_turn() -> None:
-    state = build(
-        hands={"Al": "Revolver Bribery 9R", "Bugs": "9B 10B 11B"},
-        businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,Revolver,Bribery
+        player Bugs hand=9B,10B,11B
+        turn seat=0 number=10
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """
     )
     state, _ = run(state, PlayRevolver(AL))
     assert state.turn.actions_left == 4

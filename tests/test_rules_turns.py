@@ -35,14 +35,10 @@ from chicago_poker.core.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.core.legal import (
-    Awaiting,
-    awaiting,
-    legal_commands,
-    within_hand_limit,
-)
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands, within_hand_limit
 from chicago_poker.core.rules import HAND_LIMIT, RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
+from chicago_poker.notation import parse_position
 from chicago_poker.players.game import Game
 from scenarios import begin_turn, build, card, cards, gangster, gangsters, rejected, run, tiles
 
@@ -83,15 +79,29 @@ def start(count: int, first: int = 0, options: RuleOptions | None = None) -> Sta
 
 @pytest.mark.rule("R-3.1")
 def test_the_next_player_clockwise_takes_the_next_turn() -> None:
-    state = build(("Al", "Bugs", "Carmine"), hands={"Bugs": "9R"}, turn="Al", phase=TurnPhase.ENDED)
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs hand=9R
+        player Carmine
+        turn seat=0 number=10 phase=ended
+        """
+    )
     _, events = begin_turn(state)
     assert events[0] == TurnStarted(BUGS, 11, 3)
 
 
 @pytest.mark.rule("R-3.1")
 def test_after_the_last_seat_play_returns_to_seat_zero() -> None:
-    state = build(
-        ("Al", "Bugs", "Carmine"), hands={"Al": "9R"}, turn="Carmine", phase=TurnPhase.ENDED
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R
+        player Bugs
+        player Carmine
+        turn seat=2 number=10 phase=ended
+        """
     )
     state, events = begin_turn(state)
     assert events[0] == TurnStarted(AL, 11, 3)
@@ -100,7 +110,15 @@ def test_after_the_last_seat_play_returns_to_seat_zero() -> None:
 
 @pytest.mark.rule("R-3.1")
 def test_a_whole_turn_is_taken_before_the_next_player_acts() -> None:
-    state = build(hands={"Al": "1R 2R 3R", "Bugs": "1G"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R,3R
+        player Bugs hand=1G
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     state, events = run(state, play(AL, "1R"), play(AL, "2R"))
     assert state.turn.player == AL
     assert not any(isinstance(event, TurnStarted) for event in events)
@@ -110,7 +128,15 @@ def test_a_whole_turn_is_taken_before_the_next_player_acts() -> None:
 
 @pytest.mark.rule("R-3.1")
 def test_another_player_may_not_act_during_a_turn() -> None:
-    state = build(hands={"Al": "1R", "Bugs": "1G"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R
+        player Bugs hand=1G
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     assert rejected(state, DrawCard(BUGS)).rule == "R-3.1"
     assert rejected(state, play(BUGS, "1G")).rule == "R-3.1"
     assert rejected(state, EndTurn(BUGS)).rule == "R-3.1"
@@ -119,12 +145,14 @@ def test_another_player_may_not_act_during_a_turn() -> None:
 
 @pytest.mark.rule("R-3.1", "R-6.1")
 def test_a_turn_begins_with_the_players_due_shootouts_then_the_actions() -> None:
-    state = build(
-        hands={"Al": "9B", "Bugs": "9G"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R 4R 5R", "Bugs": "1G 2G"}},
-        markers={("Speakeasy#1", "Al"): 0},
-        turn="Bugs",
-        phase=TurnPhase.ENDED,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9B
+        player Bugs hand=9G
+        turn seat=1 number=10 phase=ended
+        business Speakeasy#1 1R,2R,3R,4R,5R@0 1G,2G
+        """
     )
     state, events = begin_turn(state)
     kinds = [type(event) for event in events]
@@ -149,7 +177,15 @@ def test_the_turn_may_not_be_ended_before_three_actions(taken: int) -> None:
 
 @pytest.mark.rule("R-3.2", "R-3.5")
 def test_the_turn_ends_by_itself_after_the_third_action() -> None:
-    state = build(hands={"Al": "1R 2R"}, businesses={"Brewery#1": {}}, actions_taken=2)
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R
+        player Bugs
+        turn seat=0 number=10 taken=2
+        business Brewery#1 - -
+        """
+    )
     state, events = run(state, play(AL, "1R"))
     assert events == [
         GangsterPlayed(AL, gangster("1R"), BREWERY),
@@ -162,8 +198,14 @@ def test_the_turn_ends_by_itself_after_the_third_action() -> None:
 
 @pytest.mark.rule("R-3.2")
 def test_a_fourth_action_breaks_the_three_action_rule_not_the_turn_order() -> None:
-    state = build(
-        hands={"Al": "1R 2R", "Bugs": "1G"}, businesses={"Brewery#1": {}}, actions_taken=2
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R
+        player Bugs hand=1G
+        turn seat=0 number=10 taken=2
+        business Brewery#1 - -
+        """
     )
     state, _ = run(state, play(AL, "1R"))
     assert state.turn.player == BUGS
@@ -190,7 +232,15 @@ def test_acting_after_ending_the_turn_early_is_out_of_turn() -> None:
 
 @pytest.mark.rule("R-3.2")
 def test_each_draw_and_each_play_is_one_action() -> None:
-    state = build(hands={"Al": "1R 2R"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     state, _ = draw(state, AL, "5G")
     assert state.turn.actions_taken == 1
     state, _ = run(state, play(AL, "1R"))
@@ -223,7 +273,15 @@ def test_with_optional_actions_the_player_may_still_take_all_three() -> None:
 
 @pytest.mark.rule("R-3.3")
 def test_draws_and_plays_may_alternate() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     state, _ = draw(state, AL, "5G")
     state, _ = run(state, play(AL, "5G"))
     state, events = draw(state, AL, "6G")
@@ -236,7 +294,15 @@ def test_draws_and_plays_may_alternate() -> None:
 
 @pytest.mark.rule("R-3.3")
 def test_plays_may_come_before_draws() -> None:
-    state = build(hands={"Al": "1R 2R"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     state, _ = run(state, play(AL, "1R"), play(AL, "2R"))
     state, events = draw(state, AL, "5G")
     assert state.players[AL].hand == frozenset(cards("5G"))
@@ -332,7 +398,15 @@ def test_the_game_facade_gives_one_then_two_then_three_actions() -> None:
 
 @pytest.mark.rule("R-3.5", "R-5.5")
 def test_after_three_actions_the_revolvers_extra_actions_are_optional() -> None:
-    state = build(hands={"Al": "Revolver 1R 2R 3R 4R"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R,3R,4R,Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     state, _ = run(state, PlayRevolver(AL), play(AL, "1R"))
     assert state.turn.actions_left == 3
     assert rejected(state, EndTurn(AL)).rule == "R-3.2"
@@ -345,7 +419,15 @@ def test_after_three_actions_the_revolvers_extra_actions_are_optional() -> None:
 
 @pytest.mark.rule("R-3.5", "R-5.5")
 def test_a_turn_with_a_revolver_ends_by_itself_after_five_actions() -> None:
-    state = build(hands={"Al": "Revolver 1R 2R 3R 4R 5R"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R,3R,4R,5R,Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     state, events = run(
         state, PlayRevolver(AL), play(AL, "1R"), play(AL, "2R"), play(AL, "3R"), play(AL, "4R")
     )
@@ -357,7 +439,11 @@ def test_a_turn_with_a_revolver_ends_by_itself_after_five_actions() -> None:
 def test_a_player_with_actions_left_and_no_allowed_action_loses_them() -> None:
     # Al plays his only card; nothing is left to draw and nothing to play (D-9).
     state = build(
-        hands={"Al": "9R", "Bugs": "1G"}, businesses={"Brewery#1": {}}, draw="", discard=""
+        hands={"Al": "9R", "Bugs": "1G"},
+        businesses={"Brewery#1": {}},
+        draw="",
+        discard="",
+        reachable=False,
     )
     state, events = run(state, play(AL, "9R"))
     assert events[1:3] == [TurnEnded(AL, forced=True), TurnStarted(BUGS, 11, 3)]
@@ -373,6 +459,7 @@ def test_a_turn_without_any_allowed_action_ends_at_once() -> None:
         discard="",
         turn="Bugs",
         phase=TurnPhase.ENDED,
+        reachable=False,
     )
     state, events = begin_turn(state)
     assert events[:4] == [
@@ -394,6 +481,7 @@ def test_a_full_hand_with_nowhere_to_play_ends_the_turn() -> None:
         hands={"Al": SEVEN, "Bugs": "1P"},
         businesses={"Brewery#1": {"Al": "1G 2G 3G 4G"}},
         tile_pile="",
+        reachable=False,
     )
     state, _ = run(state, play(AL, "7R"))
     assert state.turn.player == AL
@@ -422,7 +510,9 @@ def test_a_turn_never_ends_with_more_than_seven_cards() -> None:
 
 @pytest.mark.rule("R-3.6")
 def test_a_draw_waits_for_chance_then_puts_the_card_in_the_hand() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G 4G 5G")
+    state = build(
+        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G 4G 5G", reachable=False
+    )
     state, events = run(state, DrawCard(AL))
     assert events == [DrawRequested(AL)]
     assert awaiting(state) is Awaiting.CARD
@@ -439,7 +529,11 @@ def test_a_draw_waits_for_chance_then_puts_the_card_in_the_hand() -> None:
 @pytest.mark.rule("R-3.6")
 def test_the_drawn_card_must_come_from_the_draw_deck() -> None:
     state = build(
-        hands={"Al": "1R", "Bugs": "2R"}, businesses={"Brewery#1": {}}, draw="3G", discard="4G"
+        hands={"Al": "1R", "Bugs": "2R"},
+        businesses={"Brewery#1": {}},
+        draw="3G",
+        discard="4G",
+        reachable=False,
     )
     state, _ = run(state, DrawCard(AL))
     assert rejected(state, DealCard(card("2R"))).rule == "R-3.6"
@@ -448,13 +542,13 @@ def test_the_drawn_card_must_come_from_the_draw_deck() -> None:
 
 @pytest.mark.rule("R-3.6")
 def test_no_card_is_dealt_when_no_draw_is_waiting() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G")
+    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G", reachable=False)
     assert rejected(state, DealCard(card("3G"))).rule == "R-3.6"
 
 
 @pytest.mark.rule("R-3.6")
 def test_the_player_waits_for_the_drawn_card_before_acting_again() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G")
+    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G", reachable=False)
     state, _ = run(state, DrawCard(AL))
     assert rejected(state, play(AL, "1R")).rule == "R-3.6"
 
@@ -464,7 +558,13 @@ def test_the_player_waits_for_the_drawn_card_before_acting_again() -> None:
 
 @pytest.mark.rule("R-3.7")
 def test_the_discard_pile_is_not_reshuffled_when_the_draw_deck_runs_out() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="3G", discard="5B 6B")
+    state = build(
+        hands={"Al": "1R"},
+        businesses={"Brewery#1": {}},
+        draw="3G",
+        discard="5B 6B",
+        reachable=False,
+    )
     state, events = draw(state, AL, "3G")
     assert not any(isinstance(event, DiscardPileReshuffled) for event in events)
     assert state.draw_pile == frozenset()
@@ -474,7 +574,11 @@ def test_the_discard_pile_is_not_reshuffled_when_the_draw_deck_runs_out() -> Non
 @pytest.mark.rule("R-3.7")
 def test_the_discard_pile_becomes_the_draw_deck_when_a_card_must_be_drawn() -> None:
     state = build(
-        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B 6B Revolver"
+        hands={"Al": "1R"},
+        businesses={"Brewery#1": {}},
+        draw="",
+        discard="5B 6B Revolver",
+        reachable=False,
     )
     state, events = run(state, DrawCard(AL))
     assert events == [DrawRequested(AL), DiscardPileReshuffled(3)]
@@ -495,6 +599,7 @@ def test_cards_discarded_before_the_draw_join_the_new_draw_deck() -> None:
         businesses={"Brewery#1": {"Bugs": "7P"}},
         draw="",
         discard="5B",
+        reachable=False,
     )
     state, events = run(state, PlayLiquidation(AL, BREWERY, BUGS))
     assert not any(isinstance(event, DiscardPileReshuffled) for event in events)
@@ -508,7 +613,9 @@ def test_cards_discarded_before_the_draw_join_the_new_draw_deck() -> None:
 
 @pytest.mark.rule("R-3.7")
 def test_the_order_of_the_new_draw_deck_is_given_as_data() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B 6B")
+    state = build(
+        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B 6B", reachable=False
+    )
     state, _ = run(state, DrawCard(AL))
     assert set(legal_commands(state)) == {DealCard(card("5B")), DealCard(card("6B"))}
     assert rejected(state, DealCard(card("7B"))).rule == "R-3.6"
@@ -519,7 +626,9 @@ def test_the_order_of_the_new_draw_deck_is_given_as_data() -> None:
 
 @pytest.mark.rule("R-3.8")
 def test_no_draw_when_the_draw_deck_and_the_discard_pile_are_empty() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="")
+    state = build(
+        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="", reachable=False
+    )
     assert rejected(state, DrawCard(AL)).rule == "R-3.8"
     assert commands_of(state, DrawCard) == []
     assert commands_of(state, PlayGangster) != []
@@ -527,7 +636,9 @@ def test_no_draw_when_the_draw_deck_and_the_discard_pile_are_empty() -> None:
 
 @pytest.mark.rule("R-3.8", "R-3.7")
 def test_a_draw_is_allowed_while_the_discard_pile_holds_cards() -> None:
-    state = build(hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B")
+    state = build(
+        hands={"Al": "1R"}, businesses={"Brewery#1": {}}, draw="", discard="5B", reachable=False
+    )
     assert DrawCard(AL) in legal_commands(state)
 
 
@@ -583,11 +694,14 @@ def test_a_draw_to_nine_with_one_action_left_is_rejected() -> None:
 @pytest.mark.rule("R-3.9")
 def test_a_draw_to_seven_is_allowed_even_as_the_last_action() -> None:
     # h=7 after the draw: within the limit, although a=0 and s=0 afterwards.
-    state = build(
-        hands={"Al": "1R 2R 3R 4R 5R 6R"},
-        businesses={"Brewery#1": {"Al": "1G 2G 3G 4G 5G"}},
-        markers={("Brewery#1", "Al"): 0},
-        actions_taken=2,
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R,3R,4R,5R,6R
+        player Bugs
+        turn seat=0 number=10 taken=2
+        business Brewery#1 1G,2G,3G,4G,5G@0 -
+        """
     )
     state, events = draw(state, AL, "9G")
     assert len(state.players[AL].hand) == 7
@@ -599,13 +713,15 @@ def test_a_draw_is_rejected_when_there_is_no_free_place_to_play_the_excess() -> 
     # h=8, a=2 after the draw, but s=0: every place of Al at the face-up businesses is taken.
     # (A state built for the rule's counts: in play, full columns of Al's would have been
     # filled earlier in this turn.)
-    state = build(
-        hands={"Al": "Revolver 1R 2R 3R 4R 5R 6R"},
-        businesses={
-            "Brewery#1": {"Al": "1G 2G 3G 4G 5G"},
-            "JazzClub#1": {"Al": "1B 2B 3B 4B 5B"},
-        },
-        markers={("Brewery#1", "Al"): 0, ("JazzClub#1", "Al"): 1},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R,3R,4R,5R,6R,Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 1G,2G,3G,4G,5G@0 -
+        business JazzClub#1 1B,2B,3B,4B,5B@1 -
+        """
     )
     assert rejected(state, DrawCard(AL)).rule == "R-3.9"
     assert commands_of(state, DrawCard) == []
@@ -614,13 +730,15 @@ def test_a_draw_is_rejected_when_there_is_no_free_place_to_play_the_excess() -> 
 @pytest.mark.rule("R-3.9")
 def test_a_draw_is_allowed_when_one_free_place_takes_the_one_extra_card() -> None:
     # h=8, a=2, g=6, s=1 after the draw.
-    state = build(
-        hands={"Al": "Revolver 1R 2R 3R 4R 5R 6R"},
-        businesses={
-            "Brewery#1": {"Al": "1G 2G 3G 4G 5G"},
-            "JazzClub#1": {"Al": "1B 2B 3B 4B"},
-        },
-        markers={("Brewery#1", "Al"): 0},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R,3R,4R,5R,6R,Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 1G,2G,3G,4G,5G@0 -
+        business JazzClub#1 1B,2B,3B,4B -
+        """
     )
     assert DrawCard(AL) in legal_commands(state)
     state, _ = draw(state, AL, "9G")
@@ -635,6 +753,7 @@ def test_six_special_cards_and_one_gangster_card_still_allow_a_draw_to_eight() -
         businesses={"Brewery#1": {"Al": "1G 2G 3G 4G"}},
         tile_pile="",
         discard="5B",
+        reachable=False,
     )
     assert DrawCard(AL) in legal_commands(state)
     state, _ = draw(state, AL, "9G")
@@ -679,7 +798,15 @@ def test_a_special_card_may_be_played_from_eight_cards_as_the_last_action() -> N
 
 @pytest.mark.rule("R-3.10")
 def test_a_gangster_card_is_played_from_the_hand_to_a_business() -> None:
-    state = build(hands={"Al": "1R 2R"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,2R
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     state, events = run(state, play(AL, "2R"))
     assert events == [GangsterPlayed(AL, gangster("2R"), BREWERY)]
     assert state.players[AL].hand == frozenset(cards("1R"))
@@ -688,14 +815,30 @@ def test_a_gangster_card_is_played_from_the_hand_to_a_business() -> None:
 
 @pytest.mark.rule("R-3.10")
 def test_a_card_not_in_the_hand_cannot_be_played() -> None:
-    state = build(hands={"Al": "1R", "Bugs": "2R"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R
+        player Bugs hand=2R
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     error = rejected(state, play(AL, "2R"))
     assert error.rule == "R-3.10"
 
 
 @pytest.mark.rule("R-3.10")
 def test_a_special_card_is_played_from_the_hand_as_an_action() -> None:
-    state = build(hands={"Al": "Revolver 1R"}, businesses={"Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        """
+    )
     state, events = run(state, PlayRevolver(AL))
     assert events == [RevolverPlayed(AL)]
     assert card("Revolver") not in state.players[AL].hand
@@ -707,7 +850,16 @@ def test_a_special_card_is_played_from_the_hand_as_an_action() -> None:
 
 @pytest.mark.rule("R-3.11")
 def test_a_played_special_card_lies_in_the_discard_pile() -> None:
-    state = build(hands={"Al": "Revolver 1R"}, businesses={"Brewery#1": {}}, discard="4B")
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,Revolver
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 - -
+        discard 4B
+        """
+    )
     state, _ = run(state, PlayRevolver(AL))
     assert state.discard_pile == frozenset(cards("4B Revolver"))
 
@@ -733,11 +885,16 @@ def test_a_liquidated_face_down_card_is_discarded_revealed(
 
 @pytest.mark.rule("R-3.11")
 def test_the_discard_pile_is_one_pile_for_everybody() -> None:
-    state = build(
-        ("Al", "Bugs", "Carmine"),
-        hands={"Al": "Liquidation 1R"},
-        businesses={"Brewery#1": {"Carmine": "7P"}},
-        discard="4B",
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=1R,Liquidation
+        player Bugs
+        player Carmine
+        turn seat=0 number=10
+        business Brewery#1 - - 7P
+        discard 4B
+        """
     )
     state, _ = run(state, PlayLiquidation(AL, BREWERY, CARMINE))
     assert state.discard_pile == frozenset(cards("4B Liquidation 7P"))

@@ -76,6 +76,7 @@ from chicago_poker.core.state import (
     TurnPhase,
 )
 from chicago_poker.core.views import knows_card, view
+from chicago_poker.notation import parse_position
 from chicago_poker.players.game import Game
 from scenarios import begin_turn, build, gangsters, run
 
@@ -470,7 +471,14 @@ def test_a_redacted_event_only_shows_cards_the_seat_knows(game: tuple[int, int])
 
 @pytest.mark.rule("R-2.4")
 def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
-    state = build(hands={"Al": "9R 10B Revolver", "Bugs": "3G 4G"})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,10B,Revolver
+        player Bugs hand=3G,4G
+        turn seat=0 number=10
+        """
+    )
     mine = view(state, AL)
     assert mine.hand == frozenset({parse_card("9R"), parse_card("10B"), parse_card("Revolver")})
     assert [p.hand_size for p in mine.players] == [3, 2]
@@ -481,10 +489,15 @@ def test_a_seat_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
 
 @pytest.mark.rule("R-2.4", "R-4.4")
 def test_an_observer_has_no_hand_and_sees_only_public_cards() -> None:
-    state = build(
-        hands={"Al": "9R", "Bugs": "3G"},
-        businesses={"Speakeasy#1": {"Al": "1R 2R 3R"}},
-        discard="5Y",
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R
+        player Bugs hand=3G
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R -
+        discard 5Y
+        """
     )
     seen = view(state, None)
     assert seen.hand is None
@@ -493,7 +506,17 @@ def test_an_observer_has_no_hand_and_sees_only_public_cards() -> None:
 
 @pytest.mark.rule("R-2.4")
 def test_another_players_drawn_card_and_dealt_hand_are_hidden() -> None:
-    state = build(hands={"Al": "9R"}, draw="7G 8G")
+    # Only two cards in the draw deck and none elsewhere: no game reaches this, hence check=False.
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R
+        player Bugs
+        turn seat=0 number=10
+        draw 7G,8G
+        """,
+        check=False,
+    )
     after, events = run(state, DrawCard(AL), DealCard(parse_card("7G")))
     drawn = next(e for e in events if isinstance(e, CardDrawn))
     assert redact(after, drawn, AL) == drawn
@@ -513,7 +536,16 @@ def test_another_players_drawn_card_and_dealt_hand_are_hidden() -> None:
 
 @pytest.mark.rule("R-4.3", "R-4.4")
 def test_face_down_cards_are_known_to_their_owner_only() -> None:
-    state = build(businesses={"Speakeasy#1": {"Al": "1R 2R 3R"}, "JazzClub#1": {"Bugs": "4G"}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R -
+        business JazzClub#1 - 4G
+        """
+    )
     for seat, expected in ((AL, ["1R", "2R", "3R"]), (BUGS, [None, None, "3R"])):
         column = view(state, seat).businesses[0].columns[AL]
         assert len(column) == 3
@@ -524,7 +556,16 @@ def test_face_down_cards_are_known_to_their_owner_only() -> None:
 
 @pytest.mark.rule("R-4.3", "R-4.4")
 def test_a_gangster_played_face_down_is_hidden_from_the_others() -> None:
-    state = build(hands={"Al": "9R 10B"}, businesses={"Speakeasy#1": {"Al": "1R"}, "Brewery#1": {}})
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,10B
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R -
+        business Brewery#1 - -
+        """
+    )
     before = state
     after, events = run(state, PlayGangster(AL, gangster("9R"), SPEAKEASY))
     played = events[0]
@@ -539,10 +580,16 @@ def test_a_gangster_played_face_down_is_hidden_from_the_others() -> None:
 
 @pytest.mark.rule("R-5.3")
 def test_a_police_raid_shows_the_cards_to_the_raider_only_while_they_stay() -> None:
-    state = build(
-        ("Al", "Bugs", "Capone"),
-        hands={"Al": "PoliceRaid1", "Bugs": "Limousine"},
-        businesses={"GamblingHouse#1": {"Bugs": "3B 4B 5B"}, "Speakeasy#1": {}},
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs hand=Limousine
+        player Capone
+        turn seat=0 number=10
+        business GamblingHouse#1 - 3B,4B,5B -
+        business Speakeasy#1 - - -
+        """
     )
     after, events = run(state, PlayPoliceRaid(AL, GAMBLING_HOUSE, BUGS))
     raid = events[0]
@@ -571,8 +618,15 @@ def test_a_police_raid_shows_the_cards_to_the_raider_only_while_they_stay() -> N
 
 @pytest.mark.rule("R-5.3", "R-3.11")
 def test_a_liquidated_face_down_card_is_revealed_to_all() -> None:
-    state = build(
-        hands={"Al": "Liquidation"}, businesses={"Speakeasy#1": {"Bugs": "3B"}, "Brewery#1": {}}
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 - 3B
+        business Brewery#1 - -
+        """
     )
     after, events = run(state, PlayLiquidation(AL, SPEAKEASY, BUGS))
     liquidated = events[0]
@@ -583,7 +637,15 @@ def test_a_liquidated_face_down_card_is_revealed_to_all() -> None:
 
 @pytest.mark.rule("R-5.6.1", "R-3.11")
 def test_the_card_taken_by_bribery_is_hidden_from_the_others() -> None:
-    state = build(hands={"Al": "Bribery"}, discard="7G 8G Revolver")
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Bribery
+        player Bugs
+        turn seat=0 number=10
+        discard 7G,8G,Revolver
+        """
+    )
     assert view(state, BUGS).discard_pile == frozenset(
         {parse_card("7G"), parse_card("8G"), parse_card("Revolver")}
     )
@@ -610,6 +672,7 @@ def tied(options: RuleOptions | None = None) -> GameState:
         businesses={"Speakeasy#1": {"Al": TIED_AL, "Bugs": TIED_BUGS}, "Brewery#1": {}},
         markers={("Speakeasy#1", "Al"): 0},
         options=options,
+        reachable=False,
     )
     state, _ = begin_turn(state)
     assert state.shootout is not None

@@ -64,6 +64,9 @@ from chicago_poker.core.errors import (
     InvalidSeatError,
     InvalidTileError,
     JSONFormatError,
+    NotationError,
+    NotationSyntaxError,
+    PositionInvariantError,
     TileParseError,
 )
 from chicago_poker.core.events import (
@@ -153,6 +156,7 @@ from chicago_poker.log import (
     redact_entries,
     write_log,
 )
+from chicago_poker.notation import parse_position, parse_view, write_position, write_view
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Dealer, Game
 from chicago_poker.validate import Report, Status, validate_file, validate_files, validate_log
@@ -218,6 +222,8 @@ __all__ = [
     "LogHeader",
     "LogKind",
     "MarkerPlaced",
+    "NotationError",
+    "NotationSyntaxError",
     "OpponentView",
     "PlayBribery",
     "PlayGangster",
@@ -228,6 +234,7 @@ __all__ = [
     "PlayerCommand",
     "PlayerView",
     "PoliceRaidPlayed",
+    "PositionInvariantError",
     "RandomBot",
     "RedactedBriberyPlayed",
     "RedactedCardDrawn",
@@ -288,7 +295,9 @@ __all__ = [
     "knows_card",
     "legal_commands",
     "parse_card",
+    "parse_position",
     "parse_tile",
+    "parse_view",
     "read_log",
     "redact",
     "redact_command",
@@ -306,4 +315,6 @@ __all__ = [
     "view",
     "view_from_json",
     "write_log",
+    "write_position",
+    "write_view",
 ]

@@ -36,6 +36,9 @@ __all__ = [
     "InvalidSeatError",
     "InvalidTileError",
     "JSONFormatError",
+    "NotationError",
+    "NotationSyntaxError",
+    "PositionInvariantError",
     "TileParseError",
     "unknown_type",
 ]
@@ -125,6 +128,67 @@ class ArgumentTypeError(ChicagoPokerError, TypeError):
     ...
     chicago_poker.core.errors.ArgumentTypeError: Dealer: seed must be an int or None, not '2004'
     """
+
+
+class NotationError(ChicagoPokerError, ValueError):
+    """Text in the position notation that cannot be read as a position or a view.
+
+    ``line`` and ``column`` (both from 1) say where in the text, when one place is to blame.
+    """
+
+    line: int | None
+    """The line of the text at fault, or None when the position as a whole is."""
+
+    column: int | None
+    """The column of the text at fault, or None."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        """Create the error; the message starts with the place, when there is one."""
+        where = "" if line is None else f"line {line}" + (f", column {column}" if column else "")
+        super().__init__(f"{where}: {message}" if where else message, rule=rule)
+        self.line = line
+        self.column = column
+
+
+class NotationSyntaxError(NotationError):
+    r"""Text that does not follow the grammar of the position notation.
+
+    >>> from chicago_poker.notation import parse_position
+    >>> text = "chicago-poker position 1\nplayer Al hand=9X\nplayer Bugs\nturn seat=0 number=3"
+    >>> parse_position(text)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    chicago_poker.core.errors.NotationSyntaxError: line 2, column 11: '9X' is not a card: ...
+    """
+
+
+class PositionInvariantError(NotationError):
+    r"""A position that follows the grammar but that no game can reach; ``invariant`` names why.
+
+    >>> from chicago_poker.notation import parse_position
+    >>> parse_position("chicago-poker position 1\nplayer Al\nplayer Al\nturn seat=0 number=3")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    chicago_poker.core.errors.PositionInvariantError: line 3: invariant 'names' broken: ...
+    """
+
+    invariant: str
+    """The name of the broken invariant, such as ``"cards"`` or ``"markers"``."""
+
+    def __init__(
+        self, invariant: str, message: str, *, rule: str | None = None, line: int | None = None
+    ) -> None:
+        """Create the error for a position that breaks ``invariant``."""
+        super().__init__(f"invariant {invariant!r} broken: {message}", rule=rule, line=line)
+        self.invariant = invariant
 
 
 class IllegalCommand(ChicagoPokerError, ValueError):  # noqa: N818 - named by the architecture
