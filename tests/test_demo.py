@@ -115,7 +115,9 @@ def test_demo_reports_a_log_it_cannot_write(
     [
         (["--players", "9"], "argument --players: 9 is out of range: use from 2 to 6"),
         (["--players", "x"], "argument --players: 'x' is not a whole number"),
-        (["--seed", "1.5"], "argument --seed: '1.5' is not a whole number"),
+        (["--seed", "1.5"], "argument --seed: not an integer: '1.5'"),
+        (["--seed", "-3"], "argument --seed: a seed must be 0 or more, not -3"),
+        (["--seed", "9" * 641], "argument --seed: a seed of 641 digits"),
         (["--bot", "genius"], "argument --bot: invalid choice: 'genius'"),
     ],
 )

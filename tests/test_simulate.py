@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import subprocess
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from chicago_poker.core.commands import EndTurn
+from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.players import simulate
 from chicago_poker.players.bots import HeuristicBot, RandomBot
@@ -145,7 +148,7 @@ def test_progress_bar_stays_off_when_stderr_is_not_a_terminal(
         (["--players", "two"], "argument --players: 'two' is not a whole number"),
         (["--games", "0"], "argument --games: 0 is out of range: use at least 1"),
         (["--workers", "0"], "argument --workers: 0 is out of range"),
-        (["--seed", "x"], "argument --seed: 'x' is not a whole number"),
+        (["--seed", "x"], "argument --seed: not an integer: 'x'"),
         (["--bots", "genius"], "unknown bot 'genius'; the bots are random, heuristic"),
         (["--frobnicate"], "unrecognized arguments: --frobnicate"),
     ],
@@ -229,3 +232,32 @@ def test_a_stalled_game_is_counted_as_stalled() -> None:
         False,
     )
     assert result.turns == 100
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"games": -1}, InvalidArgumentError, "simulate: games must be 0 or more, not -1"),
+        ({"games": 1.5}, ArgumentTypeError, "simulate: games must be an int, not 1.5"),
+        ({"games": True}, ArgumentTypeError, "simulate: games must be an int, not True"),
+        ({"seed": -1}, InvalidArgumentError, "simulate: seed must be 0 or more, not -1"),
+        ({"seed": "7"}, ArgumentTypeError, "simulate: seed must be an int, not '7'"),
+        ({"workers": 0}, InvalidArgumentError, "simulate: workers must be 1 or more, not 0"),
+        ({"bots": ["random", "genius"]}, InvalidArgumentError, "unknown bot 'genius'"),
+        ({"bots": ["random"]}, InvalidArgumentError, "2 to 6 of them (R-2.1), not 1"),
+        ({"options": {}}, ArgumentTypeError, "options must be RuleOptions or None, not {}"),
+    ],
+)
+def test_simulate_refuses_arguments_it_cannot_take_and_names_them(
+    arguments: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    given: dict[str, Any] = {"bots": ["random", "random"], "games": 1, "seed": 1}
+    given.update(arguments)
+    with pytest.raises(error, match=re.escape(message)):
+        list(simulate.simulate(**given))
+
+
+def test_play_bots_wants_one_name_per_bot() -> None:
+    bots = [RandomBot(1), RandomBot(2)]
+    with pytest.raises(InvalidArgumentError, match="one name per bot, 2 of them, not 3"):
+        play_bots(RuleOptions(), bots, 1, names=["Al", "Bugs", "Capone"])

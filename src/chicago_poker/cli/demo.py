@@ -59,7 +59,12 @@ from chicago_poker.core.state import GameState
 from chicago_poker.log import write_log
 from chicago_poker.players.bots import BOTS
 from chicago_poker.players.game import Game
-from chicago_poker.players.simulate import add_rule_options, play_bots, rule_options
+from chicago_poker.players.simulate import (
+    add_rule_options,
+    play_bots,
+    rule_options,
+    seed_argument,
+)
 from chicago_poker.validate import Status, validate_file
 
 __all__ = ["DEFAULT_LOG", "NAMES", "add_parser", "narrate", "run"]
@@ -214,13 +219,6 @@ def _players(text: str) -> int:
     return value
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``demo`` subcommand."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
@@ -229,7 +227,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Play one complete seeded game between heuristic bots, tell it turn by "
         "turn as a spectator sees it, write its log and validate the log.",
     )
-    parser.add_argument("--seed", type=_seed, default=1, metavar="S", help="default 1")
+    parser.add_argument("--seed", type=seed_argument, default=1, metavar="S", help="default 1")
     parser.add_argument(
         "--players", type=_players, default=4, metavar="N", help="2 to 6 (default 4)"
     )

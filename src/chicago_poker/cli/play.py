@@ -85,8 +85,9 @@ from chicago_poker.core.redacted_events import (
 from chicago_poker.core.rules import MAX_COLUMN, RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, Victory
 from chicago_poker.core.views import PlayerView, view
-from chicago_poker.log import MAX_INTEGER_DIGITS, write_log
+from chicago_poker.log import write_log
 from chicago_poker.players.game import Game
+from chicago_poker.players.simulate import seed_argument
 
 __all__ = [
     "DEFAULT_LOG",
@@ -182,21 +183,6 @@ def _player_count(text: str) -> int:
     return count
 
 
-def _seed(text: str) -> int:
-    """A seed: an integer of 0 or more that a log can hold (:data:`MAX_INTEGER_DIGITS` digits)."""
-    if text.startswith("-") and _digits(text[1:]) is not None:
-        shown = text if len(text) <= 20 else text[:20] + "..."
-        raise argparse.ArgumentTypeError(f"a seed must be 0 or more, not {shown}")
-    if _digits(text) is None:
-        raise argparse.ArgumentTypeError(f"not an integer: {_echo(text)!r}")
-    if len(text.lstrip("0")) > MAX_INTEGER_DIGITS:
-        raise argparse.ArgumentTypeError(
-            f"a seed of {len(text):,} digits: a log holds integers of at most "
-            f"{MAX_INTEGER_DIGITS} digits"
-        )
-    return int(text)
-
-
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``play`` subcommand on ``subparsers`` (from ``add_subparsers``).
 
@@ -220,7 +206,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         f"{MIN_PLAYERS})",
     )
     parser.add_argument(
-        "--seed", type=_seed, default=None, metavar="S", help="seed for the deal and the bots"
+        "--seed",
+        type=seed_argument,
+        default=None,
+        metavar="S",
+        help="seed for the deal and the bots",
     )
     parser.add_argument(
         "--bot", default="heuristic", metavar="NAME", help="the bots' kind (default: heuristic)"

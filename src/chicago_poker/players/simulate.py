@@ -24,6 +24,7 @@ from attrs import frozen
 
 from chicago_poker._workers import SPAWN, interrupts_ignored
 from chicago_poker.core.commands import DealCard, RevealTile, StartGame
+from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError, short_repr
 from chicago_poker.core.events import (
     BriberyPlayed,
     GameBlocked,
@@ -39,7 +40,7 @@ from chicago_poker.core.events import (
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.views import view
-from chicago_poker.log import write_log
+from chicago_poker.log import MAX_INTEGER_DIGITS, write_log
 from chicago_poker.players.bots import BOTS, Bot
 from chicago_poker.players.game import Game
 
@@ -52,6 +53,7 @@ __all__ = [
     "play_bots",
     "player_names",
     "run",
+    "seed_argument",
     "simulate",
 ]
 
@@ -91,6 +93,10 @@ def play_bots(
 
     Stops when the game is over, or after ``max_commands`` player commands.
     """
+    if names is not None and len(names) != len(bots):
+        raise InvalidArgumentError(
+            f"play_bots: names: one name per bot, {len(bots)} of them, not {len(names)}"
+        )
     players = tuple(names) if names is not None else player_names([bot.name for bot in bots])
     game = Game.new(players, options, seed=seed)
     for _ in range(max_commands):
@@ -184,7 +190,15 @@ def simulate(
     workers: int = 1,
     log_dir: Path | None = None,
 ) -> Iterator[GameResult]:
-    """Play ``games`` games between the named bots (one per seat); yield results in order."""
+    """Play ``games`` games between the named bots (one per seat); yield results in order.
+
+    Raises:
+        InvalidArgumentError: A bot name not in :data:`~chicago_poker.players.bots.BOTS`, not
+            2 to 6 bots, fewer than 0 games, a negative seed, or fewer than 1 worker.
+        ArgumentTypeError: ``games``, ``seed`` or ``workers`` not an int, or ``options`` not
+            :class:`~chicago_poker.core.rules.RuleOptions`.
+    """
+    _check_simulation(bots, games, seed, options, workers)
     jobs = [
         _Job(index, game_seed(seed, index), tuple(bots), options or RuleOptions(), None)
         for index in range(games)
@@ -199,6 +213,34 @@ def simulate(
         pool = SPAWN.Pool(min(workers, games))
     with pool:
         yield from pool.imap(_play, jobs, chunksize=max(1, min(8, games // (workers * 4))))
+
+
+def _check_simulation(
+    bots: Sequence[str], games: int, seed: int, options: RuleOptions | None, workers: int
+) -> None:
+    """Refuse the arguments of :func:`simulate` that it cannot take, naming them."""
+    for name, value in (("games", games), ("seed", seed), ("workers", workers)):
+        if type(value) is not int:
+            raise ArgumentTypeError(f"simulate: {name} must be an int, not {short_repr(value)}")
+    if options is not None and not isinstance(options, RuleOptions):
+        raise ArgumentTypeError(
+            f"simulate: options must be RuleOptions or None, not {short_repr(options)}"
+        )
+    unknown = [name for name in bots if name not in BOTS]
+    if unknown:
+        raise InvalidArgumentError(
+            f"simulate: bots: unknown bot {short_repr(unknown[0])}; the bots are {', '.join(BOTS)}"
+        )
+    if not 2 <= len(bots) <= 6:
+        raise InvalidArgumentError(
+            f"simulate: bots: one bot per seat, 2 to 6 of them (R-2.1), not {len(bots)}"
+        )
+    if games < 0:
+        raise InvalidArgumentError(f"simulate: games must be 0 or more, not {games}")
+    if seed < 0:
+        raise InvalidArgumentError(f"simulate: seed must be 0 or more, not {seed}")
+    if workers < 1:
+        raise InvalidArgumentError(f"simulate: workers must be 1 or more, not {workers}")
 
 
 # --------------------------------------------------------------------------- summary
@@ -329,11 +371,27 @@ def _int_in(low: int, high: int | None) -> Any:
     return parse
 
 
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+def seed_argument(text: str) -> int:
+    """Read ``--seed``: a whole number of 0 or more that a log can hold, for argparse.
+
+    Only the digits 0-9 count (``str.isdigit`` also takes superscripts and other scripts'
+    digits), and at most :data:`~chicago_poker.log.MAX_INTEGER_DIGITS` of them, since the
+    seed is written in the log's header. ``play``, ``demo`` and ``simulate`` all read it so.
+
+    >>> seed_argument("2004")
+    2004
+    """
+    shown = text if len(text) <= 20 else text[:20] + "..."
+    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"a seed must be 0 or more, not {shown}")
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"not an integer: {shown!r}")
+    if len(text.lstrip("0")) > MAX_INTEGER_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"a seed of {len(text):,} digits: a log holds integers of at most "
+            f"{MAX_INTEGER_DIGITS} digits"
+        )
+    return int(text)
 
 
 def _bot_list(text: str) -> list[str]:
@@ -394,7 +452,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--games", type=_int_in(1, None), default=100, metavar="N", help="default 100"
     )
-    parser.add_argument("--seed", type=_seed, default=1, metavar="S", help="default 1")
+    parser.add_argument("--seed", type=seed_argument, default=1, metavar="S", help="default 1")
     parser.add_argument(
         "--bots",
         type=_bot_list,
