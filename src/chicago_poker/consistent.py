@@ -49,6 +49,10 @@ from attrs import frozen
 
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import (
+    BRIBERY,
+    LIMOUSINE,
+    LIQUIDATION,
+    REVOLVER,
     BusinessTile,
     Card,
     Face,
@@ -237,11 +241,6 @@ _Token = tuple[int, int]
 _Item = frozenset[Card | _Token]
 """A card in a column, as the log knows it: one known card or token, or a set of candidates."""
 
-_LIQUIDATION: Final = SpecialCard(SpecialKind.LIQUIDATION)
-_LIMOUSINE: Final = SpecialCard(SpecialKind.LIMOUSINE)
-_REVOLVER: Final = SpecialCard(SpecialKind.REVOLVER)
-_BRIBERY: Final = SpecialCard(SpecialKind.BRIBERY)
-
 
 class _Plan:
     """What the log says about hidden cards, read once before the search (no rule checked).
@@ -356,7 +355,7 @@ class _Plan:
             case ShootoutVoided(business=tile) | TileRevealed(tile=tile):
                 columns[tile] = [[] for _ in self._folder.names]
             case LiquidationPlayed(player=seat, business=tile, victim=victim, card=card):
-                self._need(_LIQUIDATION, index, seat)
+                self._need(LIQUIDATION, index, seat)
                 self._bind(columns[tile][victim].pop(), card, victim)
             case PoliceRaidPlayed() | RedactedPoliceRaidPlayed():
                 self._need(SpecialCard(SpecialKind.POLICE_RAID, event.copy), index, event.player)
@@ -368,14 +367,14 @@ class _Plan:
                 for item, seen in zip(hidden, event.seen, strict=False):
                     self._bind(item, seen, event.target)
             case LimousinePlayed() | RedactedLimousinePlayed():
-                self._need(_LIMOUSINE, index, event.player)
+                self._need(LIMOUSINE, index, event.player)
                 self._drive(event)
             case RevolverPlayed(player=seat):
-                self._need(_REVOLVER, index, seat)
+                self._need(REVOLVER, index, seat)
             case BriberyPlayed(card=card):
                 self._into_deck(index, set(self._folder.discard_pile) - {card})
             case RedactedBriberyPlayed(player=seat):
-                self._need(_BRIBERY, index, seat)
+                self._need(BRIBERY, index, seat)
                 pile = frozenset(self._folder.discard_pile)
                 self.draws.setdefault(seat, []).append((index, pile))
                 self._into_deck(index, pile)
@@ -1190,7 +1189,7 @@ class _Search:
 
     def _briberies(self, index: int, state: GameState | None, seat: int) -> Iterator[Command]:
         if state is None or not state.discard_pile or not 0 <= seat < len(state.players):
-            return iter((PlayBribery(seat, _BRIBERY),))
+            return iter((PlayBribery(seat, BRIBERY),))
         player = state.players[seat]
         deck = state.draw_pile | state.discard_pile
         pile = state.discard_pile

@@ -231,6 +231,21 @@ def short_repr(value: object) -> str:
     return _SHORT.repr(value)
 
 
+def check_count(function: str, name: str, value: object, least: int) -> int:
+    """``value`` if it is an int (not a bool) of ``least`` or more; else the error naming it.
+
+    >>> check_count("undo", "commands", -1, 0)
+    Traceback (most recent call last):
+    ...
+    chicago_poker.core.errors.InvalidArgumentError: undo: commands must be 0 or more, not -1
+    """
+    if type(value) is not int:
+        raise ArgumentTypeError(f"{function}: {name} must be an int, not {short_repr(value)}")
+    if value < least:
+        raise InvalidArgumentError(f"{function}: {name} must be {least} or more, not {value}")
+    return value
+
+
 def unknown_type(kind: str, value: Never) -> ArgumentTypeError:
     """The error for a value of no known type: deny by default, never pass it through.
 

@@ -23,6 +23,7 @@ from chicago_poker.core.errors import (
     ArgumentTypeError,
     IllegalCommand,
     InvalidArgumentError,
+    check_count,
     short_repr,
 )
 from chicago_poker.core.events import Event
@@ -192,10 +193,7 @@ class Game:
                 nothing is taken back.
             ArgumentTypeError: ``commands`` is not an int (True included).
         """
-        if type(commands) is not int:
-            raise ArgumentTypeError(f"undo: commands must be an int, not {short_repr(commands)}")
-        if commands < 0:
-            raise InvalidArgumentError(f"undo: commands must be 0 or more, not {commands}")
+        check_count("undo", "commands", commands, 0)
         keep = len(self._history)
         for _ in range(commands):
             keep -= 1

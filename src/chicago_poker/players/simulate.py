@@ -24,7 +24,12 @@ from attrs import frozen
 
 from chicago_poker._workers import SPAWN, interrupts_ignored
 from chicago_poker.core.commands import DealCard, RevealTile, StartGame
-from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError, short_repr
+from chicago_poker.core.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    check_count,
+    short_repr,
+)
 from chicago_poker.core.events import (
     BriberyPlayed,
     GameBlocked,
@@ -219,9 +224,9 @@ def _check_simulation(
     bots: Sequence[str], games: int, seed: int, options: RuleOptions | None, workers: int
 ) -> None:
     """Refuse the arguments of :func:`simulate` that it cannot take, naming them."""
-    for name, value in (("games", games), ("seed", seed), ("workers", workers)):
-        if type(value) is not int:
-            raise ArgumentTypeError(f"simulate: {name} must be an int, not {short_repr(value)}")
+    check_count("simulate", "games", games, 0)
+    check_count("simulate", "seed", seed, 0)
+    check_count("simulate", "workers", workers, 1)
     if options is not None and not isinstance(options, RuleOptions):
         raise ArgumentTypeError(
             f"simulate: options must be RuleOptions or None, not {short_repr(options)}"
@@ -235,12 +240,6 @@ def _check_simulation(
         raise InvalidArgumentError(
             f"simulate: bots: one bot per seat, 2 to 6 of them (R-2.1), not {len(bots)}"
         )
-    if games < 0:
-        raise InvalidArgumentError(f"simulate: games must be 0 or more, not {games}")
-    if seed < 0:
-        raise InvalidArgumentError(f"simulate: seed must be 0 or more, not {seed}")
-    if workers < 1:
-        raise InvalidArgumentError(f"simulate: workers must be 1 or more, not {workers}")
 
 
 # --------------------------------------------------------------------------- summary
