@@ -1,7 +1,7 @@
 """Benchmark log validation against python-chess reading PGN, in one run on one machine.
 
 Writes random complete 4-player games as JSON Lines logs, then measures events per second
-validated by ``chicago_poker.validate.validate_files`` (read, parse, replay through the
+validated by ``chicago_poker.referee.validate.validate_files`` (read, parse, replay through the
 engine, compare every recorded event). Next to it: python-chess reading random games from
 PGN with ``chess.pgn.read_game``, which parses and checks every move: as many moves as there
 are events.
@@ -38,8 +38,14 @@ import chess
 import chess.pgn
 
 from chicago_poker import Game
-from chicago_poker.log import LogKind, RedactedLogEntry, _canonical_command, read_log, write_log
-from chicago_poker.validate import Report, Status, validate_file, validate_files
+from chicago_poker.formats.log import (
+    LogKind,
+    RedactedLogEntry,
+    _canonical_command,
+    read_log,
+    write_log,
+)
+from chicago_poker.referee.validate import Report, Status, validate_file, validate_files
 
 PLAYERS = ("Al", "Bugs", "Dutch", "Frank")
 VIEWERS = {"seat 0": 0, "spectator": None}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from chicago_poker.core.rules import RuleOptions
-from chicago_poker.log import LogKind, write_log
+from chicago_poker.formats.log import LogKind, write_log
 from chicago_poker.players.game import Game
 
 LOGS = Path(__file__).parent / "logs"

@@ -2,7 +2,7 @@
 
 ``build`` makes a state from text: cards as ``"9R 10B Revolver"``, businesses as
 ``{"Speakeasy#1": {"Al": "1R 2R 3R"}}``. It writes the position notation
-(:mod:`chicago_poker.notation`) and reads it with the public parser, so that every state a
+(:mod:`chicago_poker.formats.notation`) and reads it with the public parser, so that every state a
 test builds passes the parser's invariants. Every card not placed anywhere is in the draw deck
 unless ``draw`` is given, and every tile not in play or controlled is in the tile pile unless
 ``tiles`` is given, so that a built state holds each card and tile exactly once.
@@ -28,7 +28,7 @@ from chicago_poker.core.errors import IllegalCommand
 from chicago_poker.core.events import Event
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import Business, GameState, TurnPhase
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -82,7 +82,7 @@ def build(
     ``markers`` maps (business, player) to a marker number. ``turn`` names whose turn it is
     (the first player by default); by default the turn is past the first round, in its
     action phase, with no action taken. The state is :func:`position` read by
-    :func:`chicago_poker.notation.parse_position`, which refuses a position no game reaches.
+    :func:`chicago_poker.formats.notation.parse_position`, which refuses a position no game reaches.
     A test that needs such a position (a draw deck of two cards and no card anywhere else, a
     full column without its marker) says so with ``reachable=False``: the invariants are then
     not checked.

@@ -18,7 +18,7 @@ from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.core.views import PlayerView, view
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot, power
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import game_seed, play_bots

@@ -88,7 +88,7 @@ def test_the_module_runs_as_a_program() -> None:
 
 
 def _redacted_log(path: Path) -> Path:
-    from chicago_poker.log import LogKind, write_log
+    from chicago_poker.formats.log import LogKind, write_log
     from chicago_poker.players.game import Game
 
     game = Game.new(["Al", "Bugs"], seed=11)
@@ -102,8 +102,8 @@ def _redacted_log(path: Path) -> Path:
 def test_validate_writes_the_witness_of_a_redacted_log(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from chicago_poker.log import LogEntry, LogKind, entries_to_lines, read_log
-    from chicago_poker.validate import validate_file
+    from chicago_poker.formats.log import LogEntry, LogKind, entries_to_lines, read_log
+    from chicago_poker.referee.validate import validate_file
 
     log = _redacted_log(tmp_path / "seat1.jsonl")
     out = tmp_path / "witness.jsonl"
@@ -130,7 +130,7 @@ def test_validate_says_a_stalled_game_ended_without_a_winner(
 ) -> None:
     from chicago_poker.core.commands import EndTurn
     from chicago_poker.core.rules import RuleOptions
-    from chicago_poker.log import write_log
+    from chicago_poker.formats.log import write_log
     from chicago_poker.players.game import Game
 
     game = Game.new(["Al", "Bugs"], RuleOptions(optional_actions=True), seed=3)

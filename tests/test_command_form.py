@@ -34,7 +34,7 @@ from chicago_poker.core.decide import decide
 from chicago_poker.core.errors import IllegalCommand
 from chicago_poker.core.events import DrawRequested
 from chicago_poker.core.rules import RuleOptions
-from chicago_poker.log import (
+from chicago_poker.formats.log import (
     COMMAND_TYPES,
     LogFormatError,
     dump_command,

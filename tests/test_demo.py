@@ -25,10 +25,10 @@ from chicago_poker.core.redacted_events import (
     RedactedReinforcementChosen,
 )
 from chicago_poker.core.rules import RuleOptions
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.bots import HeuristicBot
 from chicago_poker.players.simulate import play_bots
-from chicago_poker.validate import Status, validate_file
+from chicago_poker.referee.validate import Status, validate_file
 from scenarios import build
 
 

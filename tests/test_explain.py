@@ -1,4 +1,4 @@
-"""Tests for ``chicago-poker rules`` (chicago_poker.explain)."""
+"""Tests for ``chicago-poker rules`` (chicago_poker.referee.explain)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from chicago_poker import explain
+from chicago_poker.referee import explain
 from chicago_poker.specification import Specification, load_specification
 
 

@@ -1,4 +1,4 @@
-"""JSON first (chicago_poker.jsonio): round trips, the published schemas, and bad data.
+"""JSON first (chicago_poker.formats.jsonio): round trips, the published schemas, and bad data.
 
 Every state, view, command and event of random games goes to JSON-ready data, through JSON
 text, and back to an equal object; the data validates against the schema published for it;
@@ -29,7 +29,7 @@ from chicago_poker.core.redacted_events import RedactedCardDrawn
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
-from chicago_poker.jsonio import (
+from chicago_poker.formats.jsonio import (
     JSONObject,
     command_from_json,
     commands_from_json,
@@ -40,9 +40,9 @@ from chicago_poker.jsonio import (
     to_json,
     view_from_json,
 )
-from chicago_poker.log import dump_command, dump_event, dump_seen, redact_entries
+from chicago_poker.formats.log import dump_command, dump_event, dump_seen, redact_entries
+from chicago_poker.formats.schemas import command_schema, event_schema, state_schema, view_schema
 from chicago_poker.players.game import Game
-from chicago_poker.schemas import command_schema, event_schema, state_schema, view_schema
 from log_corpus import play
 
 DOCS = Path(__file__).parent.parent / "docs"

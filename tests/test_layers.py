@@ -144,7 +144,7 @@ def test_the_checks_see_what_they_must_refuse(tmp_path: Path) -> None:
     bad.write_text(
         "import random\n"
         "from time import perf_counter\n"
-        "from chicago_poker.log import read_log\n"
+        "from chicago_poker.formats.log import read_log\n"
         "from . import state\n"
         "from .. import log\n"
         "from chicago_poker.core.decide import _step\n"
@@ -158,7 +158,7 @@ def test_the_checks_see_what_they_must_refuse(tmp_path: Path) -> None:
     assert [problem.split(": ", 1)[1] for problem in found] == [
         "the core imports random, which touches the world",
         "the core imports time, which touches the world",
-        "the core imports chicago_poker.log, outside the core",
+        "the core imports chicago_poker.formats.log, outside the core",
         "the core imports chicago_poker, outside the core",
         "the core imports json, not on the list of pure modules",
         "the core calls open()",

@@ -66,7 +66,7 @@ from chicago_poker.core.events import (
 from chicago_poker.core.hands import HandCategory
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, Victory
-from chicago_poker.log import (
+from chicago_poker.formats.log import (
     COMMAND_TYPES,
     EVENT_TYPES,
     FORMAT_VERSION,
@@ -90,9 +90,9 @@ from chicago_poker.log import (
     redact_entries,
     write_log,
 )
+from chicago_poker.formats.schemas import SCHEMA_PATH, log_schema, schema_text, write_schemas
 from chicago_poker.players.game import Game
-from chicago_poker.schemas import SCHEMA_PATH, log_schema, schema_text, write_schemas
-from chicago_poker.validate import Status, validate_binary, validate_log
+from chicago_poker.referee.validate import Status, validate_binary, validate_log
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
 ALL_OPTIONS = tuple(RuleOptions(*flags) for flags in itertools.product((False, True), repeat=5))
@@ -359,7 +359,7 @@ def test_the_schema_rejects_unknown_types_and_keys() -> None:
 
 
 def test_the_schema_file_is_up_to_date() -> None:
-    # Regenerate with: python -m chicago_poker.schemas
+    # Regenerate with: python -m chicago_poker.formats.schemas
     assert SCHEMA_PATH.read_text(encoding="utf-8") == schema_text()
 
 
@@ -611,7 +611,7 @@ def test_integers_of_640_digits_and_any_json_scalar_are_written_and_read() -> No
 
 def test_a_line_over_one_mib_is_refused_by_the_writer_and_the_reader_alike() -> None:
     """A long name shows up twice in the StartGame entry (command and event): 1.2 MB."""
-    from chicago_poker.log import MAX_LINE_BYTES, _dump_entry
+    from chicago_poker.formats.log import MAX_LINE_BYTES, _dump_entry
 
     name = "N" * 600_000
     game = Game.new([name, "Bugs"], seed=1)
@@ -628,7 +628,7 @@ def test_a_line_over_one_mib_is_refused_by_the_writer_and_the_reader_alike() -> 
 
 
 def test_a_line_that_fits_with_a_two_byte_line_end_is_written_and_read() -> None:
-    from chicago_poker.log import MAX_LINE_BYTES
+    from chicago_poker.formats.log import MAX_LINE_BYTES
 
     header = sample_lines()[0]
     # Pad the provenance so that the line, with "\r\n", is exactly 1 MiB.

@@ -11,7 +11,7 @@ import pytest
 
 import chicago_poker
 from chicago_poker.core.rules import RuleOptions
-from chicago_poker.log import (
+from chicago_poker.formats.log import (
     FORMAT_VERSION,
     LogEntry,
     LogFormatError,
@@ -22,7 +22,7 @@ from chicago_poker.log import (
     read_log,
 )
 from chicago_poker.players.game import Game
-from chicago_poker.validate import Status, validate_file
+from chicago_poker.referee.validate import Status, validate_file
 
 V0_1_0 = Path(__file__).parent / "logs" / "v0.1.0"
 

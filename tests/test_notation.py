@@ -22,7 +22,7 @@ from chicago_poker.core.errors import (
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
-from chicago_poker.notation import (
+from chicago_poker.formats.notation import (
     VIEW_HEADER,
     parse_position,
     parse_view,

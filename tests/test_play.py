@@ -35,10 +35,10 @@ from chicago_poker.core.redacted_events import redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.core.views import PlayerView, view
-from chicago_poker.log import LogHeader, LogKind, read_log
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.log import LogHeader, LogKind, read_log
+from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
-from chicago_poker.validate import Status, validate_file
+from chicago_poker.referee.validate import Status, validate_file
 from interrupt import interrupt, posix_only
 from scenarios import begin_turn, build
 
@@ -362,7 +362,7 @@ def _events_with_states(game: Game) -> Iterator[tuple[GameState | None, Event]]:
 def test_the_log_of_a_whole_game_validates(tmp_path: Path) -> None:
     game, _ = play_scripted(ALWAYS_ONE, seed=1)
     path = tmp_path / "game.jsonl"
-    from chicago_poker.log import write_log
+    from chicago_poker.formats.log import write_log
 
     with path.open("w", encoding="utf-8") as file:
         write_log(game, file)

@@ -18,7 +18,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.consistent import Witness, consistent_state, find_witness
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import parse_tile
 from chicago_poker.core.commands import (
@@ -42,7 +41,7 @@ from chicago_poker.core.redacted_events import RedactedLimousinePlayed, redact
 from chicago_poker.core.rules import RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, ShootoutStage, TurnPhase, Victory
 from chicago_poker.core.views import view
-from chicago_poker.log import (
+from chicago_poker.formats.log import (
     LogEntry,
     LogFormatError,
     LogHeader,
@@ -56,10 +55,11 @@ from chicago_poker.log import (
     redact_entries,
     write_log,
 )
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
+from chicago_poker.formats.schemas import log_schema
 from chicago_poker.players.game import Game
-from chicago_poker.schemas import log_schema
-from chicago_poker.validate import Status, validate_log
+from chicago_poker.referee.consistent import Witness, consistent_state, find_witness
+from chicago_poker.referee.validate import Status, validate_log
 from scenarios import begin_turn, build, gangsters, run
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")

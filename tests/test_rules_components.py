@@ -11,7 +11,7 @@ from chicago_poker.core.commands import PlayGangster
 from chicago_poker.core.decide import decide
 from chicago_poker.core.errors import IllegalCommand
 from chicago_poker.core.legal import legal_commands
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from scenarios import cards, tiles
 
 AL = 0

@@ -45,7 +45,7 @@ from chicago_poker.core.hands import HandCategory
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import STALL_ROUNDS, RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, TurnPhase, Victory
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
 from chicago_poker.specification import load_specification
 from scenarios import begin_turn, build, cards, gangsters, of_type, run, tiles

@@ -26,7 +26,7 @@ from chicago_poker.core.events import (
     TurnStarted,
 )
 from chicago_poker.core.legal import legal_commands
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from scenarios import (
     begin_turn,
     build,

@@ -32,7 +32,7 @@ from chicago_poker.core.events import (
 from chicago_poker.core.legal import Awaiting, awaiting
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
 from scenarios import build, cards, gangsters, run, tiles
 

@@ -44,7 +44,7 @@ from chicago_poker.core.hands import HandCategory
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import EMPTY_COLUMN, GameState, TurnPhase, Victory
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from scenarios import begin_turn, build, card, cards, gangster, gangsters, of_type, run, tiles
 
 AL, BUGS, CAPONE = 0, 1, 2

@@ -45,7 +45,7 @@ from chicago_poker.core.events import (
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from scenarios import (
     build,
     business_of,

@@ -38,7 +38,7 @@ from chicago_poker.core.events import (
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands, within_hand_limit
 from chicago_poker.core.rules import HAND_LIMIT, RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
 from scenarios import begin_turn, build, card, cards, gangster, gangsters, rejected, run, tiles
 

@@ -9,12 +9,12 @@ import jsonschema
 import pytest
 
 from chicago_poker.core.errors import ChicagoPokerError, InvalidArgumentError
-from chicago_poker.schemas import SCHEMA_DIR, SCHEMAS, schema_text, write_schemas
+from chicago_poker.formats.schemas import SCHEMA_DIR, SCHEMAS, schema_text, write_schemas
 
 
 @pytest.mark.parametrize("name", list(SCHEMAS))
 def test_each_schema_file_is_up_to_date(name: str) -> None:
-    # Regenerate with: python -m chicago_poker.schemas
+    # Regenerate with: python -m chicago_poker.formats.schemas
     assert (SCHEMA_DIR / name).read_text(encoding="utf-8") == schema_text(name)
 
 

@@ -20,7 +20,7 @@ from chicago_poker.players import simulate
 from chicago_poker.players.bots import HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import GameResult, play_bots
-from chicago_poker.validate import Status, validate_file
+from chicago_poker.referee.validate import Status, validate_file
 from interrupt import children_ignore_interrupts, interrupt, posix_only
 
 

@@ -1,4 +1,4 @@
-"""The game-log validator (chicago_poker.validate) and ``chicago-poker validate``."""
+"""The game-log validator (chicago_poker.referee.validate) and ``chicago-poker validate``."""
 
 from __future__ import annotations
 
@@ -19,13 +19,27 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import chicago_poker
-from chicago_poker import log, validate
 from chicago_poker.cli import command as cli
 from chicago_poker.core.cards import BUSINESS_TILES, full_deck
 from chicago_poker.core.decide import step
 from chicago_poker.core.state import GameState
-from chicago_poker.log import COMMAND_TYPES, EVENT_TYPES, LogEntry, LogHeader, LogKind, read_log
-from chicago_poker.validate import Report, Status, validate_binary, validate_file, validate_log
+from chicago_poker.formats import log
+from chicago_poker.formats.log import (
+    COMMAND_TYPES,
+    EVENT_TYPES,
+    LogEntry,
+    LogHeader,
+    LogKind,
+    read_log,
+)
+from chicago_poker.referee import validate
+from chicago_poker.referee.validate import (
+    Report,
+    Status,
+    validate_binary,
+    validate_file,
+    validate_log,
+)
 from interrupt import children_ignore_interrupts, interrupt, posix_only
 from log_corpus import LOGS, corpus
 

@@ -76,7 +76,7 @@ from chicago_poker.core.state import (
     TurnPhase,
 )
 from chicago_poker.core.views import knows_card, view
-from chicago_poker.notation import parse_position
+from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
 from scenarios import begin_turn, build, gangsters, run
 

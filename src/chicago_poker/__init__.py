@@ -6,14 +6,13 @@ what each seat may know (:func:`view`, :func:`redact`), game logs (:func:`read_l
 :func:`write_log`), validation (:func:`validate_log`), the game facade and the bots.
 
 The package is layered (see the Architecture page of the documentation):
-:mod:`chicago_poker.core` is the pure rules engine; :mod:`chicago_poker.log` reads and writes
-game logs; :mod:`chicago_poker.validate`, :mod:`chicago_poker.consistent` and
-:mod:`chicago_poker.explain` are the referee; :mod:`chicago_poker.players` holds the game
-facade, the seeded dealer and the bots; :mod:`chicago_poker.cli` the command line; and
+:mod:`chicago_poker.core` is the pure rules engine; :mod:`chicago_poker.formats` holds the
+game log, JSON, the JSON Schemas and the position notation; :mod:`chicago_poker.referee`
+validates logs and searches for witnesses; :mod:`chicago_poker.players` holds the game facade,
+the seeded dealer and the bots; :mod:`chicago_poker.cli` the command line; and
 :mod:`chicago_poker.specification` the tooling of the formal specification.
 """
 
-from chicago_poker.consistent import Impossible, Witness, consistent_state, find_witness
 from chicago_poker.core.apply import apply, replay
 from chicago_poker.core.cards import (
     BUSINESS_TILES,
@@ -135,7 +134,7 @@ from chicago_poker.core.views import (
     knows_card,
     view,
 )
-from chicago_poker.jsonio import (
+from chicago_poker.formats.jsonio import (
     command_from_json,
     commands_from_json,
     event_from_json,
@@ -145,7 +144,7 @@ from chicago_poker.jsonio import (
     to_json,
     view_from_json,
 )
-from chicago_poker.log import (
+from chicago_poker.formats.log import (
     FORMAT_VERSION,
     LogEntry,
     LogFormatError,
@@ -156,10 +155,17 @@ from chicago_poker.log import (
     redact_entries,
     write_log,
 )
-from chicago_poker.notation import parse_position, parse_view, write_position, write_view
+from chicago_poker.formats.notation import parse_position, parse_view, write_position, write_view
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Dealer, Game
-from chicago_poker.validate import Report, Status, validate_file, validate_files, validate_log
+from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
+from chicago_poker.referee.validate import (
+    Report,
+    Status,
+    validate_file,
+    validate_files,
+    validate_log,
+)
 
 __version__ = "0.1.0"
 

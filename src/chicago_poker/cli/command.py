@@ -3,7 +3,7 @@
 ``chicago-poker hands`` prints the hand ranking (R-7.3) with the exact frequency of each
 category among the five-card hands of the 75 gangster cards.
 
-``chicago-poker validate FILE...`` checks game logs (:mod:`chicago_poker.validate`): exit
+``chicago-poker validate FILE...`` checks game logs (:mod:`chicago_poker.referee.validate`): exit
 status 0 if every log is a legal game, 1 if one breaks a rule, 2 if one cannot be read.
 """
 
@@ -20,16 +20,17 @@ from typing import NoReturn
 
 import attrs
 
-from chicago_poker import __version__, explain
+from chicago_poker import __version__
 from chicago_poker.cli import demo, play
 from chicago_poker.core.cards import GANGSTER_CARDS
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.hands import MAX_HAND_SIZE
 from chicago_poker.core.state import Victory
-from chicago_poker.log import write_log
+from chicago_poker.formats.log import write_log
 from chicago_poker.players import simulate
+from chicago_poker.referee import explain
+from chicago_poker.referee.validate import Report, Status, validate_file, validate_files
 from chicago_poker.specification.frequencies import format_frequency_table
-from chicago_poker.validate import Report, Status, validate_file, validate_files
 
 __all__ = ["main"]
 

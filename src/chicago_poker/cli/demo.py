@@ -3,7 +3,7 @@
 The story is told as a spectator sees it (:func:`chicago_poker.redact` for an observer):
 who drew, but not what; face-down cards as "a face-down card"; every hand of a shootout with
 its description (:func:`chicago_poker.core.hands.evaluate_hand`). The game's log is written and
-checked with :func:`chicago_poker.validate.validate_file`.
+checked with :func:`chicago_poker.referee.validate.validate_file`.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ from chicago_poker.core.redacted_events import (
     redact,
 )
 from chicago_poker.core.state import GameState
-from chicago_poker.log import write_log
+from chicago_poker.formats.log import write_log
 from chicago_poker.players.bots import BOTS
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import (
@@ -65,7 +65,7 @@ from chicago_poker.players.simulate import (
     rule_options,
     seed_argument,
 )
-from chicago_poker.validate import Status, validate_file
+from chicago_poker.referee.validate import Status, validate_file
 
 __all__ = ["DEFAULT_LOG", "NAMES", "add_parser", "narrate", "run"]
 

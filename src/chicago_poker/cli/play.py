@@ -85,7 +85,7 @@ from chicago_poker.core.redacted_events import (
 from chicago_poker.core.rules import MAX_COLUMN, RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, Victory
 from chicago_poker.core.views import PlayerView, view
-from chicago_poker.log import write_log
+from chicago_poker.formats.log import write_log
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import seed_argument
 

@@ -101,7 +101,9 @@ class InvalidSeatError(ChicagoPokerError, ValueError):
 
 
 class JSONFormatError(ChicagoPokerError, ValueError):
-    """JSON data that is not the JSON form of what was asked for (:mod:`chicago_poker.jsonio`).
+    """JSON data that is not the JSON form of what was asked for.
+
+    Raised by the readers of :mod:`chicago_poker.formats.jsonio`.
 
     The message names the class and the place at fault, such as
     ``GameState: $.players[1].hand[0]: '16R' is not a card: gangster values run from 1 to 15``.
@@ -160,7 +162,7 @@ class NotationError(ChicagoPokerError, ValueError):
 class NotationSyntaxError(NotationError):
     r"""Text that does not follow the grammar of the position notation.
 
-    >>> from chicago_poker.notation import parse_position
+    >>> from chicago_poker.formats.notation import parse_position
     >>> text = "chicago-poker position 1\nplayer Al hand=9X\nplayer Bugs\nturn seat=0 number=3"
     >>> parse_position(text)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -172,7 +174,7 @@ class NotationSyntaxError(NotationError):
 class PositionInvariantError(NotationError):
     r"""A position that follows the grammar but that no game can reach; ``invariant`` names why.
 
-    >>> from chicago_poker.notation import parse_position
+    >>> from chicago_poker.formats.notation import parse_position
     >>> parse_position("chicago-poker position 1\nplayer Al\nplayer Al\nturn seat=0 number=3")
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):

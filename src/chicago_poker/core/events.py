@@ -1,7 +1,7 @@
 """Events: what happened. Past participles; :func:`chicago_poker.core.apply` folds them into state.
 
 Events are facts: :func:`~chicago_poker.core.apply` trusts them and never checks a rule
-again. Stored logs carry a format version in their header (see :mod:`chicago_poker.log`),
+again. Stored logs carry a format version in their header (see :mod:`chicago_poker.formats.log`),
 which is what lets them be read after an event class changes.
 """
 

@@ -481,14 +481,14 @@ def fold_events(events: Iterable[SeenEvent], seat: int | None) -> PlayerView:
 
 
 class _Header(Protocol):
-    """What :func:`fold_view` reads of a log header (:class:`chicago_poker.log.LogHeader`)."""
+    """What :func:`fold_view` reads of a log header (a ``formats.log.LogHeader``)."""
 
     @property
     def viewer(self) -> int | None: ...
 
 
 class _Entry(Protocol):
-    """What :func:`fold_view` reads of a log entry (:class:`chicago_poker.log.LogEntry`)."""
+    """What :func:`fold_view` reads of a log entry (:class:`chicago_poker.formats.log.LogEntry`)."""
 
     @property
     def events(self) -> Sequence[SeenEvent] | None: ...
@@ -497,7 +497,7 @@ class _Entry(Protocol):
 def fold_view(header: _Header, entries: Iterable[_Entry]) -> PlayerView:
     """The view of the header's ``viewer`` rebuilt from the events of a redacted log alone.
 
-    For the entries of a redacted log (:func:`chicago_poker.log.read_log`), this equals
+    For the entries of a redacted log (:func:`chicago_poker.formats.log.read_log`), this equals
     ``view(state, header.viewer)`` of the real state after the same entries (a property test
     checks it after every entry, for every seat and the spectator).
 

@@ -45,7 +45,7 @@ from chicago_poker.core.events import (
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.views import view
-from chicago_poker.log import MAX_INTEGER_DIGITS, write_log
+from chicago_poker.formats.log import MAX_INTEGER_DIGITS, write_log
 from chicago_poker.players.bots import BOTS, Bot
 from chicago_poker.players.game import Game
 
@@ -374,7 +374,7 @@ def seed_argument(text: str) -> int:
     """Read ``--seed``: a whole number of 0 or more that a log can hold, for argparse.
 
     Only the digits 0-9 count (``str.isdigit`` also takes superscripts and other scripts'
-    digits), and at most :data:`~chicago_poker.log.MAX_INTEGER_DIGITS` of them, since the
+    digits), and at most :data:`~chicago_poker.formats.log.MAX_INTEGER_DIGITS` of them, since the
     seed is written in the log's header. ``play``, ``demo`` and ``simulate`` all read it so.
 
     >>> seed_argument("2004")

@@ -8,10 +8,11 @@ back into the object, equal to the one written: :func:`state_from_json`,
 :func:`view_from_json`, :func:`command_from_json`, :func:`commands_from_json`,
 :func:`event_from_json`, :func:`seen_command_from_json` and :func:`seen_event_from_json`.
 
-The JSON of a command or event is exactly that of a game log line (:mod:`chicago_poker.log`):
-an object with its class name as ``type`` first, cards and tiles as their text forms
-(``"9R"``, ``"Speakeasy#1"``), enumerations by value, sets as sorted lists. The JSON Schemas
-of these forms ship with the package (:mod:`chicago_poker.schemas`).
+The JSON of a command or event is exactly that of a game log line
+(:mod:`chicago_poker.formats.log`): an object with its class name as ``type`` first, cards
+and tiles as their text forms (``"9R"``, ``"Speakeasy#1"``), enumerations by value, sets as
+sorted lists. The JSON Schemas of these forms ship with the package
+(:mod:`chicago_poker.formats.schemas`).
 
 >>> from chicago_poker.core.cards import parse_card, parse_tile
 >>> from chicago_poker.core.commands import PlayGangster
@@ -47,7 +48,7 @@ from chicago_poker.core.redacted_commands import SeenCommand
 from chicago_poker.core.redacted_events import SeenEvent
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView
-from chicago_poker.log import (
+from chicago_poker.formats.log import (
     COMMANDS_BY_NAME,
     EVENTS_BY_NAME,
     SEEN_COMMANDS_BY_NAME,

@@ -1356,7 +1356,7 @@ def find_witness(
         entries up to it, or :class:`Undecided` if the search reached its step limit.
 
     >>> from chicago_poker.players.game import Game
-    >>> from chicago_poker.log import redact_entries
+    >>> from chicago_poker.formats.log import redact_entries
     >>> game = Game.new(["Al", "Bugs"], seed=3)
     >>> for _ in range(20):
     ...     _ = game.execute(game.legal_commands()[0])

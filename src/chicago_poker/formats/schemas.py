@@ -4,18 +4,18 @@ Each schema is generated from the attrs classes it describes: their fields, type
 and their attribute docstrings as descriptions. The package ships them in its ``schema``
 directory (:data:`SCHEMA_DIR`), one file per entry of :data:`SCHEMAS`:
 
-- ``game-log.schema.json``: one line of a game log (:mod:`chicago_poker.log`);
+- ``game-log.schema.json``: one line of a game log (:mod:`chicago_poker.formats.log`);
 - ``game-state.schema.json``: a :class:`~chicago_poker.core.state.GameState`;
 - ``player-view.schema.json``: a :class:`~chicago_poker.core.views.PlayerView`;
 - ``command.schema.json``: a command; its ``$defs`` also hold ``SeenCommand`` (plain or
   redacted) and ``Commands`` (a list of commands, such as the legal ones);
 - ``event.schema.json``: an event; its ``$defs`` also hold ``SeenEvent`` (plain or redacted).
 
-The JSON they describe is that of :func:`chicago_poker.jsonio.to_json` and of the log lines.
+The JSON they describe is that of :func:`chicago_poker.formats.jsonio.to_json` and of the log lines.
 A test fails when a file is out of date; regenerate them all with
-``python -m chicago_poker.schemas``.
+``python -m chicago_poker.formats.schemas``.
 
->>> from chicago_poker.schemas import SCHEMAS
+>>> from chicago_poker.formats.schemas import SCHEMAS
 >>> sorted(SCHEMAS)  # doctest: +NORMALIZE_WHITESPACE
 ['command.schema.json', 'event.schema.json', 'game-log.schema.json',
  'game-state.schema.json', 'player-view.schema.json']
@@ -51,7 +51,7 @@ from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError, s
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView
-from chicago_poker.log import (
+from chicago_poker.formats.log import (
     COMMAND_TYPES,
     EVENT_TYPES,
     FORMAT_NAME,
@@ -245,7 +245,7 @@ def write_schemas(directory: str | os.PathLike[str] | None = None) -> tuple[Path
     """Write every schema file into ``directory`` (by default :data:`SCHEMA_DIR`).
 
     Run after changing a command, an event, the state or a view:
-    ``python -m chicago_poker.schemas``. Returns the paths written.
+    ``python -m chicago_poker.formats.schemas``. Returns the paths written.
 
     Raises:
         ArgumentTypeError: ``directory`` is not a path or None.

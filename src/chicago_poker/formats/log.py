@@ -13,7 +13,7 @@ forms (``"9R"``, ``"Speakeasy#1"``), enumerations by value.
 '{"type":"PlayGangster","player":0,"card":"9R","business":"Speakeasy#1"}'
 
 The format is described, with an example, in ``docs/log-format.md``; its JSON Schema
-(:func:`chicago_poker.schemas.log_schema`) ships with the package as
+(:func:`chicago_poker.formats.schemas.log_schema`) ships with the package as
 ``schema/game-log.schema.json``.
 """
 
@@ -1229,7 +1229,7 @@ def entries_to_lines(
     '{"format":"chicago-poker-log","version":1'
     >>> next(entries_to_lines(game, provenance={"seed": 1}, kind=LogKind.REDACTED, viewer=0))
     Traceback (most recent call last):
-    chicago_poker.log.LogFormatError: line 1: $.provenance.seed: a redacted log cannot hold ...
+    chicago_poker.formats.log.LogFormatError: line 1: $.provenance.seed: a redacted log ...
 
     Raises:
         LogFormatError: The entries do not start with StartGame, a ``full`` or ``redacted``

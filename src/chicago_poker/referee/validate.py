@@ -14,11 +14,12 @@ engine (:func:`chicago_poker.core.decide.step`):
 - A ``commands`` log has no events: replaying the commands is the whole check.
 - A ``redacted`` log hides cards, so its lines alone cannot be replayed. It is legal exactly
   when some complete game, legal for the engine, redacts to it line for line for its viewer:
-  :func:`chicago_poker.consistent.find_witness` builds such a game (a *witness*) and replays it
-  through the engine, so no rule is written a second time here. No witness and a proof that
-  none exists make the log illegal, at the first line no legal game gives; a search that stops
-  at its bound first leaves the log ``undecided``. The notes of a legal log say what it cannot
-  settle: how many cards reached other hands unseen, and how many are never revealed.
+  :func:`chicago_poker.referee.consistent.find_witness` builds such a game (a *witness*) and
+  replays it through the engine, so no rule is written a second time here. No witness and a
+  proof that none exists make the log illegal, at the first line no legal game gives; a
+  search that stops at its bound first leaves the log ``undecided``. The notes of a legal log
+  say what it cannot settle: how many cards reached other hands unseen, and how many are
+  never revealed.
 
 Validation stops replaying at the first broken rule (the state after it is not known); the
 remaining lines are still read, for their format and count. A format error (not UTF-8, not
@@ -34,7 +35,7 @@ for byte with what a log writes for it. Any line that differs is read and checke
 the report is the same either way.
 
 >>> from chicago_poker.players.game import Game
->>> from chicago_poker.log import entries_to_lines
+>>> from chicago_poker.formats.log import entries_to_lines
 >>> report = validate_log(entries_to_lines(Game.new(["Al", "Bugs"], seed=1)), "game.jsonl")
 >>> report.status, report.entries, report.game_over
 (<Status.OK: 'ok'>, 1, False)
@@ -56,7 +57,6 @@ import attrs
 from attrs import frozen
 
 from chicago_poker._workers import SPAWN, interrupts_ignored
-from chicago_poker.consistent import Impossible, Undecided, Witness, find_witness
 from chicago_poker.core.commands import (
     Command,
     DealCard,
@@ -118,7 +118,7 @@ from chicago_poker.core.redacted_events import (
     SeenEvent,
 )
 from chicago_poker.core.state import GameState, Victory
-from chicago_poker.log import (
+from chicago_poker.formats.log import (
     MAX_LINE_BYTES,
     LogEntry,
     LogFormatError,
@@ -128,10 +128,11 @@ from chicago_poker.log import (
     dump_event,
     dump_seen,
 )
-from chicago_poker.log import CanonicalLine as _Canonical
-from chicago_poker.log import PendingEntry as _Pending
-from chicago_poker.log import read_lazily as _read
-from chicago_poker.log import same_events as _same_events
+from chicago_poker.formats.log import CanonicalLine as _Canonical
+from chicago_poker.formats.log import PendingEntry as _Pending
+from chicago_poker.formats.log import read_lazily as _read
+from chicago_poker.formats.log import same_events as _same_events
+from chicago_poker.referee.consistent import Impossible, Undecided, Witness, find_witness
 
 __all__ = [
     "EVENT_RULES",
@@ -240,7 +241,7 @@ class Report:
 
     witness: tuple[LogEntry, ...] | None = attrs.field(default=None, repr=False)
     """For a redacted log validated with ``witness=True``: a complete legal game that redacts
-    to it, entry for entry (:func:`chicago_poker.consistent.find_witness`)."""
+    to it, entry for entry (:func:`chicago_poker.referee.consistent.find_witness`)."""
 
     @property
     def exit_code(self) -> int:
@@ -572,7 +573,7 @@ class _Validation:
     def judge_redacted(self) -> None:
         """Judge the redacted log read: legal exactly when some legal game redacts to it.
 
-        The engine itself decides, through :func:`~chicago_poker.consistent.find_witness`:
+        The engine itself decides, through :func:`~chicago_poker.referee.consistent.find_witness`:
         a witness makes the log legal; a proof that none exists names the first line that no
         legal game gives; a search that reached its limit leaves the log undecided.
         """
