@@ -22,6 +22,8 @@ from chicago_poker.specification import load_specification
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
+CODE_WIDTH = 79
+"""The longest line a code block shows whole on a desktop screen (see docs/screenshots.py)."""
 sys.path.insert(0, str(DOCS / "hooks"))
 
 import cli_reference  # noqa: E402  (a hook of mkdocs.yml, found through sys.path)
@@ -53,6 +55,13 @@ def run_blocks(path: Path) -> dict[str, Any]:
 def test_the_python_blocks_of_a_page_run_in_order(page: str) -> None:
     assert len(python_blocks(DOCS / page)) >= 3
     run_blocks(DOCS / page)
+
+
+@pytest.mark.parametrize("page", ["tutorial.md", "bots.md"])
+def test_the_code_of_a_page_fits_its_width(page: str) -> None:
+    """Longer lines scroll sideways in the site's code blocks, at a desktop width."""
+    long = [line for block in python_blocks(DOCS / page) for line in block.split("\n")]
+    assert [line for line in long if len(line) > CODE_WIDTH] == []
 
 
 def test_the_tutorial_plays_a_whole_game_and_validates_its_log() -> None:
@@ -98,15 +107,16 @@ def test_the_home_page_shows_the_readme_quick_start() -> None:
 
 def test_the_site_reads_snippets_and_runs_the_hooks() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    lines = [line.strip() for line in config.splitlines()]
     for line in [
-        "  - pymdownx.snippets:",
-        "  - docs/hooks/cli_reference.py",
-        "  - docs/hooks/rule_links.py",
-        "  - Tutorial: tutorial.md",
-        "  - Bots: bots.md",
-        "  - Command line: cli.md",
+        "- pymdownx.snippets:",
+        "- docs/hooks/cli_reference.py",
+        "- docs/hooks/rule_links.py",
+        "- Tutorial: tutorial.md",
+        "- Bots: bots.md",
+        "- Command line: cli.md",
     ]:
-        assert line in config.splitlines(), line
+        assert line in lines, line
 
 
 # --------------------------------------------------------------------------- the CLI page
