@@ -158,11 +158,14 @@ def fake_href(identifier: str) -> str | None:
     return None if identifier == "R-99" else f"../rules/#{identifier}"
 
 
+NOWRAP = "white-space: nowrap"
+
 LINKS: list[tuple[str, str]] = [
     (
         "<p>A card came off the deck (R-3.6, R-6.7.5).</p>",
-        '<p>A card came off the deck (<a href="../rules/#R-3.6" title="R-3.6 T">R-3.6</a>, '
-        '<a href="../rules/#R-6.7.5" title="R-6.7.5 T">R-6.7.5</a>).</p>',
+        '<p>A card came off the deck (<a href="../rules/#R-3.6" title="R-3.6 T" '
+        f'style="{NOWRAP}">R-3.6</a>, <a href="../rules/#R-6.7.5" title="R-6.7.5 T" '
+        f'style="{NOWRAP}">R-6.7.5</a>).</p>',
     ),
     ("<p>Unknown: R-99.</p>", "<p>Unknown: R-99.</p>"),
     ("<p><code>rule='R-3.1'</code></p>", "<p><code>rule='R-3.1'</code></p>"),
@@ -187,7 +190,9 @@ def test_an_id_in_the_text_links_to_its_rule_and_nothing_else_changes(
 def test_text_after_code_or_a_heading_links_again() -> None:
     html = "<h2>R-1 Cards</h2><p><code>R-2</code> then D-9</p>"
     linked = rule_links.link_ids(html, fake_href)
-    assert linked.endswith('then <a href="../rules/#D-9" title="D-9 D-9">D-9</a></p>')
+    assert linked.endswith(
+        'then <a href="../rules/#D-9" title="D-9 D-9" style="white-space: nowrap">D-9</a></p>'
+    )
     assert linked.startswith("<h2>R-1 Cards</h2><p><code>R-2</code>")
 
 

@@ -76,8 +76,11 @@ def link_ids(
 ) -> str:
     """``html_text`` with each ID in its text made a link to ``href(ID)``, where there is one.
 
-    >>> link_ids("<p>A turn ended (R-3.5).</p>", lambda i: f"rules/#{i}", lambda i: "End")
-    '<p>A turn ended (<a href="rules/#R-3.5" title="R-3.5 End">R-3.5</a>).</p>'
+    >>> linked = link_ids("<p>(R-3.5)</p>", lambda i: f"rules/#{i}", lambda i: "End")
+    >>> linked.startswith('<p>(<a href="rules/#R-3.5" title="R-3.5 End"')
+    True
+    >>> linked.endswith(">R-3.5</a>)</p>")
+    True
     >>> link_ids("<p><code>R-3.5</code> D-9</p>", lambda i: None)
     '<p><code>R-3.5</code> D-9</p>'
     """
@@ -88,7 +91,9 @@ def link_ids(
         if url is None:
             return identifier
         tooltip = html.escape(f"{identifier} {title(identifier)}")
-        return f'<a href="{html.escape(url)}" title="{tooltip}">{identifier}</a>'
+        # Kept on one line: a line break after the hyphen of "R-7.3" would hide the rule.
+        style = "white-space: nowrap"
+        return f'<a href="{html.escape(url)}" title="{tooltip}" style="{style}">{identifier}</a>'
 
     parts = _TAG.split(html_text)
     depth = 0  # how many untouched elements are open around the text
