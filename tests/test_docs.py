@@ -13,9 +13,11 @@ import linecache
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from mkdocs.structure.files import File, Files
 
 from chicago_poker.cli.command import build_parser
 from chicago_poker.specification import load_specification
@@ -203,3 +205,18 @@ def test_every_id_of_the_specification_has_a_target_on_its_page() -> None:
     assert targets["D-1"][0] == "discrepancies.md"
     assert len(targets) == len(spec.sections) + len(spec.rules) + len(spec.discrepancies)
     assert all(rule_links.ID.fullmatch(identifier) for identifier in targets)
+
+
+def test_the_hook_links_an_api_page_to_the_rules_and_discrepancies_pages() -> None:
+    config: Any = SimpleNamespace(config_file_path=str(ROOT / "mkdocs.yml"))
+    rule_links.on_config(config)
+    names = ["index.md", "api.md", "rules.md", "discrepancies.md"]
+    files = Files([File(name, "docs", "site", use_directory_urls=True) for name in names])
+    html = "<p>Shootouts (R-6.4) and D-1, not R-99.</p>"
+    page: Any = SimpleNamespace(file=files.get_file_from_path("api.md"))
+    linked = rule_links.on_page_content(html, page, config, files)
+    assert '<a href="../rules/#R-6.4" title="R-6.4 ' in linked
+    assert '<a href="../discrepancies/#D-1" title="D-1 ' in linked
+    assert linked.endswith(", not R-99.</p>")
+    page = SimpleNamespace(file=files.get_file_from_path("index.md"))
+    assert 'href="rules/#R-6.4"' in rule_links.on_page_content(html, page, config, files)

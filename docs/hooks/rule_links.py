@@ -85,24 +85,25 @@ def link_ids(
     '<p><code>R-3.5</code> D-9</p>'
     """
 
-    def link(match: re.Match[str]) -> str:
-        identifier = match[0]
-        url = href(identifier)
-        if url is None:
-            return identifier
-        tooltip = html.escape(f"{identifier} {title(identifier)}")
-        # Kept on one line: a line break after the hyphen of "R-7.3" would hide the rule.
-        style = "white-space: nowrap"
-        return f'<a href="{html.escape(url)}" title="{tooltip}" style="{style}">{identifier}</a>'
-
     parts = _TAG.split(html_text)
     depth = 0  # how many untouched elements are open around the text
     for index, part in enumerate(parts):
         if index % 2:
             depth = max(0, depth + nesting(part))
         elif depth == 0:
-            parts[index] = ID.sub(link, part)
+            parts[index] = ID.sub(lambda match: anchor(match[0], href, title), part)
     return "".join(parts)
+
+
+def anchor(identifier: str, href: Callable[[str], str | None], title: Callable[[str], str]) -> str:
+    """A link to the entry of ``identifier``, or the ID as it is if it has none."""
+    url = href(identifier)
+    if url is None:
+        return identifier
+    tooltip = html.escape(f"{identifier} {title(identifier)}")
+    # Kept on one line: a line break after the hyphen of "R-7.3" would hide the rule.
+    style = "white-space: nowrap"
+    return f'<a href="{html.escape(url)}" title="{tooltip}" style="{style}">{identifier}</a>'
 
 
 def nesting(tag: str) -> int:
