@@ -28,8 +28,12 @@ ID = re.compile(r"\b(?>R-\d+(?:\.\d+)*|D-\d+)(?![\w-])")
 
 _TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
 _NAME = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)")
-UNTOUCHED = frozenset({"a", "code", "pre", "kbd", "samp", "script", "style", "textarea", "title"})
-"""Elements whose text keeps its IDs as they are; headings (``h1`` to ``h6``) too."""
+UNTOUCHED = frozenset(
+    {"a", "autoref", "code", "pre", "kbd", "samp", "script", "style", "textarea", "title"}
+)
+"""Elements whose text keeps its IDs as they are; headings (``h1`` to ``h6``) too.
+
+``autoref`` is the placeholder mkdocstrings leaves for a cross-reference, a link later."""
 
 Target = tuple[str, str]
 """Where an ID points: the page (a Markdown file name) and the entry's title."""
