@@ -30,6 +30,12 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import Business, GameState, TurnPhase
 from chicago_poker.formats.notation import parse_position
 
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
+"""The names of the seats of test games, in seat order: a game of n players seats the first n."""
+
+# The seats, by the names of the players who sit there.
+AL, BUGS, CAPONE, DUTCH, EDDIE, FRANK = range(len(NAMES))
+
 
 def cards(text: str) -> tuple[Card, ...]:
     """Cards from their text forms, separated by spaces."""
@@ -59,7 +65,7 @@ def tiles(text: str) -> tuple[BusinessTile, ...]:
 
 
 def build(
-    players: Sequence[str] = ("Al", "Bugs"),
+    players: Sequence[str] = NAMES[:2],
     *,
     hands: Mapping[str, str] | None = None,
     businesses: Mapping[str, Mapping[str, str]] | None = None,
@@ -110,7 +116,7 @@ def build(
 
 
 def position(
-    players: Sequence[str] = ("Al", "Bugs"),
+    players: Sequence[str] = NAMES[:2],
     *,
     hands: Mapping[str, str] | None = None,
     businesses: Mapping[str, Mapping[str, str]] | None = None,
