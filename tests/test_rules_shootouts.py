@@ -45,9 +45,22 @@ from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import EMPTY_COLUMN, GameState, TurnPhase, Victory
 from chicago_poker.formats.notation import parse_position
-from scenarios import begin_turn, build, card, cards, gangster, gangsters, of_type, run, tiles
+from scenarios import (
+    AL,
+    BUGS,
+    CAPONE,
+    NAMES,
+    begin_turn,
+    build,
+    card,
+    cards,
+    gangster,
+    gangsters,
+    of_type,
+    run,
+    tiles,
+)
 
-AL, BUGS, CAPONE = 0, 1, 2
 SPEAKEASY, JAZZ_CLUB, BREWERY, GAMBLING_HOUSE = tiles(
     "Speakeasy#1 JazzClub#1 Brewery#1 GamblingHouse#1"
 )
@@ -78,7 +91,7 @@ def shootout_due(
     columns: dict[str, str],
     *,
     hands: dict[str, str] | None = None,
-    players: Sequence[str] = ("Al", "Bugs"),
+    players: Sequence[str] = NAMES[:2],
     owner: str = "Al",
     previous: str = "Bugs",
     options: RuleOptions | None = None,
@@ -516,7 +529,7 @@ def test_hands_separated_by_a_tie_breaker_need_no_reinforcement() -> None:
 @pytest.mark.rule("R-6.7.1")
 def test_only_the_players_tied_for_the_best_hand_reinforce() -> None:
     state = build(
-        ("Al", "Bugs", "Capone"),
+        NAMES[:3],
         turn="Capone",
         phase=TurnPhase.ENDED,
         hands={"Al": "12R", "Bugs": "14Y", "Capone": "15G"},
@@ -537,7 +550,7 @@ def test_only_the_players_tied_for_the_best_hand_reinforce() -> None:
 @pytest.mark.rule("R-6.7.1")
 def test_a_tie_between_beaten_hands_needs_no_reinforcement() -> None:
     state = build(
-        ("Al", "Bugs", "Capone"),
+        NAMES[:3],
         turn="Capone",
         phase=TurnPhase.ENDED,
         hands={"Al": "12R", "Bugs": "14Y", "Capone": "15G"},
@@ -704,7 +717,7 @@ def test_colours_do_not_count_equal_values_reinforce_again() -> None:
 def test_only_the_players_sharing_the_highest_value_reinforce_again() -> None:
     # Three hands tie: high card 13, 11, 9, 7, 5, in different colours.
     state = build(
-        ("Al", "Bugs", "Capone"),
+        NAMES[:3],
         turn="Capone",
         phase=TurnPhase.ENDED,
         hands={"Al": "12R 14R", "Bugs": "12Y 1Y", "Capone": "10G 15G"},
@@ -751,7 +764,7 @@ def test_only_the_players_sharing_the_highest_value_reinforce_again() -> None:
 def test_reinforcements_are_discarded_and_replaced_in_turn_order_from_the_owner() -> None:
     # Bugs's shootout: Bugs is beaten, Al and Capone tie; turn order from Bugs is Capone, Al.
     state = build(
-        ("Al", "Bugs", "Capone"),
+        NAMES[:3],
         turn="Al",
         phase=TurnPhase.ENDED,
         hands={"Al": "12R 6G", "Capone": "14Y 6B"},

@@ -47,6 +47,10 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.formats.notation import parse_position
 from scenarios import (
+    AL,
+    BUGS,
+    CAPONE,
+    NAMES,
     build,
     business_of,
     card,
@@ -59,7 +63,6 @@ from scenarios import (
     tiles,
 )
 
-AL, BUGS, CAPONE = 0, 1, 2
 SPEAKEASY, JAZZ_CLUB, BREWERY, GAMBLING_HOUSE = tiles(
     "Speakeasy#1 JazzClub#1 Brewery#1 GamblingHouse#1"
 )
@@ -368,7 +371,7 @@ def _accepted(state: GameState, command: Command) -> bool:
 @pytest.mark.parametrize("options", [RuleOptions(), ANY_CARDS], ids=["default", "any-cards"])
 def test_a_special_play_is_listed_exactly_when_it_is_accepted(options: RuleOptions) -> None:
     state = build(
-        ("Al", "Bugs", "Capone"),
+        NAMES[:3],
         hands={"Al": "Liquidation PoliceRaid1 Limousine Revolver Bribery 9R"},
         businesses={
             "Speakeasy#1": {"Al": "1R 2R 3R", "Bugs": "1B 2B 3B 4B 5B", "Capone": "1G"},
@@ -393,7 +396,7 @@ def test_a_special_play_is_listed_exactly_when_it_is_accepted(options: RuleOptio
 @pytest.mark.rule("R-5.2", "R-5.2.1")
 def test_liquidation_lists_every_other_player_with_a_card_at_each_business() -> None:
     state = build(
-        ("Al", "Bugs", "Capone"),
+        NAMES[:3],
         hands={"Al": "Liquidation"},
         businesses={
             "Speakeasy#1": {"Al": "1R", "Bugs": "3B"},
@@ -625,7 +628,7 @@ def test_police_raid_sees_exactly_the_face_down_cards(raid: SpecialCard) -> None
 @pytest.mark.rule("R-5.3")
 def test_police_raid_lists_every_other_player_with_a_card_at_each_business() -> None:
     state = build(
-        ("Al", "Bugs", "Capone"),
+        NAMES[:3],
         hands={"Al": "PoliceRaid1 PoliceRaid2"},
         businesses={
             "Speakeasy#1": {"Al": "1R", "Bugs": "3B"},
