@@ -47,7 +47,7 @@ from chicago_poker.core.rules import STALL_ROUNDS, RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, TurnPhase, Victory
 from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
-from chicago_poker.specification import load_specification
+from chicago_poker.specification import Specification
 from scenarios import (
     AL,
     BUGS,
@@ -440,8 +440,10 @@ def test_a_turn_with_an_action_starts_the_count_of_blocked_turns_again() -> None
 
 @pytest.mark.rule("R-8.7")
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_the_limit_is_the_number_of_rounds_the_specification_states(players: int) -> None:
-    statement = " ".join(load_specification().rule("R-8.7").statement.split())
+def test_the_limit_is_the_number_of_rounds_the_specification_states(
+    players: int, spec: Specification
+) -> None:
+    statement = " ".join(spec.rule("R-8.7").statement.split())
     assert stall_limit(players) == STALL_ROUNDS * players
     assert f"If {STALL_ROUNDS} rounds of turns" in statement
     assert f"({stall_limit(2)} with two players, {stall_limit(6)} with six)" in statement
