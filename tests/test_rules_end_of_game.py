@@ -60,6 +60,7 @@ from scenarios import (
     cards,
     gangsters,
     of_type,
+    rejected,
     run,
     tiles,
 )
@@ -105,9 +106,7 @@ def assert_over(state: GameState) -> None:
     assert awaiting(state) is Awaiting.NOTHING
     assert legal_commands(state) == ()
     for command in (DrawCard(state.turn.player), RevealTile(tiles("Speakeasy#5")[0])):
-        with pytest.raises(IllegalCommand) as error:
-            run(state, command)
-        assert error.value.rule == "R-8.2"
+        assert rejected(state, command).rule == "R-8.2"
 
 
 # ------------------------------------------------------------------ victory conditions
@@ -312,9 +311,10 @@ def test_after_the_tiles_run_out_gangsters_go_only_to_the_remaining_businesses()
     state, _ = begin_turn(state)
     plays = [c for c in legal_commands(state) if isinstance(c, PlayGangster)]
     assert {c.business for c in plays} == set(tiles("JazzClub#1"))
-    with pytest.raises(IllegalCommand) as error:
-        run(state, PlayGangster(AL, gangsters("1Y")[0], tiles("Speakeasy#1")[0]))
-    assert error.value.rule == "R-4.1"
+    assert (
+        rejected(state, PlayGangster(AL, gangsters("1Y")[0], tiles("Speakeasy#1")[0])).rule
+        == "R-4.1"
+    )
 
 
 # ------------------------------------------------------------------ the last business
