@@ -44,6 +44,7 @@ from chicago_poker.formats.log import (
 )
 from chicago_poker.players.game import Game
 from random_games import random_game
+from scenarios import NAMES
 
 SPEAKEASY = parse_tile("Speakeasy#1")
 BREWERY = parse_tile("Brewery#1")
@@ -64,7 +65,7 @@ def unchecked(cls: type, *values: object) -> Any:
 
 
 def start(**changes: Any) -> StartGame:
-    command = StartGame(("Al", "Bugs"), HANDS, (SPEAKEASY, BREWERY))
+    command = StartGame(NAMES[:2], HANDS, (SPEAKEASY, BREWERY))
     return attrs.evolve(command, **changes)
 
 
@@ -157,7 +158,7 @@ def test_every_command_type_has_a_form_for_each_of_its_fields() -> None:
 def test_a_command_of_the_wrong_form_is_refused_with_its_field(
     command: Any, rule: str, message: str
 ) -> None:
-    game = Game.new(["Al", "Bugs"], seed=1)
+    game = Game.new(NAMES[:2], seed=1)
     before = (game.state, game.history)
     with pytest.raises(IllegalCommand) as refused:
         game.execute(command)

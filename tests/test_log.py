@@ -194,7 +194,7 @@ def t(text: str) -> Any:
 
 SAMPLES: tuple[Command | Event, ...] = (
     StartGame(
-        ("Al", "Bugs"),
+        NAMES[:2],
         (cards("1R 2R 3R 4R Revolver"), cards("1B 2B 3B 4B 5B")),
         (t("Speakeasy#1"), t("JazzClub#2")),
         1,

@@ -32,6 +32,7 @@ from chicago_poker.formats.notation import (
 from chicago_poker.players.game import Game
 from invariants import check_invariants
 from random_games import play_random, random_game
+from scenarios import NAMES
 
 options_strategy = st.builds(
     RuleOptions, st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.booleans()
@@ -242,7 +243,7 @@ def test_a_position_that_breaks_an_invariant_is_refused_naming_it(
 
 
 def test_a_view_that_breaks_an_invariant_is_refused_naming_it() -> None:
-    state = Game.new(["Al", "Bugs"], seed=3).state
+    state = Game.new(NAMES[:2], seed=3).state
     good = write_view(view(state, 0))
     assert parse_view(good) == view(state, 0)
     draw = f"draw {view(state, 0).draw_pile_size}"

@@ -326,7 +326,7 @@ def test_folding_the_log_of_a_whole_game_gives_the_final_view(players: int) -> N
 
 def test_folding_needs_the_events() -> None:
     game = random_game(2, RuleOptions(), seed=3, commands=3)
-    header = LogHeader("0", RuleOptions(), ("Al", "Bugs"), kind=LogKind.COMMANDS)
+    header = LogHeader("0", RuleOptions(), NAMES[:2], kind=LogKind.COMMANDS)
     with pytest.raises(ValueError, match="events"):
         fold_view(header, [LogEntry(entry.command, None) for entry in game.history])
 

@@ -513,7 +513,7 @@ def test_another_players_drawn_card_and_dealt_hand_are_hidden() -> None:
     assert redact(after, drawn, BUGS) == RedactedCardDrawn(AL, None)
     assert redact(after, drawn, None) == RedactedCardDrawn(AL, None)
 
-    start = Game.new(["Al", "Bugs", "Capone"], seed=3).events[0]
+    start = Game.new(NAMES[:3], seed=3).events[0]
     assert isinstance(start, GameStarted)
     hidden = redact(None, start, BUGS)
     assert isinstance(hidden, RedactedGameStarted)
@@ -752,7 +752,7 @@ def test_an_event_redacted_without_its_state_needs_a_seat_number(seat: object) -
 @pytest.mark.parametrize("seat", [-1, 3, True, False, 1.0, "0"], ids=repr)
 def test_a_seat_that_is_not_at_the_table_sees_nothing(user: str, seat: object) -> None:
     """-1 would be the last seat and True seat 1, were they not refused."""
-    game = Game.new(["Al", "Bugs", "Capone"], seed=4)
+    game = Game.new(NAMES[:3], seed=4)
     game.execute(game.legal_commands()[0])
     ask = seat_users(game)[user]
     assert [ask(None), ask(2)] != [None, None]  # an observer and the last seat may ask
@@ -767,7 +767,7 @@ def test_redaction_refuses_what_it_does_not_know_instead_of_passing_it_through(
     seat: int | None,
 ) -> None:
     """Deny by default: a value of an unknown type could carry a card across the boundary."""
-    game = Game.new(["Al", "Bugs"], seed=3)
+    game = Game.new(NAMES[:2], seed=3)
     unknown: Any = GangsterCard(9, Color.RED)
     with pytest.raises(ArgumentTypeError, match="not an event"):
         redact(game.state, unknown, seat)
