@@ -141,17 +141,7 @@ def position(
     markers = markers or {}
     controlled = controlled or {}
     lines = ["chicago-poker position 1"]
-    flags = [
-        word
-        for word, on in (
-            ("tactical", options.tactical),
-            ("short-game", options.short_game),
-            ("optional-actions", options.optional_actions),
-            ("limousine-any-cards", options.limousine_any_cards),
-            ("optional-reinforcement", options.optional_reinforcement),
-        )
-        if on
-    ]
+    flags = _flags(options)
     if flags:
         lines.append("options " + " ".join(flags))
     for name in players:
@@ -176,6 +166,18 @@ def position(
     if tile_pile is not None:
         lines.append("tiles " + _listed(tile_pile))
     return "\n".join(lines) + "\n"
+
+
+def _flags(options: RuleOptions) -> list[str]:
+    """The words of the notation for the options that are on."""
+    words = (
+        ("tactical", options.tactical),
+        ("short-game", options.short_game),
+        ("optional-actions", options.optional_actions),
+        ("limousine-any-cards", options.limousine_any_cards),
+        ("optional-reinforcement", options.optional_reinforcement),
+    )
+    return [word for word, on in words if on]
 
 
 def _listed(text: str) -> str:
