@@ -15,12 +15,14 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NoReturn
 
 import attrs
 
 from chicago_poker import __version__
+from chicago_poker._workers import Progress
 from chicago_poker.cli import demo, play
 from chicago_poker.core.cards import GANGSTER_CARDS
 from chicago_poker.core.errors import ChicagoPokerError
@@ -137,7 +139,7 @@ def _build_parser() -> _Parser:
     )
     validate.add_argument(
         "--workers",
-        type=simulate._int_in(1, None),  # the same numbers as simulate --workers
+        type=simulate.int_in(1, None),  # the same numbers as simulate --workers
         default=1,
         metavar="N",
         help="processes checking files at once (default 1); reports keep the order of the files",
@@ -173,26 +175,60 @@ def _validate(args: argparse.Namespace) -> int:
     if args.witness is not None and len(args.files) != 1:
         sys.stderr.write("chicago-poker validate: --witness takes exactly one FILE\n")
         return 2
-    reports: Iterable[Report]
-    if args.witness is not None:
-        reports = [_write_witness(validate_file(args.files[0], witness=True), args.witness)]
-    else:
-        reports = validate_files(args.files, workers=args.workers)
+    counts: Counter[Status] = Counter()
+    with Progress("validating", len(args.files), sys.stderr, unit="files") as progress:
+        reports = _counted(_reports(args), counts, progress)
+        if args.format == "json":
+            files = [report.as_dict() for report in reports]
+        else:
+            _print_reports(reports, progress)
+    status = max((verdict.exit_code for verdict in counts), default=0)
     if args.format == "json":
-        files = [report.as_dict() for report in reports]
-        status = max((file["exit"] for file in files), default=0)
-        document = {"exit": status, "files": files}
         # ASCII only: valid JSON whatever the encoding of stdout, and nothing from a log that
         # a terminal would act on (json escapes C0 controls, but not C1 controls or U+202E).
+        document = {"exit": status, "files": files}
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=True) + "\n")
-    else:
-        status = 0
-        for report in reports:  # each verdict as soon as it is known
-            sys.stdout.write(_report_text(report))
-            sys.stdout.flush()
-            status = max(status, report.exit_code)
+    elif len(args.files) > 1:
+        sys.stdout.write(_tally(counts) + "\n")
     sys.stdout.flush()
     return status
+
+
+def _reports(args: argparse.Namespace) -> Iterable[Report]:
+    """The report of each file of ``validate``, in order, each as soon as it is known."""
+    if args.witness is not None:
+        return [_write_witness(validate_file(args.files[0], witness=True), args.witness)]
+    return validate_files(args.files, workers=args.workers)
+
+
+def _counted(
+    reports: Iterable[Report], counts: Counter[Status], progress: Progress
+) -> Iterator[Report]:
+    """``reports``, counting each verdict in ``counts`` and each report as progress."""
+    for report in reports:
+        counts[report.status] += 1
+        progress.advance()
+        yield report
+
+
+def _print_reports(reports: Iterable[Report], progress: Progress) -> None:
+    """Print each verdict as soon as it is known, above the progress bar."""
+    for report in reports:
+        with progress.paused(sys.stdout):
+            sys.stdout.write(_report_text(report))
+            sys.stdout.flush()
+
+
+def _tally(counts: Counter[Status]) -> str:
+    """The last line of ``validate`` for many files, such as ``3 files: 2 legal, 1 illegal, ...``.
+
+    >>> _tally(Counter({Status.OK: 2, Status.ILLEGAL: 1}))
+    '3 files: 2 legal, 1 illegal, 0 unreadable, 0 undecided'
+    """
+    verdicts = ", ".join(
+        f"{counts[status]} {'legal' if status is Status.OK else status.value}" for status in Status
+    )
+    return f"{counts.total()} files: {verdicts}"
 
 
 def _write_witness(report: Report, path: str) -> Report:
