@@ -80,11 +80,15 @@ class Progress:
         stream: TextIO,
         *,
         unit: str,
-        interval: float = PROGRESS_INTERVAL,
+        interval: float | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        """Count ``total`` items of ``unit`` (a plural such as ``"games"``), none done yet."""
-        self.label, self.total, self.unit, self.interval = label, total, unit, interval
+        """Count ``total`` items of ``unit`` (a plural such as ``"games"``), none done yet.
+
+        ``interval`` is in seconds; None means :data:`PROGRESS_INTERVAL`.
+        """
+        self.label, self.total, self.unit = label, total, unit
+        self.interval = PROGRESS_INTERVAL if interval is None else interval
         self.done = 0
         self._stream, self._clock = stream, clock
         self._started = clock()
