@@ -174,24 +174,44 @@ def test_piped_validate_shows_progress_on_stderr(
     ]
 
 
+LOGS = Path(__file__).parent / "logs"
+
+
 @posix_only
-def test_simulate_on_a_terminal_draws_a_bar_and_leaves_stdout_exactly_the_report() -> None:
+@pytest.mark.parametrize(
+    ("argv", "unit"),
+    [
+        (["simulate", "--games", "8"], "games/s"),
+        (
+            [
+                "validate",
+                *[str(LOGS / "valid-2p-standard.jsonl")] * 6,
+                str(LOGS / "truncated.jsonl"),
+            ],
+            "files/s",
+        ),
+    ],
+    ids=["simulate", "validate"],
+)
+def test_on_a_terminal_a_bar_is_drawn_and_stdout_is_exactly_the_report(
+    argv: list[str], unit: str
+) -> None:
     import pty
 
     source = str(Path(chicago_poker.__file__).parent.parent)
     env = {**os.environ, "PYTHONPATH": source, "TERM": "xterm", "COLUMNS": "100"}
-    command = [sys.executable, "-m", "chicago_poker", "simulate", "--games", "8"]
-    piped = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    command = [sys.executable, "-m", "chicago_poker", *argv]
+    piped = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     main, secondary = pty.openpty()
     with os.fdopen(main, "rb", buffering=0) as screen:
         done = subprocess.run(
-            command, stdout=subprocess.PIPE, stderr=secondary, text=True, env=env, check=True
+            command, stdout=subprocess.PIPE, stderr=secondary, text=True, env=env, check=False
         )
         os.close(secondary)
         drawn = _read_all(screen)
-    assert done.stdout == piped.stdout
+    assert (done.returncode, done.stdout) == (piped.returncode, piped.stdout)
     assert piped.stderr == ""
-    assert "games/s" in drawn
+    assert unit in drawn
     assert drawn.endswith("\x1b[2K")  # cleared at the end
 
 
