@@ -17,7 +17,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import attrs
 
@@ -76,7 +76,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except _ParserExitError as stop:
         return stop.status
-    command: Callable[[argparse.Namespace], int] = args.command
+    return _run(args.command, args)
+
+
+def _run(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run a subcommand; a rejected request, a closed pipe or Ctrl-C end it without a traceback."""
     try:
         return command(args)
     except ChicagoPokerError as error:
@@ -116,6 +120,16 @@ def _build_parser() -> _Parser:
     parser = _Parser(prog=_PROG, description="Rules engine for the card game Chicago Poker.")
     parser.add_argument("--version", action="version", version=f"{_PROG} {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    _add_hands_parser(commands)
+    _add_validate_parser(commands)
+    explain.add_parser(commands)
+    simulate.add_parser(commands)
+    play.add_parser(commands)
+    demo.add_parser(commands)
+    return parser
+
+
+def _add_hands_parser(commands: Any) -> None:
     hands = commands.add_parser(
         "hands",
         help="print the hand ranking with exact frequencies",
@@ -123,38 +137,38 @@ def _build_parser() -> _Parser:
         "the five-card hands of the 75 gangster cards fall in each.",
     )
     hands.set_defaults(command=_hands)
+
+
+def _add_validate_parser(commands: Any) -> None:
     validate = commands.add_parser(
         "validate",
         help="check that game logs are legal games",
         description="Replay each game log through the rules engine and report every broken "
         "rule. Exit status: 0 if every log is a legal game (finished or not), 1 if a log "
-        "breaks a rule, 2 if a log cannot be read, 3 if --witness found no witness.",
+        "breaks a rule, 2 if a log cannot be read, 3 if --witness found no witness. "
+        "With many files, a last line counts each verdict; progress goes to stderr.",
     )
-    validate.add_argument("files", nargs="+", metavar="FILE", help="a game log (JSON Lines)")
-    validate.add_argument(
+    add = validate.add_argument
+    add("files", nargs="+", metavar="FILE", help="a game log (JSON Lines)")
+    add(
         "--format",
         choices=("text", "json"),
         default="text",
         help="text (default): a verdict per file and one line per finding; json: one JSON document",
     )
-    validate.add_argument(
+    add(
         "--workers",
         type=simulate.int_in(1, None),  # the same numbers as simulate --workers
         default=1,
         metavar="N",
         help="processes checking files at once (default 1); reports keep the order of the files",
     )
-    validate.add_argument(
+    add(
         "--witness",
         metavar="OUT",
         help="for one redacted log: write the complete legal game found for it (a full log) to OUT",
     )
     validate.set_defaults(command=_validate)
-    explain.add_parser(commands)
-    simulate.add_parser(commands)
-    play.add_parser(commands)
-    demo.add_parser(commands)
-    return parser
 
 
 def _hands(args: argparse.Namespace) -> int:

@@ -222,11 +222,17 @@ def simulate(
     ]
     if workers <= 1 or games <= 1:
         yield from map(_play, jobs)
-        return
+    else:
+        yield from _in_workers(jobs, workers)
+
+
+def _in_workers(jobs: Sequence[_Job], workers: int) -> Iterator[GameResult]:
+    """Play the jobs in worker processes; yield their results in the order of the jobs."""
     with interrupts_ignored():  # Ctrl-C is the parent's alone (see chicago_poker._workers)
-        pool = SPAWN.Pool(min(workers, games))
+        pool = SPAWN.Pool(min(workers, len(jobs)))
+    chunks = max(1, min(8, len(jobs) // (workers * 4)))
     with pool:
-        yield from pool.imap(_play, jobs, chunksize=max(1, min(8, games // (workers * 4))))
+        yield from pool.imap(_play, jobs, chunksize=chunks)
 
 
 def _check_simulation(
@@ -377,14 +383,7 @@ class Summary:
         return {
             "games": self.games,
             "bots": list(self.bots),
-            "wins_by_seat": [
-                {"seat": seat + 1, "name": name, "bot": bot, "wins": self.wins_by_seat[seat]}
-                for seat, (name, bot) in enumerate(zip(self.names, self.bots, strict=True))
-            ],
-            "wins_by_bot": [
-                {"bot": bot, "seats": self.seats_by_bot[bot], "wins": self.wins_by_bot[bot]}
-                for bot in dict.fromkeys(self.bots)
-            ],
+            **self._wins_data(),
             "no_winner": self.no_winner,
             "turns": _spread_data(self.turns),
             "commands": _spread_data(self.commands),
@@ -397,6 +396,18 @@ class Summary:
             "special_cards": {label: self.specials[label] for _, label in _SPECIALS},
             "victories": dict(_most_first(self.victories)),
             "without_winner": self._without_winner(),
+        }
+
+    def _wins_data(self) -> dict[str, list[dict[str, Any]]]:
+        return {
+            "wins_by_seat": [
+                {"seat": seat + 1, "name": name, "bot": bot, "wins": self.wins_by_seat[seat]}
+                for seat, (name, bot) in enumerate(zip(self.names, self.bots, strict=True))
+            ],
+            "wins_by_bot": [
+                {"bot": bot, "seats": self.seats_by_bot[bot], "wins": self.wins_by_bot[bot]}
+                for bot in dict.fromkeys(self.bots)
+            ],
         }
 
 
