@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -102,17 +103,29 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> _Terminal:
     return _Terminal()
 
 
+def _bar(total: int, stream: _Terminal, clock: _Clock) -> Progress:
+    return Progress("validating", total, stream, unit="files", clock=clock)
+
+
 def test_on_a_terminal_a_live_bar_shows_count_rate_and_time_left(terminal: _Terminal) -> None:
-    with Progress("simulating", 20, terminal, unit="games") as progress:
-        for _ in range(7):
-            progress.advance()
-        assert progress._bar is not None
-        progress._bar.refresh()
+    clock = _Clock()
+    with _bar(20, terminal, clock) as progress:
+        _advance_at(progress, clock, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5)
         drawn = terminal.getvalue()
-    assert "simulating" in drawn
+    assert drawn.count("\r\x1b[2Kvalidating") == 7  # each item, at most ten times a second
     assert "7/20" in drawn
-    assert "games/s" in drawn
-    assert "left" in drawn
+    assert "files/s" in drawn
+    assert drawn.rstrip().endswith("left")
+
+
+def test_on_a_terminal_the_bar_is_drawn_at_most_ten_times_a_second(terminal: _Terminal) -> None:
+    clock = _Clock()
+    with _bar(100, terminal, clock) as progress:
+        _advance_at(progress, clock, *(index / 100 for index in range(1, 100)))
+        drawn = terminal.getvalue()
+    # When it starts, then about every tenth of a second over the 0.99 s of the run.
+    assert 1 + 9 <= drawn.count("validating") <= 1 + 10
+    assert int(re.findall(r"(\d+)/100", drawn)[-1]) >= 90  # the last drawing is recent
 
 
 def test_on_a_terminal_the_bar_is_cleared_at_the_end(terminal: _Terminal) -> None:
@@ -132,14 +145,28 @@ def test_on_a_terminal_ctrl_c_stops_the_bar(terminal: _Terminal) -> None:
     assert not progress._bar.live.is_started
 
 
-def test_the_bar_steps_aside_for_output_to_a_terminal(terminal: _Terminal) -> None:
-    with Progress("validating", 3, terminal, unit="files") as progress:
-        assert progress._bar is not None
+def test_the_bar_steps_aside_for_output_to_a_terminal_and_comes_back_below_it(
+    terminal: _Terminal,
+) -> None:
+    clock = _Clock()
+    with _bar(3, terminal, clock) as progress:
+        clock.now += 0.125
+        progress.advance()
+        drawing = terminal.getvalue().rpartition("\r\x1b[2K")[2]
+        assert "1/3" in drawing
         with progress.paused(_Terminal()):
-            assert not progress._bar.live.is_started
-        assert progress._bar.live.is_started
+            assert terminal.getvalue().endswith("\r\x1b[2K")  # the bar's line, erased
+        assert terminal.getvalue().endswith("\r\x1b[2K" + drawing)  # put back as it was
+        clock.now += 0.125
+        with progress.paused(_Terminal()):
+            pass
+        redrawn = terminal.getvalue().rpartition("\r\x1b[2K")[2]
+        assert "1/3" in redrawn
+        assert redrawn.endswith("left")
+        before = terminal.getvalue()
         with progress.paused(io.StringIO()):  # a file or a pipe: nothing to step aside for
-            assert progress._bar.live.is_started
+            pass
+        assert terminal.getvalue() == before
 
 
 @posix_only
@@ -226,3 +253,16 @@ def _read_all(screen: io.RawIOBase) -> str:
             break
         data += chunk
     return data.decode("utf-8", errors="replace")
+
+
+def test_workers_do_not_import_rich() -> None:
+    # Worker processes import the modules of simulate and validate; rich, needed only for a
+    # bar on a terminal, would slow the start of each.
+    source = str(Path(chicago_poker.__file__).parent.parent)
+    code = (
+        "import sys, chicago_poker.players.simulate, chicago_poker.cli.command, "
+        "chicago_poker.referee.validate; print(sorted(m for m in sys.modules if 'rich' in m))"
+    )
+    env = {**os.environ, "PYTHONPATH": source}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.stdout == "[]\n", done.stderr

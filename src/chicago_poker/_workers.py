@@ -14,6 +14,7 @@ exactly its report.
 from __future__ import annotations
 
 import contextlib
+import io
 import multiprocessing
 import os
 import signal
@@ -22,11 +23,10 @@ import time
 from collections.abc import Callable, Iterator
 from multiprocessing.context import SpawnContext
 from types import TracebackType
-from typing import Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO, cast
 
-import rich.console
-import rich.progress
-import rich.text
+if TYPE_CHECKING:
+    import rich.progress
 
 __all__ = ["PROGRESS_INTERVAL", "SPAWN", "Progress", "interrupts_ignored"]
 
@@ -53,6 +53,9 @@ def interrupts_ignored() -> Iterator[None]:
 
 PROGRESS_INTERVAL: Final = 5.0
 """Seconds between two progress lines when stderr is not a terminal."""
+
+_REDRAW: Final = 0.1
+"""Seconds between two drawings of the live bar."""
 
 
 class Progress:
@@ -92,14 +95,17 @@ class Progress:
         self.done = 0
         self._stream, self._clock = stream, clock
         self._started = clock()
-        self._shown: float | None = None  # when the last line was written, or the first item
-        self._bar = _live_bar(label, unit, stream) if _is_terminal(stream) else None
+        self._shown: float | None = None  # when the bar or the last line was drawn
+        self._drawn = False  # whether the bar is on the screen
+        self._screen = _Screen(stream)
+        self._bar = _live_bar(label, unit, self._screen) if _is_terminal(stream) else None
         self._task = None if self._bar is None else self._bar.add_task(label, total=total)
 
     def __enter__(self) -> Progress:
         """Start the live bar, if there is one."""
         if self._bar is not None:
             self._bar.start()
+            self._shown, self._drawn = self._clock(), True
         return self
 
     def __exit__(
@@ -113,13 +119,14 @@ class Progress:
             self._bar.stop()
 
     def advance(self) -> None:
-        """Count one more item done; show it now or, off a terminal, when a line is due."""
+        """Count one more item done; show it when the bar or a line is due."""
         self.done += 1
         if self._bar is not None and self._task is not None:
             self._bar.advance(self._task)
+            self._draw_when_due()
             return
         now = self._clock()
-        if self._shown is None:
+        if self._shown is None:  # the first item starts the interval
             self._shown = now
         elif now - self._shown >= self.interval:
             self._shown = now
@@ -138,7 +145,7 @@ class Progress:
 
     @contextlib.contextmanager
     def paused(self, output: TextIO) -> Iterator[None]:
-        """Clear the live bar while the caller writes to ``output``, then redraw it.
+        """Clear the live bar while the caller writes lines to ``output``, then redraw it.
 
         Only when ``output`` is a terminal too, which may be the screen the bar is drawn on:
         the bar then stays below what is written, instead of writing over it.
@@ -146,11 +153,26 @@ class Progress:
         if self._bar is None or not _is_terminal(output):
             yield
             return
-        self._bar.stop()
+        if self._drawn:
+            self._write("\r\x1b[2K")  # erase the bar: what the caller writes takes its line
+            self._drawn = False
         try:
             yield
         finally:
-            self._bar.start()
+            self._draw_when_due()  # on the line below what was written
+
+    def _draw_when_due(self) -> None:
+        """Draw the live bar, at most every :data:`_REDRAW` seconds: drawing takes a while.
+
+        A bar erased for output in between is put back at once as it was last drawn.
+        """
+        now = self._clock()
+        if self._bar is not None and (self._shown is None or now - self._shown >= _REDRAW):
+            self._shown = now
+            self._bar.refresh()
+        elif not self._drawn:
+            self._write(self._screen.last)
+        self._drawn = True
 
     def _write(self, text: str) -> None:
         try:
@@ -160,35 +182,65 @@ class Progress:
             pass
 
 
-class _RateColumn(rich.progress.ProgressColumn):
-    """The items done per second, as rich estimates it over the last half minute."""
+class _Screen(io.TextIOBase):
+    """The terminal the live bar is drawn on, which keeps the last drawing to put it back."""
 
-    def __init__(self, unit: str) -> None:
+    def __init__(self, stream: TextIO) -> None:
         super().__init__()
-        self.unit = unit
+        self.stream = stream
+        self.last = ""
 
-    def render(self, task: rich.progress.Task) -> rich.text.Text:
-        speed = task.speed
-        shown = "?" if speed is None else f"{speed:.1f}"
-        return rich.text.Text(f"{shown} {self.unit}/s", style="progress.data.speed")
+    def write(self, text: str) -> int:
+        """Write ``text`` to the terminal, and keep it."""
+        self.last = text
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        """Flush the terminal."""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        """A terminal, as :class:`Progress` found."""
+        return True
 
 
-def _live_bar(label: str, unit: str, stream: TextIO) -> rich.progress.Progress:
+def _live_bar(label: str, unit: str, stream: _Screen) -> rich.progress.Progress:
     """A rich progress display on ``stream`` that leaves stdout and stderr alone."""
-    console = rich.console.Console(file=stream, force_terminal=True, highlight=False)
+    # Imported here, on a terminal only: worker processes import this module, and rich
+    # would add a tenth of a second to the start of each.
+    import rich.console
+    import rich.progress
+
+    # rich only writes to its file, flushes it and asks isatty, which a _Screen does.
+    screen = cast("TextIO", stream)
+    console = rich.console.Console(file=screen, force_terminal=True, highlight=False)
     return rich.progress.Progress(
         rich.progress.TextColumn("{task.description}"),
         rich.progress.BarColumn(),
         rich.progress.MofNCompleteColumn(),
         rich.progress.TextColumn(unit),
-        _RateColumn(unit),
+        _rate_column(unit),
         rich.progress.TimeRemainingColumn(),
         rich.progress.TextColumn("left"),
         console=console,
+        auto_refresh=False,  # drawn as items are done: no thread draws while stdout writes
         transient=True,
         redirect_stdout=False,  # stdout is the report: nothing else may pass through it
         redirect_stderr=False,
     )
+
+
+def _rate_column(unit: str) -> rich.progress.ProgressColumn:
+    """A column of the items done per second, as rich estimates it over the last 30 s."""
+    import rich.progress
+    import rich.text
+
+    class RateColumn(rich.progress.ProgressColumn):
+        def render(self, task: rich.progress.Task) -> rich.text.Text:
+            shown = "?" if task.speed is None else f"{task.speed:.1f}"
+            return rich.text.Text(f"{shown} {unit}/s", style="progress.data.speed")
+
+    return RateColumn()
 
 
 def _is_terminal(stream: TextIO) -> bool:
