@@ -88,6 +88,23 @@ def test_a_stream_that_cannot_be_written_does_not_stop_the_work() -> None:
     assert progress.done == 3
 
 
+class _BrokenTerminal(_Broken):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_that_cannot_be_written_does_not_stop_the_work(
+    terminal: _Terminal,
+) -> None:
+    clock = _Clock()
+    with _bar(3, _BrokenTerminal(), clock) as progress:
+        _advance_at(progress, clock, 1, 2)
+        with progress.paused(terminal):
+            pass
+        _advance_at(progress, clock, 3)
+    assert progress.done == 3
+
+
 def test_a_dumb_terminal_gets_plain_lines(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TERM", "dumb")
     stream, clock = _Terminal(), _Clock()
@@ -103,7 +120,7 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> _Terminal:
     return _Terminal()
 
 
-def _bar(total: int, stream: _Terminal, clock: _Clock) -> Progress:
+def _bar(total: int, stream: io.StringIO, clock: _Clock) -> Progress:
     return Progress("validating", total, stream, unit="files", clock=clock)
 
 

@@ -175,11 +175,9 @@ class Progress:
         self._drawn = True
 
     def _write(self, text: str) -> None:
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a closed stderr: the work goes on
             self._stream.write(text)
             self._stream.flush()
-        except (OSError, ValueError):  # a closed or broken stderr: the work goes on
-            pass
 
 
 class _Screen(io.TextIOBase):
@@ -193,11 +191,14 @@ class _Screen(io.TextIOBase):
     def write(self, text: str) -> int:
         """Write ``text`` to the terminal, and keep it."""
         self.last = text
-        return self.stream.write(text)
+        with contextlib.suppress(OSError, ValueError):  # a closed terminal: the work goes on
+            self.stream.write(text)
+        return len(text)
 
     def flush(self) -> None:
         """Flush the terminal."""
-        self.stream.flush()
+        with contextlib.suppress(OSError, ValueError):
+            self.stream.flush()
 
     def isatty(self) -> bool:
         """A terminal, as :class:`Progress` found."""
