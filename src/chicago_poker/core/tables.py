@@ -43,6 +43,8 @@ __all__ = [
     "format_contents",
     "format_state",
     "format_view",
+    "piles_text",
+    "turn_text",
 ]
 
 BACK: Final = "▒▒▒"
@@ -144,7 +146,7 @@ def format_contents(contents: TableContents) -> str:
     names = [display_name(player.name) for player in seen.players]
     width = max(len(name) for name in names)
     left = max([width + 2, *(len(business.tile.name) for business in seen.businesses)])
-    lines = [_heading(contents, names), _piles(seen)]
+    lines = [_heading(contents, names), piles_text(seen)]
     for business in seen.businesses:
         lines += ["", *_business_lines(business, names, left)]
     if seen.shootout is not None:
@@ -162,10 +164,14 @@ def _heading(contents: TableContents, names: Sequence[str]) -> str:
         if seen.seat is None
         else f"seen by {names[seen.seat]}"
     )
-    return f"{_turn_text(seen, names)} · {who}"
+    return f"{turn_text(seen, names)} · {who}"
 
 
-def _turn_text(seen: PlayerView, names: Sequence[str]) -> str:
+def turn_text(seen: PlayerView, names: Sequence[str]) -> str:
+    """Whose turn it is and what is left of it, or how the game ended, in a line.
+
+    ``names`` are the names to show, one per seat (see :func:`display_name`).
+    """
     if seen.victory is not None:
         if seen.winner is None:
             return f"Game over without a winner ({seen.victory.value})"
@@ -180,8 +186,13 @@ def _turn_text(seen: PlayerView, names: Sequence[str]) -> str:
     return f"Turn {turn.number + 1}: {names[turn.player]} to play ({doing})"
 
 
-def _piles(seen: PlayerView) -> str:
-    discard = " ".join(str(card) for card in sorted(seen.discard_pile, key=card_order))
+def piles_text(seen: PlayerView, *, discards: bool = True) -> str:
+    """The sizes of the draw deck, the tile pile and the discard pile, in a line.
+
+    With ``discards``, the line lists the cards of the discard pile too.
+    """
+    shown = sorted(seen.discard_pile, key=card_order) if discards else ()
+    discard = " ".join(str(card) for card in shown)
     text = (
         f"Draw deck {seen.draw_pile_size} · business tiles face down {seen.tile_pile_size}"
         f" · discard pile {len(seen.discard_pile)}{': ' + discard if discard else ''}"
