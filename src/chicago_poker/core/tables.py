@@ -265,7 +265,7 @@ def _player_lines(contents: TableContents, names: Sequence[str], width: int) -> 
 
 
 def _legend(contents: TableContents) -> str:
-    text = "▲ face up, ▼ face down; (9R) a face-down card"
+    text = "▲ face up, ▼ face down; a card in brackets lies face down"
     if contents.everything:
         return f"{text}."
-    return f"{text} whose face is known here, ({BACK}) one whose face is not."
+    return f"{text}, and ({BACK}) is one whose face is not known here."
