@@ -192,3 +192,10 @@ def test_the_pictures_in_the_docs_are_up_to_date() -> None:
     assert sorted(committed) == sorted(expected)
     stale = [name for name, svg in expected.items() if committed[name] != svg]
     assert stale == [], "run python docs/gen_pictures.py"
+
+
+def test_the_table_printed_in_the_docs_is_what_the_library_prints() -> None:
+    page = (DOCS / "pictures.md").read_text(encoding="utf-8")
+    printed = page.split("```text\n", 1)[1].split("```", 1)[0]
+    state = parse_position(load_generator().POSITION)
+    assert printed == str(view(state, 1)) + "\n"

@@ -268,4 +268,4 @@ def _legend(contents: TableContents) -> str:
     text = "▲ face up, ▼ face down; a card in brackets lies face down"
     if contents.everything:
         return f"{text}."
-    return f"{text}, and ({BACK}) is one whose face is not known here."
+    return f"{text},\n({BACK}) is the back of one whose face is not known here."
