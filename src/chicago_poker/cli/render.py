@@ -56,6 +56,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "log breaks a rule or the picture cannot be written, 2 bad arguments or an unreadable "
         "log.",
     )
+    _add_arguments(parser)
+    parser.set_defaults(command=run)
+    return parser
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("log", metavar="LOG", help="a game log (JSON Lines)")
     parser.add_argument(
         "--entry",
@@ -68,8 +74,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     who.add_argument("--spectator", action="store_true", help="draw what a spectator sees")
     parser.add_argument("--size", type=int, metavar="PX", help="the picture's width in pixels")
     parser.add_argument("-o", "--output", metavar="OUT", help="write to OUT (default: stdout)")
-    parser.set_defaults(command=run)
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,15 +105,18 @@ def picture_of_log(
     Raises:
         RenderError: the log cannot be read or breaks a rule, or it has no such entry or seat.
     """
-    if entry is not None and entry < 1:
-        raise RenderError(f"--entry must be 1 or more, not {entry}", 2)
-    if size is not None and size < 1:
-        raise RenderError(f"--size must be 1 or more, not {size}", 2)
+    for flag, number in (("--entry", entry), ("--size", size)):
+        if number is not None and number < 1:
+            raise RenderError(f"{flag} must be 1 or more, not {number}", 2)
     try:
         with open(path, "rb") as file:
             shown = _replay(file, path, entry, seat, spectator)
     except OSError as error:
         raise RenderError(f"cannot read {path}: {error.strerror or error}", 2) from error
+    return _draw(shown, path, size)
+
+
+def _draw(shown: PlayerView | GameState, path: str, size: int | None) -> SvgImage:
     try:
         return render(shown, size=size)
     except LookupError as error:  # a view folded from a forged redacted log

@@ -35,7 +35,12 @@ from chicago_poker.core.cards import (
     SpecialCard,
     parse_card,
 )
-from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError, check_count
+from chicago_poker.core.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    check_count,
+    short_repr,
+)
 from chicago_poker.core.hands import HandCategory
 from chicago_poker.core.rules import MAX_COLUMN
 from chicago_poker.core.state import GameState
@@ -133,13 +138,18 @@ def render(
         InvalidArgumentError: ``names`` does not hold one name per seat, or ``size`` is not
             positive.
     """
-    if isinstance(view, GameState):
-        contents = contents_of_state(view)
-    elif isinstance(view, PlayerView):
-        contents = contents_of_view(view)
-    else:
-        raise ArgumentTypeError(f"render: view must be a PlayerView or a GameState, not {view!r}")
+    contents = _contents(view)
     return _table(contents, _names(contents, names), size)
+
+
+def _contents(view: object) -> TableContents:
+    if isinstance(view, GameState):
+        return contents_of_state(view)
+    if isinstance(view, PlayerView):
+        return contents_of_view(view)
+    raise ArgumentTypeError(
+        f"render: view must be a PlayerView or a GameState, not {short_repr(view)}"
+    )
 
 
 def render_state(
@@ -151,7 +161,7 @@ def render_state(
         ArgumentTypeError, InvalidArgumentError: as :func:`render`.
     """
     if not isinstance(state, GameState):
-        raise ArgumentTypeError(f"render_state: state must be a GameState, not {state!r}")
+        raise ArgumentTypeError(f"render_state: state must be a GameState, not {short_repr(state)}")
     return render(state, names=names, size=size)
 
 
@@ -208,7 +218,7 @@ def _names(contents: TableContents, names: Sequence[str] | None) -> list[str]:
     if names is None:
         return [display_name(player.name) for player in players]
     if isinstance(names, str) or not all(isinstance(name, str) for name in names):
-        raise ArgumentTypeError(f"render: names must be a sequence of str, not {names!r}")
+        raise ArgumentTypeError(f"render: names must be a sequence of str, not {short_repr(names)}")
     if len(names) != len(players):
         raise InvalidArgumentError(
             f"render: names must hold one name per seat, {len(players)}, not {len(names)}"
@@ -306,26 +316,31 @@ def _marker(number: int, cx: float, cy: float) -> ET.Element:
 
 
 def _players(contents: TableContents, names: Sequence[str], top: int) -> tuple[ET.Element, int]:
-    seen = contents.view
     group = ET.Element("g", {"class": "players"})
     y = top
-    for seat, player in enumerate(seen.players):
-        turn = seen.victory is None and seat == seen.turn.player
-        label = f"{'▶ ' if turn else ''}{names[seat]}"
-        group.append(_text(_MARGIN, y + 16, label, size=13, bold=turn))
-        owned = ", ".join(tile.name for tile in player.controlled) or "no business"
-        waiting = " · waiting for a card" if seat in seen.pending_draws else ""
-        hand = contents.hands[seat]
-        count = player.hand_size if hand is None else len(hand)
-        held = f"{count} card{'s' if count != 1 else ''} in hand"
-        group.append(_text(_MARGIN + 130, y + 16, f"{held} · controls {owned}{waiting}", size=12))
-        y += 24
-        if hand:
-            row, _ = _hand_row(hand, "", y)
-            row.set("transform", f"translate({_MARGIN + 130},0)")
-            group.append(row)
-            y += _ROW
+    for seat in range(len(contents.view.players)):
+        group.extend(_player(contents, seat, names[seat], y))
+        y += 24 + (_ROW if contents.hands[seat] else 0)
     return group, y
+
+
+def _player(contents: TableContents, seat: int, name: str, y: int) -> list[ET.Element]:
+    seen, hand = contents.view, contents.hands[seat]
+    player = seen.players[seat]
+    turn = seen.victory is None and seat == seen.turn.player
+    owned = ", ".join(tile.name for tile in player.controlled) or "no business"
+    waiting = " · waiting for a card" if seat in seen.pending_draws else ""
+    count = player.hand_size if hand is None else len(hand)
+    about = f"{count} card{'s' if count != 1 else ''} in hand · controls {owned}{waiting}"
+    drawn = [
+        _text(_MARGIN, y + 16, f"{'▶ ' if turn else ''}{name}", size=13, bold=turn),
+        _text(_MARGIN + 130, y + 16, about, size=12),
+    ]
+    if hand:
+        row, _ = _hand_row(hand, "", y + 24)
+        row.set("transform", f"translate({_MARGIN + 130},0)")
+        drawn.append(row)
+    return drawn
 
 
 def _hand_row(cards: Sequence[Card], label: str, y: int) -> tuple[ET.Element, int]:
@@ -359,35 +374,29 @@ def _card(card: Card | None, x: float, y: float, face: Face) -> ET.Element:
 
 
 def _face(card: Card, x: float, y: float) -> list[ET.Element]:
+    middle = x + CARD_WIDTH / 2
     if isinstance(card, GangsterCard):
         color = _COLORS[card.color]
         return [
             _rect(x + 3, y + 3, CARD_WIDTH - 6, 8, fill=color),
-            _text(
-                x + CARD_WIDTH / 2,
-                y + 36,
-                str(card.value),
-                size=18,
-                bold=True,
-                anchor="middle",
-                fill=color,
-            ),
-            _text(
-                x + CARD_WIDTH / 2, y + 50, card.color.code, size=10, anchor="middle", fill=color
-            ),
+            _text(middle, y + 36, str(card.value), size=18, bold=True, anchor="middle", fill=color),
+            _text(middle, y + 50, card.color.code, size=10, anchor="middle", fill=color),
         ]
     assert isinstance(card, SpecialCard)
     words = card.kind.label.split()
     lines = [*words, str(card.copy)] if card.kind.copies > 1 else words
     return [
         _rect(x + 3, y + 3, CARD_WIDTH - 6, CARD_HEIGHT - 6, fill=_SPECIAL_COLOR, radius=2),
-        *(
-            _text(
-                x + CARD_WIDTH / 2, y + 20 + 11 * index, line, size=8, anchor="middle", fill="#fff"
-            )
-            for index, line in enumerate(lines)
-        ),
+        *(_special_line(line, x, y + 20 + 11 * index) for index, line in enumerate(lines)),
     ]
+
+
+def _special_line(line: str, x: float, y: float) -> ET.Element:
+    text = _text(x + CARD_WIDTH / 2, y, line, size=8, anchor="middle", fill="#fff")
+    if len(line) > 7:  # squeeze a long word (Liquidation) into the card
+        text.set("textLength", str(CARD_WIDTH - 8))
+        text.set("lengthAdjust", "spacingAndGlyphs")
+    return text
 
 
 def _back(x: float, y: float) -> ET.Element:
@@ -413,23 +422,14 @@ def _back(x: float, y: float) -> ET.Element:
 def _place(x: float, y: float, face: Face) -> ET.Element:
     """An empty place of a column, showing whether a card placed there lies face up or down."""
     down = face is Face.DOWN
-    group = ET.Element("g", {"class": f"place {'down' if down else 'up'}"})
-    ET.SubElement(group, "title").text = f"a card here lies face {'down' if down else 'up'}"
-    place = _rect(
-        x, y, CARD_WIDTH, CARD_HEIGHT, fill="#d7ccc8" if down else "#fff", stroke="#aaa", radius=4
-    )
-    place.set("stroke-dasharray", "3 3")
-    group.append(place)
-    group.append(
-        _text(
-            x + CARD_WIDTH / 2,
-            y + CARD_HEIGHT / 2 + 5,
-            "▼" if down else "▲",
-            size=14,
-            anchor="middle",
-            fill="#8d8d8d",
-        )
-    )
+    group = ET.Element("g", {"class": f"place {face.value}"})
+    ET.SubElement(group, "title").text = f"a card here lies face {face.value}"
+    fill = "#d7ccc8" if down else "#fff"
+    group.append(_rect(x, y, CARD_WIDTH, CARD_HEIGHT, fill=fill, stroke="#aaa", radius=4))
+    group[-1].set("stroke-dasharray", "3 3")
+    sign = "▼" if down else "▲"
+    middle = (x + CARD_WIDTH / 2, y + CARD_HEIGHT / 2 + 5)
+    group.append(_text(*middle, sign, size=14, anchor="middle", fill="#8d8d8d"))
     return group
 
 
@@ -487,22 +487,19 @@ def _svg(
     title: str,
     translate: tuple[int, int] = (0, 0),
 ) -> SvgImage:
-    if size is not None:
-        check_count("render", "size", size, 1)
-    shown = (width, height) if size is None else (size, round(size * height / width))
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {width} {height}",
-            "width": str(shown[0]),
-            "height": str(shown[1]),
-            "style": _FONT,
-        },
-    )
+    shown = (width, height) if size is None else _scaled(width, height, size)
+    root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg"})
+    root.attrib.update(viewBox=f"0 0 {width} {height}", style=_FONT)
+    root.attrib.update(width=str(shown[0]), height=str(shown[1]))
     ET.SubElement(root, "title").text = title
     ET.SubElement(root, "rect", {"width": "100%", "height": "100%", "fill": _TABLE_COLOR})
     if translate != (0, 0):
         content.set("transform", f"translate({translate[0]},{translate[1]})")
     root.append(content)
     return SvgImage(ET.tostring(root, encoding="unicode"))
+
+
+def _scaled(width: int, height: int, size: object) -> tuple[int, int]:
+    """The picture's size in pixels for a width of ``size``, the proportions kept."""
+    size = check_count("render", "size", size, 1)
+    return size, round(size * height / width)
