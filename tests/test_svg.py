@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chicago_poker.core.cards import BUSINESS_TILES, BusinessTile, Card, Face, parse_card
+from chicago_poker.core.commands import SendReinforcement
 from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError
 from chicago_poker.core.hands import HandCategory, evaluate_hand
 from chicago_poker.core.views import view
@@ -26,8 +27,9 @@ from chicago_poker.display.svg import (
     render_state,
 )
 from chicago_poker.formats.notation import parse_position
+from scenarios import run
 from test_tables import POSITION, cards_named, final_state
-from test_views import all_cards, games, known_cards, permute_hidden
+from test_views import AL, BUGS, all_cards, games, gangster, known_cards, permute_hidden, tied
 
 SVG = "{http://www.w3.org/2000/svg}"
 DOCS = Path(__file__).parent.parent / "docs"
@@ -199,3 +201,16 @@ def test_the_table_printed_in_the_docs_is_what_the_library_prints() -> None:
     printed = page.split("```text\n", 1)[1].split("```", 1)[0]
     state = parse_position(load_generator().POSITION)
     assert printed == str(view(state, 1)) + "\n"
+
+
+@pytest.mark.rule("R-6.3", "R-6.7.2")
+def test_a_shootout_picture_shows_the_own_reinforcement_only() -> None:
+    state, _ = run(tied(), SendReinforcement(AL, gangster("12R")))
+    mine, theirs = words(render(view(state, AL))), words(render(view(state, BUGS)))
+    assert "Al sends 12R" in mine
+    assert "Al has chosen" in theirs
+    assert gangster("12R") not in cards_named(theirs)
+    revealed = [
+        e for e in parse(render(view(state, BUGS))).iter() if e.text == "shootout: all face up"
+    ]
+    assert len(revealed) == 1

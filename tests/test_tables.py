@@ -10,11 +10,23 @@ from hypothesis import strategies as st
 
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import Card, Face, parse_card
+from chicago_poker.core.commands import SendReinforcement
 from chicago_poker.core.state import GameState
 from chicago_poker.core.tables import display_name, format_state, format_view
 from chicago_poker.core.views import view
 from chicago_poker.formats.notation import parse_position
-from test_views import all_cards, games, known_cards, permute_hidden, random_game
+from scenarios import run
+from test_views import (
+    AL,
+    BUGS,
+    all_cards,
+    games,
+    gangster,
+    known_cards,
+    permute_hidden,
+    random_game,
+    tied,
+)
 
 CARD_TEXT = re.compile(
     r"(?<![0-9A-Za-z])(?:1[0-5]|[1-9])[RYGBP](?![0-9A-Za-z])"
@@ -126,3 +138,14 @@ def test_repr_stays_the_constructor_form() -> None:
     state = parse_position(POSITION)
     assert repr(state).startswith("GameState(options=RuleOptions(")
     assert repr(view(state, 0)).startswith("PlayerView(seat=0, ")
+
+
+@pytest.mark.rule("R-6.3", "R-6.7.2")
+def test_a_shootout_shows_who_chose_a_reinforcement_and_only_the_own_choice() -> None:
+    state, _ = run(tied(), SendReinforcement(AL, gangster("12R")))
+    mine, theirs = str(view(state, AL)), str(view(state, BUGS))
+    assert "Speakeasy #1" in mine
+    assert "(shootout: every card face up)" in mine
+    assert "tied: Al, Bugs; Al sends 12R" in mine
+    assert "tied: Al, Bugs; Al has chosen" in theirs
+    assert "12R" not in theirs

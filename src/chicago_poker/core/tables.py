@@ -44,6 +44,7 @@ __all__ = [
     "format_state",
     "format_view",
     "piles_text",
+    "shootout_text",
     "turn_text",
 ]
 
@@ -150,7 +151,7 @@ def format_contents(contents: TableContents) -> str:
     for business in seen.businesses:
         lines += ["", *_business_lines(business, names, left)]
     if seen.shootout is not None:
-        lines += ["", _shootout_line(seen.shootout, contents.choices, names)]
+        lines += ["", shootout_text(seen.shootout, contents.choices, names)]
     lines += ["", "Players:", *_player_lines(contents, names, width), "", _legend(contents)]
     return "\n".join(lines)
 
@@ -226,11 +227,12 @@ def _cell(slot: SlotView) -> str:
     return f"({BACK if slot.card is None else slot.card})".center(_CELL)
 
 
-def _shootout_line(
+def shootout_text(
     shootout: ShootoutView,
     choices: Sequence[tuple[int, GangsterCard | None]],
     names: Sequence[str],
 ) -> str:
+    """The shootout in progress in a line: where, whose marker, the tie, the choices shown."""
     text = (
         f"Shootout at {shootout.business.name}, due to {names[shootout.owner]}'s marker "
         f"({shootout.stage.value})"

@@ -50,6 +50,7 @@ from chicago_poker.core.tables import (
     contents_of_view,
     display_name,
     piles_text,
+    shootout_text,
     turn_text,
 )
 from chicago_poker.core.views import BusinessView, ColumnView, PlayerView, SlotView
@@ -232,17 +233,30 @@ def _table(contents: TableContents, names: Sequence[str], size: int | None) -> S
     picture.append(_text(_MARGIN, 22, turn_text(seen, names), size=16, bold=True))
     picture.append(_text(_MARGIN, 42, piles_text(seen, discards=False), size=12))
     top = 56
+    if seen.shootout is not None:
+        shootout = shootout_text(seen.shootout, contents.choices, names)
+        picture.append(_text(_MARGIN, 60, shootout, size=12, fill="#b71c1c"))
+        top = 72
     columns = 2 if len(seen.businesses) > 1 else 1
-    bottom = top
-    for index, business in enumerate(seen.businesses):
-        x = _MARGIN + (index % columns) * (_PANEL_WIDTH + _GAP * 2)
-        y = top + (index // columns) * (_panel_height(business) + _GAP * 2)
-        picture.append(_business(business, names, x, y))
-        bottom = max(bottom, y + _panel_height(business) + _GAP * 2)
+    panels, bottom = _businesses(seen.businesses, names, top, columns)
+    picture.extend(panels)
     players, bottom = _players(contents, names, bottom)
     picture.append(players)
     width = _MARGIN * 2 + columns * _PANEL_WIDTH + (columns - 1) * _GAP * 2
     return _svg(picture, width, bottom + _MARGIN, size, _title(contents, names))
+
+
+def _businesses(
+    businesses: Sequence[BusinessView], names: Sequence[str], top: int, columns: int
+) -> tuple[list[ET.Element], int]:
+    """The businesses' panels, ``columns`` to a row from ``top``, and where they end."""
+    panels, bottom = [], top
+    for index, business in enumerate(businesses):
+        x = _MARGIN + (index % columns) * (_PANEL_WIDTH + _GAP * 2)
+        y = top + (index // columns) * (_panel_height(business) + _GAP * 2)
+        panels.append(_business(business, names, x, y))
+        bottom = max(bottom, y + _panel_height(business) + _GAP * 2)
+    return panels, bottom
 
 
 def _title(contents: TableContents, names: Sequence[str]) -> str:
