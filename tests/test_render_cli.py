@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from chicago_poker.core.views import view
 from chicago_poker.display.svg import render
 from chicago_poker.formats.log import LogKind, write_log
 from chicago_poker.players.game import Game
+from random_games import random_game
 from test_svg import cards_drawn, parse
 from test_views import all_cards, known_cards
 
@@ -23,13 +23,7 @@ LOGS = Path(__file__).parent / "logs"
 @pytest.fixture(scope="module")
 def game() -> Game:
     """A seeded three-player game, 150 random legal commands long."""
-    game = Game.new(["Al", "Bugs", "Capone"], seed=2004)
-    choose = random.Random(2004)
-    for _ in range(150):
-        if game.state.is_over:
-            break
-        game.execute(choose.choice(game.legal_commands()))
-    return game
+    return random_game(3, seed=2004, commands=150)
 
 
 def logged(game: Game, folder: Path, kind: LogKind, viewer: int | None = None) -> Path:

@@ -27,9 +27,9 @@ from chicago_poker.display.svg import (
     render_state,
 )
 from chicago_poker.formats.notation import parse_position
-from scenarios import run
+from scenarios import AL, BUGS, run
 from test_tables import POSITION, cards_named, final_state
-from test_views import AL, BUGS, all_cards, games, gangster, known_cards, permute_hidden, tied
+from test_views import all_cards, games, gangster, known_cards, permute_hidden, tied
 
 SVG = "{http://www.w3.org/2000/svg}"
 DOCS = Path(__file__).parent.parent / "docs"

@@ -15,16 +15,14 @@ from chicago_poker.core.state import GameState
 from chicago_poker.core.tables import display_name, format_state, format_view
 from chicago_poker.core.views import view
 from chicago_poker.formats.notation import parse_position
-from scenarios import run
+from scenarios import AL, BUGS, run
 from test_views import (
-    AL,
-    BUGS,
     all_cards,
     games,
     gangster,
     known_cards,
     permute_hidden,
-    random_game,
+    random_steps,
     tied,
 )
 
@@ -54,7 +52,7 @@ def cards_named(text: str) -> set[Card]:
 
 
 def final_state(game: tuple[int, int]) -> GameState:
-    _, steps = random_game(*game)
+    steps = random_steps(*game)
     return apply(steps[-1][0], steps[-1][1])
 
 

@@ -32,7 +32,7 @@ from chicago_poker.referee import explain
 from chicago_poker.referee.validate import Report, Status, validate_file, validate_files
 from chicago_poker.specification.frequencies import format_frequency_table
 
-__all__ = ["main"]
+__all__ = ["build_parser", "main"]
 
 _PROG = "chicago-poker"
 
@@ -108,6 +108,18 @@ def _discard_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # stdout is not a real file, as under pytest
         pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the ``chicago-poker`` command and all its subcommands.
+
+    It is what :func:`main` parses with; the documentation's command-line reference is
+    generated from it.
+
+    >>> build_parser().parse_args(["validate", "game.jsonl"]).files
+    ['game.jsonl']
+    """
+    return _build_parser()
 
 
 def _build_parser() -> _Parser:
