@@ -134,6 +134,7 @@ from chicago_poker.core.views import (
     knows_card,
     view,
 )
+from chicago_poker.display.svg import SvgImage, render, render_state
 from chicago_poker.formats.jsonio import (
     command_from_json,
     commands_from_json,
@@ -278,6 +279,7 @@ __all__ = [
     "SpecialKind",
     "StartGame",
     "Status",
+    "SvgImage",
     "TileParseError",
     "TileRevealed",
     "TurnEnded",
@@ -308,6 +310,8 @@ __all__ = [
     "redact",
     "redact_command",
     "redact_entries",
+    "render",
+    "render_state",
     "replay",
     "seen_command_from_json",
     "seen_event_from_json",
