@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import io
 import json
 import random
@@ -617,3 +618,17 @@ def test_a_saved_game_whose_commands_were_changed_is_refused() -> None:
     data["commands"][index]["card"] = "1R" if card != "1R" else "2R"
     with pytest.raises(SavedGameError, match=rf"saved game: commands\[{index}\]: the seed 3 deals"):
         Game.from_json(data)
+
+
+def test_the_examples_of_the_saving_page_run() -> None:
+    # The page fences its examples; a fence line ends an example's output, as a blank does.
+    page = Path(__file__).parent.parent / "docs" / "saving.md"
+    text = "\n".join(
+        "" if line.startswith("```") else line
+        for line in page.read_text(encoding="utf-8").split("\n")
+    )
+    test = doctest.DocTestParser().get_doctest(text, {}, "saving.md", str(page), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False).attempted > 10
+    assert runner.summarize(verbose=False).failed == 0
