@@ -158,7 +158,7 @@ from chicago_poker.formats.log import (
 )
 from chicago_poker.formats.notation import parse_position, parse_view, write_position, write_view
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
-from chicago_poker.players.game import Dealer, Game
+from chicago_poker.players.game import Dealer, Game, SavedGameError
 from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
 from chicago_poker.referee.validate import (
     Report,
@@ -267,6 +267,7 @@ __all__ = [
     "RevealTile",
     "RevolverPlayed",
     "RuleOptions",
+    "SavedGameError",
     "SeenCommand",
     "SeenEvent",
     "SendReinforcement",
