@@ -192,14 +192,24 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--bot", default="heuristic", metavar="NAME", help="the bots' kind (default: heuristic)"
     )
-    for flag, meaning in (
-        ("--tactical", "play without the special cards (R-9.1)"),
-        ("--short-game", "win with two of a kind or three businesses (R-8.3)"),
-        ("--optional-actions", "a turn may end before three actions (D-8)"),
-        ("--limousine-any-cards", "the Limousine may move any of one's cards (D-18)"),
-        ("--optional-reinforcement", "a tied player may send no reinforcement (D-28)"),
-    ):
+    for flag, meaning in _RULE_FLAGS:
         parser.add_argument(flag, action="store_true", help=meaning)
+    _add_file_arguments(parser)
+    parser.set_defaults(command=run)
+    return parser
+
+
+_RULE_FLAGS: Final = (
+    ("--tactical", "play without the special cards (R-9.1)"),
+    ("--short-game", "win with two of a kind or three businesses (R-8.3)"),
+    ("--optional-actions", "a turn may end before three actions (D-8)"),
+    ("--limousine-any-cards", "the Limousine may move any of one's cards (D-18)"),
+    ("--optional-reinforcement", "a tied player may send no reinforcement (D-28)"),
+)
+
+
+def _add_file_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--log`` and ``--resume``."""
     parser.add_argument(
         "--log",
         default=None,
@@ -212,8 +222,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         metavar="LOG",
         help="continue the game saved in LOG, with its players, options and seed",
     )
-    parser.set_defaults(command=run)
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:
