@@ -135,6 +135,7 @@ from chicago_poker.core.views import (
     view,
 )
 from chicago_poker.display.svg import SvgImage, render, render_state
+from chicago_poker.display.words import describe
 from chicago_poker.formats.jsonio import (
     command_from_json,
     commands_from_json,
@@ -158,7 +159,7 @@ from chicago_poker.formats.log import (
 )
 from chicago_poker.formats.notation import parse_position, parse_view, write_position, write_view
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
-from chicago_poker.players.game import Dealer, Game
+from chicago_poker.players.game import Dealer, Game, SavedGameError
 from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
 from chicago_poker.referee.validate import (
     Report,
@@ -267,6 +268,7 @@ __all__ = [
     "RevealTile",
     "RevolverPlayed",
     "RuleOptions",
+    "SavedGameError",
     "SeenCommand",
     "SeenEvent",
     "SendReinforcement",
@@ -294,6 +296,7 @@ __all__ = [
     "commands_from_json",
     "consistent_state",
     "decide",
+    "describe",
     "evaluate_hand",
     "event_from_json",
     "find_witness",
