@@ -43,7 +43,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, NoReturn, TypeVar
+from typing import Final, NamedTuple, NoReturn, TypeVar
 
 from attrs import frozen
 
@@ -620,6 +620,18 @@ _POSITION_KEYWORDS: Final = {
 }
 
 
+_POSITION_GAME_KEYS: Final = (
+    "markers",
+    "vacancies",
+    "pending",
+    "last-winner",
+    "idle",
+    "stalled",
+    "winner",
+    "victory",
+)
+
+
 def parse_position(text: str, *, check: bool = True) -> GameState:
     r"""Read a game state from the position notation, as :func:`write_position` writes it.
 
@@ -641,61 +653,43 @@ def parse_position(text: str, *, check: bool = True) -> GameState:
     chicago_poker.core.errors.NotationSyntaxError: line 4, column 13: -4 is below -1
     """
     reader = _Reader(text, POSITION_HEADER, _POSITION_KEYWORDS)
+    state, pieces = _read_position(reader)
+    checker = _Checker(reader, pieces.lines)
+    checker.check_seats(state)
+    if check:
+        checker.check_state(state, pieces.placed, pieces.draw, pieces.tiles, pieces.deck)
+    return state
+
+
+class _Pieces(NamedTuple):
+    """What the checks of a position need besides its state: the piles as written."""
+
+    lines: dict[BusinessTile, int]
+    placed: list[Card]
+    draw: list[Card]
+    tiles: list[BusinessTile]
+    deck: Sequence[Card]
+
+
+def _read_position(reader: _Reader) -> tuple[GameState, _Pieces]:
+    """The state a position describes, and its piles; the lines are read from top to bottom."""
     options = _read_options(reader)
-    player_lines = reader.by_keyword["player"]
-    names = [_read_name(statement) for statement in player_lines]
-    _check_names(names, player_lines)
-    count = len(names)
-    players: list[PlayerState] = []
-    for statement in player_lines:
-        fields = _fields(statement, statement.args[1:], ("hand", "controls", "seen"))
-        hand: list[Card] = _get(fields, "hand", _card_list, [])
-        controlled: list[BusinessTile] = _get(fields, "controls", _tile_list, [])
-        seen: list[tuple[BusinessTile, int, GangsterCard]] = _get(fields, "seen", _seen_list, [])
-        _no_repeats("cards", hand, statement.line, "R-1.3")
-        players.append(
-            PlayerState(_read_name(statement), frozenset(hand), tuple(controlled), frozenset(seen))
-        )
-    turn_line = reader.by_keyword["turn"][0]
-    turn = _read_turn(turn_line)
-    previous_line = reader.one("previous")
-    previous = None if previous_line is None else _read_turn(previous_line)
-    businesses: list[Business] = []
-    lines: dict[BusinessTile, int] = {}
-    for statement in reader.by_keyword["business"]:
-        tile, columns = _read_business(statement, count, view=False)
-        businesses.append(
-            Business(tile, tuple(Column(tuple(_known(cards)), marker) for cards, marker in columns))
-        )
-        lines.setdefault(tile, statement.line)
+    players = _read_players(reader)
+    turn, previous = _read_turns(reader)
+    businesses, lines = _read_businesses(reader, len(players))
     discard = _pile_cards(reader, "discard") or []
     shootout = _read_shootout(reader)
-    fields, _ = _read_game(
-        reader,
-        ("markers", "vacancies", "pending", "last-winner", "idle", "stalled", "winner", "victory"),
-    )
+    fields, _ = _read_game(reader, _POSITION_GAME_KEYS)
     markers = (c.marker for b in businesses for c in b.columns)
     deck = tactical_deck() if options.tactical else full_deck()
-    placed = [
-        *(card for player in players for card in player.hand),
-        *(card for b in businesses for c in b.columns for card in c.cards),
-        *discard,
-        *(card for _, card in (shootout.choices if shootout else ()) if card is not None),
-    ]
+    placed = _placed_cards(players, businesses, discard, shootout)
     draw = _pile_cards(reader, "draw")
-    used = set(placed)
-    draw_pile = draw if draw is not None else [card for card in deck if card not in used]
-    tiles_given = _pile_tiles(reader)
-    shown = {b.tile for b in businesses} | {t for p in players for t in p.controlled}
-    tile_pile = (
-        tiles_given
-        if tiles_given is not None
-        else [tile for tile in BUSINESS_TILES if tile not in shown]
-    )
+    draw_pile = draw if draw is not None else _not_in(deck, set(placed))
+    tile_pile = _tile_pile(reader, players, businesses)
     state = GameState(
         options=options,
         players=tuple(players),
-        first_player=(turn.player - turn.number) % count if count else 0,
+        first_player=(turn.player - turn.number) % len(players) if players else 0,
         turn=turn,
         draw_pile=frozenset(draw_pile),
         discard_pile=frozenset(discard),
@@ -712,11 +706,74 @@ def parse_position(text: str, *, check: bool = True) -> GameState:
         victory=_get(fields, "victory", _victory, None),
         previous_turn=previous,
     )
-    checker = _Checker(reader, lines)
-    checker.check_seats(state)
-    if check:
-        checker.check_state(state, placed, draw_pile, tile_pile, deck)
-    return state
+    return state, _Pieces(lines, placed, draw_pile, tile_pile, deck)
+
+
+def _read_players(reader: _Reader) -> list[PlayerState]:
+    """The player lines: their names are checked first, then each line's fields."""
+    player_lines = reader.by_keyword["player"]
+    _check_names([_read_name(statement) for statement in player_lines], player_lines)
+    return [_read_player(statement) for statement in player_lines]
+
+
+def _read_player(statement: _Statement) -> PlayerState:
+    fields = _fields(statement, statement.args[1:], ("hand", "controls", "seen"))
+    hand: list[Card] = _get(fields, "hand", _card_list, [])
+    controlled: list[BusinessTile] = _get(fields, "controls", _tile_list, [])
+    seen: list[tuple[BusinessTile, int, GangsterCard]] = _get(fields, "seen", _seen_list, [])
+    _no_repeats("cards", hand, statement.line, "R-1.3")
+    return PlayerState(_read_name(statement), frozenset(hand), tuple(controlled), frozenset(seen))
+
+
+def _read_turns(reader: _Reader) -> tuple[Turn, Turn | None]:
+    """The current turn and, when given, the previous one."""
+    turn = _read_turn(reader.by_keyword["turn"][0])
+    previous_line = reader.one("previous")
+    return turn, None if previous_line is None else _read_turn(previous_line)
+
+
+def _read_businesses(reader: _Reader, count: int) -> tuple[list[Business], dict[BusinessTile, int]]:
+    """The face-up businesses, and the line each was first written on."""
+    businesses: list[Business] = []
+    lines: dict[BusinessTile, int] = {}
+    for statement in reader.by_keyword["business"]:
+        tile, columns = _read_business(statement, count, view=False)
+        businesses.append(
+            Business(tile, tuple(Column(tuple(_known(cards)), marker) for cards, marker in columns))
+        )
+        lines.setdefault(tile, statement.line)
+    return businesses, lines
+
+
+def _placed_cards(
+    players: Sequence[PlayerState],
+    businesses: Sequence[Business],
+    discard: Sequence[Card],
+    shootout: Shootout | None,
+) -> list[Card]:
+    """Every card written somewhere other than the draw deck, repeats kept."""
+    return [
+        *(card for player in players for card in player.hand),
+        *(card for b in businesses for c in b.columns for card in c.cards),
+        *discard,
+        *(card for _, card in (shootout.choices if shootout else ()) if card is not None),
+    ]
+
+
+def _not_in(deck: Sequence[Card], used: set[Card]) -> list[Card]:
+    """The cards of the deck that are not used: the draw deck when it is not written."""
+    return [card for card in deck if card not in used]
+
+
+def _tile_pile(
+    reader: _Reader, players: Sequence[PlayerState], businesses: Sequence[Business]
+) -> list[BusinessTile]:
+    """The face-down tiles as written, or else every tile shown nowhere else."""
+    given = _pile_tiles(reader)
+    if given is not None:
+        return given
+    shown = {b.tile for b in businesses} | {t for p in players for t in p.controlled}
+    return [tile for tile in BUSINESS_TILES if tile not in shown]
 
 
 def _known(cards: Iterable[GangsterCard | None]) -> Iterable[GangsterCard]:
@@ -1173,74 +1230,22 @@ def parse_view(text: str) -> PlayerView:
             names it.
     """
     reader = _Reader(text, VIEW_HEADER, _VIEW_KEYWORDS)
-    seat_line = reader.by_keyword["seat"][0]
-    if len(seat_line.args) != 1:
-        raise _syntax(seat_line.keyword, "seat takes a seat number or 'observer'")
-    seat = None if seat_line.args[0].text == "observer" else _int(seat_line.args[0])
+    seat = _read_seat(reader)
     options = _read_options(reader)
-    player_lines = reader.by_keyword["player"]
-    names = [_read_name(statement) for statement in player_lines]
-    _check_names(names, player_lines)
-    count = len(names)
-    if seat is not None and seat >= count:
-        raise PositionInvariantError(
-            "seat",
-            f"there is no seat {seat} at a table of {count}",
-            rule="R-2.1",
-            line=seat_line.line,
-        )
-    players: list[OpponentView] = []
-    hand: frozenset[Card] | None = None
-    for index, statement in enumerate(player_lines):
-        fields = _fields(statement, statement.args[1:], ("hand", "cards", "controls"))
-        tiles: list[BusinessTile] = _get(fields, "controls", _tile_list, [])
-        controlled = tuple(tiles)
-        if index == seat:
-            if "cards" in fields or "hand" not in fields:
-                raise _syntax(statement.keyword, "the viewer's own player line gives hand=")
-            held: list[Card] = _get(fields, "hand", _card_list, [])
-            _no_repeats("cards", held, statement.line, "R-1.3")
-            hand = frozenset(held)
-            size = len(hand)
-        else:
-            if "hand" in fields or "cards" not in fields:
-                raise _syntax(statement.keyword, "another player's line gives cards=, a number")
-            size = _get(fields, "cards", _int, 0)
-        players.append(OpponentView(names[index], size, controlled))
+    players, hand = _read_view_players(reader, seat)
     turn = _read_turn(reader.by_keyword["turn"][0])
-    raw_shootout = reader.one("shootout")
-    shootout = _read_shootout_view(raw_shootout)
-    businesses: list[BusinessView] = []
-    lines: dict[BusinessTile, int] = {}
-    for statement in reader.by_keyword["business"]:
-        tile, columns = _read_business(statement, count, view=True)
-        revealed = shootout is not None and shootout.business is tile
-        views = []
-        for cards, marker in columns:
-            faces = tile.kind.pattern
-            slots = tuple(
-                SlotView(faces[i] if i < len(faces) else Face.UP, card)
-                for i, card in enumerate(cards)
-            )
-            views.append(ColumnView(slots, marker))
-        businesses.append(BusinessView(tile, tuple(views), revealed))
-        lines.setdefault(tile, statement.line)
+    shootout = _read_shootout_view(reader.one("shootout"))
+    businesses, lines = _read_view_businesses(reader, len(players), shootout)
     discard = _pile_cards(reader, "discard") or []
-    draw_line = reader.by_keyword["draw"][0]
-    tiles_line = reader.by_keyword["tiles"][0]
-    for statement in (draw_line, tiles_line):
-        if len(statement.args) != 1:
-            raise _syntax(statement.keyword, f"{statement.keyword.text} takes a number")
-    fields, _ = _read_game(
-        reader, ("markers", "vacancies", "pending", "last-winner", "stalled", "winner", "victory")
-    )
+    draw_line, tiles_line = _pile_size_lines(reader)
+    fields, _ = _read_game(reader, _VIEW_GAME_KEYS)
     markers = (c.marker for b in businesses for c in b.columns)
     result = PlayerView(
         seat=seat,
         options=options,
         hand=hand,
         players=tuple(players),
-        first_player=(turn.player - turn.number) % count,
+        first_player=(turn.player - turn.number) % len(players),
         turn=turn,
         businesses=tuple(businesses),
         draw_pile_size=_int(draw_line.args[0]),
@@ -1257,6 +1262,110 @@ def parse_view(text: str) -> PlayerView:
     )
     _check_view(_Checker(reader, lines), result)
     return result
+
+
+_VIEW_GAME_KEYS: Final = (
+    "markers",
+    "vacancies",
+    "pending",
+    "last-winner",
+    "stalled",
+    "winner",
+    "victory",
+)
+
+
+def _read_seat(reader: _Reader) -> int | None:
+    """The viewer's seat; None for an observer."""
+    seat_line = reader.by_keyword["seat"][0]
+    if len(seat_line.args) != 1:
+        raise _syntax(seat_line.keyword, "seat takes a seat number or 'observer'")
+    return None if seat_line.args[0].text == "observer" else _int(seat_line.args[0])
+
+
+def _read_view_players(
+    reader: _Reader, seat: int | None
+) -> tuple[list[OpponentView], frozenset[Card] | None]:
+    """The players as the viewer sees them, and the viewer's own hand (None for an observer)."""
+    player_lines = reader.by_keyword["player"]
+    names = [_read_name(statement) for statement in player_lines]
+    _check_names(names, player_lines)
+    _check_seat(reader, seat, len(names))
+    players: list[OpponentView] = []
+    hand: frozenset[Card] | None = None
+    for index, statement in enumerate(player_lines):
+        fields = _fields(statement, statement.args[1:], ("hand", "cards", "controls"))
+        controlled: list[BusinessTile] = _get(fields, "controls", _tile_list, [])
+        if index == seat:
+            hand = _read_own_hand(statement, fields)
+            size = len(hand)
+        else:
+            size = _hand_size(statement, fields)
+        players.append(OpponentView(names[index], size, tuple(controlled)))
+    return players, hand
+
+
+def _check_seat(reader: _Reader, seat: int | None, count: int) -> None:
+    if seat is not None and seat >= count:
+        raise PositionInvariantError(
+            "seat",
+            f"there is no seat {seat} at a table of {count}",
+            rule="R-2.1",
+            line=reader.line("seat"),
+        )
+
+
+def _read_own_hand(statement: _Statement, fields: dict[str, tuple[_Token, str]]) -> frozenset[Card]:
+    """The viewer's own hand, which their player line gives as ``hand=``."""
+    if "cards" in fields or "hand" not in fields:
+        raise _syntax(statement.keyword, "the viewer's own player line gives hand=")
+    held: list[Card] = _get(fields, "hand", _card_list, [])
+    _no_repeats("cards", held, statement.line, "R-1.3")
+    return frozenset(held)
+
+
+def _hand_size(statement: _Statement, fields: dict[str, tuple[_Token, str]]) -> int:
+    """The size of another player's hand, which their line gives as ``cards=``."""
+    if "hand" in fields or "cards" not in fields:
+        raise _syntax(statement.keyword, "another player's line gives cards=, a number")
+    size: int = _get(fields, "cards", _int, 0)
+    return size
+
+
+def _read_view_businesses(
+    reader: _Reader, count: int, shootout: ShootoutView | None
+) -> tuple[list[BusinessView], dict[BusinessTile, int]]:
+    """The face-up businesses as the viewer sees them, and the line each was first written on."""
+    businesses: list[BusinessView] = []
+    lines: dict[BusinessTile, int] = {}
+    for statement in reader.by_keyword["business"]:
+        tile, columns = _read_business(statement, count, view=True)
+        revealed = shootout is not None and shootout.business is tile
+        views = tuple(_column_view(tile, cards, marker) for cards, marker in columns)
+        businesses.append(BusinessView(tile, views, revealed))
+        lines.setdefault(tile, statement.line)
+    return businesses, lines
+
+
+def _column_view(
+    tile: BusinessTile, cards: Sequence[GangsterCard | None], marker: int | None
+) -> ColumnView:
+    """A column with each card lying as the tile's pattern lays it (face up past the pattern)."""
+    faces = tile.kind.pattern
+    slots = tuple(
+        SlotView(faces[i] if i < len(faces) else Face.UP, card) for i, card in enumerate(cards)
+    )
+    return ColumnView(slots, marker)
+
+
+def _pile_size_lines(reader: _Reader) -> tuple[_Statement, _Statement]:
+    """The ``draw`` and ``tiles`` lines of a view, each of which gives one number."""
+    draw_line = reader.by_keyword["draw"][0]
+    tiles_line = reader.by_keyword["tiles"][0]
+    for statement in (draw_line, tiles_line):
+        if len(statement.args) != 1:
+            raise _syntax(statement.keyword, f"{statement.keyword.text} takes a number")
+    return draw_line, tiles_line
 
 
 def _read_shootout_view(statement: _Statement | None) -> ShootoutView | None:
@@ -1289,19 +1398,34 @@ def _columns(state: GameState | PlayerView) -> list[list[int]]:
 
 def _check_view(checker: _Checker, view: PlayerView) -> None:
     count = len(view.players)
-    deck = tactical_deck() if view.options.tactical else full_deck()
-    rule = "R-9.1" if view.options.tactical else "R-1.3"
+    own = view.shootout.own_choice if view.shootout is not None else None
+    _check_view_cards(checker, view, own)
+    _check_view_tiles(checker, view)
+    checker.check_columns(
+        [(b.tile, [[s.card for s in c.slots] for c in b.columns]) for b in view.businesses],
+        [(b.tile, [c.marker for c in b.columns]) for b in view.businesses],
+        view.markers_placed,
+    )
+    checker.check_businesses(len(view.businesses), view.vacancies, count)
+    checker.check_turn(view.turn, count, "turn")
+    checker.check_game(view, count)
+    sizes = [p.hand_size for p in view.players]
+    own_turn = view.seat == view.turn.player
+    checker.check_hands(view, sizes, view.hand if own_turn else None)
+    if view.shootout is not None:
+        _check_view_shootout(checker, view, view.shootout, own)
+
+
+def _known_cards(checker: _Checker, view: PlayerView) -> list[Card]:
+    """The cards a view shows, after checking that each ``?`` is one the viewer may not see."""
     known: list[Card] = [*(view.hand or ()), *view.discard_pile]
-    hidden = 0
     for business in view.businesses:
         line = checker.lines.get(business.tile)
         for owner, column in enumerate(business.columns):
             for slot in column.slots:
                 if slot.card is not None:
                     known.append(slot.card)
-                    continue
-                hidden += 1
-                if slot.face is Face.UP or business.revealed or owner == view.seat:
+                elif slot.face is Face.UP or business.revealed or owner == view.seat:
                     checker.fail(
                         "hidden cards",
                         f"a card of seat {owner} at {business.tile} is written '?', but the "
@@ -1309,7 +1433,14 @@ def _check_view(checker: _Checker, view: PlayerView) -> None:
                         "R-4.4",
                         line,
                     )
-    own = view.shootout.own_choice if view.shootout is not None else None
+    return known
+
+
+def _check_view_cards(checker: _Checker, view: PlayerView, own: GangsterCard | None) -> None:
+    """Each known card once and in the deck, and as many cards in all as the deck has."""
+    deck = tactical_deck() if view.options.tactical else full_deck()
+    rule = "R-9.1" if view.options.tactical else "R-1.3"
+    known = _known_cards(checker, view)
     if own is not None:
         known.append(own)
     in_deck = set(deck)
@@ -1330,6 +1461,10 @@ def _check_view(checker: _Checker, view: PlayerView) -> None:
             rule,
             checker.reader.line("draw"),
         )
+
+
+def _check_view_tiles(checker: _Checker, view: PlayerView) -> None:
+    """Each tile shown once, and the shown and face-down tiles make the whole set."""
     tiles = [b.tile for b in view.businesses] + [t for p in view.players for t in p.controlled]
     _no_repeats("tiles", tiles, None, "R-1.4")
     if len(tiles) + view.tile_pile_size != len(BUSINESS_TILES):
@@ -1339,26 +1474,19 @@ def _check_view(checker: _Checker, view: PlayerView) -> None:
             "R-1.4",
             checker.reader.line("tiles"),
         )
-    checker.check_columns(
-        [(b.tile, [[s.card for s in c.slots] for c in b.columns]) for b in view.businesses],
-        [(b.tile, [c.marker for c in b.columns]) for b in view.businesses],
-        view.markers_placed,
+
+
+def _check_view_shootout(
+    checker: _Checker, view: PlayerView, shootout: ShootoutView, own: GangsterCard | None
+) -> None:
+    """The shootout's seats, and an own choice only from a viewer who has chosen."""
+    checker.check_shootout(
+        view, shootout.business, shootout.owner, shootout.contenders, shootout.chosen
     )
-    checker.check_businesses(len(view.businesses), view.vacancies, count)
-    checker.check_turn(view.turn, count, "turn")
-    checker.check_game(view, count)
-    sizes = [p.hand_size for p in view.players]
-    own_turn = view.seat == view.turn.player
-    checker.check_hands(view, sizes, view.hand if own_turn else None)
-    if view.shootout is not None:
-        shootout = view.shootout
-        checker.check_shootout(
-            view, shootout.business, shootout.owner, shootout.contenders, shootout.chosen
+    if own is not None and view.seat not in shootout.chosen:
+        checker.fail(
+            "shootout",
+            "the viewer's own choice is given but they have not chosen",
+            "R-6.7.2",
+            checker.reader.line("shootout"),
         )
-        if own is not None and view.seat not in shootout.chosen:
-            checker.fail(
-                "shootout",
-                "the viewer's own choice is given but they have not chosen",
-                "R-6.7.2",
-                checker.reader.line("shootout"),
-            )
