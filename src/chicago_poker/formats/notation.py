@@ -181,6 +181,20 @@ def _default_markers(markers: Iterable[int | None]) -> int:
     return max((marker for marker in markers if marker is not None), default=-1) + 1
 
 
+# The counters of the ``game`` line, in order: each key with the value it shows, or None
+# when the value is at its default and left out.
+_GAME_COUNTERS: Final[tuple[tuple[str, Callable[[GameState | PlayerView], object]], ...]] = (
+    ("vacancies", lambda state: state.vacancies or None),
+    ("pending", lambda state: _list(state.pending_draws) if state.pending_draws else None),
+    ("last-winner", lambda state: state.last_winner),
+)
+_GAME_RESULT: Final[tuple[tuple[str, Callable[[GameState | PlayerView], object]], ...]] = (
+    ("stalled", lambda state: state.stalled_turns or None),
+    ("winner", lambda state: state.winner),
+    ("victory", lambda state: None if state.victory is None else _VICTORY_WORDS[state.victory]),
+)
+
+
 def _game_line(
     state: GameState | PlayerView, markers: Iterable[int | None], idle: int | None
 ) -> list[str]:
@@ -188,21 +202,20 @@ def _game_line(
     words = ["game"]
     if state.markers_placed != _default_markers(markers):
         words.append(f"markers={state.markers_placed}")
-    if state.vacancies:
-        words.append(f"vacancies={state.vacancies}")
-    if state.pending_draws:
-        words.append(f"pending={_list(state.pending_draws)}")
-    if state.last_winner is not None:
-        words.append(f"last-winner={state.last_winner}")
+    words += _counter_words(state, _GAME_COUNTERS)
     if idle:
         words.append(f"idle={idle}")
-    if state.stalled_turns:
-        words.append(f"stalled={state.stalled_turns}")
-    if state.winner is not None:
-        words.append(f"winner={state.winner}")
-    if state.victory is not None:
-        words.append(f"victory={_VICTORY_WORDS[state.victory]}")
+    words += _counter_words(state, _GAME_RESULT)
     return [" ".join(words)] if len(words) > 1 else []
+
+
+def _counter_words(
+    state: GameState | PlayerView,
+    counters: Iterable[tuple[str, Callable[[GameState | PlayerView], object]]],
+) -> list[str]:
+    """``key=value`` for each counter not at its default."""
+    shown = ((key, value(state)) for key, value in counters)
+    return [f"{key}={value}" for key, value in shown if value is not None]
 
 
 def write_position(state: GameState) -> str:
@@ -216,18 +229,29 @@ def write_position(state: GameState) -> str:
     >>> text.splitlines()[0]
     'chicago-poker position 1'
     """
-    lines = [POSITION_HEADER, *_options(state.options)]
-    for player in state.players:
-        words = ["player", _name(player.name)]
-        if player.hand:
-            words.append(f"hand={_cards(player.hand)}")
-        if player.controlled:
-            words.append(f"controls={_list(player.controlled)}")
-        if player.seen:
-            seen = sorted(player.seen, key=lambda item: (item[0], item[1], item[2]))
-            words.append("seen=" + ",".join(f"{t}:{o}:{c}" for t, o, c in seen))
-        lines.append(" ".join(words))
-    lines.append(_turn("turn", state.turn))
+    players = [_player_line(player) for player in state.players]
+    shootout = [] if state.shootout is None else [_shootout_line(state.shootout)]
+    markers = (c.marker for b in state.businesses for c in b.columns)
+    lines = [POSITION_HEADER, *_options(state.options), *players, *_board_lines(state), *shootout]
+    lines += _game_line(state, markers, state.idle_turns)
+    return "\n".join(lines) + "\n"
+
+
+def _player_line(player: PlayerState) -> str:
+    words = ["player", _name(player.name)]
+    if player.hand:
+        words.append(f"hand={_cards(player.hand)}")
+    if player.controlled:
+        words.append(f"controls={_list(player.controlled)}")
+    if player.seen:
+        seen = sorted(player.seen, key=lambda item: (item[0], item[1], item[2]))
+        words.append("seen=" + ",".join(f"{t}:{o}:{c}" for t, o, c in seen))
+    return " ".join(words)
+
+
+def _board_lines(state: GameState) -> list[str]:
+    """The turns, the face-up businesses and the discard pile of a position."""
+    lines = [_turn("turn", state.turn)]
     if state.previous_turn is not None:
         lines.append(_turn("previous", state.previous_turn))
     for business in state.businesses:
@@ -235,21 +259,20 @@ def write_position(state: GameState) -> str:
         lines.append(f"business {business.tile} {columns}")
     if state.discard_pile:
         lines.append(f"discard {_cards(state.discard_pile)}")
-    shootout = state.shootout
-    if shootout is not None:
-        words = _shootout_words(shootout.business, shootout.owner, shootout.stage)
-        words += _seats_word("contenders", shootout.contenders)
-        if shootout.choices:
-            choices = ",".join(
-                f"{seat}:{_EMPTY if card is None else card}" for seat, card in shootout.choices
-            )
-            words.append(f"choices={choices}")
-        if shootout.round:
-            words.append(f"round={shootout.round}")
-        lines.append(" ".join(words))
-    markers = (c.marker for b in state.businesses for c in b.columns)
-    lines += _game_line(state, markers, state.idle_turns)
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def _shootout_line(shootout: Shootout) -> str:
+    words = _shootout_words(shootout.business, shootout.owner, shootout.stage)
+    words += _seats_word("contenders", shootout.contenders)
+    if shootout.choices:
+        choices = ",".join(
+            f"{seat}:{_EMPTY if card is None else card}" for seat, card in shootout.choices
+        )
+        words.append(f"choices={choices}")
+    if shootout.round:
+        words.append(f"round={shootout.round}")
+    return " ".join(words)
 
 
 def _shootout_words(business: BusinessTile, owner: int, stage: ShootoutStage) -> list[str]:
@@ -276,16 +299,31 @@ def write_view(view: PlayerView) -> str:
     """
     lines = [VIEW_HEADER, f"seat {'observer' if view.seat is None else view.seat}"]
     lines += _options(view.options)
-    for seat, player in enumerate(view.players):
-        words = ["player", _name(player.name)]
-        if seat == view.seat and view.hand is not None:
-            words.append(f"hand={_cards(view.hand)}")
-        else:
-            words.append(f"cards={player.hand_size}")
-        if player.controlled:
-            words.append(f"controls={_list(player.controlled)}")
-        lines.append(" ".join(words))
-    lines.append(_turn("turn", view.turn))
+    lines += [_view_player_line(view, seat) for seat in range(len(view.players))]
+    lines += _view_board_lines(view)
+    if view.shootout is not None:
+        lines.append(_view_shootout_line(view.shootout))
+    markers = (c.marker for b in view.businesses for c in b.columns)
+    lines += _game_line(view, markers, None)
+    return "\n".join(lines) + "\n"
+
+
+def _view_player_line(view: PlayerView, seat: int) -> str:
+    """A player's line: the viewer's own hand, or the size of another's."""
+    player = view.players[seat]
+    words = ["player", _name(player.name)]
+    if seat == view.seat and view.hand is not None:
+        words.append(f"hand={_cards(view.hand)}")
+    else:
+        words.append(f"cards={player.hand_size}")
+    if player.controlled:
+        words.append(f"controls={_list(player.controlled)}")
+    return " ".join(words)
+
+
+def _view_board_lines(view: PlayerView) -> list[str]:
+    """The turn, the face-up businesses and the piles as a seat sees them."""
+    lines = [_turn("turn", view.turn)]
     for business in view.businesses:
         columns = " ".join(
             _column([slot.card for slot in column.slots], column.marker)
@@ -296,19 +334,18 @@ def write_view(view: PlayerView) -> str:
     lines.append(f"tiles {view.tile_pile_size}")
     if view.discard_pile:
         lines.append(f"discard {_cards(view.discard_pile)}")
-    shootout = view.shootout
-    if shootout is not None:
-        words = _shootout_words(shootout.business, shootout.owner, shootout.stage)
-        words += _seats_word("contenders", shootout.contenders)
-        words += _seats_word("chosen", shootout.chosen)
-        if shootout.own_choice is not None:
-            words.append(f"own={shootout.own_choice}")
-        if shootout.round:
-            words.append(f"round={shootout.round}")
-        lines.append(" ".join(words))
-    markers = (c.marker for b in view.businesses for c in b.columns)
-    lines += _game_line(view, markers, None)
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def _view_shootout_line(shootout: ShootoutView) -> str:
+    words = _shootout_words(shootout.business, shootout.owner, shootout.stage)
+    words += _seats_word("contenders", shootout.contenders)
+    words += _seats_word("chosen", shootout.chosen)
+    if shootout.own_choice is not None:
+        words.append(f"own={shootout.own_choice}")
+    if shootout.round:
+        words.append(f"round={shootout.round}")
+    return " ".join(words)
 
 
 # ------------------------------------------------------------------------------- reading
@@ -1140,25 +1177,7 @@ class _Checker:
                 "R-6.1",
                 line,
             )
-        columns = (
-            next(
-                (
-                    [(len(column.cards), column.marker) for column in b.columns]
-                    for b in state.businesses
-                    if b.tile is tile
-                ),
-                None,
-            )
-            if isinstance(state, GameState)
-            else next(
-                (
-                    [(len(column), column.marker) for column in b.columns]
-                    for b in state.businesses
-                    if b.tile is tile
-                ),
-                None,
-            )
-        )
+        columns = _sizes_and_markers(state, tile)
         if columns is None:
             self.fail("shootout", f"{tile} is not a face-up business", "R-6.1", line)
             return
@@ -1167,6 +1186,17 @@ class _Checker:
                 "shootout", f"seat {owner} has no marker at {tile} to start it", "R-6.1", line
             )
         with_cards = {seat for seat, (size, _) in enumerate(columns) if size}
+        self.check_contenders(tile, with_cards, contenders, chosen, line)
+
+    def check_contenders(
+        self,
+        tile: BusinessTile,
+        with_cards: set[int],
+        contenders: Sequence[int],
+        chosen: Sequence[int],
+        line: int | None,
+    ) -> None:
+        """Contenders have cards at the business; each chose at most once."""
         if not set(contenders) <= with_cards:
             self.fail(
                 "shootout",
@@ -1387,6 +1417,18 @@ def _read_shootout_view(statement: _Statement | None) -> ShootoutView | None:
         own_choice=_get(fields, "own", _gangster, None),
         round=_get(fields, "round", _int, 0),
     )
+
+
+def _sizes_and_markers(
+    state: GameState | PlayerView, tile: BusinessTile
+) -> list[tuple[int, int | None]] | None:
+    """The size and marker of each column at ``tile``; None when it is not face up."""
+    for business in state.businesses:
+        if business.tile is tile:
+            if isinstance(business, Business):
+                return [(len(column.cards), column.marker) for column in business.columns]
+            return [(len(column), column.marker) for column in business.columns]
+    return None
 
 
 def _columns(state: GameState | PlayerView) -> list[list[int]]:
