@@ -29,7 +29,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import IO, Any, Final, TypeAlias
+from typing import IO, Any, Final, NoReturn, TypeAlias
 
 import attrs
 import cattrs
@@ -941,48 +941,70 @@ def _check_json(value: object, path: str) -> None:
     surrogate), a key that is not a string, or a value of no JSON type. The reader meets the
     first three as ``NaN``, ``1e999``, a long integer or an escaped surrogate.
     """
-    kind = type(value)
-    if value is None or kind is bool:
-        return
-    if kind is str:
-        assert isinstance(value, str)
-        if not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError as error:
-                raise LogFormatError(
-                    f"{path}: the string holds {value[error.start]!r} at index {error.start}, "
-                    "a lone surrogate, which is not a character and cannot be written in UTF-8"
-                ) from None
-    elif kind is int:
-        assert isinstance(value, int)
-        if abs(value) >= _INTEGER_BOUND:
-            raise LogFormatError(
-                f"{path}: an integer of more than {MAX_INTEGER_DIGITS} digits; a log holds "
-                f"integers of at most {MAX_INTEGER_DIGITS} digits"
-            )
-    elif kind is _LongInteger:
-        raise LogFormatError(
-            f"{path}: an integer of more than {MAX_INTEGER_DIGITS} digits; a log holds "
-            f"integers of at most {MAX_INTEGER_DIGITS} digits"
-        )
-    elif kind is float:
-        assert isinstance(value, float)
-        if not math.isfinite(value):
-            raise LogFormatError(f"{path}: {value!r} is not a number JSON can hold")
-    elif kind is dict:
-        assert isinstance(value, dict)
-        for key, item in value.items():
-            if type(key) is not str:
-                raise LogFormatError(f"{path}: the key {short_repr(key)} is not a string")
-            _check_json(key, f"{path} (a key)")
-            _check_json(item, _key_path(path, key))
-    elif kind is list or kind is tuple:
-        assert isinstance(value, list | tuple)
-        for index, item in enumerate(value):
-            _check_json(item, f"{path}[{index}]")
-    else:
+    check = _JSON_CHECKS.get(type(value))
+    if check is None:
         raise LogFormatError(f"{path}: {short_repr(value)} is not a JSON value")
+    check(value, path)
+
+
+def _check_json_string(value: str, path: str) -> None:
+    """Refuse a lone surrogate, which UTF-8 cannot write."""
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise LogFormatError(
+                f"{path}: the string holds {value[error.start]!r} at index {error.start}, "
+                "a lone surrogate, which is not a character and cannot be written in UTF-8"
+            ) from None
+
+
+def _check_json_integer(value: int, path: str) -> None:
+    if abs(value) >= _INTEGER_BOUND:
+        _refuse_long_integer(value, path)
+
+
+def _refuse_long_integer(value: object, path: str) -> NoReturn:
+    raise LogFormatError(
+        f"{path}: an integer of more than {MAX_INTEGER_DIGITS} digits; a log holds "
+        f"integers of at most {MAX_INTEGER_DIGITS} digits"
+    )
+
+
+def _check_json_float(value: float, path: str) -> None:
+    if not math.isfinite(value):
+        raise LogFormatError(f"{path}: {value!r} is not a number JSON can hold")
+
+
+def _check_json_object(value: dict[object, object], path: str) -> None:
+    for key, item in value.items():
+        if type(key) is not str:
+            raise LogFormatError(f"{path}: the key {short_repr(key)} is not a string")
+        _check_json(key, f"{path} (a key)")
+        _check_json(item, _key_path(path, key))
+
+
+def _check_json_array(value: Sequence[object], path: str) -> None:
+    for index, item in enumerate(value):
+        _check_json(item, f"{path}[{index}]")
+
+
+def _check_json_scalar(value: object, path: str) -> None:
+    """None and booleans: always JSON."""
+
+
+# The check of each JSON type, by the value's exact class (a subclass is no JSON value).
+_JSON_CHECKS: Final[dict[type, Callable[[Any, str], None]]] = {
+    type(None): _check_json_scalar,
+    bool: _check_json_scalar,
+    str: _check_json_string,
+    int: _check_json_integer,
+    _LongInteger: _refuse_long_integer,
+    float: _check_json_float,
+    dict: _check_json_object,
+    list: _check_json_array,
+    tuple: _check_json_array,
+}
 
 
 def _key_path(path: str, key: str) -> str:
@@ -1241,34 +1263,12 @@ def entries_to_lines(
         ArgumentTypeError: ``kind`` is not a :class:`LogKind`, ``provenance`` not a mapping
             of names, or ``game_or_entries`` not a game or entries.
     """
-    _check_kind(kind)
-    _check_viewer_type(viewer)
-    if viewer is not None and kind is not LogKind.REDACTED:
-        raise LogFormatError(f"viewer: only a redacted log has a viewer, not a {kind.value} one")
-    if provenance is not None and not isinstance(provenance, Mapping):
-        raise ArgumentTypeError(
-            f"provenance must be a mapping of names to JSON scalars, not {short_repr(provenance)}"
-        )
-    if isinstance(game_or_entries, str | bytes) or not isinstance(game_or_entries, Game | Iterable):
-        raise ArgumentTypeError(
-            f"game_or_entries must be a Game or its entries, not {short_repr(game_or_entries)}"
-        )
+    _check_log_arguments(game_or_entries, provenance, kind, viewer)
     engine_made = isinstance(game_or_entries, Game)
     entries = game_or_entries.history if isinstance(game_or_entries, Game) else game_or_entries
     items = iter(entries)
     first = next(items, None)
-    if first is None:
-        raise LogFormatError("a log starts with the StartGame command; there are no entries")
-    command = first.command
-    if not isinstance(command, StartGame | RedactedStartGame):
-        raise LogFormatError("a log starts with the StartGame command")
-    if isinstance(first, RedactedLogEntry) and kind is not LogKind.REDACTED:
-        raise LogFormatError(f"redacted entries cannot make a {kind.value} log")
-    if viewer is not None and not 0 <= viewer < len(command.players):
-        raise LogFormatError(
-            f"viewer: {viewer} is not a seat of this game: a redacted log is shown to a seat "
-            f"from 0 to {len(command.players) - 1}, or None for a spectator"
-        )
+    command = _first_command(first, kind, viewer)
     header = LogHeader(
         chicago_poker.__version__,
         command.options,
@@ -1286,6 +1286,46 @@ def entries_to_lines(
         else:
             _pending(header, text, number).load()  # the reader's every check of an entry
         yield text
+
+
+def _check_log_arguments(
+    game_or_entries: object,
+    provenance: object,
+    kind: LogKind,
+    viewer: int | None,
+) -> None:
+    """The checks of :func:`entries_to_lines` that need no entry."""
+    _check_kind(kind)
+    _check_viewer_type(viewer)
+    if viewer is not None and kind is not LogKind.REDACTED:
+        raise LogFormatError(f"viewer: only a redacted log has a viewer, not a {kind.value} one")
+    if provenance is not None and not isinstance(provenance, Mapping):
+        raise ArgumentTypeError(
+            f"provenance must be a mapping of names to JSON scalars, not {short_repr(provenance)}"
+        )
+    if isinstance(game_or_entries, str | bytes) or not isinstance(game_or_entries, Game | Iterable):
+        raise ArgumentTypeError(
+            f"game_or_entries must be a Game or its entries, not {short_repr(game_or_entries)}"
+        )
+
+
+def _first_command(
+    first: Entry | LogEntry | RedactedLogEntry | None, kind: LogKind, viewer: int | None
+) -> StartGame | RedactedStartGame:
+    """The StartGame command of the first entry, which the header is made from."""
+    if first is None:
+        raise LogFormatError("a log starts with the StartGame command; there are no entries")
+    command = first.command
+    if not isinstance(command, StartGame | RedactedStartGame):
+        raise LogFormatError("a log starts with the StartGame command")
+    if isinstance(first, RedactedLogEntry) and kind is not LogKind.REDACTED:
+        raise LogFormatError(f"redacted entries cannot make a {kind.value} log")
+    if viewer is not None and not 0 <= viewer < len(command.players):
+        raise LogFormatError(
+            f"viewer: {viewer} is not a seat of this game: a redacted log is shown to a seat "
+            f"from 0 to {len(command.players) - 1}, or None for a spectator"
+        )
+    return command
 
 
 def _entry_lines(entries: Iterator[Any], kind: LogKind, viewer: int | None) -> Iterator[str]:
