@@ -99,8 +99,29 @@ def log_schema() -> dict[str, Any]:
     builder = _SchemaBuilder(defs)
     _add_commands(defs, builder)
     _add_events(defs, builder)
+    defs["Header"] = _header_schema(builder)
+    defs["Entry"] = _entry_schema()
+    defs["RedactedEntry"] = _redacted_entry_schema(builder)
+    return {
+        "$schema": _DRAFT,
+        "title": f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
+        "description": (
+            "Line 1 of a log is a Header; every further line is an Entry, or a RedactedEntry "
+            "in a log of kind redacted (only there may a card be null)."
+        ),
+        "anyOf": [
+            {"$ref": "#/$defs/Header"},
+            {"$ref": "#/$defs/Entry"},
+            {"$ref": "#/$defs/RedactedEntry"},
+        ],
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def _header_schema(builder: _SchemaBuilder) -> dict[str, Any]:
+    """The schema of line 1 of a log: :class:`LogHeader`."""
     scalar = {"type": ["string", "number", "boolean", "null"]}
-    defs["Header"] = {
+    return {
         "description": _first_paragraph(LogHeader),
         "type": "object",
         "properties": {
@@ -121,29 +142,40 @@ def log_schema() -> dict[str, Any]:
         "required": sorted(HEADER_KEYS),
         "additionalProperties": False,
     }
-    actor = {
+
+
+def _actor_schema() -> dict[str, Any]:
+    return {
         "type": ["integer", "null"],
         "minimum": 0,
         "description": "The seat that gave the command, or null for chance.",
     }
-    defs["Entry"] = {
+
+
+def _entry_schema() -> dict[str, Any]:
+    """The schema of an entry of a full or commands log: :class:`LogEntry`."""
+    return {
         "description": _first_paragraph(LogEntry),
         "type": "object",
         "properties": {
             "command": {"$ref": "#/$defs/Command"},
-            "actor": actor,
+            "actor": _actor_schema(),
             "events": {"type": "array", "items": {"$ref": "#/$defs/Event"}},
         },
         "required": ["command", "actor"],
         "additionalProperties": False,
     }
-    defs["RedactedEntry"] = {
+
+
+def _redacted_entry_schema(builder: _SchemaBuilder) -> dict[str, Any]:
+    """The schema of an entry of a redacted log: :class:`RedactedLogEntry`."""
+    return {
         "description": _first_paragraph(RedactedLogEntry)
         + " Only in a log of kind redacted, whose hidden cards are null.",
         "type": "object",
         "properties": {
             "command": {"oneOf": [{"$ref": "#/$defs/Command"}, *_redacted_commands(builder)]},
-            "actor": actor,
+            "actor": _actor_schema(),
             "events": {
                 "type": "array",
                 "items": {"oneOf": [{"$ref": "#/$defs/Event"}, *_redacted_events(builder)]},
@@ -151,20 +183,6 @@ def log_schema() -> dict[str, Any]:
         },
         "required": ["command", "actor", "events"],
         "additionalProperties": False,
-    }
-    return {
-        "$schema": _DRAFT,
-        "title": f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
-        "description": (
-            "Line 1 of a log is a Header; every further line is an Entry, or a RedactedEntry "
-            "in a log of kind redacted (only there may a card be null)."
-        ),
-        "anyOf": [
-            {"$ref": "#/$defs/Header"},
-            {"$ref": "#/$defs/Entry"},
-            {"$ref": "#/$defs/RedactedEntry"},
-        ],
-        "$defs": dict(sorted(defs.items())),
     }
 
 
