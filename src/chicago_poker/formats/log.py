@@ -1278,9 +1278,15 @@ def entries_to_lines(
         viewer,
     )
     yield _header_line(header, 1)
-    header = attrs.evolve(header, line=1)
     everything = itertools.chain([first], items)
-    for number, text in enumerate(_entry_lines(everything, kind, viewer), start=2):
+    yield from _checked_entry_lines(attrs.evolve(header, line=1), everything, engine_made)
+
+
+def _checked_entry_lines(
+    header: LogHeader, entries: Iterator[Any], engine_made: bool
+) -> Iterator[str]:
+    """The lines of the entries, from line 2, each checked as the reader would check it."""
+    for number, text in enumerate(_entry_lines(entries, header.kind, header.viewer), start=2):
         if engine_made:
             _check_size(text, number)
         else:
