@@ -924,18 +924,7 @@ class _Checker:
     def check_seats(self, state: GameState) -> None:
         """Every seat the position names exists: without this no state can be built."""
         count = len(state.players)
-        named = [
-            ("turn", state.turn.player),
-            ("previous", state.previous_turn.player if state.previous_turn else 0),
-            ("game", max(state.pending_draws, default=0)),
-            ("game", state.winner or 0),
-            ("game", state.last_winner or 0),
-        ]
-        if state.shootout is not None:
-            shootout = state.shootout
-            seats = [shootout.owner, *shootout.contenders, *(s for s, _ in shootout.choices)]
-            named.append(("shootout", max(seats)))
-        for keyword, seat in named:
+        for keyword, seat in _named_seats(state):
             if seat >= count:
                 self.fail("seats", f"there is no seat {seat}", "R-2.1", self.reader.line(keyword))
         for seer, player in enumerate(state.players):
@@ -994,6 +983,10 @@ class _Checker:
                 "cards", f"{', '.join(foreign)} not in the deck of the tactical variant", rule
             )
         _no_repeats("cards", found, None, rule)
+        self.check_all_placed(found, deck, rule)
+
+    def check_all_placed(self, found: Sequence[Card], deck: Sequence[Card], rule: str) -> None:
+        """Every card of the deck is somewhere."""
         places = set(found)
         missing = [str(card) for card in deck if card not in places]
         if missing:
@@ -1074,6 +1067,10 @@ class _Checker:
         line = self.reader.line(keyword)
         if turn.player >= count:
             self.fail("turn", f"there is no seat {turn.player}", "R-3.1", line)
+        self.check_actions(turn, line)
+
+    def check_actions(self, turn: Turn, line: int | None) -> None:
+        """The actions of a turn: how many it has, how many are taken, and when."""
         if not 0 <= turn.base_actions <= 3:
             self.fail("turn", f"{turn.base_actions} ordinary actions, at most 3", "R-3.2", line)
         if turn.bonus_actions % 2:
@@ -1103,6 +1100,10 @@ class _Checker:
         for name, who in (("last winner", state.last_winner), ("winner", state.winner)):
             if who is not None and who >= count:
                 self.fail("victory", f"the {name} is seat {who}, who is not there", "R-8.2", line)
+        self.check_result(state, line)
+
+    def check_result(self, state: GameState | PlayerView, line: int | None) -> None:
+        """A winner only in a game that is won, and a won game only with a winner."""
         if state.victory is None and state.winner is not None:
             self.fail(
                 "victory", f"seat {state.winner} won, but the game is not over", "R-8.2", line
@@ -1215,25 +1216,31 @@ class _Checker:
     def check_seen(self, state: GameState) -> None:
         for seer, player in enumerate(state.players):
             for tile, owner, card in player.seen:
-                business = state.business(tile)
-                line = self.reader.by_keyword["player"][seer].line
-                if owner >= len(state.players) or owner == seer:
-                    self.fail("seen", f"seat {seer} cannot have raided seat {owner}", "R-5.3", line)
-                if business is None or card not in business.columns[owner].cards:
-                    self.fail(
-                        "seen",
-                        f"seat {seer} saw {card} of seat {owner} at {tile}, but it is not there",
-                        "R-5.3",
-                        line,
-                    )
-                position = business.columns[owner].cards.index(card)
-                if business.face(position) is not Face.DOWN:
-                    self.fail(
-                        "seen",
-                        f"{card} at {tile} lies face up: a raid shows face-down cards",
-                        "R-5.3",
-                        line,
-                    )
+                self.check_seen_card(state, seer, tile, owner, card)
+
+    def check_seen_card(
+        self, state: GameState, seer: int, tile: BusinessTile, owner: int, card: GangsterCard
+    ) -> None:
+        """A card a raid showed lies face down in the column of another seat."""
+        business = state.business(tile)
+        line = self.reader.by_keyword["player"][seer].line
+        if owner >= len(state.players) or owner == seer:
+            self.fail("seen", f"seat {seer} cannot have raided seat {owner}", "R-5.3", line)
+        if business is None or card not in business.columns[owner].cards:
+            self.fail(
+                "seen",
+                f"seat {seer} saw {card} of seat {owner} at {tile}, but it is not there",
+                "R-5.3",
+                line,
+            )
+        position = business.columns[owner].cards.index(card)
+        if business.face(position) is not Face.DOWN:
+            self.fail(
+                "seen",
+                f"{card} at {tile} lies face up: a raid shows face-down cards",
+                "R-5.3",
+                line,
+            )
 
 
 _VIEW_KEYWORDS: Final = {
@@ -1417,6 +1424,22 @@ def _read_shootout_view(statement: _Statement | None) -> ShootoutView | None:
         own_choice=_get(fields, "own", _gangster, None),
         round=_get(fields, "round", _int, 0),
     )
+
+
+def _named_seats(state: GameState) -> list[tuple[str, int]]:
+    """The highest seat each kind of line names, with the keyword of that line."""
+    named = [
+        ("turn", state.turn.player),
+        ("previous", state.previous_turn.player if state.previous_turn else 0),
+        ("game", max(state.pending_draws, default=0)),
+        ("game", state.winner or 0),
+        ("game", state.last_winner or 0),
+    ]
+    if state.shootout is not None:
+        shootout = state.shootout
+        seats = [shootout.owner, *shootout.contenders, *(s for s, _ in shootout.choices)]
+        named.append(("shootout", max(seats)))
+    return named
 
 
 def _sizes_and_markers(
