@@ -950,27 +950,28 @@ class _Checker:
         self.check_businesses(len(state.businesses), state.vacancies, count)
         self.check_turn(state.turn, count, "turn")
         if state.previous_turn is not None:
-            self.check_turn(state.previous_turn, count, "previous")
-            if state.previous_turn.number != state.turn.number - 1:
-                self.fail(
-                    "turn",
-                    f"the previous turn is number {state.previous_turn.number}, "
-                    f"not {state.turn.number - 1}",
-                    "R-3.1",
-                    self.reader.line("previous"),
-                )
+            self.check_previous(state.previous_turn, state.turn, count)
         self.check_game(state, count)
         hands = [len(player.hand) for player in state.players]
         self.check_hands(state, hands, state.players[state.turn.player].hand)
         if state.shootout is not None:
+            shootout = state.shootout
+            choosers = [seat for seat, _ in shootout.choices]
             self.check_shootout(
-                state,
-                state.shootout.business,
-                state.shootout.owner,
-                state.shootout.contenders,
-                [seat for seat, _ in state.shootout.choices],
+                state, shootout.business, shootout.owner, shootout.contenders, choosers
             )
         self.check_seen(state)
+
+    def check_previous(self, previous: Turn, turn: Turn, count: int) -> None:
+        """The previous turn is a turn, and the one just before the current turn."""
+        self.check_turn(previous, count, "previous")
+        if previous.number != turn.number - 1:
+            self.fail(
+                "turn",
+                f"the previous turn is number {previous.number}, not {turn.number - 1}",
+                "R-3.1",
+                self.reader.line("previous"),
+            )
 
     def check_cards(
         self, found: Sequence[Card], deck: Sequence[Card], options: RuleOptions
@@ -1039,16 +1040,20 @@ class _Checker:
                         line,
                     )
                 if marker is not None:
-                    if marker in numbers:
-                        self.fail("markers", f"marker {marker} is used twice", "R-6.2", line)
-                    if marker >= placed:
-                        self.fail(
-                            "markers",
-                            f"marker {marker} but only {placed} markers were placed",
-                            "R-6.2",
-                            self.reader.line("game") or line,
-                        )
+                    self.check_marker(marker, numbers, placed, line)
                     numbers.append(marker)
+
+    def check_marker(self, marker: int, numbers: list[int], placed: int, line: int | None) -> None:
+        """A marker's number is new and below the number of markers placed."""
+        if marker in numbers:
+            self.fail("markers", f"marker {marker} is used twice", "R-6.2", line)
+        if marker >= placed:
+            self.fail(
+                "markers",
+                f"marker {marker} but only {placed} markers were placed",
+                "R-6.2",
+                self.reader.line("game") or line,
+            )
 
     def check_businesses(self, shown: int, vacancies: int, count: int) -> None:
         wanted = FACE_UP_AT_SETUP.get(count, 0)
@@ -1121,34 +1126,9 @@ class _Checker:
     ) -> None:
         turn = state.turn
         if hand is not None and turn.phase is TurnPhase.ACTIONS and state.victory is None:
-            # The player taking actions may hold more than seven cards only if the actions
-            # left can bring the hand back to seven by playing gangster cards (R-3.9).
-            seat = turn.player
-            held = len(hand) + (1 if state.pending_draws else 0)
-            gangsters = sum(isinstance(card, GangsterCard) for card in hand)
-            free = sum(MAX_COLUMN - sizes[seat] for sizes in _columns(state))
-            excess = held - HAND_LIMIT
-            if excess > 0 and excess > min(turn.actions_left, gangsters, free):
-                self.fail(
-                    "hand limit",
-                    f"seat {seat} holds {held} cards with {turn.actions_left} actions left, "
-                    f"{gangsters} gangster cards and {free} free places: the hand cannot get "
-                    f"back to {HAND_LIMIT} by the end of the turn",
-                    "R-3.9",
-                    self.reader.by_keyword["player"][seat].line,
-                )
+            self.check_acting_hand(state, hand)
         if state.victory is None:
-            players: Sequence[PlayerState | OpponentView] = state.players
-            for seat, player in enumerate(players):
-                met = victory_of(player.controlled, state.options)
-                if met is not None:
-                    self.fail(
-                        "victory",
-                        f"seat {seat} meets a victory condition ({met.value}), but the game "
-                        "goes on",
-                        "R-8.3" if state.options.short_game else "R-8.1",
-                        self.reader.by_keyword["player"][seat].line,
-                    )
+            self.check_no_victory_met(state)
         for seat, size in enumerate(sizes):
             acting = seat == turn.player and turn.phase is TurnPhase.ACTIONS
             if not acting and size > HAND_LIMIT and state.victory is None:
@@ -1156,6 +1136,41 @@ class _Checker:
                     "hand limit",
                     f"seat {seat} holds {size} cards outside their actions, at most {HAND_LIMIT}",
                     "R-3.9",
+                    self.reader.by_keyword["player"][seat].line,
+                )
+
+    def check_acting_hand(self, state: GameState | PlayerView, hand: frozenset[Card]) -> None:
+        """The acting player's hand can get back to seven cards by the end of the turn.
+
+        The player taking actions may hold more than seven cards only if the actions left can
+        bring the hand back to seven by playing gangster cards (R-3.9).
+        """
+        turn = state.turn
+        seat = turn.player
+        held = len(hand) + (1 if state.pending_draws else 0)
+        gangsters = sum(isinstance(card, GangsterCard) for card in hand)
+        free = sum(MAX_COLUMN - sizes[seat] for sizes in _columns(state))
+        excess = held - HAND_LIMIT
+        if excess > 0 and excess > min(turn.actions_left, gangsters, free):
+            self.fail(
+                "hand limit",
+                f"seat {seat} holds {held} cards with {turn.actions_left} actions left, "
+                f"{gangsters} gangster cards and {free} free places: the hand cannot get "
+                f"back to {HAND_LIMIT} by the end of the turn",
+                "R-3.9",
+                self.reader.by_keyword["player"][seat].line,
+            )
+
+    def check_no_victory_met(self, state: GameState | PlayerView) -> None:
+        """Nobody meets a victory condition in a game that goes on."""
+        players: Sequence[PlayerState | OpponentView] = state.players
+        for seat, player in enumerate(players):
+            met = victory_of(player.controlled, state.options)
+            if met is not None:
+                self.fail(
+                    "victory",
+                    f"seat {seat} meets a victory condition ({met.value}), but the game goes on",
+                    "R-8.3" if state.options.short_game else "R-8.1",
                     self.reader.by_keyword["player"][seat].line,
                 )
 
