@@ -382,23 +382,27 @@ def _tokens(text: str, number: int) -> list[_Token]:
         if text[start] == "#":
             break
         if text[start] == '"':
-            try:
-                value, index = _JSON.raw_decode(text, start)
-            except json.JSONDecodeError as error:
-                raise NotationSyntaxError(
-                    f"a quoted name is not a valid JSON string: {error.msg}",
-                    line=number,
-                    column=start + 1,
-                ) from None
-            if not isinstance(value, str):
-                raise NotationSyntaxError(
-                    "a quoted name is a JSON string", line=number, column=start + 1
-                )
-            tokens.append(_Token(value, number, start + 1, quoted=True))
+            token, index = _quoted(text, number, start)
+            tokens.append(token)
             continue
         tokens.append(_Token(match[0], number, start + 1))
         index = match.end()
     return tokens
+
+
+def _quoted(text: str, number: int, start: int) -> tuple[_Token, int]:
+    """The quoted name that starts at ``start``, a JSON string, and the index after it."""
+    try:
+        value, end = _JSON.raw_decode(text, start)
+    except json.JSONDecodeError as error:
+        raise NotationSyntaxError(
+            f"a quoted name is not a valid JSON string: {error.msg}",
+            line=number,
+            column=start + 1,
+        ) from None
+    if not isinstance(value, str):
+        raise NotationSyntaxError("a quoted name is a JSON string", line=number, column=start + 1)
+    return _Token(value, number, start + 1, quoted=True), end
 
 
 _WORD: Final = re.compile(r"\S+")
@@ -576,16 +580,10 @@ def _read_turn(statement: _Statement) -> Turn:
     _required(statement, fields, "seat")
     _required(statement, fields, "number")
     number = _get(fields, "number", lambda t, v: _int(t, v, low=-1), 0)
-
-    def phase(token: _Token, value: str) -> TurnPhase:
-        if value not in _PHASES:
-            raise _syntax(token, f"{value!r} is not a phase; they are {', '.join(_PHASES)}")
-        return _PHASES[value]
-
     return Turn(
         player=_get(fields, "seat", _int, 0),
         number=number,
-        phase=_get(fields, "phase", phase, TurnPhase.ACTIONS),
+        phase=_get(fields, "phase", _phase, TurnPhase.ACTIONS),
         base_actions=_get(fields, "base", _int, _base_actions(number)),
         bonus_actions=_get(fields, "bonus", _int, 0),
         actions_taken=_get(fields, "taken", _int, 0),
@@ -608,18 +606,20 @@ def _read_business(
             rule="R-4.1",
             line=statement.line,
         )
-    columns: list[tuple[list[GangsterCard | None], int | None]] = []
-    for token in tokens:
-        text, at, marker_text = token.text.partition("@")
-        marker = _int(token, marker_text) if at else None
-        cards: list[GangsterCard | None] = []
-        for item in _items(token, text):
-            if item == "?" and view:
-                cards.append(None)
-            else:
-                cards.append(_gangster(token, item))
-        columns.append((cards, marker))
-    return tile, columns
+    return tile, [_read_column(token, view=view) for token in tokens]
+
+
+def _read_column(token: _Token, *, view: bool) -> tuple[list[GangsterCard | None], int | None]:
+    """A column's cards (``?`` for a hidden one, in a view) and its marker after ``@``."""
+    text, at, marker_text = token.text.partition("@")
+    marker = _int(token, marker_text) if at else None
+    cards: list[GangsterCard | None] = []
+    for item in _items(token, text):
+        if item == "?" and view:
+            cards.append(None)
+        else:
+            cards.append(_gangster(token, item))
+    return cards, marker
 
 
 def _read_game(
@@ -629,6 +629,12 @@ def _read_game(
     if statement is None:
         return {}, None
     return _fields(statement, statement.args, keys), statement
+
+
+def _phase(token: _Token, value: str) -> TurnPhase:
+    if value not in _PHASES:
+        raise _syntax(token, f"{value!r} is not a phase; they are {', '.join(_PHASES)}")
+    return _PHASES[value]
 
 
 def _victory(token: _Token, value: str) -> Victory:
@@ -1528,11 +1534,7 @@ def _check_view_cards(checker: _Checker, view: PlayerView, own: GangsterCard | N
     if foreign:
         checker.fail("cards", f"{', '.join(foreign)} not in this game's deck", rule)
     _no_repeats("cards", known, None, rule)
-    others = sum(p.hand_size for seat, p in enumerate(view.players) if seat != view.seat)
-    in_columns = sum(len(c) for b in view.businesses for c in b.columns)
-    own_hand = len(view.hand or ())
-    total = others + own_hand + in_columns + len(view.discard_pile) + view.draw_pile_size
-    total += own is not None
+    total = _view_card_count(view) + (own is not None)
     if total != len(deck):
         checker.fail(
             "cards",
@@ -1541,6 +1543,14 @@ def _check_view_cards(checker: _Checker, view: PlayerView, own: GangsterCard | N
             rule,
             checker.reader.line("draw"),
         )
+
+
+def _view_card_count(view: PlayerView) -> int:
+    """The cards in hands, columns, the discard pile and the draw deck of a view."""
+    others = sum(p.hand_size for seat, p in enumerate(view.players) if seat != view.seat)
+    in_columns = sum(len(c) for b in view.businesses for c in b.columns)
+    own_hand = len(view.hand or ())
+    return others + own_hand + in_columns + len(view.discard_pile) + view.draw_pile_size
 
 
 def _check_view_tiles(checker: _Checker, view: PlayerView) -> None:
