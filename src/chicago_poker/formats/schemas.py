@@ -363,14 +363,9 @@ class _SchemaBuilder:
             properties["type"] = {"const": cls.__name__}
             required.append("type")
         for attribute in attrs.fields(cls):
-            schema = self.type_schema(attribute.type)
-            if attribute.name in docs:
-                schema = {**schema, "description": docs[attribute.name]}
+            properties[attribute.name] = self.attribute_schema(attribute, docs.get(attribute.name))
             if attribute.default is attrs.NOTHING:
                 required.append(attribute.name)
-            elif not isinstance(attribute.default, attrs.Factory):  # type: ignore[arg-type]
-                schema["default"] = converter.unstructure(attribute.default)
-            properties[attribute.name] = schema
         return {
             "description": _first_paragraph(cls),
             "type": "object",
@@ -379,6 +374,17 @@ class _SchemaBuilder:
             "additionalProperties": False,
         }
 
+    def attribute_schema(self, attribute: attrs.Attribute[Any], doc: str | None) -> dict[str, Any]:
+        """The schema of one field: its type, its docstring and its default value."""
+        schema = self.type_schema(attribute.type)
+        if doc is not None:
+            schema = {**schema, "description": doc}
+        default = attribute.default
+        # attrs types Factory as a function, but at run time it is a class.
+        if default is not attrs.NOTHING and not isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            schema["default"] = converter.unstructure(default)
+        return schema
+
     def type_schema(self, tp: Any) -> dict[str, Any]:
         if tp is bool:
             return {"type": "boolean"}
@@ -386,6 +392,8 @@ class _SchemaBuilder:
             return {"type": "integer"}
         if tp is str:
             return {"type": "string"}
+        if tp is type(None):
+            return {"type": "null"}
         if tp == Card:
             return {"$ref": "#/$defs/Card"}
         if tp in (GangsterCard, BusinessTile):
@@ -394,6 +402,10 @@ class _SchemaBuilder:
             return {"enum": [member.value for member in tp]}
         if isinstance(tp, type) and attrs.has(tp):
             return self.ref(tp, tag=False)
+        return self.generic_schema(tp)
+
+    def generic_schema(self, tp: Any) -> dict[str, Any]:
+        """The schema of a tuple, a frozenset or a union."""
         origin, args = typing.get_origin(tp), typing.get_args(tp)
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": self.type_schema(args[0])}
@@ -412,8 +424,6 @@ class _SchemaBuilder:
             if set(args) == {GangsterCard, SpecialCard}:
                 return {"$ref": "#/$defs/Card"}
             return {"anyOf": [self.type_schema(arg) for arg in args]}
-        if tp is type(None):
-            return {"type": "null"}
         raise TypeError(f"no JSON Schema for {tp!r}")
 
 
