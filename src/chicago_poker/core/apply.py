@@ -162,17 +162,21 @@ def apply(state: GameState | None, event: Event) -> GameState:
     'Al'
     """
     if state is None:
-        if not isinstance(event, GameStarted):
-            raise InvalidArgumentError(
-                f"apply: a game must begin with GameStarted, not {type(event).__name__}"
-            )
-        return _start(event)
-    # One dict lookup on the event's exact class: cheaper than a match or an isinstance chain,
-    # and this runs once per event.
+        return _begin(event)
+    # One dict lookup on the event's exact class, cheaper than a match: this runs per event.
     fold = _FOLDS.get(type(event))
     if fold is None:
         raise unknown_type("an event", event)  # type: ignore[arg-type]  # only at run time
     return fold(state, event)
+
+
+def _begin(event: Event) -> GameState:
+    """The state a game begins with; it must begin with GameStarted."""
+    if not isinstance(event, GameStarted):
+        raise InvalidArgumentError(
+            f"apply: a game must begin with GameStarted, not {type(event).__name__}"
+        )
+    return _start(event)
 
 
 def _start(event: GameStarted) -> GameState:

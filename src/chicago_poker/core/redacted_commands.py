@@ -167,15 +167,19 @@ def redact_command(
     Raises:
         InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
-    if state_before is not None:
-        check_viewer(seat, len(state_before.players))
-    else:
-        check_viewer(seat, len(command.players) if isinstance(command, StartGame) else None)
+    check_viewer(seat, _table_size(state_before, command))
     if isinstance(command, StartGame):
         return _redact_start(command, seat)
     if state_before is None:
         raise ValueError(f"redacting {type(command).__name__} needs the state before it")
     return _redact_in_play(state_before, command, seat)
+
+
+def _table_size(state_before: GameState | None, command: Command) -> int | None:
+    """The number of seats, known from the state, or from StartGame before there is one."""
+    if state_before is not None:
+        return len(state_before.players)
+    return len(command.players) if isinstance(command, StartGame) else None
 
 
 def _redact_in_play(state_before: GameState, command: Command, seat: int | None) -> SeenCommand:
