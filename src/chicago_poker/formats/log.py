@@ -708,24 +708,34 @@ def _entry_head(obj: object, line: int | None, *, redacted: bool) -> tuple[Any, 
             _check_keys(obj, required={"command", "actor"}, optional={"events"})
         commands = SEEN_COMMANDS_BY_NAME if redacted else COMMANDS_BY_NAME
         command = structure(obj["command"], commands, "$.command")
-        actor = obj["actor"]
-        if actor is not None and type(actor) is not int:
-            raise LogFormatError(f"$.actor: expected a seat or null, not {json_type(actor)}")
-        expected = _actor(command)
-        if actor != expected:
-            wanted = "null, for chance" if expected is None else str(expected)
-            raise LogFormatError(f"$.actor: {actor} does not match the command: {wanted}")
-        raw: list[Any] | None = obj.get("events")
-        if raw is None:
-            if "events" in obj:
-                raise LogFormatError("$.events: expected an array, not null")
-            if redacted:
-                raise LogFormatError("$: an entry of a redacted log needs its events")
-        elif type(raw) is not list:
-            raise LogFormatError(f"$.events: expected an array, not {json_type(raw)}")
+        _check_actor(obj["actor"], command)
+        raw = _raw_events(obj, redacted=redacted)
     except LogFormatError as error:
         raise _at_line(error, line) from error.__cause__
     return command, raw
+
+
+def _check_actor(actor: object, command: Any) -> None:
+    """The actor of an entry: the seat that gives its command, or null for chance."""
+    if actor is not None and type(actor) is not int:
+        raise LogFormatError(f"$.actor: expected a seat or null, not {json_type(actor)}")
+    expected = _actor(command)
+    if actor != expected:
+        wanted = "null, for chance" if expected is None else str(expected)
+        raise LogFormatError(f"$.actor: {actor} does not match the command: {wanted}")
+
+
+def _raw_events(obj: dict[str, Any], *, redacted: bool) -> list[Any] | None:
+    """The events of an entry, still as JSON: an array, or None when a log may leave them out."""
+    raw: list[Any] | None = obj.get("events")
+    if raw is None:
+        if "events" in obj:
+            raise LogFormatError("$.events: expected an array, not null")
+        if redacted:
+            raise LogFormatError("$: an entry of a redacted log needs its events")
+    elif type(raw) is not list:
+        raise LogFormatError(f"$.events: expected an array, not {json_type(raw)}")
+    return raw
 
 
 def _entry_with_events(
@@ -810,21 +820,26 @@ def _load_header(obj: object, line: int | None) -> LogHeader:
     refuse, the writer refuses first, with the same message.
     """
     try:
-        if not isinstance(obj, dict):
-            raise LogFormatError(f"$: expected a header object, not {json_type(obj)}")
-        if obj.get("format") != FORMAT_NAME:
-            raise LogFormatError(
-                f"$.format: {short_repr(obj.get('format'))} is not {FORMAT_NAME!r}: "
-                "not a Chicago Poker log"
-            )
-        _check_version(obj.get("version"), obj.get("engine"))
-        try:
-            header = _header_fields(obj)
-        except LogFormatError as error:
-            raise _with_upgrade_hint(error, obj.get("engine")) from error.__cause__
+        header = _header_of(obj)
     except LogFormatError as error:
         raise _at_line(error, line) from error.__cause__
     return attrs.evolve(header, line=line)
+
+
+def _header_of(obj: object) -> LogHeader:
+    """The header of a JSON object, its format and version checked first."""
+    if not isinstance(obj, dict):
+        raise LogFormatError(f"$: expected a header object, not {json_type(obj)}")
+    if obj.get("format") != FORMAT_NAME:
+        raise LogFormatError(
+            f"$.format: {short_repr(obj.get('format'))} is not {FORMAT_NAME!r}: "
+            "not a Chicago Poker log"
+        )
+    _check_version(obj.get("version"), obj.get("engine"))
+    try:
+        return _header_fields(obj)
+    except LogFormatError as error:
+        raise _with_upgrade_hint(error, obj.get("engine")) from error.__cause__
 
 
 def _check_version(version: object, engine: object) -> None:
@@ -897,7 +912,18 @@ def _header_fields(obj: dict[str, Any]) -> LogHeader:
     engine = _field(obj, "engine", str)
     options = _field(obj, "options", RuleOptions)
     players = _field(obj, "players", tuple[str, ...])
-    provenance = obj["provenance"]
+    provenance = _provenance_field(obj["provenance"])
+    kinds = [kind.value for kind in LogKind]
+    if obj["kind"] not in kinds:
+        raise LogFormatError(f"$.kind: {short_repr(obj['kind'])} is not one of {', '.join(kinds)}")
+    kind = LogKind(obj["kind"])
+    _check_provenance(provenance, kind)
+    viewer = _viewer_field(obj["viewer"], kind, len(players))
+    return LogHeader(engine, options, players, dict(provenance), kind, viewer)
+
+
+def _provenance_field(provenance: object) -> dict[str, Any]:
+    """The provenance of a header: scalars, and the dealer's seed an integer."""
     if not isinstance(provenance, dict) or not all(
         value is None or isinstance(value, str | int | float | bool)
         for value in provenance.values()
@@ -907,20 +933,20 @@ def _header_fields(obj: dict[str, Any]) -> LogHeader:
         raise LogFormatError(
             f"$.provenance.seed: expected an integer, not {short_repr(provenance['seed'])}"
         )
-    kinds = [kind.value for kind in LogKind]
-    if obj["kind"] not in kinds:
-        raise LogFormatError(f"$.kind: {short_repr(obj['kind'])} is not one of {', '.join(kinds)}")
-    kind = LogKind(obj["kind"])
-    _check_provenance(provenance, kind)
-    viewer = obj["viewer"]
+    return provenance
+
+
+def _viewer_field(viewer: object, kind: LogKind, players: int) -> int | None:
+    """The viewer of a header: a seat or null in a redacted log, and only there."""
     if kind is LogKind.REDACTED:
-        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < len(players)):
+        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < players):
             raise LogFormatError(
                 "$.viewer: a redacted log names the seat it is shown to, or null for a spectator"
             )
-    elif viewer is not None:
+        return viewer
+    if viewer is not None:
         raise LogFormatError(f"$.viewer: only a redacted log has a viewer, not a {kind.value} one")
-    return LogHeader(engine, options, players, dict(provenance), kind, viewer)
+    return None
 
 
 class _LongInteger:
@@ -1339,17 +1365,27 @@ def _entry_lines(entries: Iterator[Any], kind: LogKind, viewer: int | None) -> I
     first = next(entries)
     everything = itertools.chain([first], entries)
     if kind is LogKind.REDACTED:
-        if isinstance(first, RedactedLogEntry):
-            for entry in everything:
-                if not isinstance(entry, RedactedLogEntry):
-                    raise LogFormatError("a redacted log cannot mix redacted and full entries")
-                yield _dump_entry(entry)
-        else:
-            full = (entry for entry in everything if not isinstance(entry, RedactedLogEntry))
-            for redacted in redact_entries(full, viewer):
-                yield _dump_entry(redacted)
-        return
-    for index, raw in enumerate(everything):
+        yield from _redacted_lines(everything, isinstance(first, RedactedLogEntry), viewer)
+    else:
+        yield from _full_lines(everything, kind)
+
+
+def _redacted_lines(entries: Iterator[Any], redacted: bool, viewer: int | None) -> Iterator[str]:
+    """The lines of a redacted log's entries: redacted already, or redacted here."""
+    if redacted:
+        for entry in entries:
+            if not isinstance(entry, RedactedLogEntry):
+                raise LogFormatError("a redacted log cannot mix redacted and full entries")
+            yield _dump_entry(entry)
+    else:
+        full = (entry for entry in entries if not isinstance(entry, RedactedLogEntry))
+        for entry in redact_entries(full, viewer):
+            yield _dump_entry(entry)
+
+
+def _full_lines(entries: Iterator[Any], kind: LogKind) -> Iterator[str]:
+    """The lines of the entries of a full log, or of a commands log (without the events)."""
+    for index, raw in enumerate(entries):
         if isinstance(raw, RedactedLogEntry):
             raise LogFormatError("a log cannot mix redacted and full entries")
         entry = LogEntry.of(raw)
