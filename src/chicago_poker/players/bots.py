@@ -247,18 +247,13 @@ class _Turn:
         plan_value, plan = self.plans[command.business]
         threat = self.threat[command.business]
         after = power((*column, command.card))
-        rival_marker = any(
-            column_view.marker is not None
-            for owner, column_view in enumerate(business.columns)
-            if owner != self.seat
-        )
         weight = self.weight(command.business)
         if len(column) + 1 == MAX_COLUMN:
             # The fifth card calls a shootout: only when the hand is likely best.
             if after > threat + _LIKELY_BEST:
                 return 6.0 + weight * (after - threat)
             return -3.0 + after - threat
-        if rival_marker:
+        if self.rival_marker(business):
             # A rival's shootout is due: only the cards already there will count.
             if after > threat:
                 return 5.0 + weight * (after - threat)
@@ -269,6 +264,14 @@ class _Turn:
             return 2.5 + weight * min(margin, 4.0) * 0.5 + bonus + (plan_value - 3.0) * 0.3
         # A card that fits no plan: dump it where it does least harm, lowest cards first.
         return -1.5 - command.card.value / 16.0 - len(column) * 0.2
+
+    def rival_marker(self, business: BusinessView) -> bool:
+        """Whether another seat has a shootout marker at ``business``: its shootout is due."""
+        return any(
+            column.marker is not None
+            for owner, column in enumerate(business.columns)
+            if owner != self.seat
+        )
 
     def _liquidation(self, command: Command) -> float:
         assert isinstance(command, PlayLiquidation)
