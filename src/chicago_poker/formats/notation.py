@@ -700,7 +700,7 @@ def parse_position(text: str, *, check: bool = True) -> GameState:
     checker = _Checker(reader, pieces.lines)
     checker.check_seats(state)
     if check:
-        checker.check_state(state, pieces.placed, pieces.draw, pieces.tiles, pieces.deck)
+        checker.check_state(state, pieces)
     return state
 
 
@@ -939,16 +939,10 @@ class _Checker:
                     line = self.reader.by_keyword["player"][seer].line
                     self.fail("seats", f"there is no seat {owner}", "R-2.1", line)
 
-    def check_state(
-        self,
-        state: GameState,
-        placed: Sequence[Card],
-        draw: Sequence[Card],
-        tiles: Sequence[BusinessTile],
-        deck: Sequence[Card],
-    ) -> None:
-        self.check_cards([*placed, *draw], deck, state.options)
-        self.check_tiles(state, tiles)
+    def check_state(self, state: GameState, pieces: _Pieces) -> None:
+        """Every invariant of a position, given its piles as written."""
+        self.check_cards([*pieces.placed, *pieces.draw], pieces.deck, state.options)
+        self.check_tiles(state, pieces.tiles)
         count = len(state.players)
         columns = [(b.tile, [list(c.cards) for c in b.columns]) for b in state.businesses]
         markers = [(b.tile, [c.marker for c in b.columns]) for b in state.businesses]
@@ -1029,25 +1023,31 @@ class _Checker:
         for (tile, cards), (_, marks) in zip(columns, markers, strict=True):
             line = self.lines.get(tile)
             for seat, (column, marker) in enumerate(zip(cards, marks, strict=True)):
-                if len(column) > MAX_COLUMN:
-                    self.fail(
-                        "columns",
-                        f"seat {seat} has {len(column)} cards at {tile}, at most {MAX_COLUMN}",
-                        "R-4.5",
-                        line,
-                    )
-                if (len(column) == MAX_COLUMN) != (marker is not None):
-                    what = "no marker" if marker is None else f"marker {marker}"
-                    self.fail(
-                        "markers",
-                        f"seat {seat} has {len(column)} cards and {what} at {tile}: a column "
-                        "has a shootout marker exactly when it holds five cards",
-                        "R-4.6",
-                        line,
-                    )
+                self.check_column_size(tile, seat, len(column), marker, line)
                 if marker is not None:
                     self.check_marker(marker, numbers, placed, line)
                     numbers.append(marker)
+
+    def check_column_size(
+        self, tile: BusinessTile, seat: int, size: int, marker: int | None, line: int | None
+    ) -> None:
+        """At most five cards in a column, and a marker exactly when there are five."""
+        if size > MAX_COLUMN:
+            self.fail(
+                "columns",
+                f"seat {seat} has {size} cards at {tile}, at most {MAX_COLUMN}",
+                "R-4.5",
+                line,
+            )
+        if (size == MAX_COLUMN) != (marker is not None):
+            what = "no marker" if marker is None else f"marker {marker}"
+            self.fail(
+                "markers",
+                f"seat {seat} has {size} cards and {what} at {tile}: a column "
+                "has a shootout marker exactly when it holds five cards",
+                "R-4.6",
+                line,
+            )
 
     def check_marker(self, marker: int, numbers: list[int], placed: int, line: int | None) -> None:
         """A marker's number is new and below the number of markers placed."""
@@ -1189,16 +1189,7 @@ class _Checker:
         chosen: Sequence[int],
     ) -> None:
         line = self.reader.line("shootout")
-        count = len(state.players)
-        if owner >= count:
-            self.fail("shootout", f"there is no seat {owner}", "R-6.1", line)
-        if state.turn.phase is not TurnPhase.SHOOTOUTS or state.turn.player != owner:
-            self.fail(
-                "shootout",
-                f"a shootout of seat {owner} runs only in the shootout phase of their turn",
-                "R-6.1",
-                line,
-            )
+        self.check_shootout_owner(state, owner, line)
         columns = _sizes_and_markers(state, tile)
         if columns is None:
             self.fail("shootout", f"{tile} is not a face-up business", "R-6.1", line)
@@ -1209,6 +1200,20 @@ class _Checker:
             )
         with_cards = {seat for seat, (size, _) in enumerate(columns) if size}
         self.check_contenders(tile, with_cards, contenders, chosen, line)
+
+    def check_shootout_owner(
+        self, state: GameState | PlayerView, owner: int, line: int | None
+    ) -> None:
+        """The owner of a shootout is a seat, in the shootout phase of their turn."""
+        if owner >= len(state.players):
+            self.fail("shootout", f"there is no seat {owner}", "R-6.1", line)
+        if state.turn.phase is not TurnPhase.SHOOTOUTS or state.turn.player != owner:
+            self.fail(
+                "shootout",
+                f"a shootout of seat {owner} runs only in the shootout phase of their turn",
+                "R-6.1",
+                line,
+            )
 
     def check_contenders(
         self,
