@@ -1179,18 +1179,10 @@ class _Search:
         bound = plan.token_card.get((index, 0))
         if bound is not None:
             return iter((PlayGangster(seat, _as_gangster(bound), tile),))
-        hand = (
-            state.players[seat].hand
-            if state is not None and 0 <= seat < len(state.players)
-            else frozenset()
-        )
+        hand = _hand_of(state, seat)
         options = sorted(plan.token_options.get((index, 0), ()), key=_order)
         optional = [card for card in options if card in hand]
-        free = [
-            c
-            for c in sorted(hand, key=_order)
-            if isinstance(c, GangsterCard) and plan.next_requirement(c, index - 1) is None
-        ]
+        free = self._free_gangsters(hand, index)
         cards = [*map(_as_gangster, optional), *self._pick(free)[:1]]
         if not cards and not any(isinstance(card, GangsterCard) for card in hand):
             # The engine says why: no gangster card to play, or not this seat's turn.
@@ -1200,6 +1192,14 @@ class _Search:
             self._note(_Failure(index, None, _NO_SPARE))
         return (PlayGangster(seat, card, tile) for card in cards)
 
+    def _free_gangsters(self, hand: frozenset[Card], index: int) -> list[GangsterCard]:
+        """The gangster cards of ``hand`` that the log never shows again, in order."""
+        return [
+            c
+            for c in sorted(hand, key=_order)
+            if isinstance(c, GangsterCard) and self.plan.next_requirement(c, index - 1) is None
+        ]
+
     def _reinforcements(self, index: int, state: GameState | None, seat: int) -> Iterator[Command]:
         plan = self.plan
         token = (index, 0)
@@ -1208,16 +1208,8 @@ class _Search:
             if card is None:
                 return iter((DeclineReinforcement(seat),))
             return iter((SendReinforcement(seat, _as_gangster(card)),))
-        hand = (
-            state.players[seat].hand
-            if state is not None and 0 <= seat < len(state.players)
-            else frozenset()
-        )
-        free = [
-            c
-            for c in sorted(hand, key=_order)
-            if isinstance(c, GangsterCard) and plan.next_requirement(c, index - 1) is None
-        ]
+        hand = _hand_of(state, seat)
+        free = self._free_gangsters(hand, index)
         commands: list[Command] = [SendReinforcement(seat, card) for card in self._pick(free)[:1]]
         commands.append(DeclineReinforcement(seat))
         return iter(commands)
@@ -1249,16 +1241,7 @@ class _Search:
             and len(command.cards) == len(seen.cards)
             and redact_command(state, command, viewer) == seen
         ]
-        if fitting:
-            return iter(fitting)
-        business = state.business(seen.source)
-        column = (
-            business.columns[seen.player].cards
-            if business is not None and 0 <= seen.player < len(state.players)
-            else ()
-        )
-        cards = column[len(column) - len(seen.cards) :] or (_any_gangster(),)
-        return iter((PlayLimousine(seen.player, seen.source, seen.destination, tuple(cards)),))
+        return iter(fitting) if fitting else iter((_limousine_probe(state, seen),))
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -1299,6 +1282,25 @@ def _start_commands(
         )
         for deal in deals
     )
+
+
+def _hand_of(state: GameState | None, seat: int) -> frozenset[Card]:
+    """The hand of ``seat``; empty when there is no state or no such seat."""
+    if state is not None and 0 <= seat < len(state.players):
+        return state.players[seat].hand
+    return frozenset()
+
+
+def _limousine_probe(state: GameState, seen: RedactedPlayLimousine) -> PlayLimousine:
+    """A Limousine move for the engine to refuse, saying why none fits the log."""
+    business = state.business(seen.source)
+    column = (
+        business.columns[seen.player].cards
+        if business is not None and 0 <= seen.player < len(state.players)
+        else ()
+    )
+    cards = column[len(column) - len(seen.cards) :] or (_any_gangster(),)
+    return PlayLimousine(seen.player, seen.source, seen.destination, tuple(cards))
 
 
 def _take(remaining: list[_Item], card: Card | None) -> _Item | None:
