@@ -313,9 +313,10 @@ def _group_values(
 
 
 _Table = dict[int, HandRank]
+_Tables = tuple[_Table, _Table, _Table, _Table]
 
 
-def _build_tables() -> tuple[_Table, _Table, _Table, _Table]:
+def _build_tables() -> _Tables:
     """Rank every multiset of 1 to 5 values, keyed by the product of the values' primes.
 
     Returns four tables: ranks ignoring colour; ranks of five cards of one colour; ranks
@@ -337,12 +338,7 @@ def _build_tables() -> tuple[_Table, _Table, _Table, _Table]:
 
 
 def _add_ranks(
-    tables: tuple[_Table, _Table, _Table, _Table],
-    key: int,
-    category: HandCategory,
-    order: tuple[int, ...],
-    *,
-    five: bool,
+    tables: _Tables, key: int, category: HandCategory, order: tuple[int, ...], *, five: bool
 ) -> None:
     """Enter the ranks of one multiset of values in each table where colour may matter."""
     plain, flush, rainbow, fast = tables
