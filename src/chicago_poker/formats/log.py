@@ -477,18 +477,9 @@ def structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
     tag = value.get("type") if type(value) is dict else None
     cls = by_name.get(tag) if type(tag) is str else None
     if cls is None:
-        commands = by_name is COMMANDS_BY_NAME or by_name is SEEN_COMMANDS_BY_NAME
-        what, a_what = ("command", "a command") if commands else ("event", "an event")
-        if not isinstance(value, dict):
-            raise LogFormatError(f"{path}: expected {a_what} object, not {json_type(value)}")
-        if tag is None:
-            raise LogFormatError(f'{path}: the {what} has no "type"')
-        raise LogFormatError(
-            f"{path}.type: {tag!r} is not {a_what} type; the {what}s are " + ", ".join(by_name)
-        )
+        raise _untyped(value, tag, by_name, path)
     assert isinstance(value, dict)
-    fields = dict(value)
-    del fields["type"]
+    fields = {key: item for key, item in value.items() if key != "type"}
     try:
         # The class's own hook, after reading the tag, does what the tagged union's does.
         return _STRUCTURE_HOOKS[cls](fields, cls)
@@ -497,6 +488,19 @@ def structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
         raise LogFormatError(f"{tag}: " + "; ".join(path_first(p) for p in problems)) from error
     except (ChicagoPokerError, TypeError, ValueError) as error:
         raise LogFormatError(f"{path}: {format_exception(error, None)}") from error
+
+
+def _untyped(value: object, tag: object, by_name: Mapping[str, type], path: str) -> LogFormatError:
+    """The error for a value that is no object, or has no type, or a type not in ``by_name``."""
+    commands = by_name is COMMANDS_BY_NAME or by_name is SEEN_COMMANDS_BY_NAME
+    what, a_what = ("command", "a command") if commands else ("event", "an event")
+    if not isinstance(value, dict):
+        return LogFormatError(f"{path}: expected {a_what} object, not {json_type(value)}")
+    if tag is None:
+        return LogFormatError(f'{path}: the {what} has no "type"')
+    return LogFormatError(
+        f"{path}.type: {tag!r} is not {a_what} type; the {what}s are " + ", ".join(by_name)
+    )
 
 
 _unstructure_event: Final = converter.get_unstructure_hook(Event)
