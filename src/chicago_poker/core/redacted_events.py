@@ -267,14 +267,8 @@ def _redact_checked(state_before: GameState | None, event: Event, seat: int | No
     match event:
         case GameStarted():
             return _redact_start(event, seat)
-        case CardDrawn():
-            return event if seat == event.player else RedactedCardDrawn(event.player, None)
-        case ReinforcementChosen() | ReinforcementDeclined():
-            return (
-                event if seat == event.player else RedactedReinforcementChosen(event.player, None)
-            )
-        case BriberyPlayed():
-            return event if seat == event.player else RedactedBriberyPlayed(event.player, None)
+        case CardDrawn() | ReinforcementChosen() | ReinforcementDeclined() | BriberyPlayed():
+            return event if seat == event.player else _hide_card(event)
         case GangsterPlayed():
             return _redact_gangster(_state_before(state_before, event), event, seat)
         case PoliceRaidPlayed():
@@ -285,6 +279,19 @@ def _redact_checked(state_before: GameState | None, event: Event, seat: int | No
             public = _public(event)
             _state_before(state_before, event)
             return public
+
+
+def _hide_card(
+    event: CardDrawn | ReinforcementChosen | ReinforcementDeclined | BriberyPlayed,
+) -> RedactedCardDrawn | RedactedReinforcementChosen | RedactedBriberyPlayed:
+    """An event whose card only its player sees, as any other seat sees it."""
+    match event:
+        case CardDrawn():
+            return RedactedCardDrawn(event.player, None)
+        case ReinforcementChosen() | ReinforcementDeclined():
+            return RedactedReinforcementChosen(event.player, None)
+        case BriberyPlayed():
+            return RedactedBriberyPlayed(event.player, None)
 
 
 def _public(event: _PublicEvent) -> _PublicEvent:
