@@ -340,22 +340,36 @@ class _Plan:
             self._folder.apply(event)
 
     def _event(self, index: int, event: SeenEvent) -> None:
+        """Follow the cards of one event; each event concerns one of the three kinds below."""
+        self._business_event(event)
+        self._play_event(index, event)
+        self._card_event(index, event)
+
+    def _business_event(self, event: SeenEvent) -> None:
+        """Businesses dealt, shown in a shootout, won, voided or revealed."""
         columns = self._columns
         match event:
             case GameStarted() | RedactedGameStarted():
                 self._start(event)
-            case GangsterPlayed(player=seat, card=card, business=tile):
-                self._need(card, index, seat)
-                columns[tile][seat].append(frozenset({card}))
-            case RedactedGangsterPlayed(player=seat, business=tile):
-                columns[tile][seat].append(frozenset({(index, 0)}))
-                self.hidden_plays.setdefault(seat, []).append(index)
             case ShootoutStarted(business=tile, hands=hands):
                 self._bind_hands(tile, hands)
             case ShootoutWon(business=tile):
                 del columns[tile]
             case ShootoutVoided(business=tile) | TileRevealed(tile=tile):
                 columns[tile] = [[] for _ in self._folder.names]
+            case _:
+                pass
+
+    def _play_event(self, index: int, event: SeenEvent) -> None:
+        """A card played into a column, or a special card that moves or shows cards."""
+        columns = self._columns
+        match event:
+            case GangsterPlayed(player=seat, card=card, business=tile):
+                self._need(card, index, seat)
+                columns[tile][seat].append(frozenset({card}))
+            case RedactedGangsterPlayed(player=seat, business=tile):
+                columns[tile][seat].append(frozenset({(index, 0)}))
+                self.hidden_plays.setdefault(seat, []).append(index)
             case LiquidationPlayed(player=seat, business=tile, victim=victim, card=card):
                 self._need(LIQUIDATION, index, seat)
                 self._bind(columns[tile][victim].pop(), card, victim)
@@ -364,6 +378,12 @@ class _Plan:
             case LimousinePlayed() | RedactedLimousinePlayed():
                 self._need(LIMOUSINE, index, event.player)
                 self._drive(event)
+            case _:
+                pass
+
+    def _card_event(self, index: int, event: SeenEvent) -> None:
+        """Cards drawn, taken by Bribery, sent as reinforcements or shuffled into the deck."""
+        match event:
             case RevolverPlayed(player=seat):
                 self._need(REVOLVER, index, seat)
             case BriberyPlayed(card=card):
