@@ -328,13 +328,9 @@ def _mismatch_rule(recorded: Event | None, expected: Event | None) -> str:
     log leaves out breaks R-8.2 (the game ends at once). Otherwise the engine's event names the
     rule, or the recorded one if the engine has no more events.
     """
-    if isinstance(expected, GameWon | GameBlocked | GameStalled) and not isinstance(
-        recorded, GameWon | GameBlocked | GameStalled
-    ):
-        return "R-8.2"
-    for event in (expected, recorded):
-        if isinstance(event, GameWon | GameBlocked | GameStalled):
-            return event_rule(event)
+    ending = _end_of_game_rule(recorded, expected)
+    if ending is not None:
+        return ending
     if expected is not None and recorded is not None and type(expected) is not type(recorded):
         # A shootout the log skipped or invented: the shootout rule, not that of the turn.
         for event in (expected, recorded):
@@ -343,6 +339,18 @@ def _mismatch_rule(recorded: Event | None, expected: Event | None) -> str:
     chosen = expected if expected is not None else recorded
     assert chosen is not None
     return event_rule(chosen)
+
+
+def _end_of_game_rule(recorded: Event | None, expected: Event | None) -> str | None:
+    """The rule of a difference where either side ends the game; None if neither does."""
+    if isinstance(expected, GameWon | GameBlocked | GameStalled) and not isinstance(
+        recorded, GameWon | GameBlocked | GameStalled
+    ):
+        return "R-8.2"
+    for event in (expected, recorded):
+        if isinstance(event, GameWon | GameBlocked | GameStalled):
+            return event_rule(event)
+    return None
 
 
 # ------------------------------------------------------------------------------- reading
