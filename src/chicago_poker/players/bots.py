@@ -167,20 +167,10 @@ class _Turn:
         self.threat = {tile: self._threat(b) for tile, b in self.businesses.items()}
         self.plans = {tile: self._plan(b, self.gangsters) for tile, b in self.businesses.items()}
         self.best_plan = max((plan[0] for plan in self.plans.values()), default=0.0)
-        self._scorers: dict[type, Callable[[Command], float]] = {
-            DrawCard: self._draw,
-            PlayGangster: self._gangster,
-            PlayLiquidation: self._liquidation,
-            PlayPoliceRaid: self._raid,
-            PlayLimousine: self._limousine,
-            PlayRevolver: self._revolver,
-            PlayBribery: self._bribery,
-            EndTurn: lambda command: 0.0,
-        }
 
     def score(self, command: Command) -> float:
-        scorer = self._scorers.get(type(command))
-        return -10.0 if scorer is None else scorer(command)
+        scorer = _SCORERS.get(type(command))
+        return -10.0 if scorer is None else scorer(self, command)
 
     # -- estimates -------------------------------------------------------------------------
 
@@ -331,3 +321,20 @@ BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
     "heuristic": HeuristicBot,
 }
 """The bots by name, each built from a seed."""
+
+
+def _end_turn(turn: _Turn, command: Command) -> float:
+    return 0.0
+
+
+# How the bot scores each kind of command; any other kind scores -10.
+_SCORERS: Final[dict[type, Callable[[_Turn, Command], float]]] = {
+    DrawCard: _Turn._draw,
+    PlayGangster: _Turn._gangster,
+    PlayLiquidation: _Turn._liquidation,
+    PlayPoliceRaid: _Turn._raid,
+    PlayLimousine: _Turn._limousine,
+    PlayRevolver: _Turn._revolver,
+    PlayBribery: _Turn._bribery,
+    EndTurn: _end_turn,
+}
