@@ -140,11 +140,7 @@ class ViewFolder:
         folder.controlled = [list(player.controlled) for player in seen.players]
         folder.turn = seen.turn
         for business in seen.businesses:
-            folder.tiles.append(business.tile)
-            folder.columns[business.tile] = [
-                [slot.card for slot in column.slots] for column in business.columns
-            ]
-            folder.markers[business.tile] = [column.marker for column in business.columns]
+            folder._resume_business(business)
         folder.draw_pile_size = seen.draw_pile_size
         folder.discard_pile = set(seen.discard_pile)
         folder.tile_pile_size = seen.tile_pile_size
@@ -159,6 +155,14 @@ class ViewFolder:
         return folder
 
     # --- helpers
+
+    def _resume_business(self, business: BusinessView) -> None:
+        """Take a face-up business as a view shows it."""
+        self.tiles.append(business.tile)
+        self.columns[business.tile] = [
+            [slot.card for slot in column.slots] for column in business.columns
+        ]
+        self.markers[business.tile] = [column.marker for column in business.columns]
 
     def _new_business(self, tile: BusinessTile) -> None:
         self.tiles.append(tile)
