@@ -379,13 +379,8 @@ def _redact_limousine(
         for index, card in enumerate(event.cards)
     )
     if state_before.options.limousine_any_cards:
-        return RedactedLimousinePlayed(
-            event.player,
-            event.source,
-            event.destination,
-            cards,
-            _left_behind(state_before, event, seat),
-        )
+        left = _left_behind(state_before, event, seat)
+        return RedactedLimousinePlayed(event.player, event.source, event.destination, cards, left)
     if None not in cards:
         return event
     return RedactedLimousinePlayed(event.player, event.source, event.destination, cards)
