@@ -1376,7 +1376,11 @@ def report(root: Path) -> int:
     _print_summary(root, spec)
     print(format_coverage(coverage(spec, sources)))
     findings = check_specification(spec, sources)
+    _print_findings(findings)
+    return 1 if findings else 0
+
+
+def _print_findings(findings: Sequence[Finding]) -> None:
     print(f"\n{len(findings)} finding{'' if len(findings) == 1 else 's'}")
     for finding in findings:
         print(f"  {finding}")
-    return 1 if findings else 0
