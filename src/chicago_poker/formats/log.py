@@ -1470,12 +1470,17 @@ def read_log(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
         ArgumentTypeError: ``lines`` is a string, bytes or a path rather than lines (open
             the file first).
     """
+    _check_lines_type(lines)
+    return _read_items(lines)
+
+
+def _check_lines_type(lines: object) -> None:
+    """Refuse a path or a string given where the lines of a log belong."""
     if isinstance(lines, str | bytes | os.PathLike) or not isinstance(lines, Iterable):
         raise ArgumentTypeError(
             f"lines must be the lines of a log, such as an open file, not {short_repr(lines)}"
             + (": open the file first" if isinstance(lines, str | os.PathLike) else "")
         )
-    return _read_items(lines)
 
 
 def _read_items(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
