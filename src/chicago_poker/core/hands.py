@@ -226,6 +226,11 @@ def _rank_problem(category: HandCategory, tiebreak: tuple[int, ...]) -> str | No
     if category in _STRAIGHTS:
         ok = len(tiebreak) == 1 and tiebreak[0] >= MIN_VALUE + _STRAIGHT_LENGTH - 1
         return None if ok else f"a straight gives its highest card, {_STRAIGHT_LENGTH} or more"
+    return _shape_problem(category, tiebreak)
+
+
+def _shape_problem(category: HandCategory, tiebreak: tuple[int, ...]) -> str | None:
+    """Say why no hand that is not a straight can have this rank, or return None if one can."""
     sets, kickers = _SETS[category]
     values = tiebreak[len(sets) :]
     if len(tiebreak) < max(len(sets), 1) or len(values) > kickers:
@@ -308,9 +313,10 @@ def _group_values(
 
 
 _Table = dict[int, HandRank]
+_Tables = tuple[_Table, _Table, _Table, _Table]
 
 
-def _build_tables() -> tuple[_Table, _Table, _Table, _Table]:
+def _build_tables() -> _Tables:
     """Rank every multiset of 1 to 5 values, keyed by the product of the values' primes.
 
     Returns four tables: ranks ignoring colour; ranks of five cards of one colour; ranks
@@ -327,19 +333,27 @@ def _build_tables() -> tuple[_Table, _Table, _Table, _Table]:
             key = math.prod(
                 _PRIMES[value] ** size for value, size in zip(order, shape, strict=True)
             )
-            if category is not HandCategory.HIGH_CARD or not five:
-                plain[key] = HandRank._trusted(category, order)
-            elif _is_run(order):  # five consecutive values (R-7.4)
-                plain[key] = HandRank._trusted(HandCategory.STRAIGHT, order[:1])
-                flush[key] = HandRank._trusted(HandCategory.STRAIGHT_FLUSH, order[:1])
-                rainbow[key] = HandRank._trusted(HandCategory.RAINBOW_STRAIGHT, order[:1])
-                continue  # colour decides a straight's category: the fast path leaves it
-            else:
-                plain[key] = HandRank._trusted(category, order)
-                flush[key] = HandRank._trusted(HandCategory.FLUSH, order)
-            if five:
-                fast[key] = plain[key]
+            _add_ranks((plain, flush, rainbow, fast), key, category, order, five=five)
     return plain, flush, rainbow, fast
+
+
+def _add_ranks(
+    tables: _Tables, key: int, category: HandCategory, order: tuple[int, ...], *, five: bool
+) -> None:
+    """Enter the ranks of one multiset of values in each table where colour may matter."""
+    plain, flush, rainbow, fast = tables
+    if category is not HandCategory.HIGH_CARD or not five:
+        plain[key] = HandRank._trusted(category, order)
+    elif _is_run(order):  # five consecutive values (R-7.4)
+        plain[key] = HandRank._trusted(HandCategory.STRAIGHT, order[:1])
+        flush[key] = HandRank._trusted(HandCategory.STRAIGHT_FLUSH, order[:1])
+        rainbow[key] = HandRank._trusted(HandCategory.RAINBOW_STRAIGHT, order[:1])
+        return  # colour decides a straight's category: the fast path leaves it
+    else:
+        plain[key] = HandRank._trusted(category, order)
+        flush[key] = HandRank._trusted(HandCategory.FLUSH, order)
+    if five:
+        fast[key] = plain[key]
 
 
 _PLAIN, _FLUSH, _RAINBOW, _FAST = _build_tables()

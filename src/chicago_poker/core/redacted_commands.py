@@ -167,51 +167,32 @@ def redact_command(
     Raises:
         InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
-    if state_before is not None:
-        check_viewer(seat, len(state_before.players))
-    else:
-        check_viewer(seat, len(command.players) if isinstance(command, StartGame) else None)
+    check_viewer(seat, _table_size(state_before, command))
     if isinstance(command, StartGame):
-        if seat is not None and all(
-            not hand for other, hand in enumerate(command.hands) if other != seat
-        ):
-            return command
-        hands = tuple(
-            hand if other == seat else (None,) * len(hand)
-            for other, hand in enumerate(command.hands)
-        )
-        return RedactedStartGame(
-            command.players, hands, command.businesses, command.first_player, command.options
-        )
+        return _redact_start(command, seat)
     if state_before is None:
         raise ValueError(f"redacting {type(command).__name__} needs the state before it")
+    return _redact_in_play(state_before, command, seat)
+
+
+def _table_size(state_before: GameState | None, command: Command) -> int | None:
+    """The number of seats, known from the state, or from StartGame before there is one."""
+    if state_before is not None:
+        return len(state_before.players)
+    return len(command.players) if isinstance(command, StartGame) else None
+
+
+def _redact_in_play(state_before: GameState, command: Command, seat: int | None) -> SeenCommand:
+    """A command given after StartGame, as ``seat`` may see it."""
     match command:
+        case StartGame():  # reached only from redact_command's own check; here for mypy
+            return _redact_start(command, seat)
         case DealCard():
-            pending = state_before.pending_draws
-            if seat is not None and pending and pending[0] == seat:
-                return command
-            return RedactedDealCard(None)
+            return _redact_deal(state_before, command, seat)
         case PlayGangster():
-            if seat == command.player:
-                return command
-            business = state_before.business(command.business)
-            if business is not None:
-                position = len(business.columns[command.player].cards)
-                if not lands_face_down(business.tile, position):
-                    return command
-            return RedactedPlayGangster(command.player, None, command.business)
+            return _redact_gangster(state_before, command, seat)
         case PlayLimousine():
-            if seat == command.player:
-                return command
-            destination = state_before.business(command.destination)
-            start = 0 if destination is None else len(destination.columns[command.player].cards)
-            cards = tuple(
-                None if lands_face_down(command.destination, start + index) else card
-                for index, card in enumerate(command.cards)
-            )
-            if None not in cards:
-                return command
-            return RedactedPlayLimousine(command.player, command.source, command.destination, cards)
+            return _redact_limousine(state_before, command, seat)
         case PlayBribery():
             return command if seat == command.player else RedactedPlayBribery(command.player, None)
         case SendReinforcement() | DeclineReinforcement():
@@ -229,3 +210,58 @@ def redact_command(
             return command  # public: every seat may know all these commands say
         case _:
             raise unknown_type("a command", command)
+
+
+def _redact_start(command: StartGame, seat: int | None) -> StartGame | RedactedStartGame:
+    """The deal with every hand but ``seat``'s hidden."""
+    if seat is not None and all(
+        not hand for other, hand in enumerate(command.hands) if other != seat
+    ):
+        return command
+    hands = tuple(
+        hand if other == seat else (None,) * len(hand) for other, hand in enumerate(command.hands)
+    )
+    return RedactedStartGame(
+        command.players, hands, command.businesses, command.first_player, command.options
+    )
+
+
+def _redact_deal(
+    state_before: GameState, command: DealCard, seat: int | None
+) -> DealCard | RedactedDealCard:
+    """A dealt card, seen only by the seat that drew it (the first pending draw)."""
+    pending = state_before.pending_draws
+    if seat is not None and pending and pending[0] == seat:
+        return command
+    return RedactedDealCard(None)
+
+
+def _redact_gangster(
+    state_before: GameState, command: PlayGangster, seat: int | None
+) -> PlayGangster | RedactedPlayGangster:
+    """A played gangster, hidden from the others when it lands face down."""
+    if seat == command.player:
+        return command
+    business = state_before.business(command.business)
+    if business is not None:
+        position = len(business.columns[command.player].cards)
+        if not lands_face_down(business.tile, position):
+            return command
+    return RedactedPlayGangster(command.player, None, command.business)
+
+
+def _redact_limousine(
+    state_before: GameState, command: PlayLimousine, seat: int | None
+) -> PlayLimousine | RedactedPlayLimousine:
+    """Moved cards, each hidden from the others when it lands face down."""
+    if seat == command.player:
+        return command
+    destination = state_before.business(command.destination)
+    start = 0 if destination is None else len(destination.columns[command.player].cards)
+    cards = tuple(
+        None if lands_face_down(command.destination, start + index) else card
+        for index, card in enumerate(command.cards)
+    )
+    if None not in cards:
+        return command
+    return RedactedPlayLimousine(command.player, command.source, command.destination, cards)

@@ -204,6 +204,27 @@ RedactedEvent: TypeAlias = (
 SeenEvent: TypeAlias = Event | RedactedEvent
 """An event as one seat sees it: unchanged, or redacted."""
 
+_PublicEvent: TypeAlias = (
+    TurnStarted
+    | ActionPhaseStarted
+    | ShootoutStarted
+    | ReinforcementRequested
+    | ReinforcementsRevealed
+    | ShootoutWon
+    | ShootoutVoided
+    | TileRevealed
+    | DrawRequested
+    | DiscardPileReshuffled
+    | MarkerPlaced
+    | LiquidationPlayed
+    | RevolverPlayed
+    | TurnEnded
+    | GameWon
+    | GameBlocked
+    | GameStalled
+)
+"""An event that no seat sees redacted: every seat may know all it says."""
+
 
 def _business(state: GameState, tile: BusinessTile) -> Business:
     business = state.business(tile)
@@ -230,37 +251,52 @@ def redact(state_before: GameState | None, event: Event, seat: int | None) -> Se
     Raises:
         InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
+    check_viewer(seat, _table_size(state_before, event))
+    return _redact_checked(state_before, event, seat)
+
+
+def _table_size(state_before: GameState | None, event: Event) -> int | None:
+    """The number of seats, known from the state, or from GameStarted before there is one."""
     if state_before is not None:
-        check_viewer(seat, len(state_before.players))
-    else:
-        check_viewer(seat, len(event.players) if isinstance(event, GameStarted) else None)
+        return len(state_before.players)
+    return len(event.players) if isinstance(event, GameStarted) else None
+
+
+def _redact_checked(state_before: GameState | None, event: Event, seat: int | None) -> SeenEvent:
+    """:func:`redact` once ``seat`` is known to be a viewer of the table."""
     match event:
         case GameStarted():
-            if seat is not None and all(
-                not hand for other, hand in enumerate(event.hands) if other != seat
-            ):
-                return event
-            hands = tuple(
-                hand if other == seat else (None,) * len(hand)
-                for other, hand in enumerate(event.hands)
-            )
-            return RedactedGameStarted(
-                event.players, hands, event.businesses, event.first_player, event.options
-            )
-        case CardDrawn():
-            return event if seat == event.player else RedactedCardDrawn(event.player, None)
-        case ReinforcementChosen() | ReinforcementDeclined():
-            if seat == event.player:
-                return event
-            return RedactedReinforcementChosen(event.player, None)
-        case BriberyPlayed():
-            return event if seat == event.player else RedactedBriberyPlayed(event.player, None)
+            return _redact_start(event, seat)
+        case CardDrawn() | ReinforcementChosen() | ReinforcementDeclined() | BriberyPlayed():
+            return event if seat == event.player else _hide_card(event)
         case GangsterPlayed():
             return _redact_gangster(_state_before(state_before, event), event, seat)
         case PoliceRaidPlayed():
             return _redact_raid(_state_before(state_before, event), event, seat)
         case LimousinePlayed():
             return _redact_limousine(_state_before(state_before, event), event, seat)
+        case _:
+            public = _public(event)
+            _state_before(state_before, event)
+            return public
+
+
+def _hide_card(
+    event: CardDrawn | ReinforcementChosen | ReinforcementDeclined | BriberyPlayed,
+) -> RedactedCardDrawn | RedactedReinforcementChosen | RedactedBriberyPlayed:
+    """An event whose card only its player sees, as any other seat sees it."""
+    match event:
+        case CardDrawn():
+            return RedactedCardDrawn(event.player, None)
+        case ReinforcementChosen() | ReinforcementDeclined():
+            return RedactedReinforcementChosen(event.player, None)
+        case BriberyPlayed():
+            return RedactedBriberyPlayed(event.player, None)
+
+
+def _public(event: _PublicEvent) -> _PublicEvent:
+    """An event that every seat may know all of; anything else is refused."""
+    match event:
         case (
             TurnStarted()
             | ActionPhaseStarted()
@@ -280,10 +316,23 @@ def redact(state_before: GameState | None, event: Event, seat: int | None) -> Se
             | GameBlocked()
             | GameStalled()
         ):
-            _state_before(state_before, event)
-            return event  # public: every seat may know all these events say
+            return event
         case _:
             raise unknown_type("an event", event)
+
+
+def _redact_start(event: GameStarted, seat: int | None) -> SeenEvent:
+    """The deal with every hand but ``seat``'s hidden."""
+    if seat is not None and all(
+        not hand for other, hand in enumerate(event.hands) if other != seat
+    ):
+        return event
+    hands = tuple(
+        hand if other == seat else (None,) * len(hand) for other, hand in enumerate(event.hands)
+    )
+    return RedactedGameStarted(
+        event.players, hands, event.businesses, event.first_player, event.options
+    )
 
 
 def _state_before(state_before: GameState | None, event: Event) -> GameState:
@@ -330,13 +379,8 @@ def _redact_limousine(
         for index, card in enumerate(event.cards)
     )
     if state_before.options.limousine_any_cards:
-        return RedactedLimousinePlayed(
-            event.player,
-            event.source,
-            event.destination,
-            cards,
-            _left_behind(state_before, event, seat),
-        )
+        left = _left_behind(state_before, event, seat)
+        return RedactedLimousinePlayed(event.player, event.source, event.destination, cards, left)
     if None not in cards:
         return event
     return RedactedLimousinePlayed(event.player, event.source, event.destination, cards)

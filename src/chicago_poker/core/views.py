@@ -202,19 +202,15 @@ class PlayerView:
 def check_viewer(seat: object, players: int | None) -> None:
     """Refuse a viewer that is neither None (an observer) nor a seat of a table of ``players``.
 
+    Views are the engine's security boundary (R-2.1): a seat of -1 would show the last seat's
+    hand (Python counts from the end), and True would pass for seat 1. Where the number of
+    players is not known (an event redacted without the state before it), any seat from 0
+    up may ask.
+
     Raises:
         InvalidSeatError: ``seat`` is not None and not a seat of the table.
     """
-    """``seat`` must be None (an observer) or a seat of the table of ``players`` (R-2.1).
-
-    Views are the engine's security boundary: a seat of -1 would show the last seat's hand
-    (Python counts from the end), and True would pass for seat 1. Where the number of
-    players is not known (an event redacted without the state before it), any seat from 0
-    up may ask.
-    """
-    if seat is None:
-        return
-    if type(seat) is int and seat >= 0 and (players is None or seat < players):
+    if seat is None or (type(seat) is int and seat >= 0 and (players is None or seat < players)):
         return
     seats = "from 0 up" if players is None else f"from 0 to {players - 1}"
     raise InvalidSeatError(

@@ -271,9 +271,7 @@ def _check_arrays(value: object, tp: Any, path: str) -> None:
         return
     if isinstance(tp, type) and attrs.has(tp):
         if type(value) is dict:
-            for attribute in attrs.fields(attrs.resolve_types(tp)):
-                if attribute.name in value:
-                    _check_arrays(value[attribute.name], attribute.type, f"{path}.{attribute.name}")
+            _check_fields(value, tp, path)
         return
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType) and type(None) in args:
@@ -282,6 +280,18 @@ def _check_arrays(value: object, tp: Any, path: str) -> None:
         return
     if type(value) is not list:
         raise _ArrayError(f"{path}: expected an array, not {json_type(value)}")
+    _check_items(value, origin, args, path)
+
+
+def _check_fields(value: dict[str, Any], cls: type, path: str) -> None:
+    """:func:`_check_arrays` for each field of an attrs class that an object gives."""
+    for attribute in attrs.fields(attrs.resolve_types(cls)):
+        if attribute.name in value:
+            _check_arrays(value[attribute.name], attribute.type, f"{path}.{attribute.name}")
+
+
+def _check_items(value: list[Any], origin: Any, args: tuple[Any, ...], path: str) -> None:
+    """:func:`_check_arrays` for each item of an array read as a tuple or a frozenset."""
     if origin is tuple and Ellipsis not in args:
         if len(value) != len(args):
             raise _ArrayError(f"{path}: expected an array of {len(args)} items, not {len(value)}")

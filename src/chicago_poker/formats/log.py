@@ -29,7 +29,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import IO, Any, Final, TypeAlias
+from typing import IO, Any, Final, NoReturn, TypeAlias
 
 import attrs
 import cattrs
@@ -477,18 +477,9 @@ def structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
     tag = value.get("type") if type(value) is dict else None
     cls = by_name.get(tag) if type(tag) is str else None
     if cls is None:
-        commands = by_name is COMMANDS_BY_NAME or by_name is SEEN_COMMANDS_BY_NAME
-        what, a_what = ("command", "a command") if commands else ("event", "an event")
-        if not isinstance(value, dict):
-            raise LogFormatError(f"{path}: expected {a_what} object, not {json_type(value)}")
-        if tag is None:
-            raise LogFormatError(f'{path}: the {what} has no "type"')
-        raise LogFormatError(
-            f"{path}.type: {tag!r} is not {a_what} type; the {what}s are " + ", ".join(by_name)
-        )
+        raise _untyped(value, tag, by_name, path)
     assert isinstance(value, dict)
-    fields = dict(value)
-    del fields["type"]
+    fields = {key: item for key, item in value.items() if key != "type"}
     try:
         # The class's own hook, after reading the tag, does what the tagged union's does.
         return _STRUCTURE_HOOKS[cls](fields, cls)
@@ -497,6 +488,19 @@ def structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
         raise LogFormatError(f"{tag}: " + "; ".join(path_first(p) for p in problems)) from error
     except (ChicagoPokerError, TypeError, ValueError) as error:
         raise LogFormatError(f"{path}: {format_exception(error, None)}") from error
+
+
+def _untyped(value: object, tag: object, by_name: Mapping[str, type], path: str) -> LogFormatError:
+    """The error for a value that is no object, or has no type, or a type not in ``by_name``."""
+    commands = by_name is COMMANDS_BY_NAME or by_name is SEEN_COMMANDS_BY_NAME
+    what, a_what = ("command", "a command") if commands else ("event", "an event")
+    if not isinstance(value, dict):
+        return LogFormatError(f"{path}: expected {a_what} object, not {json_type(value)}")
+    if tag is None:
+        return LogFormatError(f'{path}: the {what} has no "type"')
+    return LogFormatError(
+        f"{path}.type: {tag!r} is not {a_what} type; the {what}s are " + ", ".join(by_name)
+    )
 
 
 _unstructure_event: Final = converter.get_unstructure_hook(Event)
@@ -708,24 +712,34 @@ def _entry_head(obj: object, line: int | None, *, redacted: bool) -> tuple[Any, 
             _check_keys(obj, required={"command", "actor"}, optional={"events"})
         commands = SEEN_COMMANDS_BY_NAME if redacted else COMMANDS_BY_NAME
         command = structure(obj["command"], commands, "$.command")
-        actor = obj["actor"]
-        if actor is not None and type(actor) is not int:
-            raise LogFormatError(f"$.actor: expected a seat or null, not {json_type(actor)}")
-        expected = _actor(command)
-        if actor != expected:
-            wanted = "null, for chance" if expected is None else str(expected)
-            raise LogFormatError(f"$.actor: {actor} does not match the command: {wanted}")
-        raw: list[Any] | None = obj.get("events")
-        if raw is None:
-            if "events" in obj:
-                raise LogFormatError("$.events: expected an array, not null")
-            if redacted:
-                raise LogFormatError("$: an entry of a redacted log needs its events")
-        elif type(raw) is not list:
-            raise LogFormatError(f"$.events: expected an array, not {json_type(raw)}")
+        _check_actor(obj["actor"], command)
+        raw = _raw_events(obj, redacted=redacted)
     except LogFormatError as error:
         raise _at_line(error, line) from error.__cause__
     return command, raw
+
+
+def _check_actor(actor: object, command: Any) -> None:
+    """The actor of an entry: the seat that gives its command, or null for chance."""
+    if actor is not None and type(actor) is not int:
+        raise LogFormatError(f"$.actor: expected a seat or null, not {json_type(actor)}")
+    expected = _actor(command)
+    if actor != expected:
+        wanted = "null, for chance" if expected is None else str(expected)
+        raise LogFormatError(f"$.actor: {actor} does not match the command: {wanted}")
+
+
+def _raw_events(obj: dict[str, Any], *, redacted: bool) -> list[Any] | None:
+    """The events of an entry, still as JSON: an array, or None when a log may leave them out."""
+    raw: list[Any] | None = obj.get("events")
+    if raw is None:
+        if "events" in obj:
+            raise LogFormatError("$.events: expected an array, not null")
+        if redacted:
+            raise LogFormatError("$: an entry of a redacted log needs its events")
+    elif type(raw) is not list:
+        raise LogFormatError(f"$.events: expected an array, not {json_type(raw)}")
+    return raw
 
 
 def _entry_with_events(
@@ -810,21 +824,26 @@ def _load_header(obj: object, line: int | None) -> LogHeader:
     refuse, the writer refuses first, with the same message.
     """
     try:
-        if not isinstance(obj, dict):
-            raise LogFormatError(f"$: expected a header object, not {json_type(obj)}")
-        if obj.get("format") != FORMAT_NAME:
-            raise LogFormatError(
-                f"$.format: {short_repr(obj.get('format'))} is not {FORMAT_NAME!r}: "
-                "not a Chicago Poker log"
-            )
-        _check_version(obj.get("version"), obj.get("engine"))
-        try:
-            header = _header_fields(obj)
-        except LogFormatError as error:
-            raise _with_upgrade_hint(error, obj.get("engine")) from error.__cause__
+        header = _header_of(obj)
     except LogFormatError as error:
         raise _at_line(error, line) from error.__cause__
     return attrs.evolve(header, line=line)
+
+
+def _header_of(obj: object) -> LogHeader:
+    """The header of a JSON object, its format and version checked first."""
+    if not isinstance(obj, dict):
+        raise LogFormatError(f"$: expected a header object, not {json_type(obj)}")
+    if obj.get("format") != FORMAT_NAME:
+        raise LogFormatError(
+            f"$.format: {short_repr(obj.get('format'))} is not {FORMAT_NAME!r}: "
+            "not a Chicago Poker log"
+        )
+    _check_version(obj.get("version"), obj.get("engine"))
+    try:
+        return _header_fields(obj)
+    except LogFormatError as error:
+        raise _with_upgrade_hint(error, obj.get("engine")) from error.__cause__
 
 
 def _check_version(version: object, engine: object) -> None:
@@ -897,7 +916,18 @@ def _header_fields(obj: dict[str, Any]) -> LogHeader:
     engine = _field(obj, "engine", str)
     options = _field(obj, "options", RuleOptions)
     players = _field(obj, "players", tuple[str, ...])
-    provenance = obj["provenance"]
+    provenance = _provenance_field(obj["provenance"])
+    kinds = [kind.value for kind in LogKind]
+    if obj["kind"] not in kinds:
+        raise LogFormatError(f"$.kind: {short_repr(obj['kind'])} is not one of {', '.join(kinds)}")
+    kind = LogKind(obj["kind"])
+    _check_provenance(provenance, kind)
+    viewer = _viewer_field(obj["viewer"], kind, len(players))
+    return LogHeader(engine, options, players, dict(provenance), kind, viewer)
+
+
+def _provenance_field(provenance: object) -> dict[str, Any]:
+    """The provenance of a header: scalars, and the dealer's seed an integer."""
     if not isinstance(provenance, dict) or not all(
         value is None or isinstance(value, str | int | float | bool)
         for value in provenance.values()
@@ -907,20 +937,20 @@ def _header_fields(obj: dict[str, Any]) -> LogHeader:
         raise LogFormatError(
             f"$.provenance.seed: expected an integer, not {short_repr(provenance['seed'])}"
         )
-    kinds = [kind.value for kind in LogKind]
-    if obj["kind"] not in kinds:
-        raise LogFormatError(f"$.kind: {short_repr(obj['kind'])} is not one of {', '.join(kinds)}")
-    kind = LogKind(obj["kind"])
-    _check_provenance(provenance, kind)
-    viewer = obj["viewer"]
+    return provenance
+
+
+def _viewer_field(viewer: object, kind: LogKind, players: int) -> int | None:
+    """The viewer of a header: a seat or null in a redacted log, and only there."""
     if kind is LogKind.REDACTED:
-        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < len(players)):
+        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < players):
             raise LogFormatError(
                 "$.viewer: a redacted log names the seat it is shown to, or null for a spectator"
             )
-    elif viewer is not None:
+        return viewer
+    if viewer is not None:
         raise LogFormatError(f"$.viewer: only a redacted log has a viewer, not a {kind.value} one")
-    return LogHeader(engine, options, players, dict(provenance), kind, viewer)
+    return None
 
 
 class _LongInteger:
@@ -941,48 +971,70 @@ def _check_json(value: object, path: str) -> None:
     surrogate), a key that is not a string, or a value of no JSON type. The reader meets the
     first three as ``NaN``, ``1e999``, a long integer or an escaped surrogate.
     """
-    kind = type(value)
-    if value is None or kind is bool:
-        return
-    if kind is str:
-        assert isinstance(value, str)
-        if not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError as error:
-                raise LogFormatError(
-                    f"{path}: the string holds {value[error.start]!r} at index {error.start}, "
-                    "a lone surrogate, which is not a character and cannot be written in UTF-8"
-                ) from None
-    elif kind is int:
-        assert isinstance(value, int)
-        if abs(value) >= _INTEGER_BOUND:
-            raise LogFormatError(
-                f"{path}: an integer of more than {MAX_INTEGER_DIGITS} digits; a log holds "
-                f"integers of at most {MAX_INTEGER_DIGITS} digits"
-            )
-    elif kind is _LongInteger:
-        raise LogFormatError(
-            f"{path}: an integer of more than {MAX_INTEGER_DIGITS} digits; a log holds "
-            f"integers of at most {MAX_INTEGER_DIGITS} digits"
-        )
-    elif kind is float:
-        assert isinstance(value, float)
-        if not math.isfinite(value):
-            raise LogFormatError(f"{path}: {value!r} is not a number JSON can hold")
-    elif kind is dict:
-        assert isinstance(value, dict)
-        for key, item in value.items():
-            if type(key) is not str:
-                raise LogFormatError(f"{path}: the key {short_repr(key)} is not a string")
-            _check_json(key, f"{path} (a key)")
-            _check_json(item, _key_path(path, key))
-    elif kind is list or kind is tuple:
-        assert isinstance(value, list | tuple)
-        for index, item in enumerate(value):
-            _check_json(item, f"{path}[{index}]")
-    else:
+    check = _JSON_CHECKS.get(type(value))
+    if check is None:
         raise LogFormatError(f"{path}: {short_repr(value)} is not a JSON value")
+    check(value, path)
+
+
+def _check_json_string(value: str, path: str) -> None:
+    """Refuse a lone surrogate, which UTF-8 cannot write."""
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise LogFormatError(
+                f"{path}: the string holds {value[error.start]!r} at index {error.start}, "
+                "a lone surrogate, which is not a character and cannot be written in UTF-8"
+            ) from None
+
+
+def _check_json_integer(value: int, path: str) -> None:
+    if abs(value) >= _INTEGER_BOUND:
+        _refuse_long_integer(value, path)
+
+
+def _refuse_long_integer(value: object, path: str) -> NoReturn:
+    raise LogFormatError(
+        f"{path}: an integer of more than {MAX_INTEGER_DIGITS} digits; a log holds "
+        f"integers of at most {MAX_INTEGER_DIGITS} digits"
+    )
+
+
+def _check_json_float(value: float, path: str) -> None:
+    if not math.isfinite(value):
+        raise LogFormatError(f"{path}: {value!r} is not a number JSON can hold")
+
+
+def _check_json_object(value: dict[object, object], path: str) -> None:
+    for key, item in value.items():
+        if type(key) is not str:
+            raise LogFormatError(f"{path}: the key {short_repr(key)} is not a string")
+        _check_json(key, f"{path} (a key)")
+        _check_json(item, _key_path(path, key))
+
+
+def _check_json_array(value: Sequence[object], path: str) -> None:
+    for index, item in enumerate(value):
+        _check_json(item, f"{path}[{index}]")
+
+
+def _check_json_scalar(value: object, path: str) -> None:
+    """None and booleans: always JSON."""
+
+
+# The check of each JSON type, by the value's exact class (a subclass is no JSON value).
+_JSON_CHECKS: Final[dict[type, Callable[[Any, str], None]]] = {
+    type(None): _check_json_scalar,
+    bool: _check_json_scalar,
+    str: _check_json_string,
+    int: _check_json_integer,
+    _LongInteger: _refuse_long_integer,
+    float: _check_json_float,
+    dict: _check_json_object,
+    list: _check_json_array,
+    tuple: _check_json_array,
+}
 
 
 def _key_path(path: str, key: str) -> str:
@@ -1241,6 +1293,44 @@ def entries_to_lines(
         ArgumentTypeError: ``kind`` is not a :class:`LogKind`, ``provenance`` not a mapping
             of names, or ``game_or_entries`` not a game or entries.
     """
+    _check_log_arguments(game_or_entries, provenance, kind, viewer)
+    engine_made = isinstance(game_or_entries, Game)
+    entries = game_or_entries.history if isinstance(game_or_entries, Game) else game_or_entries
+    items = iter(entries)
+    first = next(items, None)
+    command = _first_command(first, kind, viewer)
+    header = LogHeader(
+        chicago_poker.__version__,
+        command.options,
+        command.players,
+        dict(provenance or {}),
+        kind,
+        viewer,
+    )
+    yield _header_line(header, 1)
+    everything = itertools.chain([first], items)
+    yield from _checked_entry_lines(attrs.evolve(header, line=1), everything, engine_made)
+
+
+def _checked_entry_lines(
+    header: LogHeader, entries: Iterator[Any], engine_made: bool
+) -> Iterator[str]:
+    """The lines of the entries, from line 2, each checked as the reader would check it."""
+    for number, text in enumerate(_entry_lines(entries, header.kind, header.viewer), start=2):
+        if engine_made:
+            _check_size(text, number)
+        else:
+            _pending(header, text, number).load()  # the reader's every check of an entry
+        yield text
+
+
+def _check_log_arguments(
+    game_or_entries: object,
+    provenance: object,
+    kind: LogKind,
+    viewer: int | None,
+) -> None:
+    """The checks of :func:`entries_to_lines` that need no entry."""
     _check_kind(kind)
     _check_viewer_type(viewer)
     if viewer is not None and kind is not LogKind.REDACTED:
@@ -1253,10 +1343,12 @@ def entries_to_lines(
         raise ArgumentTypeError(
             f"game_or_entries must be a Game or its entries, not {short_repr(game_or_entries)}"
         )
-    engine_made = isinstance(game_or_entries, Game)
-    entries = game_or_entries.history if isinstance(game_or_entries, Game) else game_or_entries
-    items = iter(entries)
-    first = next(items, None)
+
+
+def _first_command(
+    first: Entry | LogEntry | RedactedLogEntry | None, kind: LogKind, viewer: int | None
+) -> StartGame | RedactedStartGame:
+    """The StartGame command of the first entry, which the header is made from."""
     if first is None:
         raise LogFormatError("a log starts with the StartGame command; there are no entries")
     command = first.command
@@ -1269,23 +1361,7 @@ def entries_to_lines(
             f"viewer: {viewer} is not a seat of this game: a redacted log is shown to a seat "
             f"from 0 to {len(command.players) - 1}, or None for a spectator"
         )
-    header = LogHeader(
-        chicago_poker.__version__,
-        command.options,
-        command.players,
-        dict(provenance or {}),
-        kind,
-        viewer,
-    )
-    yield _header_line(header, 1)
-    header = attrs.evolve(header, line=1)
-    everything = itertools.chain([first], items)
-    for number, text in enumerate(_entry_lines(everything, kind, viewer), start=2):
-        if engine_made:
-            _check_size(text, number)
-        else:
-            _pending(header, text, number).load()  # the reader's every check of an entry
-        yield text
+    return command
 
 
 def _entry_lines(entries: Iterator[Any], kind: LogKind, viewer: int | None) -> Iterator[str]:
@@ -1293,17 +1369,27 @@ def _entry_lines(entries: Iterator[Any], kind: LogKind, viewer: int | None) -> I
     first = next(entries)
     everything = itertools.chain([first], entries)
     if kind is LogKind.REDACTED:
-        if isinstance(first, RedactedLogEntry):
-            for entry in everything:
-                if not isinstance(entry, RedactedLogEntry):
-                    raise LogFormatError("a redacted log cannot mix redacted and full entries")
-                yield _dump_entry(entry)
-        else:
-            full = (entry for entry in everything if not isinstance(entry, RedactedLogEntry))
-            for redacted in redact_entries(full, viewer):
-                yield _dump_entry(redacted)
-        return
-    for index, raw in enumerate(everything):
+        yield from _redacted_lines(everything, isinstance(first, RedactedLogEntry), viewer)
+    else:
+        yield from _full_lines(everything, kind)
+
+
+def _redacted_lines(entries: Iterator[Any], redacted: bool, viewer: int | None) -> Iterator[str]:
+    """The lines of a redacted log's entries: redacted already, or redacted here."""
+    if redacted:
+        for entry in entries:
+            if not isinstance(entry, RedactedLogEntry):
+                raise LogFormatError("a redacted log cannot mix redacted and full entries")
+            yield _dump_entry(entry)
+    else:
+        full = (entry for entry in entries if not isinstance(entry, RedactedLogEntry))
+        for entry in redact_entries(full, viewer):
+            yield _dump_entry(entry)
+
+
+def _full_lines(entries: Iterator[Any], kind: LogKind) -> Iterator[str]:
+    """The lines of the entries of a full log, or of a commands log (without the events)."""
+    for index, raw in enumerate(entries):
         if isinstance(raw, RedactedLogEntry):
             raise LogFormatError("a log cannot mix redacted and full entries")
         entry = LogEntry.of(raw)
@@ -1384,12 +1470,17 @@ def read_log(lines: Iterable[str | bytes]) -> Iterator[LogItem]:
         ArgumentTypeError: ``lines`` is a string, bytes or a path rather than lines (open
             the file first).
     """
+    _check_lines_type(lines)
+    return _read_items(lines)
+
+
+def _check_lines_type(lines: object) -> None:
+    """Refuse a path or a string given where the lines of a log belong."""
     if isinstance(lines, str | bytes | os.PathLike) or not isinstance(lines, Iterable):
         raise ArgumentTypeError(
             f"lines must be the lines of a log, such as an open file, not {short_repr(lines)}"
             + (": open the file first" if isinstance(lines, str | os.PathLike) else "")
         )
-    return _read_items(lines)
 
 
 def _read_items(lines: Iterable[str | bytes]) -> Iterator[LogItem]:

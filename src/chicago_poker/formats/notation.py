@@ -43,7 +43,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, NoReturn, TypeVar
+from typing import Final, NamedTuple, NoReturn, TypeVar
 
 from attrs import frozen
 
@@ -181,6 +181,20 @@ def _default_markers(markers: Iterable[int | None]) -> int:
     return max((marker for marker in markers if marker is not None), default=-1) + 1
 
 
+# The counters of the ``game`` line, in order: each key with the value it shows, or None
+# when the value is at its default and left out.
+_GAME_COUNTERS: Final[tuple[tuple[str, Callable[[GameState | PlayerView], object]], ...]] = (
+    ("vacancies", lambda state: state.vacancies or None),
+    ("pending", lambda state: _list(state.pending_draws) if state.pending_draws else None),
+    ("last-winner", lambda state: state.last_winner),
+)
+_GAME_RESULT: Final[tuple[tuple[str, Callable[[GameState | PlayerView], object]], ...]] = (
+    ("stalled", lambda state: state.stalled_turns or None),
+    ("winner", lambda state: state.winner),
+    ("victory", lambda state: None if state.victory is None else _VICTORY_WORDS[state.victory]),
+)
+
+
 def _game_line(
     state: GameState | PlayerView, markers: Iterable[int | None], idle: int | None
 ) -> list[str]:
@@ -188,21 +202,20 @@ def _game_line(
     words = ["game"]
     if state.markers_placed != _default_markers(markers):
         words.append(f"markers={state.markers_placed}")
-    if state.vacancies:
-        words.append(f"vacancies={state.vacancies}")
-    if state.pending_draws:
-        words.append(f"pending={_list(state.pending_draws)}")
-    if state.last_winner is not None:
-        words.append(f"last-winner={state.last_winner}")
+    words += _counter_words(state, _GAME_COUNTERS)
     if idle:
         words.append(f"idle={idle}")
-    if state.stalled_turns:
-        words.append(f"stalled={state.stalled_turns}")
-    if state.winner is not None:
-        words.append(f"winner={state.winner}")
-    if state.victory is not None:
-        words.append(f"victory={_VICTORY_WORDS[state.victory]}")
+    words += _counter_words(state, _GAME_RESULT)
     return [" ".join(words)] if len(words) > 1 else []
+
+
+def _counter_words(
+    state: GameState | PlayerView,
+    counters: Iterable[tuple[str, Callable[[GameState | PlayerView], object]]],
+) -> list[str]:
+    """``key=value`` for each counter not at its default."""
+    shown = ((key, value(state)) for key, value in counters)
+    return [f"{key}={value}" for key, value in shown if value is not None]
 
 
 def write_position(state: GameState) -> str:
@@ -216,18 +229,29 @@ def write_position(state: GameState) -> str:
     >>> text.splitlines()[0]
     'chicago-poker position 1'
     """
-    lines = [POSITION_HEADER, *_options(state.options)]
-    for player in state.players:
-        words = ["player", _name(player.name)]
-        if player.hand:
-            words.append(f"hand={_cards(player.hand)}")
-        if player.controlled:
-            words.append(f"controls={_list(player.controlled)}")
-        if player.seen:
-            seen = sorted(player.seen, key=lambda item: (item[0], item[1], item[2]))
-            words.append("seen=" + ",".join(f"{t}:{o}:{c}" for t, o, c in seen))
-        lines.append(" ".join(words))
-    lines.append(_turn("turn", state.turn))
+    players = [_player_line(player) for player in state.players]
+    shootout = [] if state.shootout is None else [_shootout_line(state.shootout)]
+    markers = (c.marker for b in state.businesses for c in b.columns)
+    lines = [POSITION_HEADER, *_options(state.options), *players, *_board_lines(state), *shootout]
+    lines += _game_line(state, markers, state.idle_turns)
+    return "\n".join(lines) + "\n"
+
+
+def _player_line(player: PlayerState) -> str:
+    words = ["player", _name(player.name)]
+    if player.hand:
+        words.append(f"hand={_cards(player.hand)}")
+    if player.controlled:
+        words.append(f"controls={_list(player.controlled)}")
+    if player.seen:
+        seen = sorted(player.seen, key=lambda item: (item[0], item[1], item[2]))
+        words.append("seen=" + ",".join(f"{t}:{o}:{c}" for t, o, c in seen))
+    return " ".join(words)
+
+
+def _board_lines(state: GameState) -> list[str]:
+    """The turns, the face-up businesses and the discard pile of a position."""
+    lines = [_turn("turn", state.turn)]
     if state.previous_turn is not None:
         lines.append(_turn("previous", state.previous_turn))
     for business in state.businesses:
@@ -235,21 +259,20 @@ def write_position(state: GameState) -> str:
         lines.append(f"business {business.tile} {columns}")
     if state.discard_pile:
         lines.append(f"discard {_cards(state.discard_pile)}")
-    shootout = state.shootout
-    if shootout is not None:
-        words = _shootout_words(shootout.business, shootout.owner, shootout.stage)
-        words += _seats_word("contenders", shootout.contenders)
-        if shootout.choices:
-            choices = ",".join(
-                f"{seat}:{_EMPTY if card is None else card}" for seat, card in shootout.choices
-            )
-            words.append(f"choices={choices}")
-        if shootout.round:
-            words.append(f"round={shootout.round}")
-        lines.append(" ".join(words))
-    markers = (c.marker for b in state.businesses for c in b.columns)
-    lines += _game_line(state, markers, state.idle_turns)
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def _shootout_line(shootout: Shootout) -> str:
+    words = _shootout_words(shootout.business, shootout.owner, shootout.stage)
+    words += _seats_word("contenders", shootout.contenders)
+    if shootout.choices:
+        choices = ",".join(
+            f"{seat}:{_EMPTY if card is None else card}" for seat, card in shootout.choices
+        )
+        words.append(f"choices={choices}")
+    if shootout.round:
+        words.append(f"round={shootout.round}")
+    return " ".join(words)
 
 
 def _shootout_words(business: BusinessTile, owner: int, stage: ShootoutStage) -> list[str]:
@@ -276,16 +299,31 @@ def write_view(view: PlayerView) -> str:
     """
     lines = [VIEW_HEADER, f"seat {'observer' if view.seat is None else view.seat}"]
     lines += _options(view.options)
-    for seat, player in enumerate(view.players):
-        words = ["player", _name(player.name)]
-        if seat == view.seat and view.hand is not None:
-            words.append(f"hand={_cards(view.hand)}")
-        else:
-            words.append(f"cards={player.hand_size}")
-        if player.controlled:
-            words.append(f"controls={_list(player.controlled)}")
-        lines.append(" ".join(words))
-    lines.append(_turn("turn", view.turn))
+    lines += [_view_player_line(view, seat) for seat in range(len(view.players))]
+    lines += _view_board_lines(view)
+    if view.shootout is not None:
+        lines.append(_view_shootout_line(view.shootout))
+    markers = (c.marker for b in view.businesses for c in b.columns)
+    lines += _game_line(view, markers, None)
+    return "\n".join(lines) + "\n"
+
+
+def _view_player_line(view: PlayerView, seat: int) -> str:
+    """A player's line: the viewer's own hand, or the size of another's."""
+    player = view.players[seat]
+    words = ["player", _name(player.name)]
+    if seat == view.seat and view.hand is not None:
+        words.append(f"hand={_cards(view.hand)}")
+    else:
+        words.append(f"cards={player.hand_size}")
+    if player.controlled:
+        words.append(f"controls={_list(player.controlled)}")
+    return " ".join(words)
+
+
+def _view_board_lines(view: PlayerView) -> list[str]:
+    """The turn, the face-up businesses and the piles as a seat sees them."""
+    lines = [_turn("turn", view.turn)]
     for business in view.businesses:
         columns = " ".join(
             _column([slot.card for slot in column.slots], column.marker)
@@ -296,19 +334,18 @@ def write_view(view: PlayerView) -> str:
     lines.append(f"tiles {view.tile_pile_size}")
     if view.discard_pile:
         lines.append(f"discard {_cards(view.discard_pile)}")
-    shootout = view.shootout
-    if shootout is not None:
-        words = _shootout_words(shootout.business, shootout.owner, shootout.stage)
-        words += _seats_word("contenders", shootout.contenders)
-        words += _seats_word("chosen", shootout.chosen)
-        if shootout.own_choice is not None:
-            words.append(f"own={shootout.own_choice}")
-        if shootout.round:
-            words.append(f"round={shootout.round}")
-        lines.append(" ".join(words))
-    markers = (c.marker for b in view.businesses for c in b.columns)
-    lines += _game_line(view, markers, None)
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def _view_shootout_line(shootout: ShootoutView) -> str:
+    words = _shootout_words(shootout.business, shootout.owner, shootout.stage)
+    words += _seats_word("contenders", shootout.contenders)
+    words += _seats_word("chosen", shootout.chosen)
+    if shootout.own_choice is not None:
+        words.append(f"own={shootout.own_choice}")
+    if shootout.round:
+        words.append(f"round={shootout.round}")
+    return " ".join(words)
 
 
 # ------------------------------------------------------------------------------- reading
@@ -345,23 +382,27 @@ def _tokens(text: str, number: int) -> list[_Token]:
         if text[start] == "#":
             break
         if text[start] == '"':
-            try:
-                value, index = _JSON.raw_decode(text, start)
-            except json.JSONDecodeError as error:
-                raise NotationSyntaxError(
-                    f"a quoted name is not a valid JSON string: {error.msg}",
-                    line=number,
-                    column=start + 1,
-                ) from None
-            if not isinstance(value, str):
-                raise NotationSyntaxError(
-                    "a quoted name is a JSON string", line=number, column=start + 1
-                )
-            tokens.append(_Token(value, number, start + 1, quoted=True))
+            token, index = _quoted(text, number, start)
+            tokens.append(token)
             continue
         tokens.append(_Token(match[0], number, start + 1))
         index = match.end()
     return tokens
+
+
+def _quoted(text: str, number: int, start: int) -> tuple[_Token, int]:
+    """The quoted name that starts at ``start``, a JSON string, and the index after it."""
+    try:
+        value, end = _JSON.raw_decode(text, start)
+    except json.JSONDecodeError as error:
+        raise NotationSyntaxError(
+            f"a quoted name is not a valid JSON string: {error.msg}",
+            line=number,
+            column=start + 1,
+        ) from None
+    if not isinstance(value, str):
+        raise NotationSyntaxError("a quoted name is a JSON string", line=number, column=start + 1)
+    return _Token(value, number, start + 1, quoted=True), end
 
 
 _WORD: Final = re.compile(r"\S+")
@@ -539,16 +580,10 @@ def _read_turn(statement: _Statement) -> Turn:
     _required(statement, fields, "seat")
     _required(statement, fields, "number")
     number = _get(fields, "number", lambda t, v: _int(t, v, low=-1), 0)
-
-    def phase(token: _Token, value: str) -> TurnPhase:
-        if value not in _PHASES:
-            raise _syntax(token, f"{value!r} is not a phase; they are {', '.join(_PHASES)}")
-        return _PHASES[value]
-
     return Turn(
         player=_get(fields, "seat", _int, 0),
         number=number,
-        phase=_get(fields, "phase", phase, TurnPhase.ACTIONS),
+        phase=_get(fields, "phase", _phase, TurnPhase.ACTIONS),
         base_actions=_get(fields, "base", _int, _base_actions(number)),
         bonus_actions=_get(fields, "bonus", _int, 0),
         actions_taken=_get(fields, "taken", _int, 0),
@@ -571,18 +606,20 @@ def _read_business(
             rule="R-4.1",
             line=statement.line,
         )
-    columns: list[tuple[list[GangsterCard | None], int | None]] = []
-    for token in tokens:
-        text, at, marker_text = token.text.partition("@")
-        marker = _int(token, marker_text) if at else None
-        cards: list[GangsterCard | None] = []
-        for item in _items(token, text):
-            if item == "?" and view:
-                cards.append(None)
-            else:
-                cards.append(_gangster(token, item))
-        columns.append((cards, marker))
-    return tile, columns
+    return tile, [_read_column(token, view=view) for token in tokens]
+
+
+def _read_column(token: _Token, *, view: bool) -> tuple[list[GangsterCard | None], int | None]:
+    """A column's cards (``?`` for a hidden one, in a view) and its marker after ``@``."""
+    text, at, marker_text = token.text.partition("@")
+    marker = _int(token, marker_text) if at else None
+    cards: list[GangsterCard | None] = []
+    for item in _items(token, text):
+        if item == "?" and view:
+            cards.append(None)
+        else:
+            cards.append(_gangster(token, item))
+    return cards, marker
 
 
 def _read_game(
@@ -592,6 +629,12 @@ def _read_game(
     if statement is None:
         return {}, None
     return _fields(statement, statement.args, keys), statement
+
+
+def _phase(token: _Token, value: str) -> TurnPhase:
+    if value not in _PHASES:
+        raise _syntax(token, f"{value!r} is not a phase; they are {', '.join(_PHASES)}")
+    return _PHASES[value]
 
 
 def _victory(token: _Token, value: str) -> Victory:
@@ -620,6 +663,18 @@ _POSITION_KEYWORDS: Final = {
 }
 
 
+_POSITION_GAME_KEYS: Final = (
+    "markers",
+    "vacancies",
+    "pending",
+    "last-winner",
+    "idle",
+    "stalled",
+    "winner",
+    "victory",
+)
+
+
 def parse_position(text: str, *, check: bool = True) -> GameState:
     r"""Read a game state from the position notation, as :func:`write_position` writes it.
 
@@ -641,61 +696,43 @@ def parse_position(text: str, *, check: bool = True) -> GameState:
     chicago_poker.core.errors.NotationSyntaxError: line 4, column 13: -4 is below -1
     """
     reader = _Reader(text, POSITION_HEADER, _POSITION_KEYWORDS)
+    state, pieces = _read_position(reader)
+    checker = _Checker(reader, pieces.lines)
+    checker.check_seats(state)
+    if check:
+        checker.check_state(state, pieces)
+    return state
+
+
+class _Pieces(NamedTuple):
+    """What the checks of a position need besides its state: the piles as written."""
+
+    lines: dict[BusinessTile, int]
+    placed: list[Card]
+    draw: list[Card]
+    tiles: list[BusinessTile]
+    deck: Sequence[Card]
+
+
+def _read_position(reader: _Reader) -> tuple[GameState, _Pieces]:
+    """The state a position describes, and its piles; the lines are read from top to bottom."""
     options = _read_options(reader)
-    player_lines = reader.by_keyword["player"]
-    names = [_read_name(statement) for statement in player_lines]
-    _check_names(names, player_lines)
-    count = len(names)
-    players: list[PlayerState] = []
-    for statement in player_lines:
-        fields = _fields(statement, statement.args[1:], ("hand", "controls", "seen"))
-        hand: list[Card] = _get(fields, "hand", _card_list, [])
-        controlled: list[BusinessTile] = _get(fields, "controls", _tile_list, [])
-        seen: list[tuple[BusinessTile, int, GangsterCard]] = _get(fields, "seen", _seen_list, [])
-        _no_repeats("cards", hand, statement.line, "R-1.3")
-        players.append(
-            PlayerState(_read_name(statement), frozenset(hand), tuple(controlled), frozenset(seen))
-        )
-    turn_line = reader.by_keyword["turn"][0]
-    turn = _read_turn(turn_line)
-    previous_line = reader.one("previous")
-    previous = None if previous_line is None else _read_turn(previous_line)
-    businesses: list[Business] = []
-    lines: dict[BusinessTile, int] = {}
-    for statement in reader.by_keyword["business"]:
-        tile, columns = _read_business(statement, count, view=False)
-        businesses.append(
-            Business(tile, tuple(Column(tuple(_known(cards)), marker) for cards, marker in columns))
-        )
-        lines.setdefault(tile, statement.line)
+    players = _read_players(reader)
+    turn, previous = _read_turns(reader)
+    businesses, lines = _read_businesses(reader, len(players))
     discard = _pile_cards(reader, "discard") or []
     shootout = _read_shootout(reader)
-    fields, _ = _read_game(
-        reader,
-        ("markers", "vacancies", "pending", "last-winner", "idle", "stalled", "winner", "victory"),
-    )
+    fields, _ = _read_game(reader, _POSITION_GAME_KEYS)
     markers = (c.marker for b in businesses for c in b.columns)
     deck = tactical_deck() if options.tactical else full_deck()
-    placed = [
-        *(card for player in players for card in player.hand),
-        *(card for b in businesses for c in b.columns for card in c.cards),
-        *discard,
-        *(card for _, card in (shootout.choices if shootout else ()) if card is not None),
-    ]
+    placed = _placed_cards(players, businesses, discard, shootout)
     draw = _pile_cards(reader, "draw")
-    used = set(placed)
-    draw_pile = draw if draw is not None else [card for card in deck if card not in used]
-    tiles_given = _pile_tiles(reader)
-    shown = {b.tile for b in businesses} | {t for p in players for t in p.controlled}
-    tile_pile = (
-        tiles_given
-        if tiles_given is not None
-        else [tile for tile in BUSINESS_TILES if tile not in shown]
-    )
+    draw_pile = draw if draw is not None else _not_in(deck, set(placed))
+    tile_pile = _tile_pile(reader, players, businesses)
     state = GameState(
         options=options,
         players=tuple(players),
-        first_player=(turn.player - turn.number) % count if count else 0,
+        first_player=(turn.player - turn.number) % len(players) if players else 0,
         turn=turn,
         draw_pile=frozenset(draw_pile),
         discard_pile=frozenset(discard),
@@ -712,11 +749,74 @@ def parse_position(text: str, *, check: bool = True) -> GameState:
         victory=_get(fields, "victory", _victory, None),
         previous_turn=previous,
     )
-    checker = _Checker(reader, lines)
-    checker.check_seats(state)
-    if check:
-        checker.check_state(state, placed, draw_pile, tile_pile, deck)
-    return state
+    return state, _Pieces(lines, placed, draw_pile, tile_pile, deck)
+
+
+def _read_players(reader: _Reader) -> list[PlayerState]:
+    """The player lines: their names are checked first, then each line's fields."""
+    player_lines = reader.by_keyword["player"]
+    _check_names([_read_name(statement) for statement in player_lines], player_lines)
+    return [_read_player(statement) for statement in player_lines]
+
+
+def _read_player(statement: _Statement) -> PlayerState:
+    fields = _fields(statement, statement.args[1:], ("hand", "controls", "seen"))
+    hand: list[Card] = _get(fields, "hand", _card_list, [])
+    controlled: list[BusinessTile] = _get(fields, "controls", _tile_list, [])
+    seen: list[tuple[BusinessTile, int, GangsterCard]] = _get(fields, "seen", _seen_list, [])
+    _no_repeats("cards", hand, statement.line, "R-1.3")
+    return PlayerState(_read_name(statement), frozenset(hand), tuple(controlled), frozenset(seen))
+
+
+def _read_turns(reader: _Reader) -> tuple[Turn, Turn | None]:
+    """The current turn and, when given, the previous one."""
+    turn = _read_turn(reader.by_keyword["turn"][0])
+    previous_line = reader.one("previous")
+    return turn, None if previous_line is None else _read_turn(previous_line)
+
+
+def _read_businesses(reader: _Reader, count: int) -> tuple[list[Business], dict[BusinessTile, int]]:
+    """The face-up businesses, and the line each was first written on."""
+    businesses: list[Business] = []
+    lines: dict[BusinessTile, int] = {}
+    for statement in reader.by_keyword["business"]:
+        tile, columns = _read_business(statement, count, view=False)
+        businesses.append(
+            Business(tile, tuple(Column(tuple(_known(cards)), marker) for cards, marker in columns))
+        )
+        lines.setdefault(tile, statement.line)
+    return businesses, lines
+
+
+def _placed_cards(
+    players: Sequence[PlayerState],
+    businesses: Sequence[Business],
+    discard: Sequence[Card],
+    shootout: Shootout | None,
+) -> list[Card]:
+    """Every card written somewhere other than the draw deck, repeats kept."""
+    return [
+        *(card for player in players for card in player.hand),
+        *(card for b in businesses for c in b.columns for card in c.cards),
+        *discard,
+        *(card for _, card in (shootout.choices if shootout else ()) if card is not None),
+    ]
+
+
+def _not_in(deck: Sequence[Card], used: set[Card]) -> list[Card]:
+    """The cards of the deck that are not used: the draw deck when it is not written."""
+    return [card for card in deck if card not in used]
+
+
+def _tile_pile(
+    reader: _Reader, players: Sequence[PlayerState], businesses: Sequence[Business]
+) -> list[BusinessTile]:
+    """The face-down tiles as written, or else every tile shown nowhere else."""
+    given = _pile_tiles(reader)
+    if given is not None:
+        return given
+    shown = {b.tile for b in businesses} | {t for p in players for t in p.controlled}
+    return [tile for tile in BUSINESS_TILES if tile not in shown]
 
 
 def _known(cards: Iterable[GangsterCard | None]) -> Iterable[GangsterCard]:
@@ -830,18 +930,7 @@ class _Checker:
     def check_seats(self, state: GameState) -> None:
         """Every seat the position names exists: without this no state can be built."""
         count = len(state.players)
-        named = [
-            ("turn", state.turn.player),
-            ("previous", state.previous_turn.player if state.previous_turn else 0),
-            ("game", max(state.pending_draws, default=0)),
-            ("game", state.winner or 0),
-            ("game", state.last_winner or 0),
-        ]
-        if state.shootout is not None:
-            shootout = state.shootout
-            seats = [shootout.owner, *shootout.contenders, *(s for s, _ in shootout.choices)]
-            named.append(("shootout", max(seats)))
-        for keyword, seat in named:
+        for keyword, seat in _named_seats(state):
             if seat >= count:
                 self.fail("seats", f"there is no seat {seat}", "R-2.1", self.reader.line(keyword))
         for seer, player in enumerate(state.players):
@@ -850,16 +939,10 @@ class _Checker:
                     line = self.reader.by_keyword["player"][seer].line
                     self.fail("seats", f"there is no seat {owner}", "R-2.1", line)
 
-    def check_state(
-        self,
-        state: GameState,
-        placed: Sequence[Card],
-        draw: Sequence[Card],
-        tiles: Sequence[BusinessTile],
-        deck: Sequence[Card],
-    ) -> None:
-        self.check_cards([*placed, *draw], deck, state.options)
-        self.check_tiles(state, tiles)
+    def check_state(self, state: GameState, pieces: _Pieces) -> None:
+        """Every invariant of a position, given its piles as written."""
+        self.check_cards([*pieces.placed, *pieces.draw], pieces.deck, state.options)
+        self.check_tiles(state, pieces.tiles)
         count = len(state.players)
         columns = [(b.tile, [list(c.cards) for c in b.columns]) for b in state.businesses]
         markers = [(b.tile, [c.marker for c in b.columns]) for b in state.businesses]
@@ -867,27 +950,28 @@ class _Checker:
         self.check_businesses(len(state.businesses), state.vacancies, count)
         self.check_turn(state.turn, count, "turn")
         if state.previous_turn is not None:
-            self.check_turn(state.previous_turn, count, "previous")
-            if state.previous_turn.number != state.turn.number - 1:
-                self.fail(
-                    "turn",
-                    f"the previous turn is number {state.previous_turn.number}, "
-                    f"not {state.turn.number - 1}",
-                    "R-3.1",
-                    self.reader.line("previous"),
-                )
+            self.check_previous(state.previous_turn, state.turn, count)
         self.check_game(state, count)
         hands = [len(player.hand) for player in state.players]
         self.check_hands(state, hands, state.players[state.turn.player].hand)
         if state.shootout is not None:
+            shootout = state.shootout
+            choosers = [seat for seat, _ in shootout.choices]
             self.check_shootout(
-                state,
-                state.shootout.business,
-                state.shootout.owner,
-                state.shootout.contenders,
-                [seat for seat, _ in state.shootout.choices],
+                state, shootout.business, shootout.owner, shootout.contenders, choosers
             )
         self.check_seen(state)
+
+    def check_previous(self, previous: Turn, turn: Turn, count: int) -> None:
+        """The previous turn is a turn, and the one just before the current turn."""
+        self.check_turn(previous, count, "previous")
+        if previous.number != turn.number - 1:
+            self.fail(
+                "turn",
+                f"the previous turn is number {previous.number}, not {turn.number - 1}",
+                "R-3.1",
+                self.reader.line("previous"),
+            )
 
     def check_cards(
         self, found: Sequence[Card], deck: Sequence[Card], options: RuleOptions
@@ -900,6 +984,10 @@ class _Checker:
                 "cards", f"{', '.join(foreign)} not in the deck of the tactical variant", rule
             )
         _no_repeats("cards", found, None, rule)
+        self.check_all_placed(found, deck, rule)
+
+    def check_all_placed(self, found: Sequence[Card], deck: Sequence[Card], rule: str) -> None:
+        """Every card of the deck is somewhere."""
         places = set(found)
         missing = [str(card) for card in deck if card not in places]
         if missing:
@@ -935,33 +1023,43 @@ class _Checker:
         for (tile, cards), (_, marks) in zip(columns, markers, strict=True):
             line = self.lines.get(tile)
             for seat, (column, marker) in enumerate(zip(cards, marks, strict=True)):
-                if len(column) > MAX_COLUMN:
-                    self.fail(
-                        "columns",
-                        f"seat {seat} has {len(column)} cards at {tile}, at most {MAX_COLUMN}",
-                        "R-4.5",
-                        line,
-                    )
-                if (len(column) == MAX_COLUMN) != (marker is not None):
-                    what = "no marker" if marker is None else f"marker {marker}"
-                    self.fail(
-                        "markers",
-                        f"seat {seat} has {len(column)} cards and {what} at {tile}: a column "
-                        "has a shootout marker exactly when it holds five cards",
-                        "R-4.6",
-                        line,
-                    )
+                self.check_column_size(tile, seat, len(column), marker, line)
                 if marker is not None:
-                    if marker in numbers:
-                        self.fail("markers", f"marker {marker} is used twice", "R-6.2", line)
-                    if marker >= placed:
-                        self.fail(
-                            "markers",
-                            f"marker {marker} but only {placed} markers were placed",
-                            "R-6.2",
-                            self.reader.line("game") or line,
-                        )
+                    self.check_marker(marker, numbers, placed, line)
                     numbers.append(marker)
+
+    def check_column_size(
+        self, tile: BusinessTile, seat: int, size: int, marker: int | None, line: int | None
+    ) -> None:
+        """At most five cards in a column, and a marker exactly when there are five."""
+        if size > MAX_COLUMN:
+            self.fail(
+                "columns",
+                f"seat {seat} has {size} cards at {tile}, at most {MAX_COLUMN}",
+                "R-4.5",
+                line,
+            )
+        if (size == MAX_COLUMN) != (marker is not None):
+            what = "no marker" if marker is None else f"marker {marker}"
+            self.fail(
+                "markers",
+                f"seat {seat} has {size} cards and {what} at {tile}: a column "
+                "has a shootout marker exactly when it holds five cards",
+                "R-4.6",
+                line,
+            )
+
+    def check_marker(self, marker: int, numbers: list[int], placed: int, line: int | None) -> None:
+        """A marker's number is new and below the number of markers placed."""
+        if marker in numbers:
+            self.fail("markers", f"marker {marker} is used twice", "R-6.2", line)
+        if marker >= placed:
+            self.fail(
+                "markers",
+                f"marker {marker} but only {placed} markers were placed",
+                "R-6.2",
+                self.reader.line("game") or line,
+            )
 
     def check_businesses(self, shown: int, vacancies: int, count: int) -> None:
         wanted = FACE_UP_AT_SETUP.get(count, 0)
@@ -980,6 +1078,10 @@ class _Checker:
         line = self.reader.line(keyword)
         if turn.player >= count:
             self.fail("turn", f"there is no seat {turn.player}", "R-3.1", line)
+        self.check_actions(turn, line)
+
+    def check_actions(self, turn: Turn, line: int | None) -> None:
+        """The actions of a turn: how many it has, how many are taken, and when."""
         if not 0 <= turn.base_actions <= 3:
             self.fail("turn", f"{turn.base_actions} ordinary actions, at most 3", "R-3.2", line)
         if turn.bonus_actions % 2:
@@ -1009,6 +1111,10 @@ class _Checker:
         for name, who in (("last winner", state.last_winner), ("winner", state.winner)):
             if who is not None and who >= count:
                 self.fail("victory", f"the {name} is seat {who}, who is not there", "R-8.2", line)
+        self.check_result(state, line)
+
+    def check_result(self, state: GameState | PlayerView, line: int | None) -> None:
+        """A winner only in a game that is won, and a won game only with a winner."""
         if state.victory is None and state.winner is not None:
             self.fail(
                 "victory", f"seat {state.winner} won, but the game is not over", "R-8.2", line
@@ -1026,34 +1132,9 @@ class _Checker:
     ) -> None:
         turn = state.turn
         if hand is not None and turn.phase is TurnPhase.ACTIONS and state.victory is None:
-            # The player taking actions may hold more than seven cards only if the actions
-            # left can bring the hand back to seven by playing gangster cards (R-3.9).
-            seat = turn.player
-            held = len(hand) + (1 if state.pending_draws else 0)
-            gangsters = sum(isinstance(card, GangsterCard) for card in hand)
-            free = sum(MAX_COLUMN - sizes[seat] for sizes in _columns(state))
-            excess = held - HAND_LIMIT
-            if excess > 0 and excess > min(turn.actions_left, gangsters, free):
-                self.fail(
-                    "hand limit",
-                    f"seat {seat} holds {held} cards with {turn.actions_left} actions left, "
-                    f"{gangsters} gangster cards and {free} free places: the hand cannot get "
-                    f"back to {HAND_LIMIT} by the end of the turn",
-                    "R-3.9",
-                    self.reader.by_keyword["player"][seat].line,
-                )
+            self.check_acting_hand(state, hand)
         if state.victory is None:
-            players: Sequence[PlayerState | OpponentView] = state.players
-            for seat, player in enumerate(players):
-                met = victory_of(player.controlled, state.options)
-                if met is not None:
-                    self.fail(
-                        "victory",
-                        f"seat {seat} meets a victory condition ({met.value}), but the game "
-                        "goes on",
-                        "R-8.3" if state.options.short_game else "R-8.1",
-                        self.reader.by_keyword["player"][seat].line,
-                    )
+            self.check_no_victory_met(state)
         for seat, size in enumerate(sizes):
             acting = seat == turn.player and turn.phase is TurnPhase.ACTIONS
             if not acting and size > HAND_LIMIT and state.victory is None:
@@ -1061,6 +1142,41 @@ class _Checker:
                     "hand limit",
                     f"seat {seat} holds {size} cards outside their actions, at most {HAND_LIMIT}",
                     "R-3.9",
+                    self.reader.by_keyword["player"][seat].line,
+                )
+
+    def check_acting_hand(self, state: GameState | PlayerView, hand: frozenset[Card]) -> None:
+        """The acting player's hand can get back to seven cards by the end of the turn.
+
+        The player taking actions may hold more than seven cards only if the actions left can
+        bring the hand back to seven by playing gangster cards (R-3.9).
+        """
+        turn = state.turn
+        seat = turn.player
+        held = len(hand) + (1 if state.pending_draws else 0)
+        gangsters = sum(isinstance(card, GangsterCard) for card in hand)
+        free = sum(MAX_COLUMN - sizes[seat] for sizes in _columns(state))
+        excess = held - HAND_LIMIT
+        if excess > 0 and excess > min(turn.actions_left, gangsters, free):
+            self.fail(
+                "hand limit",
+                f"seat {seat} holds {held} cards with {turn.actions_left} actions left, "
+                f"{gangsters} gangster cards and {free} free places: the hand cannot get "
+                f"back to {HAND_LIMIT} by the end of the turn",
+                "R-3.9",
+                self.reader.by_keyword["player"][seat].line,
+            )
+
+    def check_no_victory_met(self, state: GameState | PlayerView) -> None:
+        """Nobody meets a victory condition in a game that goes on."""
+        players: Sequence[PlayerState | OpponentView] = state.players
+        for seat, player in enumerate(players):
+            met = victory_of(player.controlled, state.options)
+            if met is not None:
+                self.fail(
+                    "victory",
+                    f"seat {seat} meets a victory condition ({met.value}), but the game goes on",
+                    "R-8.3" if state.options.short_game else "R-8.1",
                     self.reader.by_keyword["player"][seat].line,
                 )
 
@@ -1073,35 +1189,8 @@ class _Checker:
         chosen: Sequence[int],
     ) -> None:
         line = self.reader.line("shootout")
-        count = len(state.players)
-        if owner >= count:
-            self.fail("shootout", f"there is no seat {owner}", "R-6.1", line)
-        if state.turn.phase is not TurnPhase.SHOOTOUTS or state.turn.player != owner:
-            self.fail(
-                "shootout",
-                f"a shootout of seat {owner} runs only in the shootout phase of their turn",
-                "R-6.1",
-                line,
-            )
-        columns = (
-            next(
-                (
-                    [(len(column.cards), column.marker) for column in b.columns]
-                    for b in state.businesses
-                    if b.tile is tile
-                ),
-                None,
-            )
-            if isinstance(state, GameState)
-            else next(
-                (
-                    [(len(column), column.marker) for column in b.columns]
-                    for b in state.businesses
-                    if b.tile is tile
-                ),
-                None,
-            )
-        )
+        self.check_shootout_owner(state, owner, line)
+        columns = _sizes_and_markers(state, tile)
         if columns is None:
             self.fail("shootout", f"{tile} is not a face-up business", "R-6.1", line)
             return
@@ -1110,6 +1199,31 @@ class _Checker:
                 "shootout", f"seat {owner} has no marker at {tile} to start it", "R-6.1", line
             )
         with_cards = {seat for seat, (size, _) in enumerate(columns) if size}
+        self.check_contenders(tile, with_cards, contenders, chosen, line)
+
+    def check_shootout_owner(
+        self, state: GameState | PlayerView, owner: int, line: int | None
+    ) -> None:
+        """The owner of a shootout is a seat, in the shootout phase of their turn."""
+        if owner >= len(state.players):
+            self.fail("shootout", f"there is no seat {owner}", "R-6.1", line)
+        if state.turn.phase is not TurnPhase.SHOOTOUTS or state.turn.player != owner:
+            self.fail(
+                "shootout",
+                f"a shootout of seat {owner} runs only in the shootout phase of their turn",
+                "R-6.1",
+                line,
+            )
+
+    def check_contenders(
+        self,
+        tile: BusinessTile,
+        with_cards: set[int],
+        contenders: Sequence[int],
+        chosen: Sequence[int],
+        line: int | None,
+    ) -> None:
+        """Contenders have cards at the business; each chose at most once."""
         if not set(contenders) <= with_cards:
             self.fail(
                 "shootout",
@@ -1128,25 +1242,31 @@ class _Checker:
     def check_seen(self, state: GameState) -> None:
         for seer, player in enumerate(state.players):
             for tile, owner, card in player.seen:
-                business = state.business(tile)
-                line = self.reader.by_keyword["player"][seer].line
-                if owner >= len(state.players) or owner == seer:
-                    self.fail("seen", f"seat {seer} cannot have raided seat {owner}", "R-5.3", line)
-                if business is None or card not in business.columns[owner].cards:
-                    self.fail(
-                        "seen",
-                        f"seat {seer} saw {card} of seat {owner} at {tile}, but it is not there",
-                        "R-5.3",
-                        line,
-                    )
-                position = business.columns[owner].cards.index(card)
-                if business.face(position) is not Face.DOWN:
-                    self.fail(
-                        "seen",
-                        f"{card} at {tile} lies face up: a raid shows face-down cards",
-                        "R-5.3",
-                        line,
-                    )
+                self.check_seen_card(state, seer, tile, owner, card)
+
+    def check_seen_card(
+        self, state: GameState, seer: int, tile: BusinessTile, owner: int, card: GangsterCard
+    ) -> None:
+        """A card a raid showed lies face down in the column of another seat."""
+        business = state.business(tile)
+        line = self.reader.by_keyword["player"][seer].line
+        if owner >= len(state.players) or owner == seer:
+            self.fail("seen", f"seat {seer} cannot have raided seat {owner}", "R-5.3", line)
+        if business is None or card not in business.columns[owner].cards:
+            self.fail(
+                "seen",
+                f"seat {seer} saw {card} of seat {owner} at {tile}, but it is not there",
+                "R-5.3",
+                line,
+            )
+        position = business.columns[owner].cards.index(card)
+        if business.face(position) is not Face.DOWN:
+            self.fail(
+                "seen",
+                f"{card} at {tile} lies face up: a raid shows face-down cards",
+                "R-5.3",
+                line,
+            )
 
 
 _VIEW_KEYWORDS: Final = {
@@ -1173,74 +1293,22 @@ def parse_view(text: str) -> PlayerView:
             names it.
     """
     reader = _Reader(text, VIEW_HEADER, _VIEW_KEYWORDS)
-    seat_line = reader.by_keyword["seat"][0]
-    if len(seat_line.args) != 1:
-        raise _syntax(seat_line.keyword, "seat takes a seat number or 'observer'")
-    seat = None if seat_line.args[0].text == "observer" else _int(seat_line.args[0])
+    seat = _read_seat(reader)
     options = _read_options(reader)
-    player_lines = reader.by_keyword["player"]
-    names = [_read_name(statement) for statement in player_lines]
-    _check_names(names, player_lines)
-    count = len(names)
-    if seat is not None and seat >= count:
-        raise PositionInvariantError(
-            "seat",
-            f"there is no seat {seat} at a table of {count}",
-            rule="R-2.1",
-            line=seat_line.line,
-        )
-    players: list[OpponentView] = []
-    hand: frozenset[Card] | None = None
-    for index, statement in enumerate(player_lines):
-        fields = _fields(statement, statement.args[1:], ("hand", "cards", "controls"))
-        tiles: list[BusinessTile] = _get(fields, "controls", _tile_list, [])
-        controlled = tuple(tiles)
-        if index == seat:
-            if "cards" in fields or "hand" not in fields:
-                raise _syntax(statement.keyword, "the viewer's own player line gives hand=")
-            held: list[Card] = _get(fields, "hand", _card_list, [])
-            _no_repeats("cards", held, statement.line, "R-1.3")
-            hand = frozenset(held)
-            size = len(hand)
-        else:
-            if "hand" in fields or "cards" not in fields:
-                raise _syntax(statement.keyword, "another player's line gives cards=, a number")
-            size = _get(fields, "cards", _int, 0)
-        players.append(OpponentView(names[index], size, controlled))
+    players, hand = _read_view_players(reader, seat)
     turn = _read_turn(reader.by_keyword["turn"][0])
-    raw_shootout = reader.one("shootout")
-    shootout = _read_shootout_view(raw_shootout)
-    businesses: list[BusinessView] = []
-    lines: dict[BusinessTile, int] = {}
-    for statement in reader.by_keyword["business"]:
-        tile, columns = _read_business(statement, count, view=True)
-        revealed = shootout is not None and shootout.business is tile
-        views = []
-        for cards, marker in columns:
-            faces = tile.kind.pattern
-            slots = tuple(
-                SlotView(faces[i] if i < len(faces) else Face.UP, card)
-                for i, card in enumerate(cards)
-            )
-            views.append(ColumnView(slots, marker))
-        businesses.append(BusinessView(tile, tuple(views), revealed))
-        lines.setdefault(tile, statement.line)
+    shootout = _read_shootout_view(reader.one("shootout"))
+    businesses, lines = _read_view_businesses(reader, len(players), shootout)
     discard = _pile_cards(reader, "discard") or []
-    draw_line = reader.by_keyword["draw"][0]
-    tiles_line = reader.by_keyword["tiles"][0]
-    for statement in (draw_line, tiles_line):
-        if len(statement.args) != 1:
-            raise _syntax(statement.keyword, f"{statement.keyword.text} takes a number")
-    fields, _ = _read_game(
-        reader, ("markers", "vacancies", "pending", "last-winner", "stalled", "winner", "victory")
-    )
+    draw_line, tiles_line = _pile_size_lines(reader)
+    fields, _ = _read_game(reader, _VIEW_GAME_KEYS)
     markers = (c.marker for b in businesses for c in b.columns)
     result = PlayerView(
         seat=seat,
         options=options,
         hand=hand,
         players=tuple(players),
-        first_player=(turn.player - turn.number) % count,
+        first_player=(turn.player - turn.number) % len(players),
         turn=turn,
         businesses=tuple(businesses),
         draw_pile_size=_int(draw_line.args[0]),
@@ -1257,6 +1325,110 @@ def parse_view(text: str) -> PlayerView:
     )
     _check_view(_Checker(reader, lines), result)
     return result
+
+
+_VIEW_GAME_KEYS: Final = (
+    "markers",
+    "vacancies",
+    "pending",
+    "last-winner",
+    "stalled",
+    "winner",
+    "victory",
+)
+
+
+def _read_seat(reader: _Reader) -> int | None:
+    """The viewer's seat; None for an observer."""
+    seat_line = reader.by_keyword["seat"][0]
+    if len(seat_line.args) != 1:
+        raise _syntax(seat_line.keyword, "seat takes a seat number or 'observer'")
+    return None if seat_line.args[0].text == "observer" else _int(seat_line.args[0])
+
+
+def _read_view_players(
+    reader: _Reader, seat: int | None
+) -> tuple[list[OpponentView], frozenset[Card] | None]:
+    """The players as the viewer sees them, and the viewer's own hand (None for an observer)."""
+    player_lines = reader.by_keyword["player"]
+    names = [_read_name(statement) for statement in player_lines]
+    _check_names(names, player_lines)
+    _check_seat(reader, seat, len(names))
+    players: list[OpponentView] = []
+    hand: frozenset[Card] | None = None
+    for index, statement in enumerate(player_lines):
+        fields = _fields(statement, statement.args[1:], ("hand", "cards", "controls"))
+        controlled: list[BusinessTile] = _get(fields, "controls", _tile_list, [])
+        if index == seat:
+            hand = _read_own_hand(statement, fields)
+            size = len(hand)
+        else:
+            size = _hand_size(statement, fields)
+        players.append(OpponentView(names[index], size, tuple(controlled)))
+    return players, hand
+
+
+def _check_seat(reader: _Reader, seat: int | None, count: int) -> None:
+    if seat is not None and seat >= count:
+        raise PositionInvariantError(
+            "seat",
+            f"there is no seat {seat} at a table of {count}",
+            rule="R-2.1",
+            line=reader.line("seat"),
+        )
+
+
+def _read_own_hand(statement: _Statement, fields: dict[str, tuple[_Token, str]]) -> frozenset[Card]:
+    """The viewer's own hand, which their player line gives as ``hand=``."""
+    if "cards" in fields or "hand" not in fields:
+        raise _syntax(statement.keyword, "the viewer's own player line gives hand=")
+    held: list[Card] = _get(fields, "hand", _card_list, [])
+    _no_repeats("cards", held, statement.line, "R-1.3")
+    return frozenset(held)
+
+
+def _hand_size(statement: _Statement, fields: dict[str, tuple[_Token, str]]) -> int:
+    """The size of another player's hand, which their line gives as ``cards=``."""
+    if "hand" in fields or "cards" not in fields:
+        raise _syntax(statement.keyword, "another player's line gives cards=, a number")
+    size: int = _get(fields, "cards", _int, 0)
+    return size
+
+
+def _read_view_businesses(
+    reader: _Reader, count: int, shootout: ShootoutView | None
+) -> tuple[list[BusinessView], dict[BusinessTile, int]]:
+    """The face-up businesses as the viewer sees them, and the line each was first written on."""
+    businesses: list[BusinessView] = []
+    lines: dict[BusinessTile, int] = {}
+    for statement in reader.by_keyword["business"]:
+        tile, columns = _read_business(statement, count, view=True)
+        revealed = shootout is not None and shootout.business is tile
+        views = tuple(_column_view(tile, cards, marker) for cards, marker in columns)
+        businesses.append(BusinessView(tile, views, revealed))
+        lines.setdefault(tile, statement.line)
+    return businesses, lines
+
+
+def _column_view(
+    tile: BusinessTile, cards: Sequence[GangsterCard | None], marker: int | None
+) -> ColumnView:
+    """A column with each card lying as the tile's pattern lays it (face up past the pattern)."""
+    faces = tile.kind.pattern
+    slots = tuple(
+        SlotView(faces[i] if i < len(faces) else Face.UP, card) for i, card in enumerate(cards)
+    )
+    return ColumnView(slots, marker)
+
+
+def _pile_size_lines(reader: _Reader) -> tuple[_Statement, _Statement]:
+    """The ``draw`` and ``tiles`` lines of a view, each of which gives one number."""
+    draw_line = reader.by_keyword["draw"][0]
+    tiles_line = reader.by_keyword["tiles"][0]
+    for statement in (draw_line, tiles_line):
+        if len(statement.args) != 1:
+            raise _syntax(statement.keyword, f"{statement.keyword.text} takes a number")
+    return draw_line, tiles_line
 
 
 def _read_shootout_view(statement: _Statement | None) -> ShootoutView | None:
@@ -1280,6 +1452,34 @@ def _read_shootout_view(statement: _Statement | None) -> ShootoutView | None:
     )
 
 
+def _named_seats(state: GameState) -> list[tuple[str, int]]:
+    """The highest seat each kind of line names, with the keyword of that line."""
+    named = [
+        ("turn", state.turn.player),
+        ("previous", state.previous_turn.player if state.previous_turn else 0),
+        ("game", max(state.pending_draws, default=0)),
+        ("game", state.winner or 0),
+        ("game", state.last_winner or 0),
+    ]
+    if state.shootout is not None:
+        shootout = state.shootout
+        seats = [shootout.owner, *shootout.contenders, *(s for s, _ in shootout.choices)]
+        named.append(("shootout", max(seats)))
+    return named
+
+
+def _sizes_and_markers(
+    state: GameState | PlayerView, tile: BusinessTile
+) -> list[tuple[int, int | None]] | None:
+    """The size and marker of each column at ``tile``; None when it is not face up."""
+    for business in state.businesses:
+        if business.tile is tile:
+            if isinstance(business, Business):
+                return [(len(column.cards), column.marker) for column in business.columns]
+            return [(len(column), column.marker) for column in business.columns]
+    return None
+
+
 def _columns(state: GameState | PlayerView) -> list[list[int]]:
     """The number of cards in each column of each business: ``[business][seat]``."""
     if isinstance(state, GameState):
@@ -1289,56 +1489,9 @@ def _columns(state: GameState | PlayerView) -> list[list[int]]:
 
 def _check_view(checker: _Checker, view: PlayerView) -> None:
     count = len(view.players)
-    deck = tactical_deck() if view.options.tactical else full_deck()
-    rule = "R-9.1" if view.options.tactical else "R-1.3"
-    known: list[Card] = [*(view.hand or ()), *view.discard_pile]
-    hidden = 0
-    for business in view.businesses:
-        line = checker.lines.get(business.tile)
-        for owner, column in enumerate(business.columns):
-            for slot in column.slots:
-                if slot.card is not None:
-                    known.append(slot.card)
-                    continue
-                hidden += 1
-                if slot.face is Face.UP or business.revealed or owner == view.seat:
-                    checker.fail(
-                        "hidden cards",
-                        f"a card of seat {owner} at {business.tile} is written '?', but the "
-                        "viewer sees it: it lies face up, is their own, or is in a shootout",
-                        "R-4.4",
-                        line,
-                    )
     own = view.shootout.own_choice if view.shootout is not None else None
-    if own is not None:
-        known.append(own)
-    in_deck = set(deck)
-    foreign = sorted({str(card) for card in known if card not in in_deck})
-    if foreign:
-        checker.fail("cards", f"{', '.join(foreign)} not in this game's deck", rule)
-    _no_repeats("cards", known, None, rule)
-    others = sum(p.hand_size for seat, p in enumerate(view.players) if seat != view.seat)
-    in_columns = sum(len(c) for b in view.businesses for c in b.columns)
-    own_hand = len(view.hand or ())
-    total = others + own_hand + in_columns + len(view.discard_pile) + view.draw_pile_size
-    total += own is not None
-    if total != len(deck):
-        checker.fail(
-            "cards",
-            f"{total} cards in hands, columns, the discard pile and the draw deck, but the deck "
-            f"has {len(deck)}",
-            rule,
-            checker.reader.line("draw"),
-        )
-    tiles = [b.tile for b in view.businesses] + [t for p in view.players for t in p.controlled]
-    _no_repeats("tiles", tiles, None, "R-1.4")
-    if len(tiles) + view.tile_pile_size != len(BUSINESS_TILES):
-        checker.fail(
-            "tiles",
-            f"{len(tiles)} tiles shown and {view.tile_pile_size} face down, but the game has 20",
-            "R-1.4",
-            checker.reader.line("tiles"),
-        )
+    _check_view_cards(checker, view, own)
+    _check_view_tiles(checker, view)
     checker.check_columns(
         [(b.tile, [[s.card for s in c.slots] for c in b.columns]) for b in view.businesses],
         [(b.tile, [c.marker for c in b.columns]) for b in view.businesses],
@@ -1351,14 +1504,84 @@ def _check_view(checker: _Checker, view: PlayerView) -> None:
     own_turn = view.seat == view.turn.player
     checker.check_hands(view, sizes, view.hand if own_turn else None)
     if view.shootout is not None:
-        shootout = view.shootout
-        checker.check_shootout(
-            view, shootout.business, shootout.owner, shootout.contenders, shootout.chosen
+        _check_view_shootout(checker, view, view.shootout, own)
+
+
+def _known_cards(checker: _Checker, view: PlayerView) -> list[Card]:
+    """The cards a view shows, after checking that each ``?`` is one the viewer may not see."""
+    known: list[Card] = [*(view.hand or ()), *view.discard_pile]
+    for business in view.businesses:
+        line = checker.lines.get(business.tile)
+        for owner, column in enumerate(business.columns):
+            for slot in column.slots:
+                if slot.card is not None:
+                    known.append(slot.card)
+                elif slot.face is Face.UP or business.revealed or owner == view.seat:
+                    checker.fail(
+                        "hidden cards",
+                        f"a card of seat {owner} at {business.tile} is written '?', but the "
+                        "viewer sees it: it lies face up, is their own, or is in a shootout",
+                        "R-4.4",
+                        line,
+                    )
+    return known
+
+
+def _check_view_cards(checker: _Checker, view: PlayerView, own: GangsterCard | None) -> None:
+    """Each known card once and in the deck, and as many cards in all as the deck has."""
+    deck = tactical_deck() if view.options.tactical else full_deck()
+    rule = "R-9.1" if view.options.tactical else "R-1.3"
+    known = _known_cards(checker, view)
+    if own is not None:
+        known.append(own)
+    in_deck = set(deck)
+    foreign = sorted({str(card) for card in known if card not in in_deck})
+    if foreign:
+        checker.fail("cards", f"{', '.join(foreign)} not in this game's deck", rule)
+    _no_repeats("cards", known, None, rule)
+    total = _view_card_count(view) + (own is not None)
+    if total != len(deck):
+        checker.fail(
+            "cards",
+            f"{total} cards in hands, columns, the discard pile and the draw deck, but the deck "
+            f"has {len(deck)}",
+            rule,
+            checker.reader.line("draw"),
         )
-        if own is not None and view.seat not in shootout.chosen:
-            checker.fail(
-                "shootout",
-                "the viewer's own choice is given but they have not chosen",
-                "R-6.7.2",
-                checker.reader.line("shootout"),
-            )
+
+
+def _view_card_count(view: PlayerView) -> int:
+    """The cards in hands, columns, the discard pile and the draw deck of a view."""
+    others = sum(p.hand_size for seat, p in enumerate(view.players) if seat != view.seat)
+    in_columns = sum(len(c) for b in view.businesses for c in b.columns)
+    own_hand = len(view.hand or ())
+    return others + own_hand + in_columns + len(view.discard_pile) + view.draw_pile_size
+
+
+def _check_view_tiles(checker: _Checker, view: PlayerView) -> None:
+    """Each tile shown once, and the shown and face-down tiles make the whole set."""
+    tiles = [b.tile for b in view.businesses] + [t for p in view.players for t in p.controlled]
+    _no_repeats("tiles", tiles, None, "R-1.4")
+    if len(tiles) + view.tile_pile_size != len(BUSINESS_TILES):
+        checker.fail(
+            "tiles",
+            f"{len(tiles)} tiles shown and {view.tile_pile_size} face down, but the game has 20",
+            "R-1.4",
+            checker.reader.line("tiles"),
+        )
+
+
+def _check_view_shootout(
+    checker: _Checker, view: PlayerView, shootout: ShootoutView, own: GangsterCard | None
+) -> None:
+    """The shootout's seats, and an own choice only from a viewer who has chosen."""
+    checker.check_shootout(
+        view, shootout.business, shootout.owner, shootout.contenders, shootout.chosen
+    )
+    if own is not None and view.seat not in shootout.chosen:
+        checker.fail(
+            "shootout",
+            "the viewer's own choice is given but they have not chosen",
+            "R-6.7.2",
+            checker.reader.line("shootout"),
+        )

@@ -99,8 +99,29 @@ def log_schema() -> dict[str, Any]:
     builder = _SchemaBuilder(defs)
     _add_commands(defs, builder)
     _add_events(defs, builder)
+    defs["Header"] = _header_schema(builder)
+    defs["Entry"] = _entry_schema()
+    defs["RedactedEntry"] = _redacted_entry_schema(builder)
+    return {
+        "$schema": _DRAFT,
+        "title": f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
+        "description": (
+            "Line 1 of a log is a Header; every further line is an Entry, or a RedactedEntry "
+            "in a log of kind redacted (only there may a card be null)."
+        ),
+        "anyOf": [
+            {"$ref": "#/$defs/Header"},
+            {"$ref": "#/$defs/Entry"},
+            {"$ref": "#/$defs/RedactedEntry"},
+        ],
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def _header_schema(builder: _SchemaBuilder) -> dict[str, Any]:
+    """The schema of line 1 of a log: :class:`LogHeader`."""
     scalar = {"type": ["string", "number", "boolean", "null"]}
-    defs["Header"] = {
+    return {
         "description": _first_paragraph(LogHeader),
         "type": "object",
         "properties": {
@@ -121,29 +142,40 @@ def log_schema() -> dict[str, Any]:
         "required": sorted(HEADER_KEYS),
         "additionalProperties": False,
     }
-    actor = {
+
+
+def _actor_schema() -> dict[str, Any]:
+    return {
         "type": ["integer", "null"],
         "minimum": 0,
         "description": "The seat that gave the command, or null for chance.",
     }
-    defs["Entry"] = {
+
+
+def _entry_schema() -> dict[str, Any]:
+    """The schema of an entry of a full or commands log: :class:`LogEntry`."""
+    return {
         "description": _first_paragraph(LogEntry),
         "type": "object",
         "properties": {
             "command": {"$ref": "#/$defs/Command"},
-            "actor": actor,
+            "actor": _actor_schema(),
             "events": {"type": "array", "items": {"$ref": "#/$defs/Event"}},
         },
         "required": ["command", "actor"],
         "additionalProperties": False,
     }
-    defs["RedactedEntry"] = {
+
+
+def _redacted_entry_schema(builder: _SchemaBuilder) -> dict[str, Any]:
+    """The schema of an entry of a redacted log: :class:`RedactedLogEntry`."""
+    return {
         "description": _first_paragraph(RedactedLogEntry)
         + " Only in a log of kind redacted, whose hidden cards are null.",
         "type": "object",
         "properties": {
             "command": {"oneOf": [{"$ref": "#/$defs/Command"}, *_redacted_commands(builder)]},
-            "actor": actor,
+            "actor": _actor_schema(),
             "events": {
                 "type": "array",
                 "items": {"oneOf": [{"$ref": "#/$defs/Event"}, *_redacted_events(builder)]},
@@ -151,20 +183,6 @@ def log_schema() -> dict[str, Any]:
         },
         "required": ["command", "actor", "events"],
         "additionalProperties": False,
-    }
-    return {
-        "$schema": _DRAFT,
-        "title": f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
-        "description": (
-            "Line 1 of a log is a Header; every further line is an Entry, or a RedactedEntry "
-            "in a log of kind redacted (only there may a card be null)."
-        ),
-        "anyOf": [
-            {"$ref": "#/$defs/Header"},
-            {"$ref": "#/$defs/Entry"},
-            {"$ref": "#/$defs/RedactedEntry"},
-        ],
-        "$defs": dict(sorted(defs.items())),
     }
 
 
@@ -345,14 +363,9 @@ class _SchemaBuilder:
             properties["type"] = {"const": cls.__name__}
             required.append("type")
         for attribute in attrs.fields(cls):
-            schema = self.type_schema(attribute.type)
-            if attribute.name in docs:
-                schema = {**schema, "description": docs[attribute.name]}
+            properties[attribute.name] = self.attribute_schema(attribute, docs.get(attribute.name))
             if attribute.default is attrs.NOTHING:
                 required.append(attribute.name)
-            elif not isinstance(attribute.default, attrs.Factory):  # type: ignore[arg-type]
-                schema["default"] = converter.unstructure(attribute.default)
-            properties[attribute.name] = schema
         return {
             "description": _first_paragraph(cls),
             "type": "object",
@@ -361,6 +374,17 @@ class _SchemaBuilder:
             "additionalProperties": False,
         }
 
+    def attribute_schema(self, attribute: attrs.Attribute[Any], doc: str | None) -> dict[str, Any]:
+        """The schema of one field: its type, its docstring and its default value."""
+        schema = self.type_schema(attribute.type)
+        if doc is not None:
+            schema = {**schema, "description": doc}
+        default = attribute.default
+        # attrs types Factory as a function, but at run time it is a class.
+        if default is not attrs.NOTHING and not isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            schema["default"] = converter.unstructure(default)
+        return schema
+
     def type_schema(self, tp: Any) -> dict[str, Any]:
         if tp is bool:
             return {"type": "boolean"}
@@ -368,6 +392,8 @@ class _SchemaBuilder:
             return {"type": "integer"}
         if tp is str:
             return {"type": "string"}
+        if tp is type(None):
+            return {"type": "null"}
         if tp == Card:
             return {"$ref": "#/$defs/Card"}
         if tp in (GangsterCard, BusinessTile):
@@ -376,6 +402,10 @@ class _SchemaBuilder:
             return {"enum": [member.value for member in tp]}
         if isinstance(tp, type) and attrs.has(tp):
             return self.ref(tp, tag=False)
+        return self.generic_schema(tp)
+
+    def generic_schema(self, tp: Any) -> dict[str, Any]:
+        """The schema of a tuple, a frozenset or a union."""
         origin, args = typing.get_origin(tp), typing.get_args(tp)
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": self.type_schema(args[0])}
@@ -394,8 +424,6 @@ class _SchemaBuilder:
             if set(args) == {GangsterCard, SpecialCard}:
                 return {"$ref": "#/$defs/Card"}
             return {"anyOf": [self.type_schema(arg) for arg in args]}
-        if tp is type(None):
-            return {"type": "null"}
         raise TypeError(f"no JSON Schema for {tp!r}")
 
 

@@ -167,20 +167,10 @@ class _Turn:
         self.threat = {tile: self._threat(b) for tile, b in self.businesses.items()}
         self.plans = {tile: self._plan(b, self.gangsters) for tile, b in self.businesses.items()}
         self.best_plan = max((plan[0] for plan in self.plans.values()), default=0.0)
-        self._scorers: dict[type, Callable[[Command], float]] = {
-            DrawCard: self._draw,
-            PlayGangster: self._gangster,
-            PlayLiquidation: self._liquidation,
-            PlayPoliceRaid: self._raid,
-            PlayLimousine: self._limousine,
-            PlayRevolver: self._revolver,
-            PlayBribery: self._bribery,
-            EndTurn: lambda command: 0.0,
-        }
 
     def score(self, command: Command) -> float:
-        scorer = self._scorers.get(type(command))
-        return -10.0 if scorer is None else scorer(command)
+        scorer = _SCORERS.get(type(command))
+        return -10.0 if scorer is None else scorer(self, command)
 
     # -- estimates -------------------------------------------------------------------------
 
@@ -247,18 +237,13 @@ class _Turn:
         plan_value, plan = self.plans[command.business]
         threat = self.threat[command.business]
         after = power((*column, command.card))
-        rival_marker = any(
-            column_view.marker is not None
-            for owner, column_view in enumerate(business.columns)
-            if owner != self.seat
-        )
         weight = self.weight(command.business)
         if len(column) + 1 == MAX_COLUMN:
             # The fifth card calls a shootout: only when the hand is likely best.
             if after > threat + _LIKELY_BEST:
                 return 6.0 + weight * (after - threat)
             return -3.0 + after - threat
-        if rival_marker:
+        if self.rival_marker(business):
             # A rival's shootout is due: only the cards already there will count.
             if after > threat:
                 return 5.0 + weight * (after - threat)
@@ -269,6 +254,14 @@ class _Turn:
             return 2.5 + weight * min(margin, 4.0) * 0.5 + bonus + (plan_value - 3.0) * 0.3
         # A card that fits no plan: dump it where it does least harm, lowest cards first.
         return -1.5 - command.card.value / 16.0 - len(column) * 0.2
+
+    def rival_marker(self, business: BusinessView) -> bool:
+        """Whether another seat has a shootout marker at ``business``: its shootout is due."""
+        return any(
+            column.marker is not None
+            for owner, column in enumerate(business.columns)
+            if owner != self.seat
+        )
 
     def _liquidation(self, command: Command) -> float:
         assert isinstance(command, PlayLiquidation)
@@ -328,3 +321,20 @@ BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
     "heuristic": HeuristicBot,
 }
 """The bots by name, each built from a seed."""
+
+
+def _end_turn(turn: _Turn, command: Command) -> float:
+    return 0.0
+
+
+# How the bot scores each kind of command; any other kind scores -10.
+_SCORERS: Final[dict[type, Callable[[_Turn, Command], float]]] = {
+    DrawCard: _Turn._draw,
+    PlayGangster: _Turn._gangster,
+    PlayLiquidation: _Turn._liquidation,
+    PlayPoliceRaid: _Turn._raid,
+    PlayLimousine: _Turn._limousine,
+    PlayRevolver: _Turn._revolver,
+    PlayBribery: _Turn._bribery,
+    EndTurn: _end_turn,
+}

@@ -276,6 +276,12 @@ class _Plan:
         self._columns: dict[BusinessTile, list[list[_Item]]] = {}
         self._choices: dict[int, _Token] = {}
         self._folder = ViewFolder(viewer)
+        self._read_all(entries)
+
+    # --- reading
+
+    def _read_all(self, entries: Sequence[SeenEntry]) -> None:
+        """Read the log up to its end, or to the first entry that makes no sense."""
         for index, entry in enumerate(entries):
             self._mention(index, entry.command)
             for event in entry.events:
@@ -289,8 +295,6 @@ class _Plan:
         for number, (tokens, _, _) in enumerate(self.groups):
             for token in tokens:
                 self.group_of[token] = number
-
-    # --- reading
 
     def _mention(self, index: int, item: object) -> None:
         for card in _cards_in(item):
@@ -336,55 +340,63 @@ class _Plan:
             self._folder.apply(event)
 
     def _event(self, index: int, event: SeenEvent) -> None:
+        """Follow the cards of one event; each event concerns one of the three kinds below."""
+        self._business_event(event)
+        self._play_event(index, event)
+        self._card_event(index, event)
+
+    def _business_event(self, event: SeenEvent) -> None:
+        """Businesses dealt, shown in a shootout, won, voided or revealed."""
         columns = self._columns
         match event:
             case GameStarted() | RedactedGameStarted():
                 self._start(event)
+            case ShootoutStarted(business=tile, hands=hands):
+                self._bind_hands(tile, hands)
+            case ShootoutWon(business=tile):
+                del columns[tile]
+            case ShootoutVoided(business=tile) | TileRevealed(tile=tile):
+                columns[tile] = [[] for _ in self._folder.names]
+            case _:
+                pass
+
+    def _play_event(self, index: int, event: SeenEvent) -> None:
+        """A card played into a column, or a special card that moves or shows cards."""
+        columns = self._columns
+        match event:
             case GangsterPlayed(player=seat, card=card, business=tile):
                 self._need(card, index, seat)
                 columns[tile][seat].append(frozenset({card}))
             case RedactedGangsterPlayed(player=seat, business=tile):
                 columns[tile][seat].append(frozenset({(index, 0)}))
                 self.hidden_plays.setdefault(seat, []).append(index)
-            case ShootoutStarted(business=tile, hands=hands):
-                for owner, cards in hands:
-                    for item, card in zip(columns[tile][owner], cards, strict=False):
-                        self._bind(item, card, owner)
-            case ShootoutWon(business=tile):
-                del columns[tile]
-            case ShootoutVoided(business=tile) | TileRevealed(tile=tile):
-                columns[tile] = [[] for _ in self._folder.names]
             case LiquidationPlayed(player=seat, business=tile, victim=victim, card=card):
                 self._need(LIQUIDATION, index, seat)
                 self._bind(columns[tile][victim].pop(), card, victim)
             case PoliceRaidPlayed() | RedactedPoliceRaidPlayed():
-                self._need(SpecialCard(SpecialKind.POLICE_RAID, event.copy), index, event.player)
-                column = columns[event.business][event.target]
-                pattern = event.business.kind.pattern
-                hidden = [
-                    item for position, item in enumerate(column) if pattern[position] is Face.DOWN
-                ]
-                for item, seen in zip(hidden, event.seen, strict=False):
-                    self._bind(item, seen, event.target)
+                self._raid(index, event)
             case LimousinePlayed() | RedactedLimousinePlayed():
                 self._need(LIMOUSINE, index, event.player)
                 self._drive(event)
+            case _:
+                pass
+
+    def _card_event(self, index: int, event: SeenEvent) -> None:
+        """Cards drawn, taken by Bribery, sent as reinforcements or shuffled into the deck."""
+        match event:
             case RevolverPlayed(player=seat):
                 self._need(REVOLVER, index, seat)
             case BriberyPlayed(card=card):
                 self._into_deck(index, set(self._folder.discard_pile) - {card})
             case RedactedBriberyPlayed(player=seat):
-                self._need(BRIBERY, index, seat)
-                pile = frozenset(self._folder.discard_pile)
-                self.draws.setdefault(seat, []).append((index, pile))
-                self._into_deck(index, pile)
+                self._hidden_bribery(index, seat)
             case CardDrawn(player=seat, card=card) if seat == self.viewer:
                 self.reserved.setdefault(card, []).append(index)
             case CardDrawn(player=seat) | RedactedCardDrawn(player=seat):
                 self.draws.setdefault(seat, []).append((index, None))
             case ReinforcementRequested():
                 self._choices = {
-                    seat: token for seat, token in self._choices.items() if token[0] == index
+                    s: token for s, token in self._choices.items() if token[0] == index
                 }
             case ReinforcementsRevealed(cards=cards):
                 self._reveal_choices(cards)
@@ -392,6 +404,30 @@ class _Plan:
                 self._into_deck(index, self._folder.discard_pile)
             case _:
                 pass
+
+    def _bind_hands(
+        self, tile: BusinessTile, hands: tuple[tuple[int, tuple[GangsterCard, ...]], ...]
+    ) -> None:
+        """A shootout shows the hands at its business: each item gets its card."""
+        for owner, cards in hands:
+            for item, card in zip(self._columns[tile][owner], cards, strict=False):
+                self._bind(item, card, owner)
+
+    def _raid(self, index: int, event: PoliceRaidPlayed | RedactedPoliceRaidPlayed) -> None:
+        """A raid needs its card and shows the target's face-down cards (to the seats told)."""
+        self._need(SpecialCard(SpecialKind.POLICE_RAID, event.copy), index, event.player)
+        column = self._columns[event.business][event.target]
+        pattern = event.business.kind.pattern
+        hidden = [item for position, item in enumerate(column) if pattern[position] is Face.DOWN]
+        for item, seen in zip(hidden, event.seen, strict=False):
+            self._bind(item, seen, event.target)
+
+    def _hidden_bribery(self, index: int, seat: int) -> None:
+        """Another seat's Bribery: a card of the discard pile taken, the rest into the deck."""
+        self._need(BRIBERY, index, seat)
+        pile = frozenset(self._folder.discard_pile)
+        self.draws.setdefault(seat, []).append((index, pile))
+        self._into_deck(index, pile)
 
     def _start(self, event: GameStarted | RedactedGameStarted) -> None:
         count = len(event.players)
@@ -420,33 +456,27 @@ class _Plan:
         remaining = list(source) if any_cards else source[len(source) - count :]
         if not any_cards:
             del source[len(source) - count :]
-
-        def take(card: Card | None) -> _Item | None:
-            item: _Item = frozenset({card}) if card is not None else frozenset()
-            if card is not None and item in remaining:
-                remaining.remove(item)
-                return item
-            return None
-
-        moved = [take(card) for card in event.cards]
+        moved = [_take(remaining, card) for card in event.cards]
         left = event.left if isinstance(event, RedactedLimousinePlayed) else None
-        stayed = None if left is None else [take(card) for card in left]
+        stayed = None if left is None else [_take(remaining, card) for card in left]
         unknown: _Item = frozenset().union(*remaining)
-
-        def fill(items: list[_Item | None], cards: Sequence[Card | None]) -> list[_Item]:
-            filled = []
-            for item, card in zip(items, cards, strict=True):
-                if item is None:
-                    item = unknown
-                    self._bind(unknown, card, event.player)
-                filled.append(item)
-            return filled
-
-        destination.extend(fill(moved, event.cards))
+        destination.extend(self._fill(moved, event.cards, unknown, event.player))
         if stayed is not None and left is not None:
-            source[:] = fill(stayed, left)
+            source[:] = self._fill(stayed, left, unknown, event.player)
         elif any_cards:
             source[:] = remaining  # the viewer's own move: the others stay, in order
+
+    def _fill(
+        self, items: list[_Item | None], cards: Sequence[Card | None], unknown: _Item, owner: int
+    ) -> list[_Item]:
+        """The moved items, each that the log did not tell apart being ``unknown``."""
+        filled = []
+        for item, card in zip(items, cards, strict=True):
+            if item is None:
+                item = unknown
+                self._bind(unknown, card, owner)
+            filled.append(item)
+        return filled
 
     def _reveal_choices(self, cards: tuple[tuple[int, GangsterCard], ...]) -> None:
         for seat, card in cards:
@@ -716,12 +746,9 @@ class _Search:
         entry = self.entries[index]
         viewer = self.viewer
         if command is entry.command:  # a command the log shows whole: may the viewer see it?
-            try:
-                shown_command = redact_command(state, command, viewer)
-            except (ChicagoPokerError, ValueError):
-                shown_command = command  # the engine says what is wrong with it
-            if shown_command != command:
-                return _Failure(index, None, "the command differs", command, shown_command, 1)
+            hidden = self._hidden_from_viewer(index, state, command)
+            if hidden is not None:
+                return hidden
         try:
             after, caused = step(state, command)
         except IllegalCommand as error:
@@ -731,9 +758,29 @@ class _Search:
         seen_command = redact_command(state, command, viewer)
         if seen_command != entry.command:
             return _Failure(index, None, "the command differs", entry.command, seen_command, 3)
+        failure = self._events_failure(index, state, after, caused)
+        return (after, caused) if failure is None else failure
+
+    def _hidden_from_viewer(
+        self, index: int, state: GameState | None, command: Command
+    ) -> _Failure | None:
+        """The failure of a command the log shows whole, though the viewer may not see it."""
+        try:
+            shown_command = redact_command(state, command, self.viewer)
+        except (ChicagoPokerError, ValueError):
+            shown_command = command  # the engine says what is wrong with it
+        if shown_command != command:
+            return _Failure(index, None, "the command differs", command, shown_command, 1)
+        return None
+
+    def _events_failure(
+        self, index: int, state: GameState | None, after: GameState, caused: tuple[Event, ...]
+    ) -> _Failure | None:
+        """The first of the engine's events that, redacted, differs from the log's; or None."""
+        viewer = self.viewer
         before = state if state is not None else after
         chained = any(isinstance(event, _STATEFUL) for event in caused)
-        shown = entry.events
+        shown = self.entries[index].events
         for position, event in enumerate(caused):
             seen = redact(
                 before if event is not caused[0] or state is not None else None, event, viewer
@@ -747,7 +794,7 @@ class _Search:
             return _Failure(
                 index, None, f"event {len(caused) + 1}", shown[len(caused)], None, 4 + len(caused)
             )
-        return after, caused
+        return None
 
     def _witness(
         self, commands: list[Command], events: list[tuple[Event, ...]], state: GameState | None
@@ -768,34 +815,21 @@ class _Search:
         if state is None:
             return (index, None)
         plan = self.plan
-
-        def blank(cards: object) -> tuple[object, ...]:
-            assert isinstance(cards, frozenset | tuple)
-            kept = sorted((c for c in cards if not plan.is_free(c, index)), key=_order)
-            return (*kept, sum(plan.is_free(c, index) for c in cards))
-
-        def placed(cards: tuple[Card, ...]) -> tuple[Card | None, ...]:
-            # In order: where a card lies decides its face and where a shootout shows it.
-            return tuple(None if plan.is_free(card, index) else card for card in cards)
-
+        # Columns in order: where a card lies decides its face and where a shootout shows it.
         columns = tuple(
-            (business.tile, tuple(placed(column.cards) for column in business.columns))
+            (
+                business.tile,
+                tuple(_blanked(plan, index, column.cards) for column in business.columns),
+            )
             for business in state.businesses
         )
         shootout = state.shootout
-        choices = (
-            ()
-            if shootout is None
-            else tuple(
-                (seat, None if card is None or plan.is_free(card, index) else card)
-                for seat, card in shootout.choices
-            )
-        )
+        choices = () if shootout is None else _blanked_choices(plan, index, shootout.choices)
         return (
             index,
-            tuple(blank(player.hand) for player in state.players),
-            blank(state.draw_pile),
-            blank(state.discard_pile),
+            tuple(_blank(plan, index, player.hand) for player in state.players),
+            _blank(plan, index, state.draw_pile),
+            _blank(plan, index, state.discard_pile),
             columns,
             choices,
         )
@@ -846,6 +880,24 @@ class _Search:
         seat still needs (:meth:`_pending_needs`) must fit its arrivals to come, or the branch
         is cut (an exact matching); the cards that fit the most urgent need come first.
         """
+        destined, free, others = self._sort_pool(index, seat, pool)
+        jobs = self._pending_needs(index, seat, hand, deck, placed)
+        if jobs is None:
+            self._note(_Failure(index, None, _NO_ARRIVAL))
+            return []
+        later = [*self._spare_in_hand(index, hand), *self._later_arrivals(seat, index)]
+        if not _matches_all(jobs, [(index, pool), *later]):
+            self._note(_Failure(index, None, _NO_ARRIVAL))
+            return []
+        return self._rank_arrivals(jobs, later, [card for _, card in destined], free, others)
+
+    def _sort_pool(
+        self, index: int, seat: int, pool: frozenset[Card]
+    ) -> tuple[list[tuple[int, Card]], list[Card], list[Card]]:
+        """The pool's cards split: those ``seat`` needs next, those never shown again, the rest.
+
+        The first come with their deadlines, soonest first.
+        """
         plan = self.plan
         destined: list[tuple[int, Card]] = []
         free: list[Card] = []
@@ -858,17 +910,19 @@ class _Search:
                 deadline = min(requirement[0], plan.soft_deadline.get(card, requirement[0]))
                 destined.append((deadline, card))
         destined.sort(key=lambda pair: (pair[0], _order(pair[1])))
-        jobs = self._pending_needs(index, seat, hand, deck, placed)
-        if jobs is None:
-            self._note(_Failure(index, None, _NO_ARRIVAL))
-            return []
-        later = [*self._spare_in_hand(index, hand), *self._later_arrivals(seat, index)]
-        if not _matches_all(jobs, [(index, pool), *later]):
-            self._note(_Failure(index, None, _NO_ARRIVAL))
-            return []
+        return destined, free, others
+
+    def _rank_arrivals(
+        self,
+        jobs: list[tuple[int, int, Card | None]],
+        later: list[tuple[int, frozenset[Card] | None]],
+        needed: list[Card],
+        free: list[Card],
+        others: list[Card],
+    ) -> list[Card]:
+        """The arrivals that may be, most promising first (see :meth:`_arrivals_for`)."""
         gangsters = self._pick([c for c in free if isinstance(c, GangsterCard)])[:1]
         specials = [c for c in free if isinstance(c, SpecialCard)]
-        needed = [card for _, card in destined]
         if not _matches_all(jobs, later):
             # The later arrivals cannot meet what this seat needs: this card must meet one
             # of its needs, such that the rest still fit the later arrivals.
@@ -881,7 +935,7 @@ class _Search:
             return [*needed, *spare]
         # A card the log shows later comes first: gangster cards it never shows again are few
         # late in a game, and face-down plays of the seats need them.
-        if destined:
+        if needed:
             return [*needed, *gangsters, *self._pick(specials), *others]
         return [*gangsters, *needed, *self._pick(specials), *others]
 
@@ -905,22 +959,10 @@ class _Search:
         plan = self.plan
         jobs: list[tuple[int, int, Card | None]] = []
         for card in plan.needs:
-            previous: int | None = None
-            for entry, owner in plan.requirements_after(card, index):
-                if owner != seat:
-                    previous = entry
-                    continue
-                grouped = (card, entry) in plan.group_needs
-                if previous is None and (card in hand or (grouped and card in placed)):
-                    break  # here already, or played into its group already
-                if previous is None:
-                    release = plan.release(card, index, deck)
-                else:
-                    release = plan.release(card, previous, frozenset())
-                if release is None:
-                    return None
-                jobs.append((release, entry, card))
-                break
+            need = self._card_need(card, index, seat, (hand, deck, placed))
+            if need is None:
+                return None
+            jobs += need
         for entry in plan.hidden_plays.get(seat, ()):
             token = (entry, 0)
             if entry > index and token not in plan.token_card and token not in plan.group_of:
@@ -934,6 +976,33 @@ class _Search:
                 if left > 0:
                     jobs.extend([(0, max(future), None)] * left)
         return jobs
+
+    def _card_need(
+        self,
+        card: Card,
+        index: int,
+        seat: int,
+        cards: tuple[frozenset[Card], frozenset[Card], frozenset[Card]],
+    ) -> list[tuple[int, int, Card | None]] | None:
+        """The need of ``card`` by ``seat`` (none, or one); None if it cannot arrive in time.
+
+        ``cards`` are the seat's hand, the draw deck and the cards in columns.
+        """
+        hand, deck, placed = cards
+        previous: int | None = None
+        for entry, owner in self.plan.requirements_after(card, index):
+            if owner != seat:
+                previous = entry
+                continue
+            grouped = (card, entry) in self.plan.group_needs
+            if previous is None and (card in hand or (grouped and card in placed)):
+                return []  # here already, or played into its group already
+            if previous is None:
+                release = self.plan.release(card, index, deck)
+            else:
+                release = self.plan.release(card, previous, frozenset())
+            return None if release is None else [(release, entry, card)]
+        return []
 
     def _in_group(self, card: Card, index: int, seat: int, placed: frozenset[Card]) -> bool:
         """Whether ``card``, shown among a group of plays, lies in its group already.
@@ -994,31 +1063,16 @@ class _Search:
             hand.count(None) for hand in seen.hands
         ):
             return iter((probe,))
-        plan = self.plan
-        spare = self._pick(
-            [
-                card
-                for card in sorted(pool, key=_order)
-                if plan.next_requirement(card, 0) is None and plan.is_free(card, 1)
-            ]
-        )
+        spare = self._pick([card for card in sorted(pool, key=_order) if self._spare(card)])
         options = [
             self._hands_for(seat, seen.hands[seat].count(None), pool, spare) for seat in seats
         ]
         deals = _with_spare(_product_distinct(options), spare)
-        return _with_probe(
-            (
-                StartGame(
-                    seen.players,
-                    _dealt(seen.hands, dict(zip(seats, deal, strict=True))),
-                    seen.businesses,
-                    seen.first_player,
-                    seen.options,
-                )
-                for deal in deals
-            ),
-            probe,
-        )
+        return _with_probe(_start_commands(seen, seats, deals), probe)
+
+    def _spare(self, card: Card) -> bool:
+        """Whether the log never shows ``card`` after the deal: any seat may have it."""
+        return self.plan.next_requirement(card, 0) is None and self.plan.is_free(card, 1)
 
     def _hands_for(
         self, seat: int, size: int, pool: frozenset[Card], spare: list[Card]
@@ -1033,26 +1087,13 @@ class _Search:
         and with spare gangster cards. Past :data:`_MAX_HANDS` hands, or :data:`_MAX_SETS` sets
         looked at, a refusal is only undecided.
         """
-        plan = self.plan
-        destined = sorted(
-            (
-                (requirement[0], card)
-                for card in pool
-                if (requirement := plan.next_requirement(card, 0)) is not None
-                and requirement[1] == seat
-            ),
-            # A card shown among a group of plays may be due by the group's first play.
-            key=lambda pair: (plan.soft_deadline.get(pair[1], pair[0]), pair[0], _order(pair[1])),
-        )
-        free = [card for card in sorted(pool, key=_order) if plan.next_requirement(card, 0) is None]
+        destined = self._destined_at_start(seat, pool)
+        free = [
+            card for card in sorted(pool, key=_order) if self.plan.next_requirement(card, 0) is None
+        ]
         gangsters = [c for c in free if c in spare]
         later = self._later_arrivals(seat, 0)
-        # A card needed before any later arrival could bring it is dealt: no choice there.
-        certain = [
-            card
-            for deadline, card in destined
-            if not any(entry < deadline and (pool is None or card in pool) for entry, pool in later)
-        ]
+        certain = _certain(destined, later)
         room = size - len(certain)
         if room < 0:
             return []  # more cards are due before any draw than a hand holds
@@ -1071,6 +1112,20 @@ class _Search:
             if not self._complete(dealt, size, extras, len(gangsters), hands, tried):
                 break
         return hands
+
+    def _destined_at_start(self, seat: int, pool: frozenset[Card]) -> list[tuple[int, Card]]:
+        """The cards of ``pool`` the log next shows with ``seat``, by deadline, soonest first."""
+        plan = self.plan
+        return sorted(
+            (
+                (requirement[0], card)
+                for card in pool
+                if (requirement := plan.next_requirement(card, 0)) is not None
+                and requirement[1] == seat
+            ),
+            # A card shown among a group of plays may be due by the group's first play.
+            key=lambda pair: (plan.soft_deadline.get(pair[1], pair[0]), pair[0], _order(pair[1])),
+        )
 
     def _dealt_sets(
         self,
@@ -1144,18 +1199,10 @@ class _Search:
         bound = plan.token_card.get((index, 0))
         if bound is not None:
             return iter((PlayGangster(seat, _as_gangster(bound), tile),))
-        hand = (
-            state.players[seat].hand
-            if state is not None and 0 <= seat < len(state.players)
-            else frozenset()
-        )
+        hand = _hand_of(state, seat)
         options = sorted(plan.token_options.get((index, 0), ()), key=_order)
         optional = [card for card in options if card in hand]
-        free = [
-            c
-            for c in sorted(hand, key=_order)
-            if isinstance(c, GangsterCard) and plan.next_requirement(c, index - 1) is None
-        ]
+        free = self._free_gangsters(hand, index)
         cards = [*map(_as_gangster, optional), *self._pick(free)[:1]]
         if not cards and not any(isinstance(card, GangsterCard) for card in hand):
             # The engine says why: no gangster card to play, or not this seat's turn.
@@ -1165,6 +1212,14 @@ class _Search:
             self._note(_Failure(index, None, _NO_SPARE))
         return (PlayGangster(seat, card, tile) for card in cards)
 
+    def _free_gangsters(self, hand: frozenset[Card], index: int) -> list[GangsterCard]:
+        """The gangster cards of ``hand`` that the log never shows again, in order."""
+        return [
+            c
+            for c in sorted(hand, key=_order)
+            if isinstance(c, GangsterCard) and self.plan.next_requirement(c, index - 1) is None
+        ]
+
     def _reinforcements(self, index: int, state: GameState | None, seat: int) -> Iterator[Command]:
         plan = self.plan
         token = (index, 0)
@@ -1173,16 +1228,8 @@ class _Search:
             if card is None:
                 return iter((DeclineReinforcement(seat),))
             return iter((SendReinforcement(seat, _as_gangster(card)),))
-        hand = (
-            state.players[seat].hand
-            if state is not None and 0 <= seat < len(state.players)
-            else frozenset()
-        )
-        free = [
-            c
-            for c in sorted(hand, key=_order)
-            if isinstance(c, GangsterCard) and plan.next_requirement(c, index - 1) is None
-        ]
+        hand = _hand_of(state, seat)
+        free = self._free_gangsters(hand, index)
         commands: list[Command] = [SendReinforcement(seat, card) for card in self._pick(free)[:1]]
         commands.append(DeclineReinforcement(seat))
         return iter(commands)
@@ -1214,19 +1261,86 @@ class _Search:
             and len(command.cards) == len(seen.cards)
             and redact_command(state, command, viewer) == seen
         ]
-        if fitting:
-            return iter(fitting)
-        business = state.business(seen.source)
-        column = (
-            business.columns[seen.player].cards
-            if business is not None and 0 <= seen.player < len(state.players)
-            else ()
-        )
-        cards = column[len(column) - len(seen.cards) :] or (_any_gangster(),)
-        return iter((PlayLimousine(seen.player, seen.source, seen.destination, tuple(cards)),))
+        return iter(fitting) if fitting else iter((_limousine_probe(state, seen),))
 
 
 # ------------------------------------------------------------------------------ helpers
+
+
+def _blank(plan: _Plan, index: int, cards: frozenset[Card]) -> tuple[object, ...]:
+    """The cards the log shows again, sorted, then how many it never shows again."""
+    kept = sorted((c for c in cards if not plan.is_free(c, index)), key=_order)
+    return (*kept, sum(plan.is_free(c, index) for c in cards))
+
+
+def _blanked(plan: _Plan, index: int, cards: tuple[Card, ...]) -> tuple[Card | None, ...]:
+    """The cards in order, each the log never shows again as None."""
+    return tuple(None if plan.is_free(card, index) else card for card in cards)
+
+
+def _blanked_choices(
+    plan: _Plan, index: int, choices: tuple[tuple[int, GangsterCard | None], ...]
+) -> tuple[tuple[int, GangsterCard | None], ...]:
+    """The reinforcement choices, each card the log never shows again as None."""
+    return tuple(
+        (seat, None if card is None or plan.is_free(card, index) else card)
+        for seat, card in choices
+    )
+
+
+def _start_commands(
+    seen: RedactedStartGame, seats: list[int], deals: Iterator[list[list[Card]]]
+) -> Iterator[Command]:
+    """The StartGame of each deal of the hidden hands of ``seats``."""
+    return (
+        StartGame(
+            seen.players,
+            _dealt(seen.hands, dict(zip(seats, deal, strict=True))),
+            seen.businesses,
+            seen.first_player,
+            seen.options,
+        )
+        for deal in deals
+    )
+
+
+def _hand_of(state: GameState | None, seat: int) -> frozenset[Card]:
+    """The hand of ``seat``; empty when there is no state or no such seat."""
+    if state is not None and 0 <= seat < len(state.players):
+        return state.players[seat].hand
+    return frozenset()
+
+
+def _limousine_probe(state: GameState, seen: RedactedPlayLimousine) -> PlayLimousine:
+    """A Limousine move for the engine to refuse, saying why none fits the log."""
+    business = state.business(seen.source)
+    column = (
+        business.columns[seen.player].cards
+        if business is not None and 0 <= seen.player < len(state.players)
+        else ()
+    )
+    cards = column[len(column) - len(seen.cards) :] or (_any_gangster(),)
+    return PlayLimousine(seen.player, seen.source, seen.destination, tuple(cards))
+
+
+def _take(remaining: list[_Item], card: Card | None) -> _Item | None:
+    """The item of a known card, taken from ``remaining``; None if the log cannot tell it."""
+    item: _Item = frozenset({card}) if card is not None else frozenset()
+    if card is not None and item in remaining:
+        remaining.remove(item)
+        return item
+    return None
+
+
+def _certain(
+    destined: list[tuple[int, Card]], later: list[tuple[int, frozenset[Card] | None]]
+) -> list[Card]:
+    """The cards needed before any later arrival could bring them: these are dealt."""
+    return [
+        card
+        for deadline, card in destined
+        if not any(entry < deadline and (pool is None or card in pool) for entry, pool in later)
+    ]
 
 
 def _placed(state: GameState) -> frozenset[Card]:
@@ -1422,15 +1536,20 @@ def consistent_state(
         result = search._undecided(result.index)
     if isinstance(result, Witness) and result.state is not None:
         return result.state
+    raise _no_state(result)
+
+
+def _no_state(result: Witness | _Failure | Undecided) -> InvalidArgumentError:
+    """Why :func:`consistent_state` has no state to give."""
     if isinstance(result, Witness):
-        raise InvalidArgumentError("consistent_state: entries holds no game: no StartGame")
+        return InvalidArgumentError("consistent_state: entries holds no game: no StartGame")
     if isinstance(result, Undecided):
-        raise InvalidArgumentError(
+        return InvalidArgumentError(
             f"consistent_state: the search stopped after {result.searched:,} replayed commands "
             f"without a game consistent with entries; it got furthest at entry {result.index}"
         )
     rule = f"{result.rule}: " if result.rule else ""
-    raise InvalidArgumentError(
+    return InvalidArgumentError(
         f"consistent_state: no legal game gives entries: entry {result.index} is impossible "
         f"({rule}{result.reason})"
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
+from collections.abc import Sequence
 from typing import Any, Final, TextIO
 
 from chicago_poker.specification import (
@@ -165,32 +166,42 @@ def format_rule(rule: Rule, spec: Specification) -> str:
         lines.append(f"Section {section.id}: {section.title}")
     lines.extend(["", _wrap(rule.statement), "", "What the rulebooks say:"])
     for edition in EDITIONS:
-        name = f"{EDITION_NAMES.get(edition, edition)} ({edition.upper()})"
-        quotes = rule.quotes(edition)
-        silence = rule.silence(edition)
-        if quotes:
-            lines.append(f"  {name}:")
-            lines.extend(_wrap(f"“{quote}”", _INDENT) for quote in quotes)
-        elif silence is not None:
-            lines.append(f"  {name}: silent.")
-            lines.append(_wrap(silence, _INDENT))
-        else:
-            lines.append(f"  {name}: no quote recorded.")
-    discrepancies = spec.discrepancies_of(rule.id)
+        lines += _quote_lines(rule, edition)
     lines.append("")
-    if not discrepancies:
-        lines.append("Discrepancies: none.")
-    else:
-        lines.append("Discrepancies:")
-        for discrepancy in discrepancies:
-            lines.append(f"  {discrepancy.id}  {discrepancy.title}")
-            lines.append(_wrap(f"Decision: {discrepancy.decision}", _INDENT))
-            if discrepancy.option is not None:
-                effect = f": {discrepancy.option_effect}" if discrepancy.option_effect else ""
-                lines.append(_wrap(f"Option: {discrepancy.option}{effect}", _INDENT))
-        lines.append("")
-        lines.append("Run `chicago-poker rules D-n` for a discrepancy in full.")
+    lines += _discrepancy_summary(spec.discrepancies_of(rule.id))
     return "\n".join(lines) + "\n"
+
+
+def _edition_name(edition: str) -> str:
+    return f"{EDITION_NAMES.get(edition, edition)} ({edition.upper()})"
+
+
+def _quote_lines(rule: Rule, edition: str) -> list[str]:
+    """What one edition says of a rule: its quotes, its silence, or that none is recorded."""
+    name = _edition_name(edition)
+    quotes = rule.quotes(edition)
+    silence = rule.silence(edition)
+    if quotes:
+        return [f"  {name}:", *(_wrap(f"“{quote}”", _INDENT) for quote in quotes)]
+    if silence is not None:
+        return [f"  {name}: silent.", _wrap(silence, _INDENT)]
+    return [f"  {name}: no quote recorded."]
+
+
+def _discrepancy_summary(discrepancies: Sequence[Discrepancy]) -> list[str]:
+    """The discrepancies of a rule, each with its decision and option."""
+    if not discrepancies:
+        return ["Discrepancies: none."]
+    lines = ["Discrepancies:"]
+    for discrepancy in discrepancies:
+        lines.append(f"  {discrepancy.id}  {discrepancy.title}")
+        lines.append(_wrap(f"Decision: {discrepancy.decision}", _INDENT))
+        if discrepancy.option is not None:
+            effect = f": {discrepancy.option_effect}" if discrepancy.option_effect else ""
+            lines.append(_wrap(f"Option: {discrepancy.option}{effect}", _INDENT))
+    lines.append("")
+    lines.append("Run `chicago-poker rules D-n` for a discrepancy in full.")
+    return lines
 
 
 def format_discrepancy(discrepancy: Discrepancy, spec: Specification) -> str:
@@ -205,23 +216,30 @@ def format_discrepancy(discrepancy: Discrepancy, spec: Specification) -> str:
         lines.append(f"  {rule_id:<10} {title}")
     lines.extend(["", "Impact:", _wrap(discrepancy.impact, "  "), "", "What the rulebooks say:"])
     for edition in EDITIONS:
-        reading = discrepancy.reading(edition)
-        name = f"{EDITION_NAMES.get(edition, edition)} ({edition.upper()})"
-        if reading is None:
-            lines.append(f"  {name}: no reading recorded.")
-            continue
-        lines.append(f"  {name}:")
-        if reading.says:
-            lines.append(_wrap(reading.says, _INDENT))
-        lines.extend(_wrap(f"“{quote}”", _INDENT + "  ") for quote in reading.quotes)
+        lines += _reading_lines(discrepancy, edition)
     lines.extend(["", "Decision:", _wrap(discrepancy.decision, "  ")])
     lines.extend(["", "Rationale:", _wrap(discrepancy.rationale, "  "), ""])
-    if discrepancy.option is not None:
-        lines.append(f"Option: {discrepancy.option}")
-        if discrepancy.option_effect:
-            lines.append(_wrap(discrepancy.option_effect, "  "))
-    else:
-        lines.append("Option: none.")
-        if discrepancy.no_option_reason:
-            lines.append(_wrap(discrepancy.no_option_reason, "  "))
+    lines += _option_lines(discrepancy)
     return "\n".join(lines) + "\n"
+
+
+def _reading_lines(discrepancy: Discrepancy, edition: str) -> list[str]:
+    """How one edition reads a discrepancy, with its quotes."""
+    reading = discrepancy.reading(edition)
+    name = _edition_name(edition)
+    if reading is None:
+        return [f"  {name}: no reading recorded."]
+    lines = [f"  {name}:"]
+    if reading.says:
+        lines.append(_wrap(reading.says, _INDENT))
+    lines.extend(_wrap(f"“{quote}”", _INDENT + "  ") for quote in reading.quotes)
+    return lines
+
+
+def _option_lines(discrepancy: Discrepancy) -> list[str]:
+    """The rule option of a discrepancy and its effect, or why there is none."""
+    if discrepancy.option is not None:
+        effect = discrepancy.option_effect
+        return [f"Option: {discrepancy.option}", *([_wrap(effect, "  ")] if effect else [])]
+    reason = discrepancy.no_option_reason
+    return ["Option: none.", *([_wrap(reason, "  ")] if reason else [])]

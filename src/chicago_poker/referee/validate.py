@@ -328,13 +328,9 @@ def _mismatch_rule(recorded: Event | None, expected: Event | None) -> str:
     log leaves out breaks R-8.2 (the game ends at once). Otherwise the engine's event names the
     rule, or the recorded one if the engine has no more events.
     """
-    if isinstance(expected, GameWon | GameBlocked | GameStalled) and not isinstance(
-        recorded, GameWon | GameBlocked | GameStalled
-    ):
-        return "R-8.2"
-    for event in (expected, recorded):
-        if isinstance(event, GameWon | GameBlocked | GameStalled):
-            return event_rule(event)
+    ending = _end_of_game_rule(recorded, expected)
+    if ending is not None:
+        return ending
     if expected is not None and recorded is not None and type(expected) is not type(recorded):
         # A shootout the log skipped or invented: the shootout rule, not that of the turn.
         for event in (expected, recorded):
@@ -343,6 +339,18 @@ def _mismatch_rule(recorded: Event | None, expected: Event | None) -> str:
     chosen = expected if expected is not None else recorded
     assert chosen is not None
     return event_rule(chosen)
+
+
+def _end_of_game_rule(recorded: Event | None, expected: Event | None) -> str | None:
+    """The rule of a difference where either side ends the game; None if neither does."""
+    if isinstance(expected, GameWon | GameBlocked | GameStalled) and not isinstance(
+        recorded, GameWon | GameBlocked | GameStalled
+    ):
+        return "R-8.2"
+    for event in (expected, recorded):
+        if isinstance(event, GameWon | GameBlocked | GameStalled):
+            return event_rule(event)
+    return None
 
 
 # ------------------------------------------------------------------------------- reading
@@ -526,6 +534,21 @@ class _Validation:
         self.state = after
         return True
 
+    def take(self, item: LogHeader | _Pending | _Canonical, lines: _Lines) -> None:
+        """Check one line read from the log."""
+        if isinstance(item, _Canonical):
+            # Most lines of a legal log: replayed, and compared as bytes with the line the log
+            # should hold. Any other line is read in full and checked below.
+            if self.canonical(item):
+                self.entries += 1
+                return
+            item = item.pending()
+        if isinstance(item, LogHeader):
+            self.start(item)
+        else:
+            self.entries += 1
+            self.entry(item, lines)
+
     def check(self, pending: _Pending, lines: _Lines) -> None:
         """Replay one entry of a full or commands log, recording the first broken rule.
 
@@ -538,27 +561,31 @@ class _Validation:
             after, events = step(self.state, command)
         except ChicagoPokerError as error:
             pending.load()  # an unreadable entry is reported as such, before any rule
-            reason = getattr(error, "message", str(error))
-            self.illegal(
-                lines.number, error.rule, f"{_command_name(command)}: {reason}", lines.text
-            )
+            reason = f"{_command_name(command)}: {getattr(error, 'message', str(error))}"
+            self.illegal(lines.number, error.rule, reason, lines.text)
             return
-        if pending.events is not None and not _same_events(pending.events, events):
-            loaded = pending.load()
-            assert isinstance(loaded, LogEntry)
-            recorded_events = loaded.events
-            assert recorded_events is not None
-            if recorded_events != events:
-                index, recorded, expected = _first_difference(recorded_events, events)
-                self.illegal(
-                    lines.number,
-                    _mismatch_rule(recorded, expected),
-                    f"event {index + 1} of {_command_name(command)}: the log records "
-                    f"{_describe(recorded)}, but the engine gives {_describe(expected)}",
-                    lines.text,
-                )
-                return
-        self.state = after
+        if pending.events is None or _same_events(pending.events, events):
+            self.state = after
+        elif self.same_as_recorded(pending, events, lines):
+            self.state = after  # the same events, written another way
+
+    def same_as_recorded(self, pending: _Pending, events: tuple[Event, ...], lines: _Lines) -> bool:
+        """Compare the engine's events as objects with the entry's; record the first difference."""
+        loaded = pending.load()
+        assert isinstance(loaded, LogEntry)
+        recorded_events = loaded.events
+        assert recorded_events is not None
+        if recorded_events == events:
+            return True
+        index, recorded, expected = _first_difference(recorded_events, events)
+        self.illegal(
+            lines.number,
+            _mismatch_rule(recorded, expected),
+            f"event {index + 1} of {_command_name(pending.command)}: the log records "
+            f"{_describe(recorded)}, but the engine gives {_describe(expected)}",
+            lines.text,
+        )
+        return False
 
     @property
     def who(self) -> str:
@@ -589,9 +616,13 @@ class _Validation:
             rule = result.rule or _seen_rule(result.recorded, result.expected)
             self.illegal(line, rule, _impossible_reason(entry, result, self.who), text)
             return
+        self.undecided(result, entries[result.index], line, text)
+
+    def undecided(self, result: Undecided, entry: RedactedLogEntry, line: int, text: str) -> None:
+        """Record a search that reached its limit, and where it got furthest."""
         furthest = ""
         if result.reason:
-            why = _impossible_reason(entries[result.index], result, self.who)
+            why = _impossible_reason(entry, result, self.who)
             furthest = f" It got furthest at line {line}, where every replay it tried failed: {why}"
         self.fail(
             Status.UNDECIDED,
@@ -629,15 +660,8 @@ class _Validation:
         over = state is not None and state.is_over
         winner = state.winner if state is not None else None
         victory = None if state is None else state.victory
-        if self.status is Status.OK and self.header is not None:
-            if self.header.kind is LogKind.REDACTED:
-                if not over:
-                    self.notes.append(f"the game is not finished after {self.entries} entries")
-            elif state is not None and not over:
-                self.notes.append(
-                    f"the game is not finished: after {self.entries} entries it awaits "
-                    f"{_awaited(state)}"
-                )
+        if self.status is Status.OK and self.header is not None and not over:
+            self.note_unfinished(state)
         return Report(
             source=self.source,
             status=self.status,
@@ -653,11 +677,27 @@ class _Validation:
             victory=victory,
             witness=None
             if self.witness is None or not self.want_witness
-            else tuple(
-                LogEntry(command, events)
-                for command, events in zip(self.witness.commands, self.witness.events, strict=True)
-            ),
+            else _witness_entries(self.witness),
         )
+
+    def note_unfinished(self, state: GameState | None) -> None:
+        """Say that the game of a legal log is not over, and what it awaits."""
+        assert self.header is not None
+        if self.header.kind is LogKind.REDACTED:
+            self.notes.append(f"the game is not finished after {self.entries} entries")
+        elif state is not None:
+            self.notes.append(
+                f"the game is not finished: after {self.entries} entries it awaits "
+                f"{_awaited(state)}"
+            )
+
+
+def _witness_entries(witness: Witness) -> tuple[LogEntry, ...]:
+    """The entries of a witness game, as a full log holds them."""
+    return tuple(
+        LogEntry(command, events)
+        for command, events in zip(witness.commands, witness.events, strict=True)
+    )
 
 
 def _awaited(state: GameState) -> str:
@@ -744,31 +784,16 @@ def validate_log(lines: Iterable[str | bytes], source: str, *, witness: bool = F
     """
     run = _Validation(source, witness=witness)
     counted = _Lines(lines)
-    reader = _read(counted, canonical=True)
-    while True:
-        try:
-            item = next(reader)
-            if isinstance(item, _Canonical):
-                # Most lines of a legal log: replayed, and compared as bytes with the line
-                # the log should hold. Any other line is read in full and checked below.
-                if run.canonical(item):
-                    run.entries += 1
-                    continue
-                item = item.pending()
-            if isinstance(item, LogHeader):
-                run.start(item)
-            else:
-                run.entries += 1
-                run.entry(item, counted)
-        except StopIteration:
-            if run.redacted_log and run.seen and run.status is Status.OK:
-                run.judge_redacted()
-            break
-        except LogFormatError as error:
-            line = error.line if error.line is not None else counted.number
-            text = counted.text if line == counted.number else ""
-            run.fail(Status.UNREADABLE, Finding(line, None, _reason(error), _shorten(text)))
-            break
+    try:
+        for item in _read(counted, canonical=True):
+            run.take(item, counted)
+    except LogFormatError as error:
+        line = error.line if error.line is not None else counted.number
+        text = counted.text if line == counted.number else ""
+        run.fail(Status.UNREADABLE, Finding(line, None, _reason(error), _shorten(text)))
+    else:
+        if run.redacted_log and run.seen and run.status is Status.OK:
+            run.judge_redacted()
     if run.status is Status.UNREADABLE and run.header is not None:
         run.notes.append("the log could not be read to its end: the game was not checked")
     return run.report()

@@ -1096,20 +1096,21 @@ def coverage(spec: Specification, sources: Sources) -> tuple[Coverage, ...]:
     return tuple(_edition_coverage(spec, file.edition, file.text) for file in sources.files)
 
 
+def _print_summary(root: Path, spec: Specification) -> None:
+    print(f"Specification: {root}")
+    print(
+        f"{len(spec.sections)} sections, {len(spec.rules)} rules, {len(spec.passages)} "
+        f"not-rule passages, {len(spec.discrepancies)} discrepancies, {len(spec.terms)} terms\n"
+    )
+
+
 def _edition_coverage(spec: Specification, edition: str, raw: str) -> Coverage:
     source = _Normalised.of(raw)
     text = source.text
     rule_quotes = [q for rule in spec.rules for q in rule.quotes(edition)]
     passages = [p.quote for p in spec.passages if p.edition == edition]
     quoted, accounted = _mask(text, rule_quotes), _mask(text, rule_quotes + passages)
-    counts, unaccounted = Counter[str](), []
-    for start, end in _sentence_spans(text):
-        letters = [i for i in range(start, end) if text[i].isalnum()]
-        status = _status(letters, quoted, accounted)
-        counts[status] += 1
-        if status == "unaccounted":
-            uncovered = _uncovered(text, start, end, accounted)
-            unaccounted.append(Sentence(edition, source.line(start), text[start:end], uncovered))
+    counts, unaccounted = _sentence_counts(edition, source, quoted, accounted)
     letters = [i for i, char in enumerate(text) if char.isalnum()]
     return Coverage(
         edition=edition,
@@ -1120,6 +1121,22 @@ def _edition_coverage(spec: Specification, edition: str, raw: str) -> Coverage:
         characters=len(letters),
         quoted_characters=sum(quoted[i] for i in letters),
     )
+
+
+def _sentence_counts(
+    edition: str, source: _Normalised, quoted: bytearray, accounted: bytearray
+) -> tuple[Counter[str], list[Sentence]]:
+    """How many sentences are quoted, not rules or unaccounted, and the unaccounted ones."""
+    text = source.text
+    counts, unaccounted = Counter[str](), []
+    for start, end in _sentence_spans(text):
+        letters = [i for i in range(start, end) if text[i].isalnum()]
+        status = _status(letters, quoted, accounted)
+        counts[status] += 1
+        if status == "unaccounted":
+            uncovered = _uncovered(text, start, end, accounted)
+            unaccounted.append(Sentence(edition, source.line(start), text[start:end], uncovered))
+    return counts, unaccounted
 
 
 def _status(letters: Sequence[int], quoted: bytearray, accounted: bytearray) -> str:
@@ -1267,18 +1284,25 @@ def check_hashes(sources: Sources) -> list[Finding]:
     listed = dict(sources.checksums)
     findings = []
     for file in sources.files:
-        expected, actual = listed.pop(file.name, None), hashlib.sha256(file.data).hexdigest()
-        if expected is None:
-            message = "not listed in SHA256SUMS"
-            findings.append(Finding("hash-unlisted", CHECKSUMS_FILE, file.name, message))
-        elif expected != actual:
-            message = f"SHA-256 is {actual}, but SHA256SUMS says {expected}"
-            findings.append(Finding("hash-mismatch", CHECKSUMS_FILE, file.name, message))
+        finding = _hash_finding(file, listed.pop(file.name, None))
+        if finding is not None:
+            findings.append(finding)
     findings += [
         Finding("hash-extra", CHECKSUMS_FILE, name, "listed, but not a source file")
         for name in listed
     ]
     return findings
+
+
+def _hash_finding(file: SourceFile, expected: str | None) -> Finding | None:
+    """What is wrong with a source file's SHA-256 in ``SHA256SUMS``, if anything."""
+    actual = hashlib.sha256(file.data).hexdigest()
+    if expected is None:
+        return Finding("hash-unlisted", CHECKSUMS_FILE, file.name, "not listed in SHA256SUMS")
+    if expected != actual:
+        message = f"SHA-256 is {actual}, but SHA256SUMS says {expected}"
+        return Finding("hash-mismatch", CHECKSUMS_FILE, file.name, message)
+    return None
 
 
 def check_specification(spec: Specification, sources: Sources) -> list[Finding]:
@@ -1349,14 +1373,14 @@ def report(root: Path) -> int:
     except SpecificationError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    print(f"Specification: {root}")
-    print(
-        f"{len(spec.sections)} sections, {len(spec.rules)} rules, {len(spec.passages)} "
-        f"not-rule passages, {len(spec.discrepancies)} discrepancies, {len(spec.terms)} terms\n"
-    )
+    _print_summary(root, spec)
     print(format_coverage(coverage(spec, sources)))
     findings = check_specification(spec, sources)
+    _print_findings(findings)
+    return 1 if findings else 0
+
+
+def _print_findings(findings: Sequence[Finding]) -> None:
     print(f"\n{len(findings)} finding{'' if len(findings) == 1 else 's'}")
     for finding in findings:
         print(f"  {finding}")
-    return 1 if findings else 0

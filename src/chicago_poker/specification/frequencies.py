@@ -213,10 +213,8 @@ def format_frequency_table(values: int = MAX_VALUE, colors: int = len(Color)) ->
     inversions = rarity_inversions(rows)
     starred = {category for pair in inversions for category in pair}
     lines = [f"{'Rank':>4}  {'Hand':<18}{'Hands':>12}{'Probability':>13}{'One in':>13}  Rarity"]
-    for place, row in enumerate(rows, start=1):
-        lines.append(_format_row(place, row, row.category in starred))
-    total = rows[0].total
-    lines.append(f"{'':>4}  {'All hands':<18}{total:>12,}{1:>13.6%}")
+    lines += [_format_row(place, row, row.category in starred) for place, row in enumerate(rows, 1)]
+    lines.append(f"{'':>4}  {'All hands':<18}{rows[0].total:>12,}{1:>13.6%}")
     counts: Mapping[HandCategory, int] = {row.category: row.count for row in rows}
     if inversions:
         lines.append("")
