@@ -33,9 +33,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, Protocol, TextIO
 
-from rich.console import Console
-from rich.text import Text
-
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import Card, Face, GangsterCard, card_order
 from chicago_poker.core.commands import ChanceCommand, Command
@@ -502,6 +499,11 @@ def _is_terminal(output: TextIO) -> bool:
 
 def _paint(text: str, style: str | None) -> str:
     """``text`` with the terminal codes of ``style``, and each card in its colour."""
+    # rich is imported here, for a terminal only: the command's other paths, and worker
+    # processes that import this package, do not pay for it.
+    from rich.console import Console
+    from rich.text import Text
+
     painted = Text(text, style=style or "")
     for match in _CARD_TOKEN.finditer(text):
         painted.stylize(_CARD_STYLES[match.group(1)], match.start(), match.end())
