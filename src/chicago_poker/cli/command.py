@@ -21,7 +21,7 @@ from typing import NoReturn
 import attrs
 
 from chicago_poker import __version__
-from chicago_poker.cli import demo, play
+from chicago_poker.cli import demo, play, serve
 from chicago_poker.core.cards import GANGSTER_CARDS
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.hands import MAX_HAND_SIZE
@@ -152,6 +152,7 @@ def _build_parser() -> _Parser:
     simulate.add_parser(commands)
     play.add_parser(commands)
     demo.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 
