@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import stat
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.views import view
 from chicago_poker.formats.jsonio import to_json
+from chicago_poker.formats.log import entries_to_lines
 from chicago_poker.referee.validate import Status, validate_log
 from chicago_poker.web import limits, tables
 from chicago_poker.web.app import create_app
@@ -345,3 +349,20 @@ def test_the_full_log_waits_for_the_end_of_the_game(server: tuple[TestClient, Ta
     assert '"viewer":0' in answer.text.splitlines()[0]
     assert client.get(f"{url}x").json()["code"] == "bad-token"
     assert client.get(f"{url}&kind=secret").json()["code"] == "bad-kind"
+
+
+def test_a_data_directory_keeps_each_table_as_its_log(tmp_path: Path) -> None:
+    registry = Tables(data_dir=tmp_path / "tables")
+    table = make_table(registry, ["Al", "Bugs"], ["random", None])
+    while table.bot_move():
+        pass
+    saved = tmp_path / "tables" / f"{table.id}.jsonl"
+    lines = saved.read_text(encoding="utf-8").splitlines()
+    assert lines == list(entries_to_lines(table.game, provenance={"seed": table.seed}))
+    assert len(lines) == len(table.game.history) + 1 > 2
+    assert validate_log(lines, "saved").status is Status.OK
+    about = json.loads((tmp_path / "tables" / f"{table.id}.json").read_text(encoding="utf-8"))
+    assert {entry["token"]: entry["seat"] for entry in about["tokens"]} == table.tokens
+    assert about["request"]["bots"] == ["random", None]
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+    assert not list((tmp_path / "tables").glob("*.partial"))

@@ -40,7 +40,7 @@ from chicago_poker.formats.jsonio import (
 )
 from chicago_poker.web import app
 from chicago_poker.web.app import create_app
-from chicago_poker.web.render import event_words, table_svg
+from chicago_poker.web.render import command_words, event_words, table_svg
 from chicago_poker.web.tables import Table, Tables
 from test_views import cards_in, known_cards, permute_hidden
 from test_web import Message, caught_up, connect, make_table, receive_until, send_command
@@ -167,7 +167,7 @@ class Checker:
             if before is not None:
                 known |= known_cards(before, viewer)
             assert set(cards_in(seen)) <= known
-            assert message["words"][offset] == event_words(seen, self.names)
+            assert message["words"][offset] == event_words(seen, self.names, viewer)
 
     def check_state(self, message: Message, viewer: int | None, state: GameState) -> None:
         """A view or legal message: what the library gives, equal in every shuffled state."""
@@ -181,7 +181,11 @@ class Checker:
         assert viewer is not None
         assert message["commands"] == to_json(legal_commands(state, viewer))
         for other in self.shuffled(state, viewer):
-            assert to_json(legal_commands(other, viewer)) == message["commands"]
+            legal = legal_commands(other, viewer)
+            assert to_json(legal) == message["commands"]
+            seen = view(other, viewer)
+            words = [command_words(command, self.names, viewer, seen) for command in legal]
+            assert words == message["words"]
 
     def check_rejection(
         self, message: Message, viewer: int | None, sent: Any, state: GameState

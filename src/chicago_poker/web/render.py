@@ -13,11 +13,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from chicago_poker.core.commands import Command
 from chicago_poker.core.redacted_events import SeenEvent
 from chicago_poker.core.views import PlayerView
 from chicago_poker.formats.jsonio import to_json
 
-__all__ = ["event_words", "table_svg"]
+__all__ = ["command_words", "event_words", "table_svg"]
 
 
 def _display(module: str, name: str) -> Callable[..., Any] | None:
@@ -41,22 +42,37 @@ def table_svg(seen: PlayerView, names: Sequence[str]) -> str | None:
     render = _display("svg", "render")
     if render is None:
         return None
-    svg: str = render(seen, names=list(names))
-    return svg
+    return str(render(seen, names=list(names)))
 
 
-def event_words(event: SeenEvent, names: Sequence[str]) -> str:
-    """``event`` in words, with the players' names.
+def event_words(event: SeenEvent, names: Sequence[str], viewer: int | None) -> str:
+    """``event`` in words, with the players' names, as told to ``viewer``.
 
     >>> from chicago_poker import TurnStarted
-    >>> event_words(TurnStarted(player=1, number=3, actions=2), ["Al", "Bugs"])
-    'turn started: Bugs, number 3, actions 2'
+    >>> event_words(TurnStarted(player=1, number=3, actions=2), ["Al", "Bugs"], 0)
+    '...Bugs...'
     """
+    return _words(event, names, viewer, None)
+
+
+def command_words(command: Command, names: Sequence[str], viewer: int, before: PlayerView) -> str:
+    """One of ``viewer``'s commands in words, to offer it as a choice; ``before`` is its view.
+
+    >>> from chicago_poker import DrawCard, Game, view
+    >>> game = Game.new(["Al", "Bugs"], seed=1)
+    >>> command_words(DrawCard(0), ["Al", "Bugs"], 0, view(game.state, 0))
+    '...raw...'
+    """
+    return _words(command, names, viewer, before)
+
+
+def _words(
+    item: SeenEvent | Command, names: Sequence[str], viewer: int | None, before: PlayerView | None
+) -> str:
     describe = _display("words", "describe")
     if describe is not None:
-        words: str = describe(event, list(names))
-        return words
-    data = to_json(event)
+        return str(describe(item, list(names), viewer=viewer, before=before))
+    data = to_json(item)
     kind = re.sub(r"(?<!^)(?=[A-Z])", " ", str(data.pop("type"))).lower()
     kind = kind.removeprefix("redacted ")
     parts = [_field(key, value, names) for key, value in data.items()]

@@ -12,12 +12,14 @@ Nothing here does network I/O: :mod:`chicago_poker.web.app` serves these tables.
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
+import orjson
 from attrs import frozen
 
 from chicago_poker.core.apply import apply
@@ -33,7 +35,7 @@ from chicago_poker.formats.log import LogKind, entries_to_lines
 from chicago_poker.players.bots import BOTS, Bot
 from chicago_poker.players.game import Game
 from chicago_poker.web.limits import MAX_CONNECTIONS_PER_TABLE, MAX_NAME_LENGTH, MAX_TABLES
-from chicago_poker.web.render import event_words, table_svg
+from chicago_poker.web.render import command_words, event_words, table_svg
 
 __all__ = ["Table", "TableError", "TableRequest", "Tables", "read_request"]
 
@@ -131,33 +133,45 @@ def _options(options: object) -> RuleOptions:
 class Table:
     """One game at the server: its seats' tokens, its bots, and each viewer's events."""
 
-    def __init__(self, table_id: str, request: TableRequest, seed: int) -> None:
-        """Deal a new game for ``request`` with a dealer seeded by ``seed``.
+    def __init__(
+        self, table_id: str, request: TableRequest, game: Game, seed: int, tokens: dict[str, Viewer]
+    ) -> None:
+        """A table for ``game``, dealt with ``seed``; ``tokens`` gives each token's seat.
 
-        Raises:
-            TableError: the engine refuses the players (R-2.1, R-2.2): the message is its own.
+        :meth:`deal` makes a new one.
         """
-        try:
-            self.game = Game.new(request.names, request.options, seed=seed)
-        except IllegalCommand as error:
-            raise TableError(f"$.names: {error} ({error.rule})", code="bad-request") from None
         self.id = table_id
+        self.game = game
         self.seed = seed
         self.request = request
         self.names = request.names
         self.bots: dict[int, Bot] = {
             seat: BOTS[kind](seed * 10 + seat) for seat, kind in enumerate(request.bots) if kind
         }
-        humans: list[Viewer] = [seat for seat, kind in enumerate(request.bots) if kind is None]
-        self.tokens: dict[str, Viewer] = {secrets.token_urlsafe(24): seat for seat in humans}
-        self.tokens[secrets.token_urlsafe(24)] = None  # the spectators' token
+        self.tokens = tokens
         self.connections = 0
         self.changed = asyncio.Condition()
+        self.on_change: Callable[[Table], None] | None = None
         self._seen: dict[Viewer, list[JSONObject]] = {None: []}
         self._seen.update({seat: [] for seat in range(len(self.names))})
         self._words: dict[Viewer, list[str]] = {viewer: [] for viewer in self._seen}
         self._state: GameState | None = None
         self._record(self.game.events)
+
+    @classmethod
+    def deal(cls, table_id: str, request: TableRequest, seed: int) -> Table:
+        """Deal a new game for ``request`` with a dealer seeded by ``seed``; make its tokens.
+
+        Raises:
+            TableError: the engine refuses the players (R-2.1, R-2.2): the message is its own.
+        """
+        try:
+            game = Game.new(request.names, request.options, seed=seed)
+        except IllegalCommand as error:
+            raise TableError(f"$.names: {error} ({error.rule})", code="bad-request") from None
+        humans: list[Viewer] = [seat for seat, kind in enumerate(request.bots) if kind is None]
+        tokens = {secrets.token_urlsafe(24): seat for seat in [*humans, None]}
+        return cls(table_id, request, game, seed, tokens)
 
     @property
     def events(self) -> int:
@@ -227,8 +241,11 @@ class Table:
         svg = table_svg(seen, self.names)
         messages.append({"type": "view", "events": self.events, "view": to_json(seen), "svg": svg})
         if viewer is not None:
-            legal = to_json(self.game.legal_commands(viewer))
-            messages.append({"type": "legal", "events": self.events, "commands": legal})
+            legal = self.game.legal_commands(viewer)
+            words = [command_words(command, self.names, viewer, seen) for command in legal]
+            messages.append(
+                {"type": "legal", "events": self.events, "commands": to_json(legal), "words": words}
+            )
         return messages
 
     def log_lines(self, viewer: Viewer, *, full: bool) -> list[str]:
@@ -250,13 +267,15 @@ class Table:
 
     def _execute(self, command: Command) -> None:
         self._record(self.game.execute(command))
+        if self.on_change is not None:
+            self.on_change(self)
 
     def _record(self, events: Sequence[Event]) -> None:
         for event in events:
             for viewer, seen in self._seen.items():
                 redacted = redact(self._state, event, viewer)
                 seen.append(to_json(redacted))
-                self._words[viewer].append(event_words(redacted, self.names))
+                self._words[viewer].append(event_words(redacted, self.names, viewer))
             self._state = apply(self._state, event)
 
     async def wait_past(self, events: int) -> None:
@@ -268,6 +287,30 @@ class Table:
         """Wake every connection of the table to send what changed."""
         async with self.changed:
             self.changed.notify_all()
+
+
+def _describe(table: Table) -> str:
+    """The table's JSON for its file in the data directory: all but the game, in its log."""
+    request = {
+        "names": list(table.names),
+        "bots": list(table.request.bots),
+        "options": attrs.asdict(table.request.options),
+    }
+    tokens = [{"token": token, "seat": seat} for token, seat in table.tokens.items()]
+    data = {"table": table.id, "seed": table.seed, "request": request, "tokens": tokens}
+    return orjson.dumps(data).decode()
+
+
+def _write(path: Path, lines: Iterable[str]) -> None:
+    """Write ``lines`` to ``path`` through a new file, so a crash never leaves half a file.
+
+    The files hold the seats' tokens and every hidden card: only their owner may read them.
+    """
+    partial = path.with_name(path.name + ".partial")
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with open(descriptor, "w", encoding="utf-8") as file:
+        file.writelines(line + "\n" for line in lines)
+    os.replace(partial, path)
 
 
 class Tables:
@@ -298,9 +341,23 @@ class Tables:
                 code="too-many-tables",
             )
         table_id = secrets.token_urlsafe(9)
-        table = Table(table_id, request, secrets.randbelow(2**31) if seed is None else seed)
-        self._tables[table_id] = table
+        table = Table.deal(table_id, request, secrets.randbelow(2**31) if seed is None else seed)
+        self._add(table)
         return table
+
+    def _add(self, table: Table) -> None:
+        self._tables[table.id] = table
+        if self.data_dir is not None:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            _write(self.data_dir / f"{table.id}.json", [_describe(table)])
+            table.on_change = self._save
+            self._save(table)
+
+    def _save(self, table: Table) -> None:
+        """Keep the table's full log on disk, replacing the last one at once."""
+        assert self.data_dir is not None
+        lines = entries_to_lines(table.game, provenance={"seed": table.seed})
+        _write(self.data_dir / f"{table.id}.jsonl", lines)
 
     def get(self, table_id: str) -> Table:
         """The table of ``table_id``.
