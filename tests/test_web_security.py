@@ -38,7 +38,6 @@ from chicago_poker.formats.jsonio import (
     to_json,
     view_from_json,
 )
-from chicago_poker.web import app
 from chicago_poker.web.app import create_app
 from chicago_poker.web.render import command_words, event_words, table_svg
 from chicago_poker.web.tables import Table, Tables
@@ -203,13 +202,10 @@ class Checker:
 
 @pytest.mark.rule("R-2.4", "R-4.3", "R-4.4", "R-5.3", "R-6.7.2")
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13)])
-def test_no_message_tells_a_seat_what_it_may_not_know(
-    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(app, "MESSAGES_PER_SECOND", 10_000.0)  # a script plays fast
+def test_no_message_tells_a_seat_what_it_may_not_know(players: int, seed: int) -> None:
     rng = random.Random(seed)
     registry = Tables()
-    with TestClient(create_app(registry)) as client:
+    with TestClient(create_app(registry, messages_per_second=10_000.0)) as client:
         table = make_table(registry, NAMES[:players], [None] * players, seed=seed)
         received = play_over_the_network(client, table, rng)
     assert table.game.state.is_over

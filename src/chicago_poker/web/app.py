@@ -54,8 +54,14 @@ POLICY_VIOLATION = 1008
 """The WebSocket close code of a connection the server refuses or stops."""
 
 
-def create_app(tables: Tables | None = None) -> Starlette:
-    """The web application serving ``tables`` (a new, empty :class:`Tables` if None)."""
+def create_app(
+    tables: Tables | None = None, *, messages_per_second: float = MESSAGES_PER_SECOND
+) -> Starlette:
+    """The web application serving ``tables`` (a new, empty :class:`Tables` if None).
+
+    ``messages_per_second`` is the rate each connection may send at (past a burst of
+    :data:`BURST_MESSAGES`); only a load test of scripted clients needs another.
+    """
     app = Starlette(
         routes=[
             Route("/", _page("index.html")),
@@ -67,6 +73,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
         ]
     )
     app.state.tables = tables if tables is not None else Tables()
+    app.state.messages_per_second = messages_per_second
     return app
 
 
@@ -160,15 +167,16 @@ def _error_message(error: TableError) -> JSONObject:
 
 
 class _Bucket:
-    """A token bucket: :data:`MESSAGES_PER_SECOND` on average, :data:`BURST_MESSAGES` at once."""
+    """A token bucket: ``rate`` messages a second on average, :data:`BURST_MESSAGES` at once."""
 
-    def __init__(self) -> None:
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
         self.tokens = float(BURST_MESSAGES)
         self.last = time.monotonic()
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST_MESSAGES, self.tokens + (now - self.last) * MESSAGES_PER_SECOND)
+        self.tokens = min(BURST_MESSAGES, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
             return False
@@ -184,7 +192,7 @@ class _Connection:
         self.tables = tables
         self.table = table
         self.viewer = viewer
-        self.bucket = _Bucket()
+        self.bucket = _Bucket(websocket.app.state.messages_per_second)
         self.lock = asyncio.Lock()
 
     async def serve(self) -> None:
@@ -223,7 +231,7 @@ class _Connection:
             if not self.bucket.take():
                 await self.refuse(
                     f"more than {BURST_MESSAGES} messages at once, or over "
-                    f"{MESSAGES_PER_SECOND:g} a second: the connection is closed",
+                    f"{self.bucket.rate:g} a second: the connection is closed",
                     "flood",
                 )
                 return

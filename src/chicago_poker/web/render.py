@@ -8,6 +8,7 @@ needs no change when they arrive.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from collections.abc import Callable, Sequence
@@ -21,8 +22,9 @@ from chicago_poker.formats.jsonio import to_json
 __all__ = ["command_words", "event_words", "table_svg"]
 
 
+@functools.cache
 def _display(module: str, name: str) -> Callable[..., Any] | None:
-    """``chicago_poker.display.<module>.<name>`` if the library has it, else None."""
+    """``chicago_poker.display.<module>.<name>`` if the library has it, else None (once)."""
     try:
         found = importlib.import_module(f"chicago_poker.display.{module}")
     except ImportError:
