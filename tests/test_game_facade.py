@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chicago_poker.core.apply import apply, replay
 from chicago_poker.core.cards import (
@@ -35,7 +41,8 @@ from chicago_poker.core.events import CardDrawn, GameStarted
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
-from chicago_poker.players.game import Dealer, Entry, Game
+from chicago_poker.formats.log import LogKind, write_log
+from chicago_poker.players.game import Dealer, Entry, Game, SavedGameError
 from invariants import FACE_UP_AT_SETUP, check_game_over, check_invariants
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
@@ -455,3 +462,158 @@ def test_replay_of_no_events_is_refused_naming_them() -> None:
     game = Game.new(NAMES[:2], seed=1)
     with pytest.raises(InvalidArgumentError, match="apply: a game must begin with GameStarted"):
         apply(None, game.events[1])
+
+
+# --------------------------------------------------------------------------- save and resume
+
+
+def _played(seed: int, moves: int, players: int = 3) -> Game:
+    """A game of ``moves`` random legal commands (fewer if it ends first)."""
+    game = Game.new(NAMES[:players], seed=seed)
+    policy = random.Random(seed)
+    for _ in range(moves):
+        if game.state.is_over:
+            break
+        game.execute(policy.choice(game.legal_commands()))
+    return game
+
+
+def _go_on(game: Game, seed: int, moves: int) -> list[tuple[Any, ...]]:
+    """Play ``moves`` more random commands; every event they caused, chance included."""
+    policy = random.Random(seed)
+    told: list[tuple[Any, ...]] = []
+    for _ in range(moves):
+        if game.state.is_over:
+            break
+        told.append(game.execute(policy.choice(game.legal_commands())))
+    return told
+
+
+def _log(game: Game, **options: Any) -> io.StringIO:
+    file = io.StringIO()
+    write_log(game, file, **options)
+    file.seek(0)
+    return file
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    moves=st.integers(0, 120),
+    players=st.integers(2, 6),
+    undo=st.integers(0, 4),
+)
+def test_a_game_saved_as_json_comes_back_exactly(
+    seed: int, moves: int, players: int, undo: int
+) -> None:
+    """Through JSON text and back: the same history and state, the same next deals, and undo
+    takes back what it would have taken back in the original."""
+    game = _played(seed, moves, players)
+    data = game.to_json()
+    restored = Game.from_json(json.loads(json.dumps(data)))
+    assert restored.history == game.history
+    assert restored.state == game.state
+    assert restored.to_json() == data
+    assert _go_on(restored, seed + 1, 15) == _go_on(game, seed + 1, 15)
+    taken = min(undo, sum(entry.command.__class__ not in CHANCE for entry in game.history) - 1)
+    game.undo(taken)
+    restored.undo(taken)
+    assert restored.history == game.history
+    assert _go_on(restored, seed + 2, 15) == _go_on(game, seed + 2, 15)
+
+
+CHANCE = (StartGame, DealCard, RevealTile)
+
+
+@pytest.mark.parametrize("kind", [LogKind.FULL, LogKind.COMMANDS])
+def test_a_seeded_log_resumes_with_the_dealer_that_dealt_it(kind: LogKind) -> None:
+    game = _played(2004, 80)
+    resumed = Game.from_log(_log(game, provenance={"seed": 2004}, kind=kind))
+    assert resumed.history == game.history
+    assert _go_on(resumed, 7, 40) == _go_on(game, 7, 40)  # the same cards are dealt next
+
+
+def test_a_log_resumes_from_a_path_and_from_its_lines(tmp_path: Path) -> None:
+    game = _played(11, 30)
+    path = tmp_path / "game.jsonl"
+    path.write_text(_log(game, provenance={"seed": 11}).getvalue(), encoding="utf-8")
+    assert Game.from_log(path).history == game.history
+    assert Game.from_log(str(path)).history == game.history
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert Game.from_log(lines).history == game.history
+
+
+def test_a_log_without_a_seed_resumes_and_deals_on_with_a_fresh_dealer() -> None:
+    game = _played(5, 50)
+    resumed = Game.from_log(_log(game))
+    assert resumed.history == game.history
+    _go_on(resumed, 3, 30)  # every command still goes through the engine
+    again = Game.from_json(resumed.to_json())
+    assert again.history == resumed.history
+    assert _go_on(again, 4, 20) == _go_on(resumed, 4, 20)
+
+
+def test_a_game_with_a_dealer_of_unknown_past_saves_its_generator() -> None:
+    dealer = Dealer(9)
+    start = dealer.start(NAMES[:2], RuleOptions())
+    dealer.start(NAMES[:2], RuleOptions())  # the dealer is no longer fresh
+    game = Game(start, dealer)
+    _go_on(game, 1, 30)
+    data = game.to_json()
+    assert data["fresh_at"] is None
+    restored = Game.from_json(json.loads(json.dumps(data)))
+    assert restored.history == game.history
+    assert _go_on(restored, 2, 20) == _go_on(game, 2, 20)
+
+
+def test_a_redacted_log_is_refused() -> None:
+    game = _played(1, 10, 2)
+    with pytest.raises(SavedGameError, match=r"line 1: a redacted log cannot be resumed"):
+        Game.from_log(_log(game, kind=LogKind.REDACTED, viewer=0))
+
+
+def test_an_illegal_command_in_a_log_is_refused_with_its_line() -> None:
+    game = _played(1, 10, 2)
+    lines = _log(game, kind=LogKind.COMMANDS).getvalue().splitlines()
+    idle = 1 - game.state.turn.player
+    lines.append(json.dumps({"command": {"type": "EndTurn", "player": idle}, "actor": idle}))
+    with pytest.raises(SavedGameError, match=rf"line {len(lines)}: .*\(R-3\.1\)"):
+        Game.from_log(lines)
+
+
+def test_a_log_whose_seed_did_not_deal_it_is_refused() -> None:
+    game = _played(1, 10, 2)
+    with pytest.raises(SavedGameError, match=r"line 2: the seed 2 does not deal these hands"):
+        Game.from_log(_log(game, provenance={"seed": 2}))
+
+
+def test_a_full_log_with_events_the_engine_does_not_give_is_refused() -> None:
+    game = _played(1, 10, 2)
+    lines = _log(game).getvalue().splitlines()
+    tampered = json.loads(lines[3])
+    tampered["events"] = json.loads(lines[4])["events"]
+    lines[3] = json.dumps(tampered, separators=(",", ":"))
+    with pytest.raises(SavedGameError, match=r"line 4: the events logged are not the ones"):
+        Game.from_log(lines)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "not a saved game"),
+        ({"format": "chicago-poker-game", "version": 99}, "version 99 is not 1"),
+        ({"format": "chicago-poker-game", "version": 1}, "commands, dealt_start, fresh_at"),
+    ],
+)
+def test_what_is_not_a_saved_game_is_refused(data: object, message: str) -> None:
+    with pytest.raises(SavedGameError, match=re.escape(message)):
+        Game.from_json(data)
+
+
+def test_a_saved_game_whose_commands_were_changed_is_refused() -> None:
+    data = _played(3, 20, 2).to_json()
+    index = next(i for i, command in enumerate(data["commands"]) if command["type"] == "DealCard")
+    card = data["commands"][index]["card"]
+    data["commands"][index]["card"] = "1R" if card != "1R" else "2R"
+    with pytest.raises(SavedGameError, match=rf"saved game: commands\[{index}\]: the seed 3 deals"):
+        Game.from_json(data)

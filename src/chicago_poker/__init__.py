@@ -134,6 +134,7 @@ from chicago_poker.core.views import (
     knows_card,
     view,
 )
+from chicago_poker.display.words import describe
 from chicago_poker.formats.jsonio import (
     command_from_json,
     commands_from_json,
@@ -292,6 +293,7 @@ __all__ = [
     "commands_from_json",
     "consistent_state",
     "decide",
+    "describe",
     "evaluate_hand",
     "event_from_json",
     "find_witness",

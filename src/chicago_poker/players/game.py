@@ -6,12 +6,17 @@
 >>> game.undo()
 >>> game.state == replay(game.events)
 True
+
+A game saved with :meth:`Game.to_json` between a server's requests comes back exactly, the
+dealer included, with :meth:`Game.from_json`; :meth:`Game.from_log` resumes a game from its log.
 """
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, TextIO
 
 from attrs import frozen
 
@@ -31,7 +36,17 @@ from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import FACE_UP_BUSINESSES, HAND_SIZE, RuleOptions
 from chicago_poker.core.state import GameState
 
-__all__ = ["Dealer", "Entry", "Game"]
+__all__ = ["SAVED_GAME_VERSION", "Dealer", "Entry", "Game", "SavedGameError"]
+
+SAVED_GAME_VERSION: Final = 1
+"""The version of the JSON data of :meth:`Game.to_json`."""
+
+_SEED_LIMIT: Final = 2**63
+"""A dealer made without a seed draws one below this, so that it can be saved and replayed."""
+
+
+class SavedGameError(InvalidArgumentError):
+    """A saved game or a log cannot be resumed: redacted, illegal, or dealt otherwise."""
 
 
 class Dealer:
@@ -56,7 +71,17 @@ class Dealer:
                 )
             if seed < 0:
                 raise InvalidArgumentError(f"Dealer: seed must be 0 or more, not {seed}")
-        self._random = random.Random(seed)
+        self._seed = seed if seed is not None else random.SystemRandom().randrange(_SEED_LIMIT)
+        self._random = random.Random(self._seed)
+
+    @property
+    def seed(self) -> int:
+        """The seed: the one given, or one drawn at random when none was."""
+        return self._seed
+
+    def is_fresh(self) -> bool:
+        """Whether the dealer has dealt nothing yet since it was seeded."""
+        return self._random.getstate() == random.Random(self._seed).getstate()
 
     def start(self, players: Sequence[str], options: RuleOptions) -> StartGame:
         """Shuffle and deal a new game (R-2.3, R-2.5, R-2.7).
@@ -125,13 +150,21 @@ class Game:
 
     def __init__(self, start: StartGame, dealer: Dealer | None = None) -> None:
         """Start a game from a set-up command; chance afterwards comes from ``dealer``."""
-        self._dealer = dealer if dealer is not None else Dealer()
+        self._begin(dealer if dealer is not None else Dealer())
+        self._run(start)
+        self._deal()
+
+    def _begin(self, dealer: Dealer) -> None:
+        self._dealer = dealer
         self._history: list[Entry] = []
         # The dealer's state before the chance that followed a command, by history index.
         self._dealer_states: dict[int, object] = {}
         self._state: GameState | None = None
-        self._run(start)
-        self._deal()
+        # From which command on the dealer, fresh from its seed, dealt every chance (None:
+        # unknown), and whether it dealt the set-up too: what lets to_json save a seed, not
+        # the generator's states.
+        self._fresh_at: int | None = 0 if dealer.is_fresh() else None
+        self._dealt_start = False
 
     @classmethod
     def new(
@@ -148,7 +181,170 @@ class Game:
             InvalidArgumentError: ``seed`` is negative.
         """
         dealer = Dealer(seed)
-        return cls(dealer.start(players, RuleOptions() if options is None else options), dealer)
+        game = cls(dealer.start(players, RuleOptions() if options is None else options), dealer)
+        game._fresh_at, game._dealt_start = 0, True
+        return game
+
+    @classmethod
+    def from_log(cls, source: str | os.PathLike[str] | TextIO | Iterable[str]) -> Game:
+        """Resume the game of a full or commands-only log: a path, an open file or its lines.
+
+        Every command goes through the engine again. Where the log's provenance carries a
+        ``seed`` (as ``chicago-poker play`` and ``Game.new`` logs do), the game goes on with
+        that seeded dealer, which deals exactly as the original would have; without one, a
+        dealer with a fresh seed deals what comes next.
+
+        >>> import io
+        >>> from chicago_poker.formats.log import write_log
+        >>> game = Game.new(["Al", "Bugs"], seed=42)
+        >>> events = game.execute(game.legal_commands()[0])
+        >>> saved = io.StringIO()
+        >>> write_log(game, saved, provenance={"seed": 42})
+        >>> _ = saved.seek(0)
+        >>> Game.from_log(saved).history == game.history
+        True
+
+        Raises:
+            SavedGameError: the log is redacted or empty, a command in it is illegal, its
+                events are not the engine's, or its seed does not deal its cards; the message
+                names the line.
+            LogFormatError: a line does not follow the log format.
+            OSError: the file cannot be read.
+        """
+        if isinstance(source, str | os.PathLike):
+            with open(source, encoding="utf-8") as file:
+                return cls._from_log_lines(file)
+        return cls._from_log_lines(source)
+
+    @classmethod
+    def _from_log_lines(cls, lines: Iterable[str]) -> Game:
+        # Imported here: formats.log imports this module to write a game's history.
+        from chicago_poker.formats.log import LogEntry, LogKind, read_log
+
+        header, *entries = read_log(lines)
+        if header.kind is LogKind.REDACTED:  # type: ignore[union-attr]  # line 1 is the header
+            raise SavedGameError(
+                "line 1: a redacted log cannot be resumed: it hides cards the game needs"
+            )
+        logged = [entry for entry in entries if isinstance(entry, LogEntry)]
+        if not logged:
+            raise SavedGameError("the log has no entries: there is no game to resume")
+        seed = header.provenance.get("seed")  # type: ignore[union-attr]  # the header
+        commands = [entry.command for entry in logged]
+        where = [f"line {entry.line}" for entry in logged]
+        if type(seed) is int and seed >= 0:
+            game = cls._rebuild(commands, Dealer(seed), (True, 0), where)
+        else:
+            game = cls._rebuild(commands, Dealer(), (False, len(commands)), where)
+        game._check_events([entry.events for entry in logged], where)
+        return game
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as JSON-ready data, to save between a server's requests.
+
+        It holds every command, hidden cards included, and the dealer's seed, so that
+        :meth:`from_json` gives the same game: the same next deal, the same undo. Keep it
+        where the players cannot read it.
+
+        >>> game = Game.new(["Al", "Bugs"], seed=42)
+        >>> Game.from_json(game.to_json()).history == game.history
+        True
+        """
+        # Imported here: formats.log, which jsonio reads with, imports this module.
+        from chicago_poker.formats.jsonio import to_json
+
+        data: dict[str, Any] = {
+            "format": "chicago-poker-game",
+            "version": SAVED_GAME_VERSION,
+            "seed": self._dealer.seed,
+            "dealt_start": self._dealt_start,
+            "fresh_at": self._fresh_at,
+            "commands": to_json([entry.command for entry in self._history]),
+        }
+        if self._fresh_at is None:  # a dealer of unknown past: save its generator
+            data["dealer"] = _generator_json(self._dealer.get_state())
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Game:
+        """The game saved by :meth:`to_json`.
+
+        Raises:
+            SavedGameError: ``data`` is not a saved game of this version, or its commands
+                are illegal or not what its seed deals.
+            JSONFormatError: a command in it is not a command.
+        """
+        from chicago_poker.formats.jsonio import commands_from_json  # see to_json
+
+        fields = _saved_fields(data)
+        commands = list(commands_from_json(fields["commands"]))
+        if not commands:
+            raise SavedGameError("saved game: commands is empty; the set-up is missing")
+        where = [f"saved game: commands[{index}]" for index in range(len(commands))]
+        dealer = Dealer(fields["seed"])
+        game = cls._rebuild(commands, dealer, (fields["dealt_start"], fields["fresh_at"]), where)
+        if fields["fresh_at"] is None:
+            dealer.set_state(_generator_state(fields.get("dealer")))
+        return game
+
+    @classmethod
+    def _rebuild(
+        cls,
+        commands: Sequence[Command],
+        dealer: Dealer,
+        dealt: tuple[bool, int | None],
+        where: Sequence[str],
+    ) -> Game:
+        """Replay ``commands`` through the engine; the dealer deals from ``dealt[1]`` on."""
+        dealt_start, fresh_at = dealt
+        start = commands[0]
+        if not isinstance(start, StartGame):
+            raise SavedGameError(
+                f"{where[0]}: the first command is {type(start).__name__}, "
+                "not the StartGame that sets up a game"
+            )
+        if dealt_start and dealer.start(start.players, start.options) != start:
+            raise SavedGameError(
+                f"{where[0]}: the seed {dealer.seed} does not deal these hands and businesses"
+            )
+        game = cls.__new__(cls)
+        game._begin(dealer)
+        game._fresh_at, game._dealt_start = fresh_at, dealt_start
+        for index, command in enumerate(commands):
+            game._replay(index, command, where[index])
+        if fresh_at is not None:
+            game._deal()
+        return game
+
+    def _replay(self, index: int, command: Command, where: str) -> None:
+        """Replay the command at ``index``, or check it against what the dealer dealt there."""
+        if index == self._fresh_at and index > 0:
+            self._deal()
+        if index < len(self._history):
+            dealt = self._history[index].command
+            if dealt != command:
+                raise SavedGameError(
+                    f"{where}: the seed {self._dealer.seed} deals {dealt} here, "
+                    f"not {short_repr(command)}"
+                )
+            return
+        try:
+            self._run(command)
+            if self._fresh_at is not None and index >= self._fresh_at:
+                self._deal()
+        except IllegalCommand as error:
+            raise SavedGameError(f"{where}: {error} ({error.rule})") from error
+
+    def _check_events(
+        self, logged: Sequence[tuple[Event, ...] | None], where: Sequence[str]
+    ) -> None:
+        """Refuse a full log whose events are not the ones the engine gives."""
+        for index, events in enumerate(logged):
+            if events is not None and events != self._history[index].events:
+                raise SavedGameError(
+                    f"{where[index]}: the events logged are not the ones the engine gives "
+                    "for this command"
+                )
 
     @property
     def state(self) -> GameState:
@@ -225,3 +421,43 @@ class Game:
         self._dealer_states[len(self._history) - 1] = self._dealer.get_state()
         while (outcome := self._dealer.outcome(self.state)) is not None:
             self._run(outcome)
+
+
+def _generator_json(state: object) -> list[Any]:
+    """A random generator's state (``random.getstate``) as JSON-ready lists."""
+    parts: Any = state  # the tuple (version, internal state, gauss) of getstate
+    return [parts[0], list(parts[1]), parts[2]]
+
+
+def _generator_state(data: object) -> object:
+    """The state :func:`_generator_json` wrote, checked."""
+    try:
+        parts: Any = data  # checked by setstate below
+        version, internal, gauss = parts
+        state = (version, tuple(internal), gauss)
+        random.Random().setstate(state)
+    except (TypeError, ValueError) as error:
+        raise SavedGameError(f"saved game: dealer is not a generator's state ({error})") from None
+    return state
+
+
+def _saved_fields(data: object) -> dict[str, Any]:
+    """The fields of a saved game, checked."""
+    if not isinstance(data, dict) or data.get("format") != "chicago-poker-game":
+        raise SavedGameError(
+            f"not a saved game (no format 'chicago-poker-game'): {short_repr(data)}"
+        )
+    if data.get("version") != SAVED_GAME_VERSION:
+        raise SavedGameError(
+            f"saved game: version {short_repr(data.get('version'))} is not "
+            f"{SAVED_GAME_VERSION}, the version this chicago-poker reads"
+        )
+    missing = {"seed", "dealt_start", "fresh_at", "commands"} - set(data)
+    if missing:
+        raise SavedGameError(f"saved game: {', '.join(sorted(missing))} missing")
+    fresh_at = data["fresh_at"]
+    if fresh_at is not None and (type(fresh_at) is not int or fresh_at < 0):
+        raise SavedGameError(f"saved game: fresh_at is {short_repr(fresh_at)}, not a count")
+    if type(data["dealt_start"]) is not bool:
+        raise SavedGameError("saved game: dealt_start is not true or false")
+    return data

@@ -1,0 +1,585 @@
+"""Words for front ends: one English sentence for each command and event, full or redacted.
+
+:func:`describe` is the one narrator of the package: ``chicago-poker play`` and ``demo`` print
+its sentences, and a front end can show them as they are. It reads only what it is given: a
+redacted event or command (:func:`~chicago_poker.core.redacted_events.redact`,
+:func:`~chicago_poker.core.redacted_commands.redact_command`) gives a sentence without the
+cards it hides, and the optional view before the item (``before``) adds what that seat can
+see, such as whether a card lands face up. It decides no rule: the face a card lands with is
+:func:`~chicago_poker.core.cards.lands_face_down`'s answer.
+
+>>> from chicago_poker.core.cards import parse_card, parse_tile
+>>> from chicago_poker.core.events import GangsterPlayed
+>>> played = GangsterPlayed(0, parse_card("9R"), parse_tile("Speakeasy#1"))
+>>> describe(played, ["Al", "Bugs"])
+'Al plays 9R at Speakeasy #1.'
+>>> describe(played, ["Al", "Bugs"], viewer=0)
+'You play 9R at Speakeasy #1.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, TypeAlias, assert_never, get_args
+
+from attrs import frozen
+
+from chicago_poker.core.cards import (
+    BusinessTile,
+    Card,
+    Face,
+    GangsterCard,
+    card_order,
+    lands_face_down,
+)
+from chicago_poker.core.commands import (
+    Command,
+    DealCard,
+    DeclineReinforcement,
+    DrawCard,
+    EndTurn,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    PlayRevolver,
+    RevealTile,
+    SendReinforcement,
+    StartGame,
+)
+from chicago_poker.core.errors import InvalidArgumentError, unknown_type
+from chicago_poker.core.events import (
+    ActionPhaseStarted,
+    BriberyPlayed,
+    CardDrawn,
+    DiscardPileReshuffled,
+    DrawRequested,
+    Event,
+    GameBlocked,
+    GameStalled,
+    GameStarted,
+    GameWon,
+    GangsterPlayed,
+    LimousinePlayed,
+    LiquidationPlayed,
+    MarkerPlaced,
+    PoliceRaidPlayed,
+    ReinforcementChosen,
+    ReinforcementDeclined,
+    ReinforcementRequested,
+    ReinforcementsRevealed,
+    RevolverPlayed,
+    ShootoutStarted,
+    ShootoutVoided,
+    ShootoutWon,
+    TileRevealed,
+    TurnEnded,
+    TurnStarted,
+)
+from chicago_poker.core.hands import evaluate_hand
+from chicago_poker.core.redacted_commands import (
+    RedactedCommand,
+    RedactedDealCard,
+    RedactedPlayBribery,
+    RedactedPlayGangster,
+    RedactedPlayLimousine,
+    RedactedSendReinforcement,
+    RedactedStartGame,
+    SeenCommand,
+)
+from chicago_poker.core.redacted_events import (
+    RedactedBriberyPlayed,
+    RedactedCardDrawn,
+    RedactedEvent,
+    RedactedGameStarted,
+    RedactedGangsterPlayed,
+    RedactedLimousinePlayed,
+    RedactedPoliceRaidPlayed,
+    RedactedReinforcementChosen,
+    SeenEvent,
+)
+from chicago_poker.core.views import BusinessView, PlayerView, check_viewer
+
+__all__ = ["ROUTINE_EVENTS", "Describable", "describe"]
+
+Describable: TypeAlias = SeenCommand | SeenEvent
+"""What :func:`describe` takes: a command or an event, full or redacted."""
+
+ROUTINE_EVENTS: Final = (ActionPhaseStarted, DrawRequested)
+"""Events a narration may leave out: the turn's first line and the card drawn say them."""
+
+_COMMANDS: Final = get_args(Command) + get_args(RedactedCommand)
+_DESCRIBABLE: Final = _COMMANDS + get_args(Event) + get_args(RedactedEvent)
+
+_Setup: TypeAlias = (
+    StartGame
+    | RedactedStartGame
+    | GameStarted
+    | RedactedGameStarted
+    | TurnStarted
+    | ActionPhaseStarted
+    | EndTurn
+    | TurnEnded
+    | GameWon
+    | GameBlocked
+    | GameStalled
+)
+_Chance: TypeAlias = (
+    DealCard
+    | RedactedDealCard
+    | RevealTile
+    | TileRevealed
+    | DrawCard
+    | DrawRequested
+    | CardDrawn
+    | RedactedCardDrawn
+    | DiscardPileReshuffled
+)
+_Gangster: TypeAlias = (
+    PlayGangster | RedactedPlayGangster | GangsterPlayed | RedactedGangsterPlayed | MarkerPlaced
+)
+_Attack: TypeAlias = (
+    PlayLiquidation
+    | LiquidationPlayed
+    | PlayPoliceRaid
+    | PoliceRaidPlayed
+    | RedactedPoliceRaidPlayed
+    | PlayRevolver
+    | RevolverPlayed
+)
+_Move: TypeAlias = (
+    PlayLimousine
+    | RedactedPlayLimousine
+    | LimousinePlayed
+    | RedactedLimousinePlayed
+    | PlayBribery
+    | RedactedPlayBribery
+    | BriberyPlayed
+    | RedactedBriberyPlayed
+)
+_Shootout: TypeAlias = (
+    ShootoutStarted | ReinforcementRequested | ShootoutWon | ShootoutVoided | ReinforcementsRevealed
+)
+_Reinforcement: TypeAlias = (
+    SendReinforcement
+    | RedactedSendReinforcement
+    | DeclineReinforcement
+    | ReinforcementChosen
+    | ReinforcementDeclined
+    | RedactedReinforcementChosen
+)
+
+
+def describe(
+    item: Describable,
+    names: Sequence[str],
+    *,
+    viewer: int | None = None,
+    before: PlayerView | None = None,
+) -> str:
+    """One sentence a player reads for a command or an event, full or redacted.
+
+    Args:
+        item: the command or event; redact it first for a seat that may not see it all.
+        names: the players' names by seat.
+        viewer: the seat the sentence is told to, called "you"; a command of that seat is
+            put as an order ("Play 9R at Speakeasy #1, face down."), to offer it as a choice.
+        before: the view of a seat before the item, to say what that seat can see of it:
+            the face a played card lands with, the last card a Liquidation would discard,
+            how many face-down cards a Police Raid would show.
+
+    >>> from chicago_poker.core.cards import parse_tile
+    >>> from chicago_poker.core.commands import PlayPoliceRaid
+    >>> describe(PlayPoliceRaid(0, parse_tile("Speakeasy#1"), 1), ["Al", "Bugs"], viewer=0)
+    "Play Police Raid at Speakeasy #1: see Bugs's face-down cards."
+
+    Raises:
+        ArgumentTypeError: ``item`` is neither a command nor an event.
+        InvalidSeatError: ``viewer`` is neither None nor a seat of ``names``.
+        InvalidArgumentError: ``item`` names a seat that ``names`` has no name for.
+    """
+    if not isinstance(item, _DESCRIBABLE):
+        raise unknown_type("a command or an event", item)  # type: ignore[arg-type]  # run time
+    check_viewer(viewer, len(names))
+    return _sentence(item, _Voice(tuple(names), viewer, before, isinstance(item, _COMMANDS)))
+
+
+def _sentence(item: Describable, voice: _Voice) -> str:
+    match item:
+        case (
+            StartGame()
+            | RedactedStartGame()
+            | GameStarted()
+            | RedactedGameStarted()
+            | TurnStarted()
+            | ActionPhaseStarted()
+            | EndTurn()
+            | TurnEnded()
+            | GameWon()
+            | GameBlocked()
+            | GameStalled()
+        ):
+            return _setup(item, voice)
+        case (
+            DealCard()
+            | RedactedDealCard()
+            | RevealTile()
+            | TileRevealed()
+            | DrawCard()
+            | DrawRequested()
+            | CardDrawn()
+            | RedactedCardDrawn()
+            | DiscardPileReshuffled()
+        ):
+            return _chance(item, voice)
+        case (
+            PlayGangster()
+            | RedactedPlayGangster()
+            | GangsterPlayed()
+            | RedactedGangsterPlayed()
+            | MarkerPlaced()
+        ):
+            return _gangster(item, voice)
+        case _:
+            return _special(item, voice)
+
+
+def _special(
+    item: _Attack | _Move | _Shootout | _Reinforcement,
+    voice: _Voice,
+) -> str:
+    match item:
+        case (
+            PlayLiquidation()
+            | LiquidationPlayed()
+            | PlayPoliceRaid()
+            | PoliceRaidPlayed()
+            | RedactedPoliceRaidPlayed()
+            | PlayRevolver()
+            | RevolverPlayed()
+        ):
+            return _attack(item, voice)
+        case (
+            PlayLimousine()
+            | RedactedPlayLimousine()
+            | LimousinePlayed()
+            | RedactedLimousinePlayed()
+            | PlayBribery()
+            | RedactedPlayBribery()
+            | BriberyPlayed()
+            | RedactedBriberyPlayed()
+        ):
+            return _move(item, voice)
+        case _:
+            return _fight(item, voice)
+
+
+def _fight(item: _Shootout | _Reinforcement, voice: _Voice) -> str:
+    match item:
+        case (
+            ShootoutStarted()
+            | ReinforcementRequested()
+            | ShootoutWon()
+            | ShootoutVoided()
+            | ReinforcementsRevealed()
+        ):
+            return _shootout(item, voice)
+        case _:
+            return _reinforcement(item, voice)
+
+
+# --------------------------------------------------------------------------- the voice
+
+
+@frozen
+class _Voice:
+    """Who is who in a sentence: the names, the seat told ("you"), what that seat sees."""
+
+    names: tuple[str, ...]
+    viewer: int | None
+    before: PlayerView | None
+    order: bool  # the item is a command: the viewer's own is put as an order
+
+    def name(self, seat: int) -> str:
+        """The seat's name, or "you" for the viewer."""
+        if not 0 <= seat < len(self.names):
+            raise InvalidArgumentError(
+                f"describe: seat {seat} has no name; names has {len(self.names)}"
+            )
+        return "you" if seat == self.viewer else self.names[seat]
+
+    def act(self, seat: int, verb: str, third: str) -> str:
+        """``Play`` (an order to the viewer), ``You play`` or ``Bugs plays``."""
+        if seat == self.viewer:
+            return verb.capitalize() if self.order else f"You {verb}"
+        return f"{self.name(seat)} {third}"
+
+    def verb(self, seat: int, verb: str, third: str) -> str:
+        """The verb's form for a second verb of the sentence: ``take`` or ``takes``."""
+        return verb if seat == self.viewer else third
+
+    def possessive(self, seat: int) -> str:
+        """``your`` or ``Bugs's``."""
+        return "your" if seat == self.viewer else f"{self.name(seat)}'s"
+
+    def business(self, tile: BusinessTile) -> BusinessView | None:
+        """The business as the viewer saw it before the item, if the voice has a view."""
+        if self.before is None:
+            return None
+        return next((b for b in self.before.businesses if b.tile == tile), None)
+
+
+def _card(card: Card | None) -> str:
+    if card is None:
+        return "a face-down card"
+    return str(card) if isinstance(card, GangsterCard) else card.kind.label
+
+
+def _cards(cards: Sequence[Card | None]) -> str:
+    """``9R 8B``, ``9R and 2 face-down cards``, or ``no cards``."""
+    known = " ".join(_card(card) for card in cards if card is not None)
+    hidden = sum(card is None for card in cards)
+    parts = [known] if known else []
+    if hidden:
+        parts.append(_count(hidden, "face-down card"))
+    return " and ".join(parts) or "no cards"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _join(parts: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# --------------------------------------------------------------------------- the sentences
+
+
+def _setup(item: _Setup, voice: _Voice) -> str:
+    match item:
+        case StartGame() | RedactedStartGame() | GameStarted() | RedactedGameStarted():
+            return _start(item, voice)
+        case TurnStarted(player=player, number=number, actions=actions):
+            return (
+                f"Turn {number + 1}: {voice.possessive(player)} turn, {_count(actions, 'action')}."
+            )
+        case ActionPhaseStarted(player=player):
+            return f"{voice.act(player, 'take', 'takes')} the actions of the turn."
+        case EndTurn(player=player):
+            return f"{voice.act(player, 'end', 'ends')} {voice.possessive(player)} turn."
+        case TurnEnded(player=player, forced=forced):
+            why = " (no action allowed)" if forced else ""
+            return f"End of {voice.possessive(player)} turn{why}."
+        case GameWon(player=player, victory=victory):
+            return f"{voice.act(player, 'win', 'wins')} the game with {victory.value}!"
+        case GameBlocked():
+            return "Nobody can act any more: the game is blocked, without a winner."
+        case GameStalled(turns=turns):
+            return f"No business was won in {turns} turns: the game is stalled, without a winner."
+        case _:
+            assert_never(item)
+
+
+def _start(
+    item: StartGame | RedactedStartGame | GameStarted | RedactedGameStarted, voice: _Voice
+) -> str:
+    tiles = _join([tile.name for tile in item.businesses])
+    text = (
+        f"A game of Chicago Poker for {_join(list(item.players))}; businesses open: {tiles}. "
+        f"{voice.act(item.first_player, 'play', 'plays')} first."
+    )
+    if voice.viewer is not None:
+        own: list[Card] = [card for card in item.hands[voice.viewer] if card is not None]
+        own.sort(key=card_order)
+        text += f" You are dealt {_cards(own)}."
+    return text
+
+
+def _chance(item: _Chance, voice: _Voice) -> str:
+    match item:
+        case DealCard(card=card) | RedactedDealCard(card=card):
+            return f"Chance deals {_card(card) if card is not None else 'a hidden card'}."
+        case RevealTile(tile=tile):
+            return f"Chance reveals {tile.name}."
+        case TileRevealed(tile=tile):
+            return f"A new business is revealed: {tile.name}."
+        case DrawCard(player=player):
+            return f"{voice.act(player, 'draw', 'draws')} a card."
+        case DrawRequested(player=player):
+            return f"{voice.act(player, 'take', 'takes')} the draw action."
+        case CardDrawn(player=player, card=card):
+            return f"{voice.act(player, 'draw', 'draws')} {_card(card)}."
+        case RedactedCardDrawn(player=player):
+            return f"{voice.act(player, 'draw', 'draws')} a card."
+        case DiscardPileReshuffled(cards=count):
+            return f"The discard pile ({_count(count, 'card')}) is shuffled into a new draw deck."
+        case _:
+            assert_never(item)
+
+
+def _gangster(item: _Gangster, voice: _Voice) -> str:
+    match item:
+        case (
+            PlayGangster(player=player, card=card, business=tile)
+            | GangsterPlayed(player=player, card=card, business=tile)
+        ):
+            landing = _landing(voice, player, tile)
+            return f"{voice.act(player, 'play', 'plays')} {card} at {tile.name}{landing}."
+        case (
+            RedactedPlayGangster(player=player, business=tile)
+            | RedactedGangsterPlayed(player=player, business=tile)
+        ):
+            return f"{voice.act(player, 'play', 'plays')} a card face down at {tile.name}."
+        case MarkerPlaced(player=player, business=tile, number=number):
+            whose = voice.possessive(player).capitalize()
+            return f"{whose} column at {tile.name} is full: shootout marker #{number}."
+        case _:
+            assert_never(item)
+
+
+def _landing(voice: _Voice, player: int, tile: BusinessTile) -> str:
+    """``, face down`` or ``, face up``: where the card lands in the column seen before."""
+    business = voice.business(tile)
+    if business is None:
+        return ""
+    down = lands_face_down(tile, len(business.columns[player].slots))
+    return ", face down" if down else ", face up"
+
+
+def _attack(item: _Attack, voice: _Voice) -> str:
+    match item:
+        case PlayLiquidation(player=player, business=tile, victim=victim):
+            last = _last_card(voice, tile, victim)
+            return (
+                f"{voice.act(player, 'play', 'plays')} Liquidation at {tile.name}: "
+                f"{voice.verb(player, 'discard', 'discards')} "
+                f"{voice.possessive(victim)} last card{last}."
+            )
+        case LiquidationPlayed(player=player, business=tile, victim=victim, card=card):
+            return (
+                f"{voice.act(player, 'play', 'plays')} Liquidation at {tile.name}: "
+                f"{voice.possessive(victim)} {card} is discarded."
+            )
+        case PlayPoliceRaid(player=player, business=tile, target=target):
+            see = _to_see(voice, player, tile, target)
+            return f"{voice.act(player, 'play', 'plays')} Police Raid at {tile.name}: {see}."
+        case PoliceRaidPlayed(player=player, business=tile, target=target, seen=seen):
+            return _raid(voice, player, tile, target, _cards(seen))
+        case RedactedPoliceRaidPlayed(player=player, business=tile, target=target, seen=seen):
+            return _raid(voice, player, tile, target, _cards(seen))
+        case PlayRevolver(player=player) | RevolverPlayed(player=player):
+            return f"{voice.act(player, 'play', 'plays')} the Revolver: two extra actions."
+        case _:
+            assert_never(item)
+
+
+def _raid(voice: _Voice, player: int, tile: BusinessTile, target: int, seen: str) -> str:
+    return (
+        f"{voice.act(player, 'raid', 'raids')} {voice.possessive(target)} column at "
+        f"{tile.name} (Police Raid) and {voice.verb(player, 'see', 'sees')} {seen}."
+    )
+
+
+def _last_card(voice: _Voice, tile: BusinessTile, victim: int) -> str:
+    """`` (9B)`` or `` (face down)``: the last card as the viewer saw it, if it has a view."""
+    business = voice.business(tile)
+    if business is None or not business.columns[victim].slots:
+        return ""
+    card = business.columns[victim].slots[-1].card
+    return f" ({'face down' if card is None else card})"
+
+
+def _to_see(voice: _Voice, player: int, tile: BusinessTile, target: int) -> str:
+    """``see Bugs's 2 face-down cards``, counted in the view before if the voice has one."""
+    see = voice.verb(player, "see", "sees")
+    business = voice.business(tile)
+    if business is None:
+        return f"{see} {voice.possessive(target)} face-down cards"
+    hidden = sum(slot.face is Face.DOWN for slot in business.columns[target].slots)
+    return f"{see} {voice.possessive(target)} {_count(hidden, 'face-down card')}"
+
+
+def _move(item: _Move, voice: _Voice) -> str:
+    match item:
+        case (
+            PlayLimousine()
+            | RedactedPlayLimousine()
+            | LimousinePlayed()
+            | RedactedLimousinePlayed()
+        ):
+            verb = "move" if len(item.cards) != 1 else "moves"
+            return (
+                f"{voice.act(item.player, 'play', 'plays')} the Limousine: {_cards(item.cards)} "
+                f"{verb} from {item.source.name} to {item.destination.name}."
+            )
+        case PlayBribery(player=player, card=card) | BriberyPlayed(player=player, card=card):
+            return _bribery(voice, player, _card(card))
+        case RedactedPlayBribery(player=player) | RedactedBriberyPlayed(player=player):
+            return _bribery(voice, player, "a card")
+        case _:
+            assert_never(item)
+
+
+def _bribery(voice: _Voice, player: int, taken: str) -> str:
+    take = voice.verb(player, "take", "takes")
+    return (
+        f"{voice.act(player, 'play', 'plays')} Bribery and {take} {taken} from the discard "
+        "pile; the draw deck is reshuffled."
+    )
+
+
+def _shootout(item: _Shootout, voice: _Voice) -> str:
+    match item:
+        case ShootoutStarted(business=tile, owner=owner, hands=hands):
+            shown = "; ".join(
+                f"{voice.name(seat)}: {_cards(cards)}, "
+                f"{evaluate_hand(cards).description.lower() if cards else 'no hand'}"
+                for seat, cards in hands
+            )
+            called = f"Shootout at {tile.name} ({voice.possessive(owner)} marker)!"
+            return f"{called} {_first_upper(shown)}."
+        case ReinforcementRequested(business=tile, contenders=seats):
+            tied = _join([voice.name(seat) for seat in seats])
+            return f"Tie at {tile.name} between {tied}: reinforcements!"
+        case ReinforcementsRevealed(cards=cards, contenders=seats):
+            sent = _join([f"{voice.name(seat)} {card}" for seat, card in cards]) or "none"
+            tied = _join([voice.name(seat) for seat in seats])
+            still = f" Still tied: {tied}." if len(seats) > 1 else ""
+            return f"Reinforcements revealed: {sent}.{still}"
+        case ShootoutWon(business=tile, player=player, category=category, reinforced=reinforced):
+            how = " after reinforcement" if reinforced else ""
+            return (
+                f"{voice.act(player, 'win', 'wins')} the shootout at {tile.name} with "
+                f"{category.label.lower()}{how} and {voice.verb(player, 'take', 'takes')} the "
+                "business."
+            )
+        case ShootoutVoided(business=tile):
+            return f"Nobody wins the shootout at {tile.name}; its cards are discarded."
+        case _:
+            assert_never(item)
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _reinforcement(item: _Reinforcement, voice: _Voice) -> str:
+    match item:
+        case (
+            SendReinforcement(player=player, card=card)
+            | ReinforcementChosen(player=player, card=card)
+        ):
+            return (
+                f"{voice.act(player, 'send', 'sends')} {card} as reinforcement, face down for now."
+            )
+        case DeclineReinforcement(player=player) | ReinforcementDeclined(player=player):
+            return f"{voice.act(player, 'send', 'sends')} no reinforcement."
+        case RedactedSendReinforcement(player=player) | RedactedReinforcementChosen(player=player):
+            return f"{voice.act(player, 'make', 'makes')} a secret reinforcement choice."
+        case _:
+            assert_never(item)
