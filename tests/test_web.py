@@ -321,12 +321,8 @@ def test_a_finished_games_logs_can_be_downloaded_and_validate(
     server: tuple[TestClient, Tables],
 ) -> None:
     client, registry = server
-    body = client.post(
-        "/tables", json={"names": ["Al", "Bugs"], "bots": ["random", "heuristic"]}
-    ).json()
-    table = registry.get(body["table"])
-    spectator = body["spectator"].split("#")[1]
-    url = f"/tables/{table.id}/log?token={spectator}"
+    table = make_table(registry, ["Al", "Bugs"], ["random", "heuristic"], seed=7)
+    url = f"/tables/{table.id}/log?token={table.token_of(None)}"
     with connect(client, table, None) as ws:
         receive_until(ws, lambda m: m["type"] == "view" and m["view"]["victory"] is not None)
     assert table.game.state.is_over
@@ -366,3 +362,38 @@ def test_a_data_directory_keeps_each_table_as_its_log(tmp_path: Path) -> None:
     assert about["request"]["bots"] == ["random", None]
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
     assert not list((tmp_path / "tables").glob("*.partial"))
+
+
+def test_tables_kept_on_disk_resume_on_start_and_play_on(tmp_path: Path) -> None:
+    first = Tables(data_dir=tmp_path)
+    table = make_table(first, ["Al", "Bugs", "Capone"], [None, "heuristic", None], seed=5)
+    for _ in range(30):
+        if not table.bot_move():
+            seat = next(s for s in (0, 2) if table.game.legal_commands(s))
+            table.submit(seat, to_json(table.game.legal_commands(seat)[0]))
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    second = Tables(data_dir=tmp_path)
+    assert [reason.split(":")[0] for reason in second.skipped] == ["broken.json"]
+    resumed = second.get(table.id)
+    assert resumed.game.history == table.game.history
+    assert resumed.tokens == table.tokens
+    assert resumed.updates(0, 0) == table.updates(0, 0)
+    # The same seeded dealer deals on: the same commands give the same game. Only the
+    # resumed table keeps its files now, as after a restart.
+    table.on_change = None
+    for _ in range(60):
+        seat = next(s for s in range(3) if table.game.legal_commands(s))
+        command = to_json(table.game.legal_commands(seat)[-1])
+        table.submit(seat, command)
+        resumed.submit(seat, command)
+    assert resumed.game.history == table.game.history
+    assert len(Tables(data_dir=tmp_path).get(table.id).game.history) == len(table.game.history)
+
+
+def test_a_resumed_tables_seat_gets_its_whole_history_back(tmp_path: Path) -> None:
+    table = make_table(Tables(data_dir=tmp_path), ["Al", "Bugs"], [None, "random"])
+    registry = Tables(data_dir=tmp_path)
+    with TestClient(create_app(registry)) as client, connect(client, table, 0) as ws:
+        messages = receive_until(ws, caught_up(registry.get(table.id), 0))
+    assert messages[1]["first"] == 0
+    assert len(messages[1]["events"]) >= table.events

@@ -174,14 +174,19 @@ def check_reload_restores(page: Any) -> None:
 
 
 def check_logs(page: Any) -> None:
-    """Both logs download once the game is over, and validate."""
+    """Both logs download once the game is over, and validate.
+
+    The validator checks a redacted log by searching for a full game that gives it, within
+    a budget: on a rare log the search ends undecided, which says nothing against the log.
+    """
     for which in ("#full-log", "#redacted-log"):
         with page.expect_download() as download:
             page.click(which)
         text = Path(download.value.path()).read_text(encoding="utf-8")
         report = validate_log(text.splitlines(), which)
-        assert report.status is Status.OK, report.findings
-        assert report.game_over
+        allowed = {Status.OK} if which == "#full-log" else {Status.OK, Status.UNDECIDED}
+        assert report.status in allowed, report.findings
+        assert report.entries == len(text.splitlines()) - 1
 
 
 def check_spectator(browser: Any, link: str, events: int, shots: Path) -> None:

@@ -49,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     tables = Tables(bot_delay=args.bot_delay, data_dir=args.data_dir)
+    for reason in tables.skipped:
+        sys.stderr.write(f"chicago-poker serve: a table was not resumed: {reason}\n")
+    if args.data_dir is not None:
+        sys.stdout.write(f"{len(tables)} table(s) resumed from {args.data_dir}\n")
     sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
     sys.stdout.flush()
     uvicorn.run(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -70,11 +71,21 @@ def create_app(
             Route("/tables/{table}/log", _log),
             WebSocketRoute("/tables/{table}/ws", _socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ]
+        ],
+        lifespan=_lifespan,
     )
     app.state.tables = tables if tables is not None else Tables()
     app.state.messages_per_second = messages_per_second
     return app
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    """At start, let the bots of resumed tables go on."""
+    tables: Tables = app.state.tables
+    for table in tables.tables():
+        tables.wake(table)
+    yield
 
 
 def _page(name: str) -> Any:
@@ -152,6 +163,7 @@ async def _socket(websocket: WebSocket) -> None:
         table = tables.get(websocket.path_params["table"])
         viewer = table.viewer(websocket.query_params.get("token", ""))
         tables.join(table)
+        tables.wake(table)
     except TableError as error:
         await websocket.send_json(_error_message(error))
         await websocket.close(code=POLICY_VIOLATION)

@@ -1,23 +1,23 @@
 """How the page shows a view and an event: the table as SVG, and each event in words.
 
-These two functions are the only places the server turns a view or an event into something
-to look at. They use the library's own rendering and descriptions when the installed
-library has them (``chicago_poker.display``), and a plain fallback otherwise, so the page
-needs no change when they arrive.
+These functions are the only places the server turns a view, an event or a command into
+something to look at. The words are the library's own
+(:func:`chicago_poker.display.words.describe`).
+The picture is the library's SVG rendering (``chicago_poker.display.svg.render``) where the
+installed library has it; without it the page lists the view as text.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from chicago_poker.core.commands import Command
 from chicago_poker.core.redacted_events import SeenEvent
 from chicago_poker.core.views import PlayerView
-from chicago_poker.formats.jsonio import to_json
+from chicago_poker.display.words import describe
 
 __all__ = ["command_words", "event_words", "table_svg"]
 
@@ -52,7 +52,7 @@ def event_words(event: SeenEvent, names: Sequence[str], viewer: int | None) -> s
 
     >>> from chicago_poker import TurnStarted
     >>> event_words(TurnStarted(player=1, number=3, actions=2), ["Al", "Bugs"], 0)
-    '...Bugs...'
+    "Turn 4: Bugs's turn, 2 actions."
     """
     return _words(event, names, viewer, None)
 
@@ -63,7 +63,7 @@ def command_words(command: Command, names: Sequence[str], viewer: int, before: P
     >>> from chicago_poker import DrawCard, Game, view
     >>> game = Game.new(["Al", "Bugs"], seed=1)
     >>> command_words(DrawCard(0), ["Al", "Bugs"], 0, view(game.state, 0))
-    '...raw...'
+    'Draw a card.'
     """
     return _words(command, names, viewer, before)
 
@@ -71,20 +71,4 @@ def command_words(command: Command, names: Sequence[str], viewer: int, before: P
 def _words(
     item: SeenEvent | Command, names: Sequence[str], viewer: int | None, before: PlayerView | None
 ) -> str:
-    describe = _display("words", "describe")
-    if describe is not None:
-        return str(describe(item, list(names), viewer=viewer, before=before))
-    data = to_json(item)
-    kind = re.sub(r"(?<!^)(?=[A-Z])", " ", str(data.pop("type"))).lower()
-    kind = kind.removeprefix("redacted ")
-    parts = [_field(key, value, names) for key, value in data.items()]
-    return f"{kind}: {', '.join(parts)}" if parts else kind
-
-
-def _field(key: str, value: object, names: Sequence[str]) -> str:
-    if key in {"player", "winner", "target", "chooser"} and type(value) is int:
-        return names[value] if 0 <= value < len(names) else str(value)
-    if isinstance(value, list):
-        value = " ".join("?" if item is None else str(item) for item in value)
-    shown = "?" if value is None else str(value)
-    return f"{key.replace('_', ' ')} {shown}"
+    return describe(item, names, viewer=viewer, before=before)

@@ -317,11 +317,37 @@ class Tables:
     """The tables of one server, at most :data:`~chicago_poker.web.limits.MAX_TABLES`."""
 
     def __init__(self, *, bot_delay: float = 0.0, data_dir: Path | None = None) -> None:
-        """Hold no table yet; bots wait ``bot_delay`` seconds between their moves."""
+        """Hold the tables kept in ``data_dir``, if any; bots wait ``bot_delay`` s a move.
+
+        A table whose files cannot be resumed is left on disk and named in :attr:`skipped`.
+        """
         self.bot_delay = bot_delay
         self.data_dir = data_dir
         self._tables: dict[str, Table] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
+        self.skipped: list[str] = []
+        """Why each table in ``data_dir`` that could not be resumed was left out."""
+        if data_dir is not None and data_dir.is_dir():
+            for about in sorted(data_dir.glob("*.json")):
+                self._resume(about)
+
+    def _resume(self, about: Path) -> None:
+        """Take back the table of ``about`` and its log, through the engine again."""
+        try:
+            data = orjson.loads(about.read_bytes())
+            request = read_request(data["request"])
+            game = Game.from_log(about.with_suffix(".jsonl"))
+            tokens = {entry["token"]: entry["seat"] for entry in data["tokens"]}
+            table = Table(data["table"], request, game, data["seed"], tokens)
+        except (OSError, ValueError, KeyError, TypeError, ChicagoPokerError) as error:
+            self.skipped.append(f"{about.name}: {error}")
+            return
+        table.on_change = self._save
+        self._tables[table.id] = table
+
+    def tables(self) -> list[Table]:
+        """Every table, oldest first."""
+        return list(self._tables.values())
 
     def __len__(self) -> int:
         """How many tables there are."""
