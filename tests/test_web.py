@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 pytest.importorskip("starlette", reason='the web table needs its extra: pip install ".[web]"')
@@ -19,6 +20,7 @@ from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.views import view
 from chicago_poker.formats.jsonio import to_json
 from chicago_poker.formats.log import entries_to_lines
+from chicago_poker.formats.schemas import command_schema, event_schema, view_schema
 from chicago_poker.referee.validate import Status, validate_log
 from chicago_poker.web import limits, tables
 from chicago_poker.web.app import create_app
@@ -397,3 +399,47 @@ def test_a_resumed_tables_seat_gets_its_whole_history_back(tmp_path: Path) -> No
         messages = receive_until(ws, caught_up(registry.get(table.id), 0))
     assert messages[1]["first"] == 0
     assert len(messages[1]["events"]) >= table.events
+
+
+PROTOCOL = json.loads(
+    (Path(create_app.__code__.co_filename).parent / "protocol.schema.json").read_text("utf-8")
+)
+
+
+def seen_event_schema() -> dict[str, Any]:
+    schema = event_schema()
+    return {**schema, "$ref": "#/$defs/SeenEvent"}
+
+
+def test_every_message_follows_the_protocol_schema(server: tuple[TestClient, Tables]) -> None:
+    """The protocol's schema (shown in the docs) and the library's schemas of its contents."""
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs", "Capone"], [None, "heuristic", "random"], seed=3)
+    messages: list[Message] = []
+    with connect(client, table, 0) as al, connect(client, table, None) as spectator:
+        al.send_text('{"type": "hello"}')
+        for _ in range(10):  # Al's commands; the game lasts longer
+            messages += receive_until(al, lambda m: m["type"] == "legal" and bool(m["commands"]))
+            send_command(al, messages[-1]["commands"][-1])
+        messages += receive_until(spectator, caught_up(table, None))
+        with client.websocket_connect(f"/tables/{table.id}/ws?token=guess") as nobody:
+            messages += until_closed(nobody)[0]
+    jsonschema.Draft202012Validator.check_schema(PROTOCOL)
+    check = jsonschema.Draft202012Validator
+    contents = {
+        "view": ("view", check(view_schema())),
+        "legal": ("commands", check({**command_schema(), "$ref": "#/$defs/Commands"})),
+    }
+    server_message = check({**PROTOCOL, "oneOf": [{"$ref": "#/$defs/ServerMessage"}]})
+    seen_event = check(seen_event_schema())
+    kinds = set()
+    for message in messages:
+        server_message.validate(message)
+        kinds.add(message["type"])
+        if message["type"] in contents:
+            key, validator = contents[message["type"]]
+            validator.validate(message[key])
+        elif message["type"] == "events":
+            for event in message["events"]:
+                seen_event.validate(event)
+    assert kinds == {"welcome", "events", "view", "legal", "error"}
