@@ -443,3 +443,9 @@ def test_every_message_follows_the_protocol_schema(server: tuple[TestClient, Tab
             for event in message["events"]:
                 seen_event.validate(event)
     assert kinds == {"welcome", "events", "view", "legal", "error"}
+
+
+def test_the_docs_show_the_protocol_schema_as_shipped() -> None:
+    page = (Path(__file__).parents[1] / "docs" / "web.md").read_text(encoding="utf-8")
+    shown = page.split("## The protocol", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
+    assert json.loads(shown) == PROTOCOL
