@@ -262,32 +262,37 @@ class _Connection:
             await self.send({"type": "rejected", "rule": error.rule, "message": error.message})
 
     async def command(self, text: str | bytes) -> None:
-        size = len(text.encode() if isinstance(text, str) else text)
-        if size > MAX_MESSAGE_BYTES:
-            raise TableError(
-                f"the message is {size} bytes; a message may have {MAX_MESSAGE_BYTES} at most",
-                code="too-large",
-            )
-        data = _json(text, "the message")
-        if (
-            not isinstance(data, dict)
-            or data.get("type") != "command"
-            or set(data)
-            - {
-                "type",
-                "command",
-            }
-        ):
-            raise TableError(
-                'a message is {"type": "command", "command": {...}}, the only type a client '
-                f"sends; not {_preview(data)}",
-                code="unknown-type",
-            )
+        data = _client_command(text)
         if self.viewer is None:
             raise TableError("a spectator only watches: it sends no commands", code="spectator")
-        self.table.submit(self.viewer, data.get("command"))
+        self.table.submit(self.viewer, data)
         await self.table.notify()
         self.tables.wake(self.table)
+
+
+def _client_command(text: str | bytes) -> object:
+    """The command's JSON data in a client's message.
+
+    Raises:
+        TableError: the message is too large, not JSON, or not a command message.
+    """
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_MESSAGE_BYTES:
+        raise TableError(
+            f"the message is {size} bytes; a message may have {MAX_MESSAGE_BYTES} at most",
+            code="too-large",
+        )
+    data = _json(text, "the message")
+    if not isinstance(data, dict) or data.get("type") != "command" or set(data) - _MESSAGE_KEYS:
+        raise TableError(
+            'a message is {"type": "command", "command": {...}}, the only type a client '
+            f"sends; not {_preview(data)}",
+            code="unknown-type",
+        )
+    return data.get("command")
+
+
+_MESSAGE_KEYS = frozenset({"type", "command"})
 
 
 def _preview(data: object) -> str:
