@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import stat
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -449,3 +450,28 @@ def test_the_docs_show_the_protocol_schema_as_shipped() -> None:
     page = (Path(__file__).parents[1] / "docs" / "web.md").read_text(encoding="utf-8")
     shown = page.split("## The protocol", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
     assert json.loads(shown) == PROTOCOL
+
+
+def test_serve_runs_the_app_on_this_machine_by_default(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from chicago_poker.cli.command import main
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))
+    assert main(["serve", "--data-dir", str(tmp_path)]) == 0
+    assert calls[0]["host"] == "127.0.0.1"
+    assert calls[0]["port"] == 8000
+    assert "0 table(s) resumed" in capsys.readouterr().out
+
+
+def test_serve_without_the_web_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chicago_poker.cli.command import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert main(["serve"]) == 2
+    assert 'pip install "chicago-poker[web]"' in capsys.readouterr().err
