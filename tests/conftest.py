@@ -1,4 +1,4 @@
-"""Shared pytest configuration: plugins, Hypothesis profiles, a tiny specification."""
+"""Shared pytest configuration: plugins, Hypothesis profiles, the specification and a tiny one."""
 
 from __future__ import annotations
 
@@ -147,6 +147,12 @@ def write_tiny_spec(root: Path) -> Path:
         sums.append(f"{hashlib.sha256(text.encode()).hexdigest()}  {name}\n")
     (root / "sources" / "SHA256SUMS").write_text("".join(sums), encoding="utf-8")
     return root
+
+
+@pytest.fixture(scope="session")
+def spec() -> Specification:
+    """The specification of the repository, loaded once; it is frozen, so tests share it."""
+    return load_specification()
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,24 +21,11 @@ from typing import Any
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.formats.log import LogKind, write_log
 from chicago_poker.players.game import Game
+from random_games import MAX_COMMANDS, random_game
 
 LOGS = Path(__file__).parent / "logs"
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
-MAX_COMMANDS = 3_000
 
 Lines = list[str]
-
-
-def play(players: int, options: RuleOptions, seed: int, commands: int = MAX_COMMANDS) -> Game:
-    """A game dealt with ``seed`` and played by a random policy seeded alike."""
-    game = Game.new(NAMES[:players], options, seed=seed)
-    policy = random.Random(seed)
-    for _ in range(commands):
-        legal = game.legal_commands()
-        if game.state.is_over or not legal:
-            break
-        game.execute(policy.choice(legal))
-    return game
 
 
 def log_lines(
@@ -111,7 +97,7 @@ def valid_logs() -> dict[str, Lines]:
     """The lines of each legal game of the corpus, and of each redacted view of one."""
     logs = {}
     for name, (players, options, seed, commands, kind) in VALID.items():
-        game = play(players, options, seed, commands)
+        game = random_game(players, options, seed=seed, commands=commands)
         logs[name] = log_lines(game, seed, kind)
         for redacted_name, (base, viewer) in REDACTED.items():
             if base == name:

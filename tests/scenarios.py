@@ -30,6 +30,12 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import Business, GameState, TurnPhase
 from chicago_poker.formats.notation import parse_position
 
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
+"""The names of the seats of test games, in seat order: a game of n players seats the first n."""
+
+# The seats, by the names of the players who sit there.
+AL, BUGS, CAPONE, DUTCH, EDDIE, FRANK = range(len(NAMES))
+
 
 def cards(text: str) -> tuple[Card, ...]:
     """Cards from their text forms, separated by spaces."""
@@ -59,7 +65,7 @@ def tiles(text: str) -> tuple[BusinessTile, ...]:
 
 
 def build(
-    players: Sequence[str] = ("Al", "Bugs"),
+    players: Sequence[str] = NAMES[:2],
     *,
     hands: Mapping[str, str] | None = None,
     businesses: Mapping[str, Mapping[str, str]] | None = None,
@@ -110,7 +116,7 @@ def build(
 
 
 def position(
-    players: Sequence[str] = ("Al", "Bugs"),
+    players: Sequence[str] = NAMES[:2],
     *,
     hands: Mapping[str, str] | None = None,
     businesses: Mapping[str, Mapping[str, str]] | None = None,
@@ -135,17 +141,7 @@ def position(
     markers = markers or {}
     controlled = controlled or {}
     lines = ["chicago-poker position 1"]
-    flags = [
-        word
-        for word, on in (
-            ("tactical", options.tactical),
-            ("short-game", options.short_game),
-            ("optional-actions", options.optional_actions),
-            ("limousine-any-cards", options.limousine_any_cards),
-            ("optional-reinforcement", options.optional_reinforcement),
-        )
-        if on
-    ]
+    flags = _flags(options)
     if flags:
         lines.append("options " + " ".join(flags))
     for name in players:
@@ -170,6 +166,18 @@ def position(
     if tile_pile is not None:
         lines.append("tiles " + _listed(tile_pile))
     return "\n".join(lines) + "\n"
+
+
+def _flags(options: RuleOptions) -> list[str]:
+    """The words of the notation for the options that are on."""
+    words = (
+        ("tactical", options.tactical),
+        ("short-game", options.short_game),
+        ("optional-actions", options.optional_actions),
+        ("limousine-any-cards", options.limousine_any_cards),
+        ("optional-reinforcement", options.optional_reinforcement),
+    )
+    return [word for word, on in words if on]
 
 
 def _listed(text: str) -> str:

@@ -22,7 +22,7 @@ from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot, power
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import game_seed, play_bots
-from scenarios import begin_turn, build
+from scenarios import NAMES, begin_turn, build
 
 
 class _Recorder:
@@ -56,7 +56,7 @@ def test_registry_names_the_bots() -> None:
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_bots_always_choose_a_legal_command(name: str) -> None:
     for seed in range(3):
-        game = Game.new(["Al", "Bugs", "Dutch"], seed=seed)
+        game = Game.new(NAMES[:3], seed=seed)
         bots = [BOTS[name](seed * 10 + seat) for seat in range(3)]
         for _ in range(150):
             state = game.state

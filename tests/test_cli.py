@@ -141,3 +141,33 @@ def test_validate_says_a_stalled_game_ended_without_a_winner(
         write_log(game, file)
     assert cli.main(["validate", str(path)]) == 0
     assert "ended stalled without a winner" in capsys.readouterr().out
+
+
+LOGS = Path(__file__).parent / "logs"
+
+
+def test_validate_of_many_files_ends_with_a_count_of_each_verdict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = str(LOGS / "valid-2p-standard.jsonl")
+    files = [good, str(LOGS / "illegal-action.jsonl"), good, str(tmp_path / "missing.jsonl")]
+    assert cli.main(["validate", *files]) == 2
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "4 files: 2 legal, 1 illegal, 1 unreadable, 0 undecided"
+    assert sum(line.startswith(f"{good}: legal game") for line in lines) == 2
+    assert cli.main(["validate", "--workers", "2", *files]) == 2
+    assert capsys.readouterr().out.splitlines() == lines
+
+
+def test_validate_counts_an_undecided_redacted_log(capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(LOGS / name) for name in ("redacted.jsonl", "redacted-fourth-action.jsonl")]
+    assert cli.main(["validate", *files]) == 3
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == "2 files: 1 legal, 0 illegal, 0 unreadable, 1 undecided"
+
+
+def test_validate_of_one_file_has_no_count_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["validate", str(LOGS / "valid-2p-standard.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 1
+    assert "files:" not in out

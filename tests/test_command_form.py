@@ -43,7 +43,8 @@ from chicago_poker.formats.log import (
     load_event,
 )
 from chicago_poker.players.game import Game
-from log_corpus import play
+from random_games import random_game
+from scenarios import NAMES
 
 SPEAKEASY = parse_tile("Speakeasy#1")
 BREWERY = parse_tile("Brewery#1")
@@ -64,14 +65,16 @@ def unchecked(cls: type, *values: object) -> Any:
 
 
 def start(**changes: Any) -> StartGame:
-    command = StartGame(("Al", "Bugs"), HANDS, (SPEAKEASY, BREWERY))
+    command = StartGame(NAMES[:2], HANDS, (SPEAKEASY, BREWERY))
     return attrs.evolve(command, **changes)
 
 
 def test_every_command_of_played_games_has_its_form() -> None:
     seen: set[type] = set()
     for players, seed in ((2, 1), (4, 2), (6, 3)):
-        for entry in play(players, RuleOptions(optional_reinforcement=True), seed).history:
+        for entry in random_game(
+            players, RuleOptions(optional_reinforcement=True), seed=seed
+        ).history:
             check_form(entry.command)
             seen.add(type(entry.command))
     assert len(seen) >= 10  # the games use most kinds of command, chance included
@@ -155,7 +158,7 @@ def test_every_command_type_has_a_form_for_each_of_its_fields() -> None:
 def test_a_command_of_the_wrong_form_is_refused_with_its_field(
     command: Any, rule: str, message: str
 ) -> None:
-    game = Game.new(["Al", "Bugs"], seed=1)
+    game = Game.new(NAMES[:2], seed=1)
     before = (game.state, game.history)
     with pytest.raises(IllegalCommand) as refused:
         game.execute(command)
@@ -304,7 +307,7 @@ def retyped(value: Any) -> list[Any]:
 def games_and_commands(draw: st.DrawFn) -> tuple[Game, Any]:
     """A game of 2 to 4 players some way in, and a command of any form for it."""
     players, seed = draw(st.integers(2, 4)), draw(st.integers(0, 999))
-    game = play(players, RuleOptions(), seed, draw(st.integers(0, 80)))
+    game = random_game(players, RuleOptions(), seed=seed, commands=draw(st.integers(0, 80)))
     state = game.state
     acting = state.turn.player
     plausible = {

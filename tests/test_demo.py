@@ -47,11 +47,11 @@ def test_demo_tells_a_whole_game_and_validates_its_log(
     assert _run(["--seed", "3", "--log", str(log)]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert out.startswith("A game of Chicago Poker for 4: Al, Bugs, Dutch, Legs.")
+    assert out.startswith("A game of Chicago Poker for Al, Bugs, Dutch and Legs; businesses")
     assert "--- Turn 1: " in out
     assert "draws a card." in out
-    assert "a face-down card" in out
-    assert "Shootout at the " in out
+    assert "plays a card face down at " in out
+    assert "Shootout at " in out
     assert re.search(r"wins the game with .+!", out)
     assert f"Log written to {log}; validation: legal game" in out
     report = validate_file(log)
@@ -65,9 +65,9 @@ def test_demo_shows_every_hand_of_a_shootout_with_its_description(
     assert _run(["--seed", "5", "--players", "2", "--log", str(tmp_path / "g.jsonl")]) == 0
     lines = capsys.readouterr().out.splitlines()
     start = next(index for index, line in enumerate(lines) if line.startswith("Shootout at"))
-    hands = lines[start + 1]
-    assert hands.startswith("  Al: ") or hands.startswith("  Bugs: ")
-    assert " - " in hands
+    hands = lines[start]
+    shown = r"(Al|Bugs): (\d+[RYGBP] ?)+, [a-z].+"
+    assert re.fullmatch(rf"Shootout at .+ \((Al|Bugs)'s marker\)! {shown}(; {shown})?\.", hands)
 
 
 def test_demo_never_names_a_drawn_card() -> None:
@@ -98,7 +98,7 @@ def test_demo_with_options_and_random_bots(
     log = tmp_path / "g.jsonl"
     argv = ["--players", "6", "--bot", "random", "--tactical", "--short-game", "--log", str(log)]
     assert _run(argv) == 0
-    assert "for 6: Al, Bugs, Dutch, Legs, Lucky, Nucky." in capsys.readouterr().out
+    assert "for Al, Bugs, Dutch, Legs, Lucky and Nucky;" in capsys.readouterr().out
 
 
 def test_demo_reports_a_log_it_cannot_write(
@@ -152,15 +152,15 @@ def test_secret_choices_and_reveals_are_told_as_a_spectator_sees_them() -> None:
     ]
     assert lines == [
         "  Bugs makes a secret reinforcement choice.",
-        "  Reinforcements revealed: Al the red 9 (9R).",
-        "  Al wins the Brewery #1 with pair after reinforcements.",
-        "Al plays the Limousine and moves 2 cards from the Brewery #1 to the Brewery #1: "
-        "a face-down card, red 9 (9R).",
-        "Bugs plays a Police Raid on Al at the Brewery #1 and looks at 1 face-down card.",
+        "  Reinforcements revealed: Al 9R.",
+        "  Al wins the shootout at Brewery #1 with pair after reinforcement and takes the "
+        "business.",
+        "Al plays the Limousine: 9R and 1 face-down card move from Brewery #1 to Brewery #1.",
+        "Bugs raids Al's column at Brewery #1 (Police Raid) and sees 1 face-down card.",
     ]
 
 
 @pytest.mark.rule("R-8.7")
 def test_a_stalled_game_is_told_without_a_winner() -> None:
     lines = list(demo._lines(build(players=("Al", "Bugs")), GameStalled(100)))
-    assert lines == ["", "No business was won in 100 turns: the game ends without a winner."]
+    assert lines == ["", "No business was won in 100 turns: the game is stalled, without a winner."]

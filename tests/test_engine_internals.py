@@ -7,7 +7,6 @@ tests pin down that the shortcuts give exactly what the plain ways give.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import attrs
@@ -30,8 +29,10 @@ from chicago_poker.core.events import Event, TurnStarted
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, Turn, TurnPhase, Victory
 from chicago_poker.players.game import Game
+from random_games import random_game
+from scenarios import NAMES
 
-PLAYERS = ("Al", "Bugs", "Dutch", "Frank")
+PLAYERS = NAMES[:4]
 
 # Fields that no event changes: they are set when the game or the turn starts.
 FIXED_STATE_FIELDS = {"options", "first_player"}
@@ -46,14 +47,6 @@ OPTIONS = (
 
 def field_names(cls: type[attrs.AttrsInstance]) -> set[str]:
     return {field.name for field in attrs.fields(cls)}
-
-
-def random_game(seed: int, options: RuleOptions) -> Game:
-    policy = random.Random(seed)
-    game = Game.new(PLAYERS, options, seed=seed)
-    while not game.state.is_over:
-        game.execute(policy.choice(game.legal_commands()))
-    return game
 
 
 def transitions(game: Game) -> Iterator[tuple[GameState, Event, GameState]]:
@@ -74,7 +67,12 @@ def changed_fields(before: attrs.AttrsInstance, after: attrs.AttrsInstance) -> s
 
 @pytest.fixture(scope="module")
 def games() -> list[Game]:
-    return [random_game(seed, options) for seed in range(3) for options in OPTIONS]
+    """Whole random games, one for each seed and set of options."""
+    played = [
+        random_game(len(PLAYERS), options, seed=seed) for seed in range(3) for options in OPTIONS
+    ]
+    assert all(game.state.is_over for game in played)
+    return played
 
 
 @pytest.fixture(scope="module")

@@ -43,11 +43,10 @@ from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import MAX_COLUMN, RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, Victory
 from chicago_poker.players.game import Dealer
+from random_games import Policy, uniform
+from scenarios import NAMES
 
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
 REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
-
-Policy = Callable[[GameState, Sequence[Command], random.Random], Command]
 
 
 def game_turns(players: int) -> int:
@@ -85,11 +84,6 @@ def _prefer(
     return rng.choice(calm or list(legal))
 
 
-def random_policy(state: GameState, legal: Sequence[Command], rng: random.Random) -> Command:
-    """Any legal command, each as likely."""
-    return rng.choice(legal)
-
-
 def cautious_policy(state: GameState, legal: Sequence[Command], rng: random.Random) -> Command:
     """Never complete a column if anything else is legal; draw rather than play."""
     return _prefer(state, legal, rng, lambda c: isinstance(c, DrawCard))
@@ -120,7 +114,7 @@ def revolver_policy(state: GameState, legal: Sequence[Command], rng: random.Rand
 
 
 POLICIES: dict[str, Policy] = {
-    "random": random_policy,
+    "random": uniform,
     "cautious": cautious_policy,
     "idle": idle_policy,
     "revolver": revolver_policy,

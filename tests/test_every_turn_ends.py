@@ -34,19 +34,13 @@ from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import FACE_UP_BUSINESSES, RuleOptions, stall_limit
 from chicago_poker.core.state import Business, Column, GameState, PlayerState, Turn, TurnPhase
 from chicago_poker.players.game import Dealer
+from random_games import Policy, uniform
+from scenarios import NAMES
 
 MOST_ACTIONS = 5
 """The most actions of a turn: three ordinary ones and one Revolver's two extra (R-5.5.1)."""
 
 REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
-
-Policy = Callable[[GameState, Sequence[Command], random.Random], Command]
-
-
-def random_policy(state: GameState, legal: Sequence[Command], rng: random.Random) -> Command:
-    """Any legal command, each as likely."""
-    return rng.choice(legal)
 
 
 def _prefer(
@@ -76,7 +70,7 @@ def never_end_policy(state: GameState, legal: Sequence[Command], rng: random.Ran
     return _prefer(legal, rng, lambda c: not isinstance(c, EndTurn))
 
 
-POLICIES = {"random": random_policy, "revolver": revolver_policy, "never-end": never_end_policy}
+POLICIES = {"random": uniform, "revolver": revolver_policy, "never-end": never_end_policy}
 
 
 @st.composite

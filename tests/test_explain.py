@@ -8,12 +8,7 @@ import io
 import pytest
 
 from chicago_poker.referee import explain
-from chicago_poker.specification import Specification, load_specification
-
-
-@pytest.fixture(scope="module")
-def spec() -> Specification:
-    return load_specification()
+from chicago_poker.specification import Specification
 
 
 def parser() -> argparse.ArgumentParser:

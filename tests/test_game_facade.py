@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import io
 import json
 import random
@@ -44,16 +45,8 @@ from chicago_poker.core.state import GameState
 from chicago_poker.formats.log import LogKind, write_log
 from chicago_poker.players.game import Dealer, Entry, Game, SavedGameError
 from invariants import FACE_UP_AT_SETUP, check_game_over, check_invariants
-
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
-
-
-def play(game: Game, commands: int, rng: random.Random) -> None:
-    """Execute up to ``commands`` random legal commands."""
-    for _ in range(commands):
-        if game.state.is_over:
-            return
-        game.execute(rng.choice(game.legal_commands()))
+from random_games import play_random
+from scenarios import NAMES
 
 
 def snapshot(game: Game) -> tuple[GameState, tuple[Entry, ...]]:
@@ -256,7 +249,7 @@ def test_execute_returns_the_events_of_decide_then_those_of_chance() -> None:
 
 def test_every_history_entry_holds_the_events_decide_gives_for_its_command() -> None:
     game = Game.new(NAMES[:4], RuleOptions(optional_actions=True), seed=8)
-    play(game, 300, random.Random(8))
+    play_random(game, random.Random(8), commands=300)
     state: GameState | None = None
     for entry in game.history:
         assert decide(state, entry.command) == entry.events
@@ -268,7 +261,7 @@ def test_every_history_entry_holds_the_events_decide_gives_for_its_command() -> 
 
 def test_chance_commands_in_the_history_only_follow_a_waiting_state() -> None:
     game = Game.new(NAMES[:5], seed=2)
-    play(game, 200, random.Random(2))
+    play_random(game, random.Random(2), commands=200)
     state: GameState | None = None
     for entry in game.history:
         if isinstance(entry.command, DealCard):
@@ -312,7 +305,7 @@ def test_illegal_command_leaves_the_game_and_its_dealer_unchanged() -> None:
 @pytest.mark.rule("R-3.2", "R-3.6", "R-2.1")
 def test_other_illegal_commands_leave_the_game_unchanged() -> None:
     game = Game.new(NAMES[:2], seed=13)
-    play(game, 7, random.Random(13))
+    play_random(game, random.Random(13), commands=7)
     seat = game.state.turn.player
     card = next(iter(game.state.draw_pile))
     before = snapshot(game)
@@ -334,7 +327,7 @@ def test_other_illegal_commands_leave_the_game_unchanged() -> None:
 
 def test_undo_restores_the_previous_state_and_history() -> None:
     game = Game.new(NAMES[:3], seed=21)
-    play(game, 10, random.Random(21))
+    play_random(game, random.Random(21), commands=10)
     before = snapshot(game)
     game.execute(game.legal_commands()[0])
     game.undo()
@@ -382,7 +375,7 @@ def test_undo_past_the_set_up_is_refused_and_changes_nothing() -> None:
     game = Game.new(NAMES[:2], seed=24)
     with pytest.raises(InvalidArgumentError, match="undo: there are fewer than 1 commands"):
         game.undo()
-    play(game, 2, random.Random(24))
+    play_random(game, random.Random(24), commands=2)
     before = snapshot(game)
     with pytest.raises(InvalidArgumentError, match="undo: there are fewer than 3 commands"):
         game.undo(3)
@@ -617,3 +610,17 @@ def test_a_saved_game_whose_commands_were_changed_is_refused() -> None:
     data["commands"][index]["card"] = "1R" if card != "1R" else "2R"
     with pytest.raises(SavedGameError, match=rf"saved game: commands\[{index}\]: the seed 3 deals"):
         Game.from_json(data)
+
+
+def test_the_examples_of_the_saving_page_run() -> None:
+    # The page fences its examples; a fence line ends an example's output, as a blank does.
+    page = Path(__file__).parent.parent / "docs" / "saving.md"
+    text = "\n".join(
+        "" if line.startswith("```") else line
+        for line in page.read_text(encoding="utf-8").split("\n")
+    )
+    test = doctest.DocTestParser().get_doctest(text, {}, "saving.md", str(page), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False).attempted > 10
+    assert runner.summarize(verbose=False).failed == 0

@@ -10,7 +10,6 @@ few tiles left (R-8.4, R-8.5).
 
 from __future__ import annotations
 
-import itertools
 import os
 import random
 import subprocess
@@ -52,17 +51,20 @@ from invariants import (
     check_invariants,
     victories_met,
 )
-from scenarios import build
+from random_games import ALL_OPTIONS, by_kind, uniform
+from scenarios import NAMES, build
 
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
-ALL_OPTIONS = tuple(RuleOptions(*flags) for flags in itertools.product((False, True), repeat=5))
-"""The 32 combinations of the five rule options."""
+Chooser = Callable[[GameState, Sequence[Command]], Command]
+"""A seeded random policy: chooses among the legal commands of a state."""
 
 MAX_COMMANDS = 20_000
 """Far more commands than any game takes (a few hundred); more means the game never ends."""
 
 SOURCE = str(Path(__file__).resolve().parent.parent / "src")
 """The package source, for a child process."""
+
+TESTS = str(Path(__file__).resolve().parent)
+"""The tests' helper modules, for a child process."""
 
 DEALT_GAMES = 300
 MIDGAME_GAMES = 200
@@ -86,27 +88,14 @@ def dealt_game(seed: int) -> tuple[int, RuleOptions]:
     return 2 + seed % 5, ALL_OPTIONS[seed % 32]
 
 
-def by_kind(rng: random.Random, legal: Sequence[Command]) -> Command:
-    """A random command of a random kind: draws, Limousines, Bribery... as often as plays.
-
-    Choosing among all commands alike mostly plays gangster cards, of which there are many;
-    choosing the kind first also brings hands to the hand limit (R-3.9).
-    """
-    kinds: dict[type, list[Command]] = {}
-    for command in legal:
-        kinds.setdefault(type(command), []).append(command)
-    return rng.choice(rng.choice(list(kinds.values())))
-
-
-def policy(seed: int) -> Callable[[Sequence[Command]], Command]:
+def policy(seed: int) -> Chooser:
     """The random policy of game ``seed``: uniform over commands (even) or over kinds (odd)."""
     rng = random.Random(seed)
-    if seed % 2:
-        return lambda legal: by_kind(rng, legal)
-    return rng.choice
+    chosen = by_kind if seed % 2 else uniform
+    return lambda state, legal: chosen(state, legal, rng)
 
 
-def play_game(game: Game, choose: Callable[[Sequence[Command]], Command]) -> int:
+def play_game(game: Game, choose: Chooser) -> int:
     """Play ``game`` to its end with a random policy, checking every step; return the commands."""
     state = game.state
     check_invariants(state)
@@ -114,7 +103,7 @@ def play_game(game: Game, choose: Callable[[Sequence[Command]], Command]) -> int
         if game.state.is_over:
             return commands
         mark = len(game.history)
-        game.execute(choose(game.legal_commands()))
+        game.execute(choose(game.state, game.legal_commands()))
         for entry in game.history[mark:]:
             state = check_events(state, entry.events)
             check_invariants(state)
@@ -124,7 +113,7 @@ def play_game(game: Game, choose: Callable[[Sequence[Command]], Command]) -> int
 
 def play_out(
     state: GameState,
-    choose: Callable[[Sequence[Command]], Command],
+    choose: Chooser,
     events: list[Event] | None = None,
 ) -> tuple[GameState, list[Event]]:
     """Play from a decision point to the end, chance included, checking every step."""
@@ -132,7 +121,7 @@ def play_out(
     for _ in range(MAX_COMMANDS):
         if state.is_over:
             return state, log
-        command = choose(legal_commands(state))
+        command = choose(state, legal_commands(state))
         after, new = step(state, command)
         assert check_events(state, new) == after
         check_invariants(after)
@@ -300,13 +289,11 @@ def test_same_seed_gives_the_same_game() -> None:
 
 
 DIGEST = """
-import hashlib, random, sys
-from chicago_poker.players.game import Game
+import hashlib
 from chicago_poker.core.rules import RuleOptions
-game = Game.new(["Al", "Bugs", "Capone"], RuleOptions(limousine_any_cards=True), seed=5)
-rng = random.Random(5)
-while not game.state.is_over:
-    game.execute(rng.choice(game.legal_commands()))
+from random_games import random_game
+game = random_game(3, RuleOptions(limousine_any_cards=True), seed=5)
+assert game.state.is_over
 print(hashlib.sha256(repr(game.history).encode()).hexdigest())
 """
 
@@ -317,7 +304,7 @@ def test_same_seed_gives_the_same_game_in_another_process() -> None:
     for hash_seed in ("1", "2"):
         environment = {**os.environ, "PYTHONHASHSEED": hash_seed}
         environment["PYTHONPATH"] = os.pathsep.join(
-            filter(None, [SOURCE, os.environ.get("PYTHONPATH")])
+            filter(None, [SOURCE, TESTS, os.environ.get("PYTHONPATH")])
         )
         done = subprocess.run(
             [sys.executable, "-c", DIGEST],

@@ -43,7 +43,7 @@ from chicago_poker.formats.jsonio import (
 from chicago_poker.formats.log import dump_command, dump_event, dump_seen, redact_entries
 from chicago_poker.formats.schemas import command_schema, event_schema, state_schema, view_schema
 from chicago_poker.players.game import Game
-from log_corpus import play
+from random_games import random_game
 
 DOCS = Path(__file__).parent.parent / "docs"
 
@@ -55,7 +55,7 @@ options_strategy = st.builds(
 def games() -> st.SearchStrategy[Game]:
     """Random games: 2 to 6 players, any options, stopped after 0 to 400 commands."""
     return st.builds(
-        play,
+        random_game,
         players=st.integers(2, 6),
         options=options_strategy,
         seed=st.integers(0, 2**32),
@@ -157,7 +157,7 @@ def test_every_command_and_event_round_trips_plain_and_redacted(game: Game) -> N
 
 
 def test_the_json_of_commands_and_events_is_that_of_the_log_lines() -> None:
-    game = play(players=4, options=RuleOptions(True, False, True, True, True), seed=8)
+    game = random_game(4, RuleOptions(True, False, True, True, True), seed=8)
     for entry in game.history:
         assert compact(to_json(entry.command)) == dump_command(entry.command)
         for event in entry.events:
@@ -205,7 +205,7 @@ def samples(items: list[Any], start: int = 20) -> list[Any]:
 def test_real_data_validates_against_the_published_schemas(
     players: int, seed: int, options: RuleOptions
 ) -> None:
-    game = play(players=players, options=options, seed=seed)
+    game = random_game(players, options, seed=seed)
     for command in samples([entry.command for entry in game.history]):
         COMMAND.validate(to_json(command))
     for event in samples(list(game.events)):
@@ -235,7 +235,7 @@ def test_real_data_validates_against_the_published_schemas(
 @functools.cache
 def a_game() -> Game:
     """A game with a shootout behind it, hands, columns and controlled businesses."""
-    return play(players=3, options=RuleOptions(), seed=11, commands=100)
+    return random_game(3, RuleOptions(), seed=11, commands=100)
 
 
 def mutations() -> Iterator[tuple[str, Callable[[dict[str, Any]], None], str]]:

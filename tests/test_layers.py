@@ -16,6 +16,7 @@ import chicago_poker
 
 PACKAGE = Path(chicago_poker.__file__).parent
 CORE = PACKAGE / "core"
+DISPLAY = PACKAGE / "display"
 
 # The standard library and third-party modules the core may import: pure computation only.
 # Anything else (random, time, os, io, pathlib, socket, subprocess, sys, ...) is refused,
@@ -39,6 +40,9 @@ CORE_MAY_IMPORT = frozenset(
         "typing",
     }
 )
+
+# Pictures and words for front ends: pure like the core, and they may build XML too.
+DISPLAY_MAY_IMPORT = CORE_MAY_IMPORT | {"xml"}
 
 # Named so that a failure says plainly why these are refused.
 IMPURE = frozenset(
@@ -97,25 +101,34 @@ def imports(path: Path, root: Path) -> Iterator[tuple[int, str, tuple[str, ...]]
             yield node.lineno, module, tuple(alias.name for alias in node.names)
 
 
-def core_import_problems(path: Path, root: Path = PACKAGE.parent) -> Iterator[str]:
+def core_import_problems(
+    path: Path,
+    root: Path = PACKAGE.parent,
+    *,
+    layer: str = "core",
+    may_import: frozenset[str] = CORE_MAY_IMPORT,
+) -> Iterator[str]:
+    """Every import or call of a pure ``layer`` that leaves it, the core, or ``may_import``."""
     where = path.relative_to(root)
+    inside = {"chicago_poker.core", f"chicago_poker.{layer}"}
+    who = "the core" if layer == "core" else f"the {layer} layer"
     for line, module, _ in imports(path, root):
         top = module.split(".")[0]
-        if module == "chicago_poker.core" or module.startswith("chicago_poker.core."):
+        if any(module == part or module.startswith(part + ".") for part in inside):
             continue
         if top == "chicago_poker":
-            yield f"{where}:{line}: the core imports {module}, outside the core"
+            yield f"{where}:{line}: {who} imports {module}, outside the core"
         elif top in IMPURE:
-            yield f"{where}:{line}: the core imports {module}, which touches the world"
-        elif top not in CORE_MAY_IMPORT:
-            yield f"{where}:{line}: the core imports {module}, not on the list of pure modules"
+            yield f"{where}:{line}: {who} imports {module}, which touches the world"
+        elif top not in may_import:
+            yield f"{where}:{line}: {who} imports {module}, not on the list of pure modules"
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
             and node.func.id in IMPURE_CALLS
         ):
-            yield f"{where}:{node.lineno}: the core calls {node.func.id}()"
+            yield f"{where}:{node.lineno}: {who} calls {node.func.id}()"
 
 
 def private_import_problems(path: Path, root: Path = PACKAGE.parent) -> Iterator[str]:
@@ -129,6 +142,31 @@ def private_import_problems(path: Path, root: Path = PACKAGE.parent) -> Iterator
 @pytest.mark.parametrize("path", modules(CORE), ids=lambda path: path.name)
 def test_the_core_imports_only_the_core_and_pure_modules(path: Path) -> None:
     assert list(core_import_problems(path)) == []
+
+
+@pytest.mark.parametrize("path", modules(DISPLAY), ids=lambda path: path.name)
+def test_the_display_imports_only_the_core_and_pure_modules(path: Path) -> None:
+    problems = core_import_problems(path, layer="display", may_import=DISPLAY_MAY_IMPORT)
+    assert list(problems) == []
+
+
+def test_the_display_check_refuses_the_layers_above_the_core(tmp_path: Path) -> None:
+    display = tmp_path / "chicago_poker" / "display"
+    display.mkdir(parents=True)
+    bad = display / "bad.py"
+    bad.write_text(
+        "import xml.etree.ElementTree\n"
+        "from chicago_poker.display import words\n"
+        "from chicago_poker.core.views import view\n"
+        "from chicago_poker.players.game import Game\n"
+        "import os\n",
+        encoding="utf-8",
+    )
+    found = core_import_problems(bad, tmp_path, layer="display", may_import=DISPLAY_MAY_IMPORT)
+    assert [problem.split(": ", 1)[1] for problem in found] == [
+        "the display layer imports chicago_poker.players.game, outside the core",
+        "the display layer imports os, which touches the world",
+    ]
 
 
 @pytest.mark.parametrize("path", modules(PACKAGE), ids=lambda path: dotted(path))

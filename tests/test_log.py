@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import io
-import itertools
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -93,27 +91,10 @@ from chicago_poker.formats.log import (
 from chicago_poker.formats.schemas import SCHEMA_PATH, log_schema, schema_text, write_schemas
 from chicago_poker.players.game import Game
 from chicago_poker.referee.validate import Status, validate_binary, validate_log
-
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
-ALL_OPTIONS = tuple(RuleOptions(*flags) for flags in itertools.product((False, True), repeat=5))
-"""The 32 combinations of the five rule options."""
-
-MAX_COMMANDS = 3_000
-"""A cap on the players' commands of one random game."""
+from random_games import ALL_OPTIONS, random_game
+from scenarios import NAMES
 
 VALIDATOR = jsonschema.Draft202012Validator(log_schema())
-
-
-def play(seed: int, options: RuleOptions, players: int) -> Game:
-    """A game dealt with ``seed`` and played by a seeded random policy over legal commands."""
-    game = Game.new(NAMES[:players], options, seed=seed)
-    policy = random.Random(seed)
-    for _ in range(MAX_COMMANDS):
-        commands = game.legal_commands()
-        if game.state.winner is not None or not commands:
-            break
-        game.execute(policy.choice(commands))
-    return game
 
 
 def written(game: Game, **kwargs: Any) -> str:
@@ -169,7 +150,7 @@ def check_commands_round_trip(game: Game) -> None:
 
 @pytest.mark.parametrize("options", ALL_OPTIONS, ids=repr)
 def test_a_game_with_every_option_combination_round_trips(options: RuleOptions) -> None:
-    game = play(seed=ALL_OPTIONS.index(options), options=options, players=3)
+    game = random_game(3, options, seed=ALL_OPTIONS.index(options))
     check_round_trip(game)
     check_commands_round_trip(game)
 
@@ -181,7 +162,7 @@ def test_a_game_with_every_option_combination_round_trips(options: RuleOptions) 
     players=st.integers(2, 6),
 )
 def test_random_games_round_trip(seed: int, options: RuleOptions, players: int) -> None:
-    game = play(seed, options, players)
+    game = random_game(players, options, seed=seed)
     check_round_trip(game)
     check_commands_round_trip(game)
 
@@ -191,7 +172,7 @@ def test_random_games_round_trip(seed: int, options: RuleOptions, players: int) 
 def test_every_command_and_event_of_a_game_round_trips_alone(
     seed: int, options: RuleOptions, data: st.DataObject
 ) -> None:
-    game = play(seed, options, players=data.draw(st.integers(2, 6)))
+    game = random_game(data.draw(st.integers(2, 6)), options, seed=seed)
     entry = data.draw(st.sampled_from(game.history))
     assert load_command(dump_command(entry.command)) == entry.command
     for event in entry.events:
@@ -213,7 +194,7 @@ def t(text: str) -> Any:
 
 SAMPLES: tuple[Command | Event, ...] = (
     StartGame(
-        ("Al", "Bugs"),
+        NAMES[:2],
         (cards("1R 2R 3R 4R Revolver"), cards("1B 2B 3B 4B 5B")),
         (t("Speakeasy#1"), t("JazzClub#2")),
         1,
@@ -314,7 +295,7 @@ def test_frozensets_are_written_as_sorted_lists_of_cards() -> None:
 
 
 def test_the_header_is_line_one_with_the_game_options_and_players() -> None:
-    game = play(seed=3, options=RuleOptions(tactical=True), players=4)
+    game = random_game(4, RuleOptions(tactical=True), seed=3)
     first = written(game).splitlines()[0]
     assert json.loads(first) == {
         "format": "chicago-poker-log",
@@ -329,7 +310,7 @@ def test_the_header_is_line_one_with_the_game_options_and_players() -> None:
 
 
 def test_an_entry_names_its_actor_or_null_for_chance() -> None:
-    game = play(seed=11, options=RuleOptions(), players=2)
+    game = random_game(2, RuleOptions(), seed=11)
     for line, entry in zip(written(game).splitlines()[1:], game.history, strict=True):
         actor = json.loads(line)["actor"]
         if isinstance(entry.command, StartGame | DealCard | RevealTile):
@@ -341,7 +322,7 @@ def test_an_entry_names_its_actor_or_null_for_chance() -> None:
 @pytest.mark.parametrize("options", ALL_OPTIONS[::7], ids=repr)
 def test_sample_logs_validate_against_the_schema(options: RuleOptions) -> None:
     for kind in (LogKind.FULL, LogKind.COMMANDS):
-        for line in written(play(seed=21, options=options, players=4), kind=kind).splitlines():
+        for line in written(random_game(4, options, seed=21), kind=kind).splitlines():
             VALIDATOR.validate(json.loads(line))
 
 
@@ -367,7 +348,7 @@ def test_the_schema_file_is_up_to_date() -> None:
 
 
 def sample_lines() -> list[str]:
-    return written(play(seed=5, options=RuleOptions(), players=2)).splitlines()
+    return written(random_game(2, RuleOptions(), seed=5)).splitlines()
 
 
 def replaced(lines: list[str], number: int, text: str) -> list[str]:
@@ -493,7 +474,7 @@ def test_log_format_errors_are_value_errors() -> None:
 @pytest.mark.parametrize("viewer", [0, 1, None], ids=["seat-0", "seat-1", "spectator"])
 def test_a_redacted_log_refuses_the_dealers_seed(viewer: int | None) -> None:
     """The seed replays the dealer, so every hidden card: a redacted log never holds it."""
-    game = play(seed=5, options=RuleOptions(), players=2)
+    game = random_game(2, RuleOptions(), seed=5)
     provenance: Provenance = {"program": "test", "seed": 5}
     file = io.StringIO()
     with pytest.raises(LogFormatError, match='provenance key "seed"') as error:
@@ -506,7 +487,7 @@ def test_a_redacted_log_refuses_the_dealers_seed(viewer: int | None) -> None:
 
 
 def test_a_redacted_log_read_back_is_not_written_again_with_a_seed() -> None:
-    game = play(seed=5, options=RuleOptions(), players=2)
+    game = random_game(2, RuleOptions(), seed=5)
     lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=1))
     entries = [item for item in read_log(lines) if isinstance(item, RedactedLogEntry)]
     assert len(entries) == len(game.history)
@@ -517,7 +498,7 @@ def test_a_redacted_log_read_back_is_not_written_again_with_a_seed() -> None:
 
 
 def test_a_redacted_log_keeps_the_rest_of_its_provenance() -> None:
-    game = play(seed=5, options=RuleOptions(), players=2)
+    game = random_game(2, RuleOptions(), seed=5)
     provenance: Provenance = {"program": "chicago-poker play", "bot": "heuristic", "human_seat": 0}
     file = io.StringIO()
     write_log(game, file, provenance=provenance, kind=LogKind.REDACTED, viewer=0)
@@ -530,7 +511,7 @@ def test_a_redacted_log_keeps_the_rest_of_its_provenance() -> None:
 @pytest.mark.parametrize("kind", [LogKind.FULL, LogKind.COMMANDS])
 def test_a_full_or_commands_log_may_hold_the_seed(kind: LogKind) -> None:
     """Such a log shows every card anyway: the seed tells nothing more."""
-    game = play(seed=5, options=RuleOptions(), players=2)
+    game = random_game(2, RuleOptions(), seed=5)
     header = next(read_log(written(game, kind=kind).splitlines()))
     assert isinstance(header, LogHeader)
     assert header.provenance == {"seed": 7}
@@ -582,7 +563,7 @@ def test_what_the_reader_refuses_in_a_provenance_the_writer_refuses_first_alike(
     value: dict[str, Any], text: str, fragment: str
 ) -> None:
     """Writer and reader share one check: the same value gets the same message from both."""
-    game = play(seed=5, options=RuleOptions(), players=2)
+    game = random_game(2, RuleOptions(), seed=5)
     file = io.StringIO()
     with pytest.raises(LogFormatError) as writing:
         write_log(game, file, provenance=value)
@@ -594,7 +575,7 @@ def test_what_the_reader_refuses_in_a_provenance_the_writer_refuses_first_alike(
 
 
 def test_integers_of_640_digits_and_any_json_scalar_are_written_and_read() -> None:
-    game = play(seed=5, options=RuleOptions(), players=2)
+    game = random_game(2, RuleOptions(), seed=5)
     provenance: Provenance = {
         "seed": -(10**640 - 1),
         "rating": 1e308,
@@ -644,7 +625,7 @@ def test_a_line_that_fits_with_a_two_byte_line_end_is_written_and_read() -> None
 
 
 def test_entries_given_as_objects_are_read_back_before_they_are_written() -> None:
-    game = play(seed=5, options=RuleOptions(), players=2)
+    game = random_game(2, RuleOptions(), seed=5)
     entries = [LogEntry.of(entry) for entry in game.history]
     bad = LogEntry(DrawCard(player=untyped("0")), entries[1].events)
     with pytest.raises(LogFormatError, match=r"line 3: .*\$\.command.*player.*expected an integer"):
@@ -768,7 +749,7 @@ REDACTED = LogKind.REDACTED
 def test_the_log_functions_refuse_bad_arguments_naming_them(
     call: Any, error: type[Exception], argument: str
 ) -> None:
-    game = play(seed=5, options=RuleOptions(), players=2)
+    game = random_game(2, RuleOptions(), seed=5)
     with pytest.raises(ChicagoPokerError) as raised:
         call(game)
     assert isinstance(raised.value, error)

@@ -23,6 +23,7 @@ from chicago_poker.formats.log import (
 )
 from chicago_poker.players.game import Game
 from chicago_poker.referee.validate import Status, validate_file
+from scenarios import NAMES
 
 V0_1_0 = Path(__file__).parent / "logs" / "v0.1.0"
 
@@ -99,7 +100,7 @@ def test_a_provenance_of_every_scalar_kind_reads_as_written() -> None:
 
 
 def lines_of_a_game() -> list[str]:
-    return list(entries_to_lines(Game.new(["Al", "Bugs"], seed=3), provenance={"seed": 3}))
+    return list(entries_to_lines(Game.new(NAMES[:2], seed=3), provenance={"seed": 3}))
 
 
 def with_header(lines: list[str], **changes: object) -> list[str]:

@@ -31,8 +31,8 @@ from chicago_poker.formats.notation import (
 )
 from chicago_poker.players.game import Game
 from invariants import check_invariants
-
-NAMES = ("Al", "Bugs", "Carmine", "Dutch", "Frank", "Lucky")
+from random_games import play_random, random_game
+from scenarios import NAMES
 
 options_strategy = st.builds(
     RuleOptions, st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.booleans()
@@ -41,13 +41,7 @@ options_strategy = st.builds(
 
 def states_of(seed: int, players: int, options: RuleOptions, commands: int) -> list[GameState]:
     """The state of a random game after each command: chance, a player's, or the set-up."""
-    game = Game.new(list(NAMES[:players]), options, seed=seed)
-    policy = random.Random(seed)
-    for _ in range(commands):
-        legal = game.legal_commands()
-        if game.state.is_over or not legal:
-            break
-        game.execute(policy.choice(legal))
+    game = random_game(players, options, seed=seed, commands=commands)
     states: list[GameState] = []
     state: GameState | None = None
     for entry in game.history:
@@ -154,15 +148,8 @@ def check_invariants_outside_decision(state: GameState) -> None:
 
 
 def test_positions_of_a_game_keep_every_invariant_after_a_round_trip() -> None:
-    game = Game.new(list(NAMES[:3]), seed=5)
-    policy = random.Random(5)
-    for _ in range(200):
-        legal = game.legal_commands()
-        if game.state.is_over or not legal:
-            break
-        game.execute(policy.choice(legal))
-        state = parse_position(write_position(game.state))
-        check_invariants(state)
+    for state in states_of(5, 3, RuleOptions(), 200):
+        check_invariants(parse_position(write_position(state)))
 
 
 HEAD = "chicago-poker position 1\nplayer Al\nplayer Bugs\nturn seat=0 number=10\n"
@@ -173,7 +160,7 @@ HEAD = "chicago-poker position 1\nplayer Al\nplayer Bugs\nturn seat=0 number=10\
     [
         ("", None, None, "empty"),
         ("chicago-poker position 2\n", 1, 1, "first line"),
-        (HEAD + "player Carmine hand=9R,,10B\n", 5, 16, "empty item"),
+        (HEAD + "player Capone hand=9R,,10B\n", 5, 15, "empty item"),
         (HEAD + "business Speakeasy#9 - -\n", 5, 10, "Speakeasy#9"),
         (HEAD + "turn seat=0 number=1\n", 5, 1, "at most 1"),
         (HEAD + "colour red\n", 5, 1, "not a statement"),
@@ -256,7 +243,7 @@ def test_a_position_that_breaks_an_invariant_is_refused_naming_it(
 
 
 def test_a_view_that_breaks_an_invariant_is_refused_naming_it() -> None:
-    state = Game.new(["Al", "Bugs"], seed=3).state
+    state = Game.new(NAMES[:2], seed=3).state
     good = write_view(view(state, 0))
     assert parse_view(good) == view(state, 0)
     draw = f"draw {view(state, 0).draw_pile_size}"
@@ -325,10 +312,10 @@ def test_every_example_of_the_docs_reads_and_writes_back() -> None:
         else:
             state = parse_position(text)
             assert parse_position(write_position(state)) == state
-    game = Game.new(["Al", "Bugs", "Carmine"], seed=2004)
-    policy = random.Random(3)
-    for _ in range(60):
-        game.execute(policy.choice(game.legal_commands()))
+    # The seats of the example in the docs, whose third player is Carmine.
+    game = play_random(
+        Game.new(["Al", "Bugs", "Carmine"], seed=2004), random.Random(3), commands=60
+    )
     assert write_position(game.state) == examples[0]
     assert write_view(view(game.state, 1)) == examples[2]
 

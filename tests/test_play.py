@@ -120,7 +120,7 @@ def test_the_human_sees_a_numbered_list_of_moves_in_plain_english() -> None:
     assert "Your hand (5): " in out
     assert "    1. Draw a card" in out
     assert re.search(
-        r"\d+\. Play \d+[RYGBP] at [A-Z][a-z]+( [A-Z][a-z]+)* #\d \(face (up|down)\)", out
+        r"\d+\. Play \d+[RYGBP] at [A-Z][a-z]+( [A-Z][a-z]+)* #\d, face (up|down)\.", out
     )
     assert "action left" in out or "actions left" in out
 
@@ -137,9 +137,9 @@ def test_a_played_gangster_is_described_with_where_it_lands() -> None:
     )
     mine = view(state, 0)
     command = PlayGangster(0, GangsterCard.parse("9R"), parse_tile("Speakeasy#1"))
-    assert describe_command(command, mine) == "Play 9R at Speakeasy #1 (face down)"
-    assert describe_command(DrawCard(0), mine) == "Draw a card"
-    assert describe_command(EndTurn(0), mine) == "End your turn"
+    assert describe_command(command, mine) == "Play 9R at Speakeasy #1, face down."
+    assert describe_command(DrawCard(0), mine) == "Draw a card."
+    assert describe_command(EndTurn(0), mine) == "End your turn."
 
 
 def test_special_card_moves_never_describe_a_hidden_card() -> None:
@@ -157,12 +157,12 @@ def test_special_card_moves_never_describe_a_hidden_card() -> None:
     liquidation = describe_command(PlayLiquidation(0, tile, 1), mine)
     raid = describe_command(PlayPoliceRaid(0, tile, 1), mine)
     # The third card of a speakeasy column lies face up, the first two face down (R-4.2.1).
-    assert liquidation == "Play Liquidation at Speakeasy #1: discard Bugs's last card (9B)"
-    assert raid == "Play Police Raid at Speakeasy #1: see Bugs's 2 face-down cards"
+    assert liquidation == "Play Liquidation at Speakeasy #1: discard Bugs's last card (9B)."
+    assert raid == "Play Police Raid at Speakeasy #1: see Bugs's 2 face-down cards."
     assert "7B" not in raid + liquidation
     assert "8B" not in raid + liquidation
     reinforcement = describe_command(SendReinforcement(0, GangsterCard.parse("9R")), mine)
-    assert reinforcement == "Send 9R as reinforcement"
+    assert reinforcement == "Send 9R as reinforcement, face down for now."
 
 
 # --------------------------------------------------------------------------- input
@@ -225,8 +225,12 @@ def test_a_shootout_shows_each_revealed_hand_with_its_description_and_the_winner
     assert game.state.is_over
     shootout = out.index("Shootout at ")
     after = out[shootout:]
-    first_hand = after.splitlines()[1]
-    assert re.fullmatch(r"  (You|Bot 1): (\d+[RYGBP] ?)+  ->  .+", first_hand)
+    hands = after.splitlines()[0]
+    assert re.fullmatch(
+        r"Shootout at .+ \((your|Bot 1's) marker\)! (You|Bot 1): (\d+[RYGBP] ?)+, .+; "
+        r"(You|Bot 1): (\d+[RYGBP] ?)+, .+\.",
+        hands,
+    )
     assert re.search(r"(You win|Bot 1 wins) the shootout at .+ with ", after)
 
 
@@ -245,7 +249,9 @@ def test_the_human_is_asked_for_a_reinforcement_when_tied() -> None:
     assert _next_chooser(state) in (0, 1)
     mine = view(state, 0)
     legal = legal_commands(state, 0)
-    assert [describe_command(command, mine) for command in legal] == ["Send 9R as reinforcement"]
+    assert [describe_command(command, mine) for command in legal] == [
+        "Send 9R as reinforcement, face down for now."
+    ]
 
 
 @pytest.mark.rule("R-6.7.6", "R-6.7.2")
@@ -262,7 +268,7 @@ def test_the_human_without_a_gangster_card_is_asked_too_and_may_only_send_none()
     assert _next_chooser(state) == 0
     mine = view(state, 0)
     legal = legal_commands(state, 0)
-    assert [describe_command(command, mine) for command in legal] == ["Send no reinforcement"]
+    assert [describe_command(command, mine) for command in legal] == ["Send no reinforcement."]
 
 
 # --------------------------------------------------------------------------- hidden cards
@@ -453,7 +459,8 @@ def test_the_options_have_their_defaults() -> None:
     assert args.players == 2
     assert args.seed is None
     assert args.bot == "heuristic"
-    assert args.log == "chicago-poker-game.jsonl"
+    assert args.log is None  # the resumed log, or DEFAULT_LOG
+    assert args.resume is None
     assert not any(
         (
             args.tactical,
@@ -661,7 +668,7 @@ def test_run_when_only_the_last_message_cannot_be_written_says_it_on_stderr(
     whole = io.StringIO()
     play_scripted_out = play_game(RuleOptions(), 2, 9, FirstBot, io.StringIO(ALWAYS_ONE), whole)
     assert play_scripted_out.state.is_over
-    writes = whole.getvalue().count("\n") + whole.getvalue().count("(q to quit): ")
+    writes = whole.getvalue().count("\n") + whole.getvalue().count("q to quit): ")
     status, log = run_play(tmp_path, monkeypatch, io.StringIO(ALWAYS_ONE), ClosingOutput(writes))
     err = capsys.readouterr().err
     assert f"Game log saved to {log}." in err
@@ -733,7 +740,7 @@ def test_ctrl_c_in_the_real_command_saves_the_log_and_exits_130(tmp_path: Path) 
 
     def asked(running: subprocess.Popen[bytes]) -> None:
         assert running.stdout is not None
-        read_until(running.stdout, b"(q to quit): ")
+        read_until(running.stdout, b"q to quit): ")
 
     status, out, err = interrupt(
         ["play", "--seed", "9", "--log", str(log)], asked, stdin=subprocess.PIPE
@@ -756,7 +763,7 @@ def test_a_closed_pipe_in_the_real_command_saves_the_log_and_says_where_on_stder
     ) as running:
         assert running.stdin is not None
         assert running.stdout is not None
-        read_until(running.stdout, b"(q to quit): ")
+        read_until(running.stdout, b"q to quit): ")
         running.stdout.close()  # the reader goes, as with `chicago-poker play | head`
         try:
             running.stdin.write(ALWAYS_ONE.encode())
@@ -789,9 +796,85 @@ def test_a_stalled_game_is_told_and_summed_up_without_a_winner() -> None:
     table.tell(last)
     table.summary()
     out = output.getvalue()
-    assert "No business was won in 100 turns: the game is stalled." in out
+    assert "No business was won in 100 turns: the game is stalled, without a winner." in out
     assert "No business won in the last" not in out
     table.board()
     assert "No business won in the last 100 turns: at 100, the game ends" in output.getvalue()
     assert "Game over: stalled, without a winner (R-8.7)." in out
     assert "Winner" not in out
+
+
+# --------------------------------------------------------------------------- undo, colour, resume
+
+
+def test_undo_takes_back_the_humans_last_move_and_the_bots_moves_after_it() -> None:
+    """Taken back and played again, the game is the one played once: the dealer rewinds."""
+    again, out = play_scripted("1\n1\n1\nu\n1\nq\n", seed=4)
+    once, _ = play_scripted("1\n1\n1\nq\n", seed=4)
+    assert "Taken back: your last move" in out
+    assert again.history == once.history
+
+
+def test_undo_before_the_human_has_moved_says_there_is_nothing_to_take_back() -> None:
+    game, out = play_scripted("u\nq\n", seed=1)
+    assert "There is nothing to take back: you have not moved yet." in out
+    assert len(game.history) == 1
+
+
+def test_the_legend_of_the_board_is_told_at_the_start() -> None:
+    _, out = play_scripted("q\n", seed=1)
+    assert out.index("How to read the board:") < out.index("Your hand")
+    assert "U face up, D face down" in out
+    assert re.search(r"\[[UD]( [UD]){4}\]", out)
+
+
+def test_on_a_terminal_the_board_is_in_colour_and_otherwise_plain() -> None:
+    game = Game.new(["You", "Bot 1"], seed=1)
+    plain, coloured = io.StringIO(), io.StringIO()
+    play._Table(game, io.StringIO(), plain).board()
+    table = play._Table(game, io.StringIO(), coloured)
+    table.colour = True  # what a terminal gets
+    table.board()
+    assert "\x1b[" not in plain.getvalue()
+    assert "\x1b[" in coloured.getvalue()
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured.getvalue()) == plain.getvalue()
+
+
+def test_resume_continues_a_saved_game_to_its_end(
+    fake_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    log = tmp_path / "game.jsonl"
+    args = parser().parse_args(["play", "--seed", "4", "--log", str(log), "--players", "3"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\n1\nq\n"))
+    assert args.command(args) == 1
+    first = Game.from_log(log)
+    resume = parser().parse_args(["play", "--resume", str(log)])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(ALWAYS_ONE))
+    assert resume.command(resume) == 0
+    out = capsys.readouterr().out
+    assert f"The saved game goes on after {len(first.history)} commands" in out
+    assert f"Game log saved to {log}." in out
+    report = validate_file(log)
+    assert report.status is Status.OK
+    assert report.game_over
+    finished = Game.from_log(log)
+    assert finished.history[: len(first.history)] == first.history
+    assert len(finished.state.players) == 3
+
+
+def test_resume_of_a_log_that_cannot_be_resumed_exits_1(
+    fake_bots: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text("not a log\n", encoding="utf-8")
+    args = parser().parse_args(["play", "--resume", str(log)])
+    assert args.command(args) == 1
+    err = capsys.readouterr().err
+    assert f"chicago-poker play: error: cannot resume {log}: line 1" in err
+    assert "Traceback" not in err
+    missing = parser().parse_args(["play", "--resume", str(tmp_path / "none.jsonl")])
+    assert missing.command(missing) == 1
+    assert "No such file or directory" in capsys.readouterr().err

@@ -60,22 +60,10 @@ from chicago_poker.formats.schemas import log_schema
 from chicago_poker.players.game import Game
 from chicago_poker.referee.consistent import Witness, consistent_state, find_witness
 from chicago_poker.referee.validate import Status, validate_log
-from scenarios import begin_turn, build, gangsters, run
+from random_games import random_game
+from scenarios import NAMES, begin_turn, build, gangsters, run
 
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
 VALIDATOR = jsonschema.Draft202012Validator(log_schema())
-
-
-def play(seed: int, players: int, options: RuleOptions, commands: int = 3_000) -> Game:
-    """A game dealt with ``seed`` and played by a random policy seeded alike."""
-    game = Game.new(NAMES[:players], options, seed=seed)
-    policy = random.Random(seed)
-    for _ in range(commands):
-        legal = game.legal_commands()
-        if game.state.is_over or not legal:
-            break
-        game.execute(policy.choice(legal))
-    return game
 
 
 def redacted_text(game: Game, viewer: int | None) -> str:
@@ -107,7 +95,7 @@ options_strategy = st.builds(
 @pytest.mark.rule("R-2.4", "R-4.4")
 @pytest.mark.parametrize("options", [RuleOptions(), RuleOptions(True, True, True, True, True)])
 def test_a_redacted_log_round_trips_for_every_viewer(options: RuleOptions) -> None:
-    game = play(5, 4, options)
+    game = random_game(4, options, seed=5)
     for viewer in viewers(game):
         text = redacted_text(game, viewer)
         header, entries = read(text)
@@ -123,7 +111,7 @@ def test_a_redacted_log_round_trips_for_every_viewer(options: RuleOptions) -> No
 
 @pytest.mark.rule("R-2.4")
 def test_hidden_cards_are_null_in_the_json_of_a_redacted_log() -> None:
-    game = play(3, 2, RuleOptions())
+    game = random_game(2, RuleOptions(), seed=3)
     lines = redacted_text(game, 0).splitlines()
     start = json.loads(lines[1])
     assert start["command"]["type"] == "RedactedStartGame"
@@ -136,7 +124,7 @@ def test_hidden_cards_are_null_in_the_json_of_a_redacted_log() -> None:
 
 @pytest.mark.parametrize("options", [RuleOptions(), RuleOptions(True, True, True, True, True)])
 def test_every_line_of_a_redacted_log_validates_against_the_schema(options: RuleOptions) -> None:
-    game = play(21, 3, options)
+    game = random_game(3, options, seed=21)
     for viewer in viewers(game):
         for line in redacted_text(game, viewer).splitlines():
             VALIDATOR.validate(json.loads(line))
@@ -168,7 +156,7 @@ def test_an_entry_of_a_redacted_log_needs_its_events() -> None:
 
 
 def test_a_spectators_header_has_a_null_viewer_and_a_seat_must_exist() -> None:
-    game = play(3, 2, RuleOptions(), commands=5)
+    game = random_game(2, RuleOptions(), seed=3, commands=5)
     header = load_header(redacted_text(game, None).splitlines()[0])
     assert header.kind is LogKind.REDACTED
     assert header.viewer is None
@@ -180,7 +168,7 @@ def test_a_spectators_header_has_a_null_viewer_and_a_seat_must_exist() -> None:
 
 
 def test_only_a_redacted_log_is_written_with_a_viewer() -> None:
-    game = play(3, 2, RuleOptions(), commands=5)
+    game = random_game(2, RuleOptions(), seed=3, commands=5)
     with pytest.raises(LogFormatError, match="only a redacted log"):
         list(entries_to_lines(game, kind=LogKind.FULL, viewer=0))
     with pytest.raises(LogFormatError, match="not a seat"):
@@ -195,7 +183,7 @@ def test_only_a_redacted_log_is_written_with_a_viewer() -> None:
 
 @pytest.mark.rule("R-2.4", "R-6.6")
 def test_a_card_dealt_to_another_seat_is_hidden_but_a_tile_is_public() -> None:
-    game = play(8, 3, RuleOptions())
+    game = random_game(3, RuleOptions(), seed=8)
     state: GameState | None = None
     dealt = revealed = 0
     for entry in game.history:
@@ -250,7 +238,7 @@ def test_another_seats_reinforcement_command_is_hidden() -> None:
 
 @pytest.mark.rule("R-2.4")
 def test_the_start_of_the_game_shows_only_the_viewers_hand() -> None:
-    game = play(3, 3, RuleOptions(), commands=1)
+    game = random_game(3, RuleOptions(), seed=3, commands=1)
     start = game.history[0].command
     seen = redact_command(None, start, 1)
     assert isinstance(seen, RedactedStartGame)
@@ -321,22 +309,24 @@ def check_fold(game: Game) -> int:
 def test_folding_a_viewers_redacted_stream_gives_their_view(
     seed: int, players: int, options: RuleOptions
 ) -> None:
-    game = play(seed, players, options, commands=400)
+    game = random_game(players, options, seed=seed, commands=400)
     assert check_fold(game) > 0
 
 
 @pytest.mark.rule("R-2.4", "R-4.4", "R-8.1")
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_folding_the_log_of_a_whole_game_gives_the_final_view(players: int) -> None:
-    game = play(players * 11, players, RuleOptions(True, players % 2 == 0, True, True, True))
+    game = random_game(
+        players, RuleOptions(True, players % 2 == 0, True, True, True), seed=players * 11
+    )
     for seat in viewers(game):
         header, entries = read(redacted_text(game, seat))
         assert fold_view(header, entries) == view(game.state, seat)
 
 
 def test_folding_needs_the_events() -> None:
-    game = play(3, 2, RuleOptions(), commands=3)
-    header = LogHeader("0", RuleOptions(), ("Al", "Bugs"), kind=LogKind.COMMANDS)
+    game = random_game(2, RuleOptions(), seed=3, commands=3)
+    header = LogHeader("0", RuleOptions(), NAMES[:2], kind=LogKind.COMMANDS)
     with pytest.raises(ValueError, match="events"):
         fold_view(header, [LogEntry(entry.command, None) for entry in game.history])
 
@@ -378,7 +368,9 @@ def test_folding_between_a_reinforcement_choice_and_its_reveal() -> None:
 
 def lines_for(seed: int, players: int, options: RuleOptions, viewer: int | None) -> list[str]:
     return list(
-        entries_to_lines(play(seed, players, options), kind=LogKind.REDACTED, viewer=viewer)
+        entries_to_lines(
+            random_game(players, options, seed=seed), kind=LogKind.REDACTED, viewer=viewer
+        )
     )
 
 
@@ -400,7 +392,7 @@ def first_index(lines: list[str], test: Any) -> int:
 def test_every_viewers_log_of_a_legal_game_is_valid(
     seed: int, players: int, options: RuleOptions
 ) -> None:
-    game = play(seed, players, options)
+    game = random_game(players, options, seed=seed)
     for viewer in viewers(game):
         lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=viewer))
         report = validate_log(lines, "x")
@@ -668,7 +660,7 @@ def test_every_redacted_log_of_a_legal_game_is_accepted_with_a_witness(
     seed: int, players: int, options: RuleOptions, commands: int
 ) -> None:
     """Completeness: every viewer's log of a legal game has a witness that redacts back to it."""
-    game = play(seed, players, options, commands)
+    game = random_game(players, options, seed=seed, commands=commands)
     for viewer in viewers(game):
         lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=viewer))
         assert_witness_redacts_back(lines, viewer)
@@ -683,7 +675,7 @@ def test_a_legal_log_under_limousine_any_cards_has_a_witness(
     seed: int, players: int, commands: int
 ) -> None:
     """Completeness where a Limousine shows cards among several face-down ones."""
-    game = play(seed, players, RuleOptions(limousine_any_cards=True), commands)
+    game = random_game(players, RuleOptions(limousine_any_cards=True), seed=seed, commands=commands)
     for viewer in viewers(game):
         lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=viewer))
         result = find_witness(list(redact_entries(game.history, viewer)), viewer)
@@ -733,7 +725,9 @@ def test_an_edited_redacted_log_is_rejected_or_has_a_witness(
 ) -> None:
     """Soundness: an edited log is refused, or accepted with a witness that redacts to it."""
     options = data.draw(options_without_any_cards, label="options")
-    game = play(seed, players, options, data.draw(st.integers(5, 60), label="commands"))
+    game = random_game(
+        players, options, seed=seed, commands=data.draw(st.integers(5, 60), label="commands")
+    )
     viewer = data.draw(st.sampled_from(viewers(game)), label="viewer")
     lines = _edit(list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=viewer)), data)
     report = validate_log(lines, "x", witness=True)
@@ -751,7 +745,7 @@ def test_an_edited_redacted_log_is_rejected_or_has_a_witness(
 def test_a_sampled_state_agrees_with_everything_the_seat_saw(
     seed: int, players: int, commands: int
 ) -> None:
-    game = play(seed, players, RuleOptions(), commands)
+    game = random_game(players, RuleOptions(), seed=seed, commands=commands)
     seat = seed % players
     seen = list(redact_entries(game.history, seat))
     state = consistent_state(seen, seat, random.Random(seed))
@@ -763,14 +757,14 @@ def test_a_sampled_state_agrees_with_everything_the_seat_saw(
 
 
 def test_sampling_varies_what_the_seat_cannot_see() -> None:
-    game = play(5, 3, RuleOptions(), 60)
+    game = random_game(3, RuleOptions(), seed=5, commands=60)
     seen = list(redact_entries(game.history, 0))
     hands = {consistent_state(seen, 0, random.Random(n)).players[1].hand for n in range(6)}
     assert len(hands) > 1  # not one fixed completion
 
 
 def test_sampling_from_entries_no_game_gives_says_where() -> None:
-    game = play(5, 3, RuleOptions(), 40)
+    game = random_game(3, RuleOptions(), seed=5, commands=40)
     seen = list(redact_entries(game.history, 1))
     with pytest.raises(InvalidArgumentError, match="entry 5 is impossible"):
         consistent_state([*seen[:5], seen[7]], 1, random.Random(1))

@@ -12,9 +12,7 @@ from chicago_poker.core.decide import decide
 from chicago_poker.core.errors import IllegalCommand
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.formats.notation import parse_position
-from scenarios import cards, tiles
-
-AL = 0
+from scenarios import AL, cards, tiles
 
 
 @pytest.mark.rule("R-1.8")

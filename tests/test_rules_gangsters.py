@@ -28,6 +28,9 @@ from chicago_poker.core.events import (
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.formats.notation import parse_position
 from scenarios import (
+    AL,
+    BUGS,
+    CAPONE,
     begin_turn,
     build,
     business_of,
@@ -39,7 +42,6 @@ from scenarios import (
     tiles,
 )
 
-AL, BUGS, CARMINE = 0, 1, 2
 SPEAKEASY, JAZZ_CLUB, BREWERY, GAMBLING_HOUSE = tiles(
     "Speakeasy#1 JazzClub#1 Brewery#1 GamblingHouse#1"
 )
@@ -317,7 +319,7 @@ def test_the_number_of_cards_of_each_player_at_a_business_is_in_the_state() -> N
         chicago-poker position 1
         player Al
         player Bugs
-        player Carmine
+        player Capone
         turn seat=0 number=10
         business Speakeasy#1 1R,2R,3R - 4P
         """
@@ -355,7 +357,7 @@ def test_a_police_raid_lets_only_the_raider_know_the_face_down_cards() -> None:
         chicago-poker position 1
         player Al hand=1R,PoliceRaid1
         player Bugs
-        player Carmine
+        player Capone
         turn seat=0 number=10
         business Speakeasy#1 - 4G,5G,6G -
         """
@@ -364,7 +366,7 @@ def test_a_police_raid_lets_only_the_raider_know_the_face_down_cards() -> None:
     assert PoliceRaidPlayed(AL, 1, SPEAKEASY, BUGS, gangsters("4G 5G")) in events
     assert state.players[AL].seen == {(SPEAKEASY, BUGS, c) for c in gangsters("4G 5G")}
     assert state.players[BUGS].seen == frozenset()
-    assert state.players[CARMINE].seen == frozenset()
+    assert state.players[CAPONE].seen == frozenset()
 
 
 @pytest.mark.rule("R-4.4", "R-6.3")
@@ -604,14 +606,14 @@ def test_a_third_player_may_also_play_there_while_two_markers_wait() -> None:
         chicago-poker position 1
         player Al
         player Bugs
-        player Carmine hand=8P,9P
+        player Capone hand=8P,9P
         turn seat=2 number=10
         business Speakeasy#1 1R,2R,3R,4R,5R@0 1G,2G,3G,4G,5G@1 1P
         """
     )
-    state, events = run(state, play(CARMINE, "9P", SPEAKEASY))
-    assert GangsterPlayed(CARMINE, gangster("9P"), SPEAKEASY) in events
-    assert business_of(state, SPEAKEASY).columns[CARMINE].cards == gangsters("1P 9P")
+    state, events = run(state, play(CAPONE, "9P", SPEAKEASY))
+    assert GangsterPlayed(CAPONE, gangster("9P"), SPEAKEASY) in events
+    assert business_of(state, SPEAKEASY).columns[CAPONE].cards == gangsters("1P 9P")
 
 
 @pytest.mark.rule("R-4.7", "R-4.6")

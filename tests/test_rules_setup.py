@@ -34,9 +34,10 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
-from scenarios import build, cards, gangsters, run, tiles
+from scenarios import NAMES, build, cards, gangsters, run, tiles
 
-NAMES = ("Al", "Bugs", "Carmine", "Dion", "Earl", "Frankie", "Gus")
+SEATED = (*NAMES, "Gus")
+"""The seat names, and a seventh for a table with one player too many (R-2.1)."""
 FACE_UP = {2: 2, 3: 2, 4: 3, 5: 4, 6: 4}
 
 
@@ -56,7 +57,7 @@ def start(
 ) -> StartGame:
     """A StartGame for the first ``count`` names, valid unless a part is given."""
     return StartGame(
-        players=NAMES[:count],
+        players=SEATED[:count],
         hands=deal(count) if hands is None else tuple(tuple(hand) for hand in hands),
         businesses=BUSINESS_TILES[: FACE_UP.get(count, 2)]
         if businesses is None
@@ -83,7 +84,7 @@ def started(command: StartGame) -> GameState:
 def test_a_game_of_2_to_6_players_can_be_set_up(count: int) -> None:
     events = decide(None, start(count))
     assert isinstance(events[0], GameStarted)
-    assert events[0].players == NAMES[:count]
+    assert events[0].players == SEATED[:count]
 
 
 @pytest.mark.rule("R-2.1")
@@ -98,7 +99,7 @@ def test_fewer_than_2_or_more_than_6_players_are_rejected(count: int) -> None:
 @pytest.mark.parametrize("count", [1, 7])
 def test_the_game_facade_rejects_a_wrong_number_of_players(count: int) -> None:
     with pytest.raises(IllegalCommand) as error:
-        Game.new(NAMES[:count], seed=3)
+        Game.new(SEATED[:count], seed=3)
     assert error.value.rule == "R-2.1"
 
 
@@ -146,7 +147,7 @@ def test_a_players_cards_go_to_their_own_side_of_a_business() -> None:
         chicago-poker position 1
         player Al
         player Bugs hand=3G,9R
-        player Carmine
+        player Capone
         turn seat=1 number=10
         business Speakeasy#1 - - -
         """

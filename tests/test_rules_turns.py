@@ -3,8 +3,6 @@ of a turn, drawing, the reshuffle, the hand limit, playing a card and the public
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from chicago_poker.core.apply import apply
@@ -40,9 +38,23 @@ from chicago_poker.core.rules import HAND_LIMIT, RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
-from scenarios import begin_turn, build, card, cards, gangster, gangsters, rejected, run, tiles
+from random_games import random_game
+from scenarios import (
+    AL,
+    BUGS,
+    CAPONE,
+    NAMES,
+    begin_turn,
+    build,
+    card,
+    cards,
+    gangster,
+    gangsters,
+    rejected,
+    run,
+    tiles,
+)
 
-AL, BUGS, CARMINE = 0, 1, 2
 JAZZ_CLUB, BREWERY = tiles("JazzClub#1 Brewery#1")
 OPTIONAL = RuleOptions(optional_actions=True)
 
@@ -66,7 +78,7 @@ def start(count: int, first: int = 0, options: RuleOptions | None = None) -> Sta
     hands = tuple(tuple(deck[seat * 5 : seat * 5 + 5]) for seat in range(count))
     face_up = {2: 2, 3: 2, 4: 3, 5: 4, 6: 4}[count]
     return StartGame(
-        ("Al", "Bugs", "Carmine", "Dion", "Earl", "Frankie")[:count],
+        NAMES[:count],
         hands,
         BUSINESS_TILES[:face_up],
         first,
@@ -84,7 +96,7 @@ def test_the_next_player_clockwise_takes_the_next_turn() -> None:
         chicago-poker position 1
         player Al
         player Bugs hand=9R
-        player Carmine
+        player Capone
         turn seat=0 number=10 phase=ended
         """
     )
@@ -99,7 +111,7 @@ def test_after_the_last_seat_play_returns_to_seat_zero() -> None:
         chicago-poker position 1
         player Al hand=9R
         player Bugs
-        player Carmine
+        player Capone
         turn seat=2 number=10 phase=ended
         """
     )
@@ -381,7 +393,7 @@ def test_the_first_player_turn_ends_after_one_action() -> None:
 
 @pytest.mark.rule("R-3.4")
 def test_the_game_facade_gives_one_then_two_then_three_actions() -> None:
-    game = Game.new(["Al", "Bugs", "Carmine"], seed=5)
+    game = Game.new(NAMES[:3], seed=5)
     first = game.state.turn.player
     counts = []
     for _ in range(3):
@@ -890,13 +902,13 @@ def test_the_discard_pile_is_one_pile_for_everybody() -> None:
         chicago-poker position 1
         player Al hand=1R,Liquidation
         player Bugs
-        player Carmine
+        player Capone
         turn seat=0 number=10
         business Brewery#1 - - 7P
         discard 4B
         """
     )
-    state, _ = run(state, PlayLiquidation(AL, BREWERY, CARMINE))
+    state, _ = run(state, PlayLiquidation(AL, BREWERY, CAPONE))
     assert state.discard_pile == frozenset(cards("4B Liquidation 7P"))
 
 
@@ -905,13 +917,8 @@ def test_the_discard_pile_is_one_pile_for_everybody() -> None:
 def test_random_legal_play_keeps_turn_order_action_counts_and_the_hand_limit(seed: int) -> None:
     # Seeded random play through the Game facade; the events are then replayed to check, at
     # every turn, the clockwise order, the 1-2-3 first round and at most seven cards at the end.
-    chooser = random.Random(seed)
     count = 2 + seed % 5
-    game = Game.new([f"P{seat}" for seat in range(count)], seed=seed)
-    for _ in range(400):
-        if game.state.is_over:
-            break
-        game.execute(chooser.choice(game.legal_commands()))
+    game = random_game(count, seed=seed, commands=400)
     state: GameState | None = None
     for event in game.events:
         if isinstance(event, TurnStarted):

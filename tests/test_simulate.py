@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import io
+import json
 import re
 import subprocess
 import time
@@ -133,9 +133,8 @@ def test_simulated_logs_validate(tmp_path: Path, capsys: pytest.CaptureFixture[s
         assert report.game_over
 
 
-def test_progress_bar_stays_off_when_stderr_is_not_a_terminal(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_a_quick_piped_run_writes_nothing_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    # Off a terminal, the first progress line comes a few seconds after the first game.
     assert _run(["--games", "12", "--bots", "random"]) == 0
     assert capsys.readouterr().err == ""
 
@@ -176,31 +175,6 @@ def test_log_dir_that_is_a_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFi
     target.write_text("x")
     assert _run(["--games", "1", "--log-dir", str(target)]) == 2
     assert "is not a directory" in capsys.readouterr().err
-
-
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_progress_bar_is_drawn_on_a_terminal_and_cleared() -> None:
-    stream = _Terminal()
-    progress = simulate._Progress(20, stream)
-    for done in range(1, 21):
-        progress.update(done)
-    text = stream.getvalue()
-    assert "\rsimulating [" in text
-    assert "20/20 games" in text
-    progress.close()
-    assert stream.getvalue().endswith("\r")
-
-
-def test_progress_bar_is_not_drawn_for_a_short_run() -> None:
-    stream = _Terminal()
-    progress = simulate._Progress(3, stream)
-    progress.update(1)
-    progress.close()
-    assert stream.getvalue() == ""
 
 
 @posix_only
@@ -261,3 +235,139 @@ def test_play_bots_wants_one_name_per_bot() -> None:
     bots = [RandomBot(1), RandomBot(2)]
     with pytest.raises(InvalidArgumentError, match="one name per bot, 2 of them, not 3"):
         play_bots(RuleOptions(), bots, 1, names=["Al", "Bugs", "Capone"])
+
+
+# ------------------------------------------------------------------------- --format json
+
+
+def _sections(text: str) -> dict[str, list[str]]:
+    """The text report's sections by heading (the text before its colon), and their lines."""
+    sections: dict[str, list[str]] = {}
+    heading = ""
+    for line in text.splitlines():
+        if line and not line.startswith(" "):
+            heading = line.split(":")[0]
+            sections[heading] = [line]
+        elif line:
+            sections[heading].append(line)
+    return sections
+
+
+def _counts(lines: list[str], pattern: str) -> dict[str, int]:
+    found = [re.fullmatch(pattern, line) for line in lines]
+    return {match[1]: int(match[2]) for match in found if match}
+
+
+def _text_figures(text: str) -> dict[str, Any]:
+    """The figures of the text report, read back from it, in the shape of the JSON document."""
+    part = _sections(text)
+    seats = [
+        re.fullmatch(r"  seat (\d) (.+?) +(\d+) +[\d.]+%", line) for line in part["Wins by seat"]
+    ]
+    bots = [
+        re.fullmatch(r"  (\S+) +(\d+) .*\((\d+) seats?;.*", line) for line in part["Wins by bot"]
+    ]
+    length = {
+        match[1]: {"mean": match[2], "min": int(match[3]), "max": int(match[4])}
+        for line in part["Game length"]
+        if (match := re.match(r"  (\w+) +mean +([\d.]+) +min +(\d+) +max +(\d+)", line))
+    }
+    businesses = part["Businesses won"]
+    victories = _counts(part["Victory conditions"], r"  (.+?) +(\d+)(?: .*%)?")
+    return {
+        "games": int(part["Games"][0].split()[1]),
+        "wins_by_seat": [{"seat": int(m[1]), "name": m[2], "wins": int(m[3])} for m in seats if m],
+        "wins_by_bot": [{"bot": m[1], "seats": int(m[3]), "wins": int(m[2])} for m in bots if m],
+        "no_winner": _counts(part["Wins by bot"], r"  (no winner) +(\d+) .*")["no winner"],
+        "length": length,
+        "businesses_won": int(businesses[0].split()[2]),
+        "by_category": _counts(businesses[1:], r"  (\S.*?) +(\d+) +[\d.]+%"),
+        "by_reinforcement": int(re.findall(r"tie-break\) (\d+)", text)[0]),
+        "voided_shootouts": int(re.findall(r"voided shootouts \(no winner\) +(\d+)", text)[0]),
+        "special_cards": _counts(part["Special cards played"], r"  (.+?) +(\d+) +\(.*"),
+        "victories": victories,
+    }
+
+
+def _json_figures(document: dict[str, Any]) -> dict[str, Any]:
+    """The figures of the JSON document that the text report shows too."""
+    without_winner = {
+        f"{how} ({'stopped' if how == 'unfinished' else 'no winner'})": count
+        for how, count in document["without_winner"].items()
+        if count
+    }
+    return {
+        "games": document["games"],
+        "wins_by_seat": [
+            {key: seat[key] for key in ("seat", "name", "wins")}
+            for seat in document["wins_by_seat"]
+        ],
+        "wins_by_bot": document["wins_by_bot"],
+        "no_winner": document["no_winner"],
+        "length": {
+            name: {**document[name], "mean": f"{document[name]['mean']:.1f}"}
+            for name in ("turns", "commands")
+        },
+        "businesses_won": document["businesses_won"]["total"],
+        "by_category": document["businesses_won"]["by_category"],
+        "by_reinforcement": document["businesses_won"]["by_reinforcement"],
+        "voided_shootouts": document["voided_shootouts"],
+        "special_cards": document["special_cards"],
+        "victories": {**document["victories"], **without_winner},
+    }
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--players", "3", "--games", "8", "--seed", "3", "--bots", "heuristic,random,random"],
+        ["--games", "6", "--seed", "5", "--bots", "random", "--optional-actions", "--tactical"],
+    ],
+)
+def test_json_format_parses_and_agrees_with_the_text_report(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _run(argv) == 0
+    text = capsys.readouterr().out
+    assert _run([*argv, "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert _json_figures(document) == _text_figures(text)
+    assert document["seed"] == int(argv[argv.index("--seed") + 1])
+    assert document["options"]["tactical"] == ("--tactical" in argv)
+    assert document["log_dir"] is None
+
+
+def test_json_format_names_the_log_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    logs = tmp_path / "logs"
+    assert _run(["--games", "2", "--format", "json", "--log-dir", str(logs)]) == 0
+    document = json.loads(capsys.readouterr().out)  # the whole of stdout: no "Logs:" line
+    assert document["log_dir"] == str(logs)
+    assert len(list(logs.glob("*.jsonl"))) == document["games"] == 2
+
+
+def test_json_of_no_games_has_no_mean() -> None:
+    figures = simulate.Summary(["random", "random"]).as_dict()
+    assert figures["turns"] == {"mean": None, "min": None, "max": None}
+    assert figures["games"] == 0
+
+
+def _shape(data: Any) -> Any:
+    """The keys of every object in ``data``, recursively; lists by their first item."""
+    if isinstance(data, dict):
+        if all(key[:1].isupper() or " " in key for key in data):  # named counts
+            return "counts"
+        return {key: _shape(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_shape(data[0])] if data else []
+    return type(data).__name__ if data is not None else "float"
+
+
+def test_the_documented_json_example_has_the_shape_of_real_output(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "simulate.md").read_text(encoding="utf-8")
+    example = json.loads(re.findall(r"```json\n(.*?)```", page, re.DOTALL)[0])
+    assert _run(["--games", "3", "--format", "json"]) == 0
+    assert _shape(example) == _shape(json.loads(capsys.readouterr().out))

@@ -61,11 +61,6 @@ def show(findings: list[Finding]) -> str:
 
 
 @pytest.fixture(scope="module")
-def spec() -> Specification:
-    return load_specification()
-
-
-@pytest.fixture(scope="module")
 def sources() -> Sources:
     return load_sources()
 

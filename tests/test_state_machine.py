@@ -56,9 +56,9 @@ from chicago_poker.core.state import GameState
 from chicago_poker.players.game import Dealer, Game
 from chicago_poker.specification import load_specification
 from invariants import check_events, check_game_over, check_invariants
+from scenarios import NAMES
 from test_games import midgame_state, policy
 
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
 GANGSTERS = tuple(card for card in full_deck() if isinstance(card, GangsterCard))
 LEGAL_SAMPLE = 5
 """Listed commands re-checked with ``decide`` after each step."""
@@ -322,7 +322,7 @@ class RandomGames(RuleBasedStateMachine):
             if self.over():
                 return
             assert self.state is not None
-            self.execute(choose(legal_commands(self.state)))
+            self.execute(choose(self.state, legal_commands(self.state)))
 
     def over(self) -> bool:
         """Whether the game is over; the first time, check how it ended (R-8.2, R-8.6)."""

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import pytest
 
-from chicago_poker.specification import SECTION_ID, Rule, Specification, load_specification
+from chicago_poker.specification import SECTION_ID, Rule, Specification
 
 TESTS = Path(__file__).resolve().parent
 PYPROJECT = TESTS.parent / "pyproject.toml"
@@ -111,11 +111,6 @@ def required_sections() -> list[str]:
     assert isinstance(sections, list)
     assert all(isinstance(section, str) for section in sections)
     return sections
-
-
-@pytest.fixture(scope="module")
-def spec() -> Specification:
-    return load_specification()
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -78,14 +77,13 @@ from chicago_poker.core.state import (
 from chicago_poker.core.views import knows_card, view
 from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
-from scenarios import begin_turn, build, gangsters, run
+from random_games import ALL_OPTIONS, by_kind, play_random
+from scenarios import AL, BUGS, CAPONE, NAMES, begin_turn, build, gangsters, run
 
-AL, BUGS, CAPONE = 0, 1, 2
 SPEAKEASY = parse_tile("Speakeasy#1")  # face down, face down, up, up, up
 JAZZ_CLUB = parse_tile("JazzClub#1")  # up, up, up, down, down
 GAMBLING_HOUSE = parse_tile("GamblingHouse#1")  # up, down, up, down, up
 BREWERY = parse_tile("Brewery#1")  # all face up
-ALL_OPTIONS = tuple(RuleOptions(*flags) for flags in itertools.product((False, True), repeat=5))
 RAID = SpecialCard(SpecialKind.POLICE_RAID, 1)
 
 
@@ -148,30 +146,22 @@ def all_cards(state: GameState) -> frozenset[Card]:
 # --------------------------------------------------------------------------- random games
 
 
-def random_game(seed: int, commands: int) -> tuple[Game, list[tuple[GameState | None, Event]]]:
-    """A seeded game of 2 to 5 players with random options, played ``commands`` commands.
+def random_steps(seed: int, commands: int) -> list[tuple[GameState | None, Event]]:
+    """Every event of a seeded random game with the state it applied to.
 
-    Returns the game and every event with the state it applied to.
+    The game has 2 to 5 players and random options, and is played for at most ``commands``
+    commands, each of a random kind.
     """
     rng = random.Random(seed)
     game = Game.new(NAMES[: 2 + seed % 4], ALL_OPTIONS[rng.randrange(32)], seed=seed)
-    for _ in range(commands):
-        legal = game.legal_commands()
-        if game.state.is_over or not legal:
-            break
-        kinds: dict[type, list[object]] = {}
-        for command in legal:
-            kinds.setdefault(type(command), []).append(command)
-        game.execute(rng.choice(rng.choice(list(kinds.values()))))  # type: ignore[arg-type]
+    play_random(game, rng, commands=commands, policy=by_kind)
     steps: list[tuple[GameState | None, Event]] = []
     state: GameState | None = None
     for event in game.events:
         steps.append((state, event))
         state = apply(state, event)
-    return game, steps
+    return steps
 
-
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie")
 
 Slot = tuple[str, int, int, int]
 """Where a hidden card is: (kind, a, b, c): ("hand", seat, 0, 0), ("draw", 0, 0, 0),
@@ -342,7 +332,7 @@ def seen_by(state: GameState, events: Sequence[Event], seat: int | None) -> list
 def test_states_differing_only_in_hidden_cards_give_equal_views(
     game: tuple[int, int], data: st.DataObject
 ) -> None:
-    _, steps = random_game(*game)
+    steps = random_steps(*game)
     state = apply(steps[-1][0], steps[-1][1])
     seat = data.draw(st.sampled_from([None, *range(len(state.players))]), label="seat")
     swaps = data.draw(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500)), max_size=30))
@@ -393,7 +383,7 @@ def test_whether_a_tied_player_holds_a_gangster_card_stays_hidden_until_the_reve
 def test_a_change_to_a_known_card_changes_the_view(
     game: tuple[int, int], data: st.DataObject
 ) -> None:
-    _, steps = random_game(*game)
+    steps = random_steps(*game)
     state = apply(steps[-1][0], steps[-1][1])
     seat = data.draw(st.sampled_from([None, *range(len(state.players))]), label="seat")
     spare = sorted((c for c in state.draw_pile if isinstance(c, GangsterCard)), key=str)
@@ -438,7 +428,7 @@ def test_a_change_to_a_known_card_changes_the_view(
 @settings(max_examples=100, deadline=None)
 @given(game=games)
 def test_no_view_holds_a_card_hidden_from_its_seat(game: tuple[int, int]) -> None:
-    _, steps = random_game(*game)
+    steps = random_steps(*game)
     for before, event in steps[-40:]:
         state = apply(before, event)
         for seat in [None, *range(len(state.players))]:
@@ -453,7 +443,7 @@ def test_no_view_holds_a_card_hidden_from_its_seat(game: tuple[int, int]) -> Non
 @settings(max_examples=100, deadline=None)
 @given(game=games)
 def test_a_redacted_event_only_shows_cards_the_seat_knows(game: tuple[int, int]) -> None:
-    _, steps = random_game(*game)
+    steps = random_steps(*game)
     for before, event in steps:
         after = apply(before, event)
         for seat in [None, *range(len(after.players))]:
@@ -523,7 +513,7 @@ def test_another_players_drawn_card_and_dealt_hand_are_hidden() -> None:
     assert redact(after, drawn, BUGS) == RedactedCardDrawn(AL, None)
     assert redact(after, drawn, None) == RedactedCardDrawn(AL, None)
 
-    start = Game.new(["Al", "Bugs", "Capone"], seed=3).events[0]
+    start = Game.new(NAMES[:3], seed=3).events[0]
     assert isinstance(start, GameStarted)
     hidden = redact(None, start, BUGS)
     assert isinstance(hidden, RedactedGameStarted)
@@ -762,7 +752,7 @@ def test_an_event_redacted_without_its_state_needs_a_seat_number(seat: object) -
 @pytest.mark.parametrize("seat", [-1, 3, True, False, 1.0, "0"], ids=repr)
 def test_a_seat_that_is_not_at_the_table_sees_nothing(user: str, seat: object) -> None:
     """-1 would be the last seat and True seat 1, were they not refused."""
-    game = Game.new(["Al", "Bugs", "Capone"], seed=4)
+    game = Game.new(NAMES[:3], seed=4)
     game.execute(game.legal_commands()[0])
     ask = seat_users(game)[user]
     assert [ask(None), ask(2)] != [None, None]  # an observer and the last seat may ask
@@ -777,7 +767,7 @@ def test_redaction_refuses_what_it_does_not_know_instead_of_passing_it_through(
     seat: int | None,
 ) -> None:
     """Deny by default: a value of an unknown type could carry a card across the boundary."""
-    game = Game.new(["Al", "Bugs"], seed=3)
+    game = Game.new(NAMES[:2], seed=3)
     unknown: Any = GangsterCard(9, Color.RED)
     with pytest.raises(ArgumentTypeError, match="not an event"):
         redact(game.state, unknown, seat)

@@ -38,8 +38,8 @@ from chicago_poker.core.events import Event, GangsterPlayed, TurnStarted
 from chicago_poker.core.redacted_events import RedactedGangsterPlayed
 from chicago_poker.display import words
 from chicago_poker.display.words import Describable
+from scenarios import NAMES
 
-NAMES = ("Al", "Bugs", "Dutch", "Legs", "Lucky", "Nucky")
 SPEAKEASY = parse_tile("Speakeasy#1")
 
 

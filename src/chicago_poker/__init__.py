@@ -134,6 +134,7 @@ from chicago_poker.core.views import (
     knows_card,
     view,
 )
+from chicago_poker.display.svg import SvgImage, render, render_state
 from chicago_poker.display.words import describe
 from chicago_poker.formats.jsonio import (
     command_from_json,
@@ -158,7 +159,7 @@ from chicago_poker.formats.log import (
 )
 from chicago_poker.formats.notation import parse_position, parse_view, write_position, write_view
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
-from chicago_poker.players.game import Dealer, Game
+from chicago_poker.players.game import Dealer, Game, SavedGameError
 from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
 from chicago_poker.referee.validate import (
     Report,
@@ -267,6 +268,7 @@ __all__ = [
     "RevealTile",
     "RevolverPlayed",
     "RuleOptions",
+    "SavedGameError",
     "SeenCommand",
     "SeenEvent",
     "SendReinforcement",
@@ -279,6 +281,7 @@ __all__ = [
     "SpecialKind",
     "StartGame",
     "Status",
+    "SvgImage",
     "TileParseError",
     "TileRevealed",
     "TurnEnded",
@@ -310,6 +313,8 @@ __all__ = [
     "redact",
     "redact_command",
     "redact_entries",
+    "render",
+    "render_state",
     "replay",
     "seen_command_from_json",
     "seen_event_from_json",

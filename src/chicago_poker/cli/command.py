@@ -15,13 +15,15 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import NoReturn
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NoReturn
 
 import attrs
 
 from chicago_poker import __version__
-from chicago_poker.cli import demo, play, serve
+from chicago_poker._workers import Progress
+from chicago_poker.cli import demo, play, render, serve
 from chicago_poker.core.cards import GANGSTER_CARDS
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.hands import MAX_HAND_SIZE
@@ -32,7 +34,7 @@ from chicago_poker.referee import explain
 from chicago_poker.referee.validate import Report, Status, validate_file, validate_files
 from chicago_poker.specification.frequencies import format_frequency_table
 
-__all__ = ["main"]
+__all__ = ["build_parser", "main"]
 
 _PROG = "chicago-poker"
 
@@ -74,7 +76,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except _ParserExitError as stop:
         return stop.status
-    command: Callable[[argparse.Namespace], int] = args.command
+    return _run(args.command, args)
+
+
+def _run(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run a subcommand; a rejected request, a closed pipe or Ctrl-C end it without a traceback."""
     try:
         return command(args)
     except ChicagoPokerError as error:
@@ -110,10 +116,34 @@ def _discard_stdout() -> None:
         pass
 
 
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the ``chicago-poker`` command and all its subcommands.
+
+    It is what :func:`main` parses with; the documentation's command-line reference is
+    generated from it.
+
+    >>> build_parser().parse_args(["validate", "game.jsonl"]).files
+    ['game.jsonl']
+    """
+    return _build_parser()
+
+
 def _build_parser() -> _Parser:
     parser = _Parser(prog=_PROG, description="Rules engine for the card game Chicago Poker.")
     parser.add_argument("--version", action="version", version=f"{_PROG} {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    _add_hands_parser(commands)
+    _add_validate_parser(commands)
+    explain.add_parser(commands)
+    simulate.add_parser(commands)
+    play.add_parser(commands)
+    demo.add_parser(commands)
+    render.add_parser(commands)
+    serve.add_parser(commands)
+    return parser
+
+
+def _add_hands_parser(commands: Any) -> None:
     hands = commands.add_parser(
         "hands",
         help="print the hand ranking with exact frequencies",
@@ -121,39 +151,38 @@ def _build_parser() -> _Parser:
         "the five-card hands of the 75 gangster cards fall in each.",
     )
     hands.set_defaults(command=_hands)
+
+
+def _add_validate_parser(commands: Any) -> None:
     validate = commands.add_parser(
         "validate",
         help="check that game logs are legal games",
         description="Replay each game log through the rules engine and report every broken "
         "rule. Exit status: 0 if every log is a legal game (finished or not), 1 if a log "
-        "breaks a rule, 2 if a log cannot be read, 3 if --witness found no witness.",
+        "breaks a rule, 2 if a log cannot be read, 3 if --witness found no witness. "
+        "With many files, a last line counts each verdict; progress goes to stderr.",
     )
-    validate.add_argument("files", nargs="+", metavar="FILE", help="a game log (JSON Lines)")
-    validate.add_argument(
+    add = validate.add_argument
+    add("files", nargs="+", metavar="FILE", help="a game log (JSON Lines)")
+    add(
         "--format",
         choices=("text", "json"),
         default="text",
         help="text (default): a verdict per file and one line per finding; json: one JSON document",
     )
-    validate.add_argument(
+    add(
         "--workers",
-        type=simulate._int_in(1, None),  # the same numbers as simulate --workers
+        type=simulate.int_in(1, None),  # the same numbers as simulate --workers
         default=1,
         metavar="N",
         help="processes checking files at once (default 1); reports keep the order of the files",
     )
-    validate.add_argument(
+    add(
         "--witness",
         metavar="OUT",
         help="for one redacted log: write the complete legal game found for it (a full log) to OUT",
     )
     validate.set_defaults(command=_validate)
-    explain.add_parser(commands)
-    simulate.add_parser(commands)
-    play.add_parser(commands)
-    demo.add_parser(commands)
-    serve.add_parser(commands)
-    return parser
 
 
 def _hands(args: argparse.Namespace) -> int:
@@ -174,26 +203,60 @@ def _validate(args: argparse.Namespace) -> int:
     if args.witness is not None and len(args.files) != 1:
         sys.stderr.write("chicago-poker validate: --witness takes exactly one FILE\n")
         return 2
-    reports: Iterable[Report]
-    if args.witness is not None:
-        reports = [_write_witness(validate_file(args.files[0], witness=True), args.witness)]
-    else:
-        reports = validate_files(args.files, workers=args.workers)
+    counts: Counter[Status] = Counter()
+    with Progress("validating", len(args.files), sys.stderr, unit="files") as progress:
+        reports = _counted(_reports(args), counts, progress)
+        if args.format == "json":
+            files = [report.as_dict() for report in reports]
+        else:
+            _print_reports(reports, progress)
+    status = max((verdict.exit_code for verdict in counts), default=0)
     if args.format == "json":
-        files = [report.as_dict() for report in reports]
-        status = max((file["exit"] for file in files), default=0)
-        document = {"exit": status, "files": files}
         # ASCII only: valid JSON whatever the encoding of stdout, and nothing from a log that
         # a terminal would act on (json escapes C0 controls, but not C1 controls or U+202E).
+        document = {"exit": status, "files": files}
         sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=True) + "\n")
-    else:
-        status = 0
-        for report in reports:  # each verdict as soon as it is known
-            sys.stdout.write(_report_text(report))
-            sys.stdout.flush()
-            status = max(status, report.exit_code)
+    elif len(args.files) > 1:
+        sys.stdout.write(_tally(counts) + "\n")
     sys.stdout.flush()
     return status
+
+
+def _reports(args: argparse.Namespace) -> Iterable[Report]:
+    """The report of each file of ``validate``, in order, each as soon as it is known."""
+    if args.witness is not None:
+        return [_write_witness(validate_file(args.files[0], witness=True), args.witness)]
+    return validate_files(args.files, workers=args.workers)
+
+
+def _counted(
+    reports: Iterable[Report], counts: Counter[Status], progress: Progress
+) -> Iterator[Report]:
+    """``reports``, counting each verdict in ``counts`` and each report as progress."""
+    for report in reports:
+        counts[report.status] += 1
+        progress.advance()
+        yield report
+
+
+def _print_reports(reports: Iterable[Report], progress: Progress) -> None:
+    """Print each verdict as soon as it is known, above the progress bar."""
+    for report in reports:
+        with progress.paused(sys.stdout):
+            sys.stdout.write(_report_text(report))
+            sys.stdout.flush()
+
+
+def _tally(counts: Counter[Status]) -> str:
+    """The last line of ``validate`` for many files, such as ``3 files: 2 legal, 1 illegal, ...``.
+
+    >>> _tally(Counter({Status.OK: 2, Status.ILLEGAL: 1}))
+    '3 files: 2 legal, 1 illegal, 0 unreadable, 0 undecided'
+    """
+    verdicts = ", ".join(
+        f"{counts[status]} {'legal' if status is Status.OK else status.value}" for status in Status
+    )
+    return f"{counts.total()} files: {verdicts}"
 
 
 def _write_witness(report: Report, path: str) -> Report:

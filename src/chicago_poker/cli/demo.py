@@ -1,8 +1,8 @@
 """``chicago-poker demo``: one complete seeded game between bots, told turn by turn.
 
-The story is told as a spectator sees it (:func:`chicago_poker.redact` for an observer):
-who drew, but not what; face-down cards as "a face-down card"; every hand of a shootout with
-its description (:func:`chicago_poker.core.hands.evaluate_hand`). The game's log is written and
+The story is told as a spectator sees it (:func:`chicago_poker.redact` for an observer), in the
+sentences of :func:`chicago_poker.describe`: who drew, but not what; a face-down card as played
+face down; every hand of a shootout with its description. The game's log is written and
 checked with :func:`chicago_poker.referee.validate.validate_file`.
 """
 
@@ -10,52 +10,34 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Final, assert_never
+from typing import Any, Final
 
 from chicago_poker.core.apply import apply
-from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, SpecialCard
 from chicago_poker.core.events import (
-    ActionPhaseStarted,
-    BriberyPlayed,
-    CardDrawn,
-    DiscardPileReshuffled,
-    DrawRequested,
     GameBlocked,
     GameStalled,
     GameStarted,
     GameWon,
-    GangsterPlayed,
-    LimousinePlayed,
-    LiquidationPlayed,
-    MarkerPlaced,
-    PoliceRaidPlayed,
     ReinforcementChosen,
     ReinforcementDeclined,
     ReinforcementRequested,
     ReinforcementsRevealed,
-    RevolverPlayed,
-    ShootoutStarted,
     ShootoutVoided,
     ShootoutWon,
-    TileRevealed,
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.core.hands import evaluate_hand
 from chicago_poker.core.redacted_events import (
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
     RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
-    RedactedPoliceRaidPlayed,
     RedactedReinforcementChosen,
     SeenEvent,
     redact,
 )
 from chicago_poker.core.state import GameState
+from chicago_poker.core.views import view
+from chicago_poker.display.words import ROUTINE_EVENTS, describe
 from chicago_poker.formats.log import write_log
 from chicago_poker.players.bots import BOTS
 from chicago_poker.players.game import Game
@@ -77,22 +59,18 @@ DEFAULT_LOG: Final = "chicago-poker-demo.jsonl"
 
 _PROG: Final = "chicago-poker demo"
 
+_IN_A_SHOOTOUT: Final = (
+    ReinforcementRequested,
+    ReinforcementChosen,
+    ReinforcementDeclined,
+    RedactedReinforcementChosen,
+    ReinforcementsRevealed,
+    ShootoutWon,
+    ShootoutVoided,
+)
+"""The events told indented, under the shootout they belong to."""
 
-def _card(card: Card | None) -> str:
-    if card is None:
-        return "a face-down card"
-    if isinstance(card, GangsterCard):
-        return f"{card.color.label} {card.value} ({card})"
-    assert isinstance(card, SpecialCard)
-    return card.kind.label
-
-
-def _cards(cards: Sequence[GangsterCard | None]) -> str:
-    return ", ".join(_card(card) for card in cards)
-
-
-def _tile(tile: BusinessTile) -> str:
-    return f"the {tile.name}"
+_GAME_OVER: Final = (GameWon, GameBlocked, GameStalled)
 
 
 def narrate(game: Game) -> Iterator[str]:
@@ -100,113 +78,28 @@ def narrate(game: Game) -> Iterator[str]:
     state: GameState | None = None
     for entry in game.history:
         for event in entry.events:
-            seen = redact(state, event, None)
-            assert state is not None or isinstance(event, GameStarted)
-            yield from _lines(state, seen)
+            yield from _lines(state, redact(state, event, None))
             state = apply(state, event)
 
 
 def _lines(state: GameState | None, event: SeenEvent) -> Iterator[str]:
-    names = tuple(player.name for player in state.players) if state is not None else ()
-    match event:
-        case GameStarted() | RedactedGameStarted():
-            yield f"A game of Chicago Poker for {len(event.players)}: {', '.join(event.players)}."
-            yield "Each player is dealt five cards, face down."
-            yield f"Businesses open: {', '.join(tile.name for tile in event.businesses)}."
-            yield f"{event.players[event.first_player]} plays first."
-        case TurnStarted(player=player, number=number, actions=actions):
-            yield ""
-            yield (
-                f"--- Turn {number + 1}: {names[player]} "
-                f"({actions} action{'s' if actions != 1 else ''}) ---"
-            )
-        case ShootoutStarted(business=tile, owner=owner, hands=hands):
-            yield f"Shootout at {_tile(tile)}, called by {names[owner]}! Every card turns face up:"
-            for seat, cards in hands:
-                rank = evaluate_hand(cards)
-                yield f"  {names[seat]}: {_cards(cards)} - {rank.description}"
-        case ReinforcementRequested(contenders=contenders):
-            yield f"  A tie between {_join(names[seat] for seat in contenders)}: reinforcements!"
-        case ReinforcementChosen(player=player, card=card):
-            yield f"  {names[player]} sends the {_card(card)} as a reinforcement."
-        case ReinforcementDeclined(player=player):
-            yield f"  {names[player]} declines to reinforce."
-        case RedactedReinforcementChosen(player=player):
-            yield f"  {names[player]} makes a secret reinforcement choice."
-        case ReinforcementsRevealed(cards=cards):
-            shown = _join(f"{names[seat]} the {_card(card)}" for seat, card in cards)
-            yield f"  Reinforcements revealed: {shown or 'none'}."
-        case ShootoutWon(business=tile, player=player, category=category, reinforced=reinforced):
-            how = " after reinforcements" if reinforced else ""
-            yield f"  {names[player]} wins {_tile(tile)} with {category.label.lower()}{how}."
-        case ShootoutVoided(business=tile):
-            yield f"  Nobody wins {_tile(tile)}: every card there is discarded."
-        case TileRevealed(tile=tile):
-            yield f"A new business opens: {_tile(tile)}."
-        case CardDrawn(player=player) | RedactedCardDrawn(player=player):
-            yield f"{names[player]} draws a card."
-        case DiscardPileReshuffled(cards=count):
-            yield f"The discard pile ({count} cards) is shuffled into a new draw deck."
-        case GangsterPlayed(player=player, card=card, business=tile):
-            yield f"{names[player]} plays the {_card(card)} at {_tile(tile)}."
-        case RedactedGangsterPlayed(player=player, business=tile):
-            yield f"{names[player]} plays a face-down card at {_tile(tile)}."
-        case MarkerPlaced(player=player, business=tile):
-            yield (
-                f"{names[player]} has five cards at {_tile(tile)}: a shootout marker goes on them; "
-                f"the shootout comes at the start of {names[player]}'s next turn."
-            )
-        case LiquidationPlayed(player=player, business=tile, victim=victim, card=card):
-            yield (
-                f"{names[player]} plays Liquidation at {_tile(tile)}: "
-                f"{names[victim]}'s last card, the {_card(card)}, is discarded."
-            )
-        case PoliceRaidPlayed(player=player, business=tile, target=target, seen=seen) | (
-            RedactedPoliceRaidPlayed(player=player, business=tile, target=target, seen=seen)
-        ):
-            yield (
-                f"{names[player]} plays a Police Raid on {names[target]} at {_tile(tile)} "
-                f"and looks at {len(seen)} face-down card{'s' if len(seen) != 1 else ''}."
-            )
-        case LimousinePlayed(player=player, source=source, destination=destination) | (
-            RedactedLimousinePlayed(player=player, source=source, destination=destination)
-        ):
-            count = len(event.cards)
-            yield (
-                f"{names[player]} plays the Limousine and moves {count} "
-                f"card{'s' if count != 1 else ''} from {_tile(source)} to {_tile(destination)}: "
-                f"{_cards(event.cards)}."
-            )
-        case RevolverPlayed(player=player):
-            yield f"{names[player]} plays the Revolver: two extra actions this turn."
-        case BriberyPlayed(player=player) | RedactedBriberyPlayed(player=player):
-            yield (
-                f"{names[player]} plays Bribery, takes a card from the discard pile and "
-                "the rest is shuffled into the draw deck."
-            )
-        case TurnEnded(player=player, forced=forced):
-            if forced:
-                yield f"{names[player]} cannot act any more: the turn ends."
-        case GameWon(player=player, victory=victory):
-            yield ""
-            yield f"{names[player]} wins the game with {victory.value}!"
-        case GameBlocked():
-            yield ""
-            yield "Nobody can act any more: the game ends without a winner."
-        case GameStalled(turns=turns):
-            yield ""
-            yield f"No business was won in {turns} turns: the game ends without a winner."
-        case ActionPhaseStarted() | DrawRequested():
-            pass  # the turn line and the draw say it
-        case _:
-            assert_never(event)
-
-
-def _join(parts: Iterator[str]) -> str:
-    items = list(parts)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    """The lines of one event seen by a spectator in ``state``: :func:`~chicago_poker.describe`."""
+    if isinstance(event, ROUTINE_EVENTS) or (isinstance(event, TurnEnded) and not event.forced):
+        return  # the turn's first line says it
+    if state is None:  # only the set-up comes before any state
+        assert isinstance(event, GameStarted | RedactedGameStarted)
+        text = describe(event, event.players)
+    else:
+        names = [player.name for player in state.players]
+        text = describe(event, names, before=view(state, None))
+    if isinstance(event, TurnStarted):
+        yield ""
+        yield f"--- {text.removesuffix('.')} ---"
+    elif isinstance(event, _GAME_OVER):
+        yield ""
+        yield text
+    else:
+        yield f"  {text}" if isinstance(event, _IN_A_SHOOTOUT) else text
 
 
 def _players(text: str) -> int:

@@ -10,6 +10,11 @@ log of the game so far is saved, and the exit status is 1. Ctrl-C stops it the s
 status 130), and so does an output that can no longer be written, such as a closed pipe: the
 log is saved and the message saying where goes to standard error.
 
+Every command and event is told by :func:`chicago_poker.describe`, the narrator ``demo`` and
+front ends share. On a terminal the board is in colour (rich); ``u`` takes back the human's last
+move with the bots' moves after it (:meth:`~chicago_poker.players.game.Game.undo`), and
+``--resume LOG`` continues a saved game (:meth:`~chicago_poker.players.game.Game.from_log`).
+
 The bots come from :mod:`chicago_poker.players.bots` (``BOTS``, looked up when the game starts).
 """
 
@@ -18,80 +23,38 @@ from __future__ import annotations
 import argparse
 import enum
 import importlib
+import io
 import os
 import random
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, Protocol, TextIO, assert_never
+from typing import Any, Final, Protocol, TextIO
+
+from rich.console import Console
+from rich.text import Text
 
 from chicago_poker.core.apply import apply
-from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard, card_order
-from chicago_poker.core.commands import (
-    Command,
-    DeclineReinforcement,
-    DrawCard,
-    EndTurn,
-    PlayBribery,
-    PlayGangster,
-    PlayLimousine,
-    PlayLiquidation,
-    PlayPoliceRaid,
-    PlayRevolver,
-    SendReinforcement,
-)
+from chicago_poker.core.cards import Card, Face, GangsterCard, card_order
+from chicago_poker.core.commands import ChanceCommand, Command
 from chicago_poker.core.errors import ChicagoPokerError
-from chicago_poker.core.events import (
-    ActionPhaseStarted,
-    BriberyPlayed,
-    CardDrawn,
-    DiscardPileReshuffled,
-    DrawRequested,
-    GameBlocked,
-    GameStalled,
-    GameStarted,
-    GameWon,
-    GangsterPlayed,
-    LimousinePlayed,
-    LiquidationPlayed,
-    MarkerPlaced,
-    PoliceRaidPlayed,
-    ReinforcementChosen,
-    ReinforcementDeclined,
-    ReinforcementRequested,
-    ReinforcementsRevealed,
-    RevolverPlayed,
-    ShootoutStarted,
-    ShootoutVoided,
-    ShootoutWon,
-    TileRevealed,
-    TurnEnded,
-    TurnStarted,
-)
-from chicago_poker.core.hands import evaluate_hand
-from chicago_poker.core.legal import Awaiting, awaiting
-from chicago_poker.core.redacted_events import (
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
-    RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
-    RedactedPoliceRaidPlayed,
-    RedactedReinforcementChosen,
-    SeenEvent,
-    redact,
-)
-from chicago_poker.core.rules import MAX_COLUMN, RuleOptions, stall_limit
+from chicago_poker.core.events import TurnStarted
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.redacted_events import SeenEvent, redact
+from chicago_poker.core.rules import RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, Victory
-from chicago_poker.core.views import PlayerView, view
-from chicago_poker.formats.log import write_log
+from chicago_poker.core.views import BusinessView, ColumnView, PlayerView, view
+from chicago_poker.display.words import ROUTINE_EVENTS, describe
+from chicago_poker.formats.log import LogHeader, read_log, write_log
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import seed_argument
 
 __all__ = [
     "DEFAULT_LOG",
     "HUMAN",
+    "LEGEND",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "BotLike",
@@ -118,8 +81,21 @@ DEFAULT_LOG: Final = "chicago-poker-game.jsonl"
 HUMAN_NAME: Final = "You"
 """The human's name in the game and its log."""
 
+LEGEND: Final = (
+    "How to read the board:\n"
+    "  Speakeasy #1 [D D U U U]  the placement pattern: how the 1st to 5th card of a column\n"
+    "                            lies, U face up, D face down.\n"
+    "  ... + 2 face down         the face-up cards of a column, then how many lie face down;\n"
+    "                            after a colon, your own face-down cards; after 'seen:',\n"
+    "                            another player's that you have looked at."
+)
+"""The legend of the board, told once at the start of a game."""
+
 _QUIT: Final = frozenset({"q", "quit", "exit"})
+_UNDO: Final = frozenset({"u", "undo"})
 _RULE: Final = "-" * 72
+_CARD_TOKEN: Final = re.compile(r"(?<![\w#])\d+([RYGBP])(?!\w)")
+_CARD_STYLES: Final = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "magenta"}
 
 
 class BotLike(Protocol):
@@ -193,9 +169,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "play",
         help="play a game in the terminal against bots",
         description="Play a whole game against bots. You are the first seat; pick your moves "
-        "by number (q quits). The game's log is saved at the end, or when the game stops "
-        "early (q, end of input, Ctrl-C, closed output). Exit status: 0 when the game is "
-        "over, 1 if it stopped first, 130 on Ctrl-C.",
+        "by number (u takes your last move back, q quits). The game's log is saved at the end, "
+        "or when the game stops early (q, end of input, Ctrl-C, closed output); --resume "
+        "continues it. Exit status: 0 when the game is over, 1 if it stopped first, 130 on "
+        "Ctrl-C.",
     )
     parser.add_argument(
         "--players",
@@ -215,22 +192,36 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--bot", default="heuristic", metavar="NAME", help="the bots' kind (default: heuristic)"
     )
-    for flag, meaning in (
-        ("--tactical", "play without the special cards (R-9.1)"),
-        ("--short-game", "win with two of a kind or three businesses (R-8.3)"),
-        ("--optional-actions", "a turn may end before three actions (D-8)"),
-        ("--limousine-any-cards", "the Limousine may move any of one's cards (D-18)"),
-        ("--optional-reinforcement", "a tied player may send no reinforcement (D-28)"),
-    ):
+    for flag, meaning in _RULE_FLAGS:
         parser.add_argument(flag, action="store_true", help=meaning)
-    parser.add_argument(
-        "--log",
-        default=DEFAULT_LOG,
-        metavar="FILE",
-        help=f"where to save the game's log (default: {DEFAULT_LOG})",
-    )
+    _add_file_arguments(parser)
     parser.set_defaults(command=run)
     return parser
+
+
+_RULE_FLAGS: Final = (
+    ("--tactical", "play without the special cards (R-9.1)"),
+    ("--short-game", "win with two of a kind or three businesses (R-8.3)"),
+    ("--optional-actions", "a turn may end before three actions (D-8)"),
+    ("--limousine-any-cards", "the Limousine may move any of one's cards (D-18)"),
+    ("--optional-reinforcement", "a tied player may send no reinforcement (D-28)"),
+)
+
+
+def _add_file_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--log`` and ``--resume``."""
+    parser.add_argument(
+        "--log",
+        default=None,
+        metavar="FILE",
+        help=f"where to save the game's log (default: the resumed log, or {DEFAULT_LOG})",
+    )
+    parser.add_argument(
+        "--resume",
+        default=None,
+        metavar="LOG",
+        help="continue the game saved in LOG, with its players, options and seed",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -238,19 +229,51 @@ def run(args: argparse.Namespace) -> int:
 
     The log is saved however the game ends: over, stopped by ``q`` or the end of the input,
     interrupted by Ctrl-C, or cut off by an output that can no longer be written (then the
-    message saying where goes to stderr).
+    message saying where goes to stderr). With ``--resume``, the game of that log goes on and
+    is saved back to it, unless ``--log`` says otherwise.
 
     Returns:
         0 when the game ended; 1 when the input or the output ended first, the bot is
-        unknown, or the log cannot be written; 130 on Ctrl-C (the log is saved all the same).
+        unknown, the log to resume cannot be read or resumed, or the log cannot be written;
+        130 on Ctrl-C (the log is saved all the same).
     """
+    kind = _bot_kind(args.bot)
+    setup = _setup(args) if kind is not None else None
+    if kind is None or setup is None:
+        return 1
+    game, provenance = setup
+    given = provenance.get("seed")
+    seed = given if type(given) is int else _fresh_seed()
+    provenance = {**provenance, "seed": seed, "bot": args.bot}
+
+    def factory(seat: int) -> BotLike:
+        return kind(seed + seat)
+
+    ending = _play(game, factory, sys.stdin, sys.stdout, seed)[1]
+    log: str = args.log or args.resume or DEFAULT_LOG
+    return _save(game, log, provenance, ending, seed)
+
+
+def _fresh_seed() -> int:
+    return random.SystemRandom().randrange(2**31)
+
+
+def _bot_kind(name: str) -> Callable[[int | None], BotLike] | None:
+    """The bot class called ``name``, or None after saying which exist."""
     bots: Any = importlib.import_module("chicago_poker.players.bots")
     table: dict[str, Callable[[int | None], BotLike]] = dict(bots.BOTS)
-    if args.bot not in table:
+    if name not in table:
         known = ", ".join(sorted(table))
-        sys.stderr.write(f"chicago-poker play: error: unknown bot {args.bot!r} (known: {known})\n")
-        return 1
-    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        sys.stderr.write(f"chicago-poker play: error: unknown bot {name!r} (known: {known})\n")
+        return None
+    return table[name]
+
+
+def _setup(args: argparse.Namespace) -> tuple[Game, dict[str, Any]] | None:
+    """The game to play and its log's provenance: new, or resumed from ``--resume``."""
+    if args.resume is not None:
+        return _resume(args.resume)
+    seed: int = args.seed if args.seed is not None else _fresh_seed()
     options = RuleOptions(
         tactical=args.tactical,
         short_game=args.short_game,
@@ -258,26 +281,35 @@ def run(args: argparse.Namespace) -> int:
         limousine_any_cards=args.limousine_any_cards,
         optional_reinforcement=args.optional_reinforcement,
     )
-    kind = table[args.bot]
+    names = [HUMAN_NAME] + [f"Bot {seat}" for seat in range(1, args.players)]
+    provenance = {"program": "chicago-poker play", "seed": seed, "human_seat": HUMAN}
+    return Game.new(names, options, seed), provenance
 
-    def factory(seat: int) -> BotLike:
-        return kind(seed + seat)
 
-    game, ending = _play(options, args.players, seed, factory, sys.stdin, sys.stdout)
-    provenance: dict[str, str | int | float | bool | None] = {
-        "program": "chicago-poker play",
-        "seed": seed,
-        "bot": args.bot,
-        "human_seat": HUMAN,
-    }
+def _resume(path: str) -> tuple[Game, dict[str, Any]] | None:
+    """The game saved in the log at ``path``, and the log's provenance; None if it cannot be."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            header = next(read_log(file))
+        game = Game.from_log(path)
+    except (OSError, ChicagoPokerError, StopIteration) as error:
+        reason = error.strerror if isinstance(error, OSError) else error
+        sys.stderr.write(f"chicago-poker play: error: cannot resume {path}: {reason or 'empty'}\n")
+        return None
+    assert isinstance(header, LogHeader)  # line 1 of a log is its header
+    return game, dict(header.provenance)
+
+
+def _save(game: Game, log: str, provenance: dict[str, Any], ending: _Ending, seed: int) -> int:
+    """Save the log and say where; the exit status for ``ending``."""
     with _interrupts_deferred():  # a second Ctrl-C must not cut the log short
         try:
-            with open(args.log, "w", encoding="utf-8") as file:
+            with open(log, "w", encoding="utf-8") as file:
                 write_log(game, file, provenance=provenance)
         except (OSError, ChicagoPokerError) as error:
             sys.stderr.write(f"chicago-poker play: error: cannot save the log: {error}\n")
             return 1
-    saved = f"Game log saved to {args.log}."
+    saved = f"Game log saved to {log}."
     if ending is not _Ending.OUTPUT_CLOSED:
         try:
             sys.stdout.write(saved + "\n")
@@ -341,36 +373,31 @@ def play_game(
     ``output`` can no longer be written, the game stops (with a message, if it can be shown)
     and the unfinished game is returned: check ``game.state.is_over``.
     """
-    return _play(options, players, seed, bot_factory, input, output)[0]
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}")
+    names = [HUMAN_NAME] + [f"Bot {seat}" for seat in range(1, players)]
+    game = Game.new(names, options, seed)
+    return _play(game, bot_factory, input, output, seed)[0]
 
 
 def _play(
-    options: RuleOptions,
-    players: int,
-    seed: int | None,
+    game: Game,
     bot_factory: Callable[[int], BotLike],
     input: TextIO,
     output: TextIO,
+    seed: int | None,
 ) -> tuple[Game, _Ending]:
-    """:func:`play_game`, and how the game came to an end."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}")
-    seat_bots = {seat: bot_factory(seat) for seat in range(1, players)}
-    names = [HUMAN_NAME] + [f"Bot {seat}" for seat in range(1, players)]
-    game = Game.new(names, options, seed)
+    """:func:`play_game` with a game set up or resumed, and how the game came to an end."""
+    seat_bots = {seat: bot_factory(seat) for seat in range(1, len(game.state.players))}
     table = _Table(game, input, output)
     ending = _Ending.OVER
     try:
         try:
-            _turns(table, seat_bots, players)
+            _turns(table, seat_bots)
         except InputClosedError as stop:
-            ending = _Ending.STOPPED
-            table.say("")
-            table.say(f"{stop} The game stops unfinished.")
+            ending = _stopped(table, f"{stop} The game stops unfinished.", _Ending.STOPPED)
         except KeyboardInterrupt:
-            ending = _Ending.INTERRUPTED
-            table.say("")
-            table.say("Interrupted. The game stops unfinished.")
+            ending = _stopped(table, "Interrupted. The game stops unfinished.", _Ending.INTERRUPTED)
         else:
             table.summary()
         if seed is not None:
@@ -382,13 +409,16 @@ def _play(
     return game, ending
 
 
-def _turns(table: _Table, seat_bots: dict[int, BotLike], players: int) -> None:
-    """Play from the deal until the game is over or cannot go on."""
+def _stopped(table: _Table, message: str, ending: _Ending) -> _Ending:
+    table.say("")
+    table.say(message)
+    return ending
+
+
+def _turns(table: _Table, seat_bots: dict[int, BotLike]) -> None:
+    """Play from where the game stands until it is over or cannot go on."""
     game = table.game
-    table.say(f"Chicago Poker: you against {players - 1} bot{'s' if players > 2 else ''}.")
-    for seat, bot in seat_bots.items():
-        table.say(f"  {table.name(seat)} plays as the {bot.name} bot.")
-    table.narrate(None, game.events)
+    table.introduce(seat_bots)
     while not game.state.is_over:
         state = game.state
         chooser = _next_chooser(state)
@@ -400,8 +430,8 @@ def _turns(table: _Table, seat_bots: dict[int, BotLike], players: int) -> None:
             command = table.ask(legal)
         else:
             command = seat_bots[chooser].choose(view(state, chooser), legal)
-        events = game.execute(command)
-        table.narrate(state, events)
+        if command is not None:  # None: a move was taken back
+            table.narrate(state, game.execute(command))
 
 
 def _next_chooser(state: GameState) -> int | None:
@@ -412,8 +442,6 @@ def _next_chooser(state: GameState) -> int | None:
         case Awaiting.REINFORCEMENT:
             # The choices are secret until all are made (R-6.7.2), so asking one chooser
             # after the other changes nothing.
-            from chicago_poker.core.legal import legal_commands
-
             return next(
                 (seat for seat in range(len(state.players)) if legal_commands(state, seat)),
                 None,
@@ -422,79 +450,13 @@ def _next_chooser(state: GameState) -> int | None:
             return None
 
 
-def _card(card: Card | None) -> str:
-    if card is None:
-        return "a face-down card"
-    return str(card) if isinstance(card, GangsterCard) else card.kind.label
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(_card(card) for card in cards) if cards else "none"
-
-
-def _tile(tile: BusinessTile) -> str:
-    return tile.name
-
-
 def describe_command(command: Command, mine: PlayerView) -> str:
-    """A legal command in plain English, for the seat whose ``mine`` is the view."""
+    """A legal command as an order to the seat whose view is ``mine``, in plain English.
+
+    This is :func:`chicago_poker.describe` told to that seat, with its view before the command.
+    """
     names = [player.name for player in mine.players]
-    match command:
-        case DrawCard():
-            return "Draw a card"
-        case PlayGangster(card=card, business=tile):
-            return f"Play {card} at {tile.name} ({_landing(mine, tile)})"
-        case PlayLiquidation(business=tile, victim=victim):
-            last = _last_card(mine, tile, victim)
-            return f"Play Liquidation at {tile.name}: discard {names[victim]}'s last card ({last})"
-        case PlayPoliceRaid(business=tile, target=target):
-            hidden = _face_down_count(mine, tile, target)
-            return (
-                f"Play Police Raid at {tile.name}: see {names[target]}'s "
-                f"{hidden} face-down card{'s' if hidden != 1 else ''}"
-            )
-        case PlayLimousine(source=source, destination=destination, cards=moved):
-            return f"Play Limousine: move {_cards(moved)} from {source.name} to {destination.name}"
-        case PlayRevolver():
-            return "Play the Revolver: two extra actions"
-        case PlayBribery(card=card):
-            return f"Play Bribery: take {_card(card)} from the discard pile"
-        case EndTurn():
-            return "End your turn"
-        case SendReinforcement(card=card):
-            return f"Send {card} as reinforcement"
-        case DeclineReinforcement():
-            return "Send no reinforcement"
-        case _:
-            return str(command)
-
-
-def _business_view(mine: PlayerView, tile: BusinessTile) -> Any:
-    return next((b for b in mine.businesses if b.tile == tile), None)
-
-
-def _landing(mine: PlayerView, tile: BusinessTile) -> str:
-    business = _business_view(mine, tile)
-    seat = HUMAN if mine.seat is None else mine.seat
-    position = len(business.columns[seat]) if business is not None else 0
-    if position >= MAX_COLUMN:
-        return "column full"
-    return "face up" if tile.pattern[position] is Face.UP else "face down"
-
-
-def _last_card(mine: PlayerView, tile: BusinessTile, victim: int) -> str:
-    business = _business_view(mine, tile)
-    if business is None or not business.columns[victim].slots:
-        return "unknown"
-    slot = business.columns[victim].slots[-1]
-    return "face down" if slot.card is None else str(slot.card)
-
-
-def _face_down_count(mine: PlayerView, tile: BusinessTile, target: int) -> int:
-    business = _business_view(mine, tile)
-    if business is None:
-        return 0
-    return sum(1 for slot in business.columns[target].slots if slot.face is Face.DOWN)
+    return describe(command, names, viewer=mine.seat, before=mine)
 
 
 def _choice(answer: str, moves: int) -> int | str:
@@ -512,6 +474,43 @@ def _choice(answer: str, moves: int) -> int | str:
     return int(significant)
 
 
+def _taken_back(game: Game) -> int | None:
+    """How many player commands to take back to undo the human's last one; None if none."""
+    count = 0
+    for entry in reversed(game.history):
+        command = entry.command
+        if isinstance(command, ChanceCommand):
+            continue
+        count += 1
+        if command.player == HUMAN:
+            return count
+    return None
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    text = (str(card) if isinstance(card, GangsterCard) else card.kind.label for card in cards)
+    return " ".join(text) or "none"
+
+
+def _is_terminal(output: TextIO) -> bool:
+    """Whether ``output`` is a terminal that takes colour (``NO_COLOR`` says no)."""
+    try:
+        return output.isatty() and not os.environ.get("NO_COLOR")
+    except (AttributeError, ValueError):
+        return False
+
+
+def _paint(text: str, style: str | None) -> str:
+    """``text`` with the terminal codes of ``style``, and each card in its colour."""
+    painted = Text(text, style=style or "")
+    for match in _CARD_TOKEN.finditer(text):
+        painted.stylize(_CARD_STYLES[match.group(1)], match.start(), match.end())
+    console = Console(file=io.StringIO(), force_terminal=True, color_system="standard")
+    with console.capture() as capture:
+        console.print(painted, end="", soft_wrap=True, highlight=False)
+    return capture.get()
+
+
 class _Table:
     """The human's side of the table: prints the board and the narration, reads choices."""
 
@@ -519,12 +518,14 @@ class _Table:
         self.game = game
         self.input = input
         self.output = output
-        self.names = list(game.state.players[seat].name for seat in range(len(game.state.players)))
+        self.names = [player.name for player in game.state.players]
+        self.colour = _is_terminal(output)
 
     # ------------------------------------------------------------------ output
 
-    def say(self, text: str) -> None:
-        self.write(text + "\n")
+    def say(self, text: str, style: str | None = None) -> None:
+        """Write a line: in colour on a terminal, plain text anywhere else."""
+        self.write((_paint(text, style) if self.colour else text) + "\n")
 
     def write(self, text: str) -> None:
         """Write to the output; raise OutputClosedError if it can no longer be written."""
@@ -545,50 +546,70 @@ class _Table:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
-    def act(self, seat: int, mine: str, theirs: str) -> str:
-        """``You draw`` or ``Bot 1 draws``: the subject and the verb form."""
-        return f"{HUMAN_NAME} {mine}" if seat == HUMAN else f"{self.name(seat)} {theirs}"
-
     def possessive(self, seat: int) -> str:
         return "your" if seat == HUMAN else f"{self.name(seat)}'s"
 
+    def introduce(self, seat_bots: dict[int, BotLike]) -> None:
+        """Who plays, the legend of the board, and the story so far."""
+        bots = len(seat_bots)
+        self.say(f"Chicago Poker: you against {bots} bot{'s' if bots > 1 else ''}.", "bold")
+        for seat, bot in seat_bots.items():
+            self.say(f"  {self.name(seat)} plays as the {bot.name} bot.")
+        for line in LEGEND.splitlines():
+            self.say(line)
+        self.say("Type a move's number; u takes your last move back, q quits.")
+        history = self.game.history
+        if len(history) > 1:
+            self.say(f"The saved game goes on after {len(history)} commands, chance included.")
+        else:
+            self.narrate(None, history[0].events)
+
+    # ------------------------------------------------------------------ the board
+
     def board(self) -> None:
         mine = view(self.game.state, HUMAN)
-        turn = mine.turn
         self.say(_RULE)
+        self.board_turn(mine)
+        hand = sorted(mine.hand or (), key=card_order)
+        self.say(f"Your hand ({len(hand)}): {_cards(hand)}", "bold")
+        for seat, player in enumerate(mine.players):
+            controlled = ", ".join(tile.name for tile in player.controlled) or "none"
+            cards = "" if seat == HUMAN else f"{player.hand_size} cards in hand; "
+            self.say(f"  {player.name}: {cards}controls {controlled}")
+        discard = _cards(sorted(mine.discard_pile, key=card_order))
+        self.say(
+            f"Draw deck: {mine.draw_pile_size} cards. Face-down business tiles: "
+            f"{mine.tile_pile_size}. Discard pile ({len(mine.discard_pile)}): {discard}"
+        )
+        self.say("Businesses (pattern of the 1st to 5th card: U face up, D face down):")
+        for business in mine.businesses:
+            self.board_business(business)
+
+    def board_turn(self, mine: PlayerView) -> None:
+        turn = mine.turn
         self.say(
             f"Turn {turn.number + 1}: {self.possessive(turn.player)} turn, "
             f"{turn.actions_left} action{'s' if turn.actions_left != 1 else ''} left "
-            f"({turn.base_actions} + {turn.bonus_actions} extra, {turn.actions_taken} taken)."
+            f"({turn.base_actions} + {turn.bonus_actions} extra, {turn.actions_taken} taken).",
+            "bold",
         )
         limit = stall_limit(len(mine.players))
         if mine.stalled_turns * 2 >= limit:  # R-8.7: warn once half the limit has passed
             self.say(
                 f"No business won in the last {mine.stalled_turns} turns: at {limit}, the game "
-                "ends without a winner."
+                "ends without a winner.",
+                "yellow",
             )
-        hand = sorted(mine.hand or (), key=card_order)
-        self.say(f"Your hand ({len(hand)}): {_cards(hand)}")
-        for seat, player in enumerate(mine.players):
-            controlled = ", ".join(tile.name for tile in player.controlled) or "none"
-            cards = "" if seat == HUMAN else f"{player.hand_size} cards in hand; "
-            self.say(f"  {player.name}: {cards}controls {controlled}")
-        self.say(
-            f"Draw deck: {mine.draw_pile_size} cards. Face-down business tiles: "
-            f"{mine.tile_pile_size}. Discard pile ({len(mine.discard_pile)}): "
-            f"{_cards(sorted(mine.discard_pile, key=card_order))}"
-        )
-        self.say("Businesses:")
-        for business in mine.businesses:
-            pattern = " ".join(face.value for face in business.tile.pattern)
-            shootout = "  (shootout: every card face up)" if business.revealed else ""
-            self.say(f"  {business.tile.name} [{pattern}]{shootout}")
-            for seat, column in enumerate(business.columns):
-                if not column.slots:
-                    continue
+
+    def board_business(self, business: BusinessView) -> None:
+        pattern = " ".join("U" if face is Face.UP else "D" for face in business.tile.pattern)
+        shootout = "  (shootout: every card face up)" if business.revealed else ""
+        self.say(f"  {business.tile.name} [{pattern}]{shootout}", "cyan")
+        for seat, column in enumerate(business.columns):
+            if column.slots:
                 self.say(f"    {self.name(seat):<7} {self.column_text(seat, column)}")
 
-    def column_text(self, seat: int, column: Any) -> str:
+    def column_text(self, seat: int, column: ColumnView) -> str:
         up = [str(slot.card) for slot in column.slots if slot.face is Face.UP]
         down = [slot for slot in column.slots if slot.face is Face.DOWN]
         text = " ".join(up) if up else "-"
@@ -605,158 +626,84 @@ class _Table:
 
     # ------------------------------------------------------------------ input
 
-    def ask(self, legal: Sequence[Command]) -> Command:
+    def ask(self, legal: Sequence[Command]) -> Command | None:
+        """The human's choice among ``legal``; None once a move was taken back."""
         mine = view(self.game.state, HUMAN)
         self.board()
         if mine.shootout is not None:
             self.say(f"Shootout at {mine.shootout.business.name}: choose your reinforcement.")
         else:
-            self.say("Your move:")
+            self.say("Your move:", "bold")
         for number, command in enumerate(legal, start=1):
             self.say(f"  {number:>3}. {describe_command(command, mine)}")
         while True:
-            self.write(f"Choose 1-{len(legal)} (q to quit): ")
-            self.flush()
-            line = self.input.readline()
-            if not line:
-                raise InputClosedError("End of input.")
-            answer = line.strip()
-            if answer.lower() in _QUIT:
-                raise InputClosedError("You quit.")
-            self.say("")
-            choice = _choice(answer, len(legal))
-            if isinstance(choice, str):
-                self.say(choice)
+            answer = self.read(len(legal))
+            if answer.lower() in _UNDO:
+                if self.undo():
+                    return None
                 continue
-            return legal[choice - 1]
+            choice = _choice(answer, len(legal))
+            if isinstance(choice, int):
+                return legal[choice - 1]
+            self.say(choice, "yellow")
+
+    def read(self, moves: int) -> str:
+        """The human's next answer, stripped; raise InputClosedError on q or end of input."""
+        self.write(f"Choose 1-{moves} (u to undo, q to quit): ")
+        self.flush()
+        line = self.input.readline()
+        if not line:
+            raise InputClosedError("End of input.")
+        answer = line.strip()
+        if answer.lower() in _QUIT:
+            raise InputClosedError("You quit.")
+        self.say("")
+        return answer
+
+    def undo(self) -> bool:
+        """Take back the human's last move, and the bots' moves after it, if there is one."""
+        count = _taken_back(self.game)
+        if count is None:
+            self.say("There is nothing to take back: you have not moved yet.", "yellow")
+            return False
+        self.game.undo(count)
+        others = count - 1
+        after = f" and the {others} bot move{'s' if others != 1 else ''} after it" if others else ""
+        self.say(f"Taken back: your last move{after}.", "yellow")
+        return True
 
     # ------------------------------------------------------------------ narration
 
     def narrate(self, state: GameState | None, events: Sequence[Any]) -> None:
         """Tell each event as seat 0 sees it (redacted), folding it into ``state``."""
         for event in events:
-            self.tell(redact(state, event, HUMAN))
+            mine = None if state is None else view(state, HUMAN)
+            self.tell(redact(state, event, HUMAN), mine)
             state = apply(state, event)
 
-    def tell(self, event: SeenEvent) -> None:
-        match event:
-            case GameStarted() | RedactedGameStarted():
-                tiles = ", ".join(tile.name for tile in event.businesses)
-                own = [card for card in event.hands[HUMAN] if card is not None]
-                self.say(f"Players: {', '.join(event.players)}. Businesses: {tiles}.")
-                self.say(f"You are dealt: {_cards(sorted(own, key=card_order))}.")
-                self.say(f"{self.act(event.first_player, 'play', 'plays')} first.")
-            case TurnStarted(player=player, number=number, actions=actions):
-                self.say("")
-                self.say(
-                    f"== Turn {number + 1}: {self.possessive(player)} turn "
-                    f"({actions} action{'s' if actions != 1 else ''}) =="
-                )
-            case ActionPhaseStarted() | DrawRequested():
-                pass
-            case ShootoutStarted(business=tile, owner=owner, hands=hands):
-                self.say(f"Shootout at {tile.name} ({self.possessive(owner)} marker)!")
-                for seat, cards in hands:
-                    rank = evaluate_hand(cards).description if cards else "no cards"
-                    self.say(f"  {self.name(seat)}: {_cards(cards)}  ->  {rank}")
-            case ReinforcementRequested(business=tile, contenders=seats):
-                tied = ", ".join(self.name(seat) for seat in seats)
-                self.say(f"Tie at {tile.name} between {tied}: reinforcements!")
-            case ReinforcementChosen(player=player, card=card):
-                self.say(f"You send {card} as reinforcement (face down for now).")
-            case ReinforcementDeclined(player=player):
-                self.say(f"{self.act(player, 'send', 'sends')} no reinforcement.")
-            case RedactedReinforcementChosen(player=player):
-                self.say(f"{self.name(player)} has made a reinforcement choice.")
-            case ReinforcementsRevealed(cards=cards, contenders=seats):
-                sent = ", ".join(f"{self.name(seat)} {card}" for seat, card in cards) or "none"
-                self.say(f"Reinforcements revealed: {sent}.")
-                if len(seats) > 1:
-                    self.say(f"Still tied: {', '.join(self.name(seat) for seat in seats)}.")
-            case ShootoutWon(business=tile, player=player, category=category, reinforced=extra):
-                how = " after reinforcement" if extra else ""
-                self.say(
-                    f"{self.act(player, 'win', 'wins')} the shootout at {tile.name} with "
-                    f"{category.label.lower()}{how} and take{'' if player == HUMAN else 's'} "
-                    "the business."
-                )
-            case ShootoutVoided(business=tile):
-                self.say(f"Nobody wins the shootout at {tile.name}; its cards are discarded.")
-            case TileRevealed(tile=tile):
-                self.say(f"A new business is revealed: {tile.name}.")
-            case CardDrawn(player=player, card=card):
-                self.say(f"You draw {_card(card)}.")
-            case RedactedCardDrawn(player=player):
-                self.say(f"{self.name(player)} draws a card.")
-            case DiscardPileReshuffled(cards=count):
-                self.say(f"The discard pile ({count} cards) is shuffled into a new draw deck.")
-            case GangsterPlayed(player=player, card=card, business=tile):
-                self.say(f"{self.act(player, 'play', 'plays')} {card} at {tile.name}.")
-            case RedactedGangsterPlayed(player=player, business=tile):
-                self.say(f"{self.name(player)} plays a card face down at {tile.name}.")
-            case MarkerPlaced(player=player, business=tile, number=number):
-                self.say(
-                    f"{self.possessive(player).capitalize()} column at {tile.name} is full: "
-                    f"shootout marker #{number}."
-                )
-            case LiquidationPlayed(player=player, business=tile, victim=victim, card=card):
-                self.say(
-                    f"{self.act(player, 'play', 'plays')} Liquidation at {tile.name}: "
-                    f"{self.possessive(victim)} {card} is discarded."
-                )
-            case PoliceRaidPlayed(player=player, business=tile, target=target, seen=seen):
-                self.say(
-                    f"{self.act(player, 'raid', 'raids')} {self.possessive(target)} column at "
-                    f"{tile.name} (Police Raid) and sees: {_cards(seen)}."
-                )
-            case RedactedPoliceRaidPlayed(player=player, business=tile, target=target, seen=seen):
-                known = [card for card in seen if card is not None]
-                also = f" (you already know {_cards(known)})" if known else ""
-                self.say(
-                    f"{self.name(player)} raids {self.possessive(target)} column at "
-                    f"{tile.name} (Police Raid) and sees {len(seen)} face-down "
-                    f"card{'s' if len(seen) != 1 else ''}{also}."
-                )
-            case LimousinePlayed() | RedactedLimousinePlayed():
-                moved = ", ".join(_card(card) for card in event.cards)
-                self.say(
-                    f"{self.act(event.player, 'play', 'plays')} the Limousine: {moved} move "
-                    f"from {event.source.name} to {event.destination.name}."
-                )
-            case RevolverPlayed(player=player):
-                self.say(f"{self.act(player, 'play', 'plays')} the Revolver: two extra actions.")
-            case BriberyPlayed(player=player, card=card):
-                self.say(
-                    f"You play Bribery and take {_card(card)} from the discard pile; "
-                    "the draw deck is reshuffled."
-                )
-            case RedactedBriberyPlayed(player=player):
-                self.say(
-                    f"{self.name(player)} plays Bribery and takes a card from the discard "
-                    "pile; the draw deck is reshuffled."
-                )
-            case TurnEnded(player=player, forced=forced):
-                why = " (no action allowed)" if forced else ""
-                self.say(f"End of {self.possessive(player)} turn{why}.")
-            case GameWon(player=player, victory=victory):
-                self.say(f"{self.act(player, 'win', 'wins')} the game: {victory.value}!")
-            case GameBlocked():
-                self.say("Nobody can act any more: the game is blocked.")
-            case GameStalled(turns=turns):
-                self.say(f"No business was won in {turns} turns: the game is stalled.")
-            case _:
-                assert_never(event)
+    def tell(self, event: SeenEvent, before: PlayerView | None = None) -> None:
+        """Say the sentence of ``event`` (:func:`chicago_poker.describe`) to seat 0."""
+        if isinstance(event, ROUTINE_EVENTS):
+            return
+        text = describe(event, self.names, viewer=HUMAN, before=before)
+        if isinstance(event, TurnStarted):
+            self.say("")
+            self.say(f"== {text.removesuffix('.')} ==", "bold")
+        else:
+            self.say(text)
 
     def summary(self) -> None:
         state = self.game.state
         self.say("")
         self.say(_RULE)
         if state.winner is not None and state.victory is not None:
-            self.say(f"Game over. Winner: {self.name(state.winner)} ({state.victory.value}).")
+            self.say(
+                f"Game over. Winner: {self.name(state.winner)} ({state.victory.value}).", "bold"
+            )
         elif state.victory is Victory.STALLED:
-            self.say("Game over: stalled, without a winner (R-8.7).")
+            self.say("Game over: stalled, without a winner (R-8.7).", "bold")
         else:
-            self.say("Game over: blocked, without a winner (R-8.6).")
+            self.say("Game over: blocked, without a winner (R-8.6).", "bold")
         self.say("Businesses controlled:")
         for player in state.players:
             tiles = ", ".join(tile.name for tile in player.controlled) or "none"

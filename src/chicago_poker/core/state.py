@@ -273,6 +273,13 @@ class GameState:
                 return business
         return None
 
+    def __str__(self) -> str:
+        """A readable table of the whole state, every secret shown (see ``core.tables``)."""
+        # Imported here: core.tables draws through core.views, which imports this module.
+        from chicago_poker.core.tables import format_state
+
+        return format_state(self)
+
     def free_places(self, seat: int) -> int:
         """How many more cards ``seat`` could place at the face-up businesses (R-3.9)."""
         return sum(MAX_COLUMN - len(b.columns[seat].cards) for b in self.businesses)

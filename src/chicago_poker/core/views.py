@@ -191,6 +191,13 @@ class PlayerView:
     victory: Victory | None
     """How the game ended, once it is over."""
 
+    def __str__(self) -> str:
+        """A readable table of what the seat may know (see ``core.tables``)."""
+        # Imported here: core.tables imports this module.
+        from chicago_poker.core.tables import format_view
+
+        return format_view(self)
+
 
 def check_viewer(seat: object, players: int | None) -> None:
     """Refuse a viewer that is neither None (an observer) nor a seat of a table of ``players``.

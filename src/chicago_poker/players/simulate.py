@@ -13,17 +13,19 @@ True
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final
 
+import attrs
 from attrs import frozen
 
-from chicago_poker._workers import SPAWN, interrupts_ignored
-from chicago_poker.core.commands import DealCard, RevealTile, StartGame
+from chicago_poker._workers import SPAWN, Progress, interrupts_ignored
+from chicago_poker.core.commands import Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.errors import (
     ArgumentTypeError,
     InvalidArgumentError,
@@ -55,6 +57,7 @@ __all__ = [
     "Summary",
     "add_parser",
     "game_seed",
+    "int_in",
     "play_bots",
     "player_names",
     "run",
@@ -105,22 +108,28 @@ def play_bots(
     players = tuple(names) if names is not None else player_names([bot.name for bot in bots])
     game = Game.new(players, options, seed=seed)
     for _ in range(max_commands):
-        state = game.state
-        match awaiting(state):
-            case Awaiting.ACTION:
-                seats: Sequence[int] = (state.turn.player,)
-            case Awaiting.REINFORCEMENT:
-                seats = range(len(players))
-            case _:
-                break
-        for seat in seats:
-            legal = legal_commands(state, seat)
-            if legal:
-                game.execute(bots[seat].choose(view(state, seat), legal))
-                break
-        else:  # pragma: no cover - awaiting() promised a decision
+        command = _next_command(game, bots)
+        if command is None:
             break
+        game.execute(command)
     return game
+
+
+def _next_command(game: Game, bots: Sequence[Bot]) -> Command | None:
+    """The command of the seat that must decide now, chosen by its bot; None if none must."""
+    state = game.state
+    match awaiting(state):
+        case Awaiting.ACTION:
+            seats: Sequence[int] = (state.turn.player,)
+        case Awaiting.REINFORCEMENT:
+            seats = range(len(state.players))
+        case _:
+            return None
+    for seat in seats:
+        legal = legal_commands(state, seat)
+        if legal:
+            return bots[seat].choose(view(state, seat), legal)
+    return None  # pragma: no cover - awaiting() promised a decision
 
 
 @frozen
@@ -204,20 +213,26 @@ def simulate(
             :class:`~chicago_poker.core.rules.RuleOptions`.
     """
     _check_simulation(bots, games, seed, options, workers)
-    jobs = [
-        _Job(index, game_seed(seed, index), tuple(bots), options or RuleOptions(), None)
-        for index in range(games)
-    ]
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-        jobs = [_Job(job.index, job.seed, job.bots, job.options, str(log_dir)) for job in jobs]
+    where = None if log_dir is None else str(log_dir)
+    rules = options or RuleOptions()
+    jobs = [
+        _Job(index, game_seed(seed, index), tuple(bots), rules, where) for index in range(games)
+    ]
     if workers <= 1 or games <= 1:
         yield from map(_play, jobs)
-        return
+    else:
+        yield from _in_workers(jobs, workers)
+
+
+def _in_workers(jobs: Sequence[_Job], workers: int) -> Iterator[GameResult]:
+    """Play the jobs in worker processes; yield their results in the order of the jobs."""
     with interrupts_ignored():  # Ctrl-C is the parent's alone (see chicago_poker._workers)
-        pool = SPAWN.Pool(min(workers, games))
+        pool = SPAWN.Pool(min(workers, len(jobs)))
+    chunks = max(1, min(8, len(jobs) // (workers * 4)))
     with pool:
-        yield from pool.imap(_play, jobs, chunksize=max(1, min(8, games // (workers * 4))))
+        yield from pool.imap(_play, jobs, chunksize=chunks)
 
 
 def _check_simulation(
@@ -288,57 +303,120 @@ class Summary:
         if result.victory is not None:
             self.victories[result.victory] += 1
 
+    @property
+    def unfinished(self) -> int:
+        """Games stopped after :data:`MAX_COMMANDS`: neither won, blocked nor stalled."""
+        return self.no_winner - self.blocked - self.stalled
+
     def text(self) -> str:
         """The summary as lines of text."""
-        games = max(self.games, 1)
         lines = [f"Games: {self.games} ({len(self.bots)} players: {', '.join(self.bots)})", ""]
-        lines.append("Wins by seat:")
+        lines += self._wins_text()
+        lines += ["", *self._length_text(), "", *self._businesses_text()]
+        lines += ["", *self._specials_text(), "", *self._victories_text()]
+        return "\n".join(lines) + "\n"
+
+    def _wins_text(self) -> list[str]:
+        games = max(self.games, 1)
+        lines = ["Wins by seat:"]
         for seat, name in enumerate(self.names):
             wins = self.wins_by_seat[seat]
             lines.append(f"  seat {seat + 1} {name:<14} {wins:>6}  {_percent(wins, games)}")
         lines.append("Wins by bot:")
         for bot in dict.fromkeys(self.bots):
-            wins = self.wins_by_bot[bot]
-            seats = self.seats_by_bot[bot]
+            wins, seats = self.wins_by_bot[bot], self.seats_by_bot[bot]
             lines.append(
                 f"  {bot:<20} {wins:>6}  {_percent(wins, games)}"
                 f"  ({seats} seat{'s' if seats != 1 else ''}; per seat "
                 f"{_percent(wins / seats, games)})"
             )
         lines.append(f"  {'no winner':<20} {self.no_winner:>6}  {_percent(self.no_winner, games)}")
-        lines.append("")
-        lines.append("Game length:")
-        lines.append(f"  turns     {_spread(self.turns)}")
-        lines.append(f"  commands  {_spread(self.commands)}  (players' commands, no chance)")
-        lines.append("")
+        return lines
+
+    def _length_text(self) -> list[str]:
+        return [
+            "Game length:",
+            f"  turns     {_spread(self.turns)}",
+            f"  commands  {_spread(self.commands)}  (players' commands, no chance)",
+        ]
+
+    def _businesses_text(self) -> list[str]:
         won = max(self.shootouts_won, 1)
-        lines.append(
-            f"Businesses won: {self.shootouts_won} ({self.shootouts_won / games:.1f} per game)"
-        )
-        for category, count in sorted(
-            self.categories.items(), key=lambda item: (-item[1], item[0])
-        ):
+        per_game = self.shootouts_won / max(self.games, 1)
+        lines = [f"Businesses won: {self.shootouts_won} ({per_game:.1f} per game)"]
+        for category, count in _most_first(self.categories):
             lines.append(f"  {category:<20} {count:>6}  {_percent(count, won)}")
         reinforced = _percent(self.reinforced, won)
         lines.append(f"  won by reinforcement (tie-break) {self.reinforced} ({reinforced})")
         lines.append(f"  voided shootouts (no winner)     {self.voided}")
-        lines.append("")
-        lines.append("Special cards played:")
+        return lines
+
+    def _specials_text(self) -> list[str]:
+        games = max(self.games, 1)
+        lines = ["Special cards played:"]
         for _, label in _SPECIALS:
             count = self.specials[label]
             lines.append(f"  {label:<20} {count:>6}  ({count / games:.2f} per game)")
-        lines.append("")
-        lines.append("Victory conditions:")
-        for victory, count in sorted(self.victories.items(), key=lambda item: (-item[1], item[0])):
+        return lines
+
+    def _victories_text(self) -> list[str]:
+        games = max(self.games, 1)
+        lines = ["Victory conditions:"]
+        for victory, count in _most_first(self.victories):
             lines.append(f"  {victory:<30} {count:>6}  {_percent(count, games)}")
-        if self.blocked:
-            lines.append(f"  {'blocked (no winner)':<30} {self.blocked:>6}")
-        if self.stalled:
-            lines.append(f"  {'stalled (no winner)':<30} {self.stalled:>6}")
-        unfinished = self.no_winner - self.blocked - self.stalled
-        if unfinished:
-            lines.append(f"  {'unfinished (stopped)':<30} {unfinished:>6}")
-        return "\n".join(lines) + "\n"
+        for label, count in self._without_winner().items():
+            if count:
+                lines.append(f"  {label + ' (' + _WITHOUT_WINNER[label] + ')':<30} {count:>6}")
+        return lines
+
+    def _without_winner(self) -> dict[str, int]:
+        return {"blocked": self.blocked, "stalled": self.stalled, "unfinished": self.unfinished}
+
+    def as_dict(self) -> dict[str, Any]:
+        """The totals as JSON-ready data: the figures of :meth:`text`, without percentages.
+
+        The shape is documented with an example on the docs' simulation page.
+
+        >>> Summary(["random", "heuristic"]).as_dict()["wins_by_bot"]
+        [{'bot': 'random', 'seats': 1, 'wins': 0}, {'bot': 'heuristic', 'seats': 1, 'wins': 0}]
+        """
+        return {
+            "games": self.games,
+            "bots": list(self.bots),
+            **self._wins_data(),
+            "no_winner": self.no_winner,
+            "turns": _spread_data(self.turns),
+            "commands": _spread_data(self.commands),
+            "businesses_won": {
+                "total": self.shootouts_won,
+                "by_category": dict(_most_first(self.categories)),
+                "by_reinforcement": self.reinforced,
+            },
+            "voided_shootouts": self.voided,
+            "special_cards": {label: self.specials[label] for _, label in _SPECIALS},
+            "victories": dict(_most_first(self.victories)),
+            "without_winner": self._without_winner(),
+        }
+
+    def _wins_data(self) -> dict[str, list[dict[str, Any]]]:
+        return {
+            "wins_by_seat": [
+                {"seat": seat + 1, "name": name, "bot": bot, "wins": self.wins_by_seat[seat]}
+                for seat, (name, bot) in enumerate(zip(self.names, self.bots, strict=True))
+            ],
+            "wins_by_bot": [
+                {"bot": bot, "seats": self.seats_by_bot[bot], "wins": self.wins_by_bot[bot]}
+                for bot in dict.fromkeys(self.bots)
+            ],
+        }
+
+
+_WITHOUT_WINNER: Final = {"blocked": "no winner", "stalled": "no winner", "unfinished": "stopped"}
+
+
+def _most_first(counts: Counter[str]) -> list[tuple[str, int]]:
+    """The counts, the most frequent first, ties in alphabetical order."""
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
 def _percent(part: float, whole: int) -> str:
@@ -352,10 +430,22 @@ def _spread(values: Sequence[int]) -> str:
     return f"mean {mean:7.1f}  min {min(values):5d}  max {max(values):5d}"
 
 
+def _spread_data(values: Sequence[int]) -> dict[str, float | int | None]:
+    if not values:
+        return {"mean": None, "min": None, "max": None}
+    return {"mean": sum(values) / len(values), "min": min(values), "max": max(values)}
+
+
 # --------------------------------------------------------------------------- command line
 
 
-def _int_in(low: int, high: int | None) -> Any:
+def int_in(low: int, high: int | None) -> Any:
+    """An argparse type: a whole number from ``low`` to ``high`` (None: no upper bound).
+
+    >>> int_in(2, 6)("3")
+    3
+    """
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -443,65 +533,42 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="play many games between bots and summarise them",
         description="Play seeded games between bots and print a summary: wins by seat and "
         "by bot, game length, how businesses were won, special cards played and victory "
-        "conditions reached. The same seed gives the same games, whatever the workers.",
+        "conditions reached. The same seed gives the same games, whatever the workers. "
+        "Progress goes to stderr: a live bar on a terminal, elsewhere a line every few seconds.",
     )
-    parser.add_argument(
-        "--players", type=_int_in(2, 6), default=2, metavar="N", help="2 to 6 (default 2)"
-    )
-    parser.add_argument(
-        "--games", type=_int_in(1, None), default=100, metavar="N", help="default 100"
-    )
-    parser.add_argument("--seed", type=seed_argument, default=1, metavar="S", help="default 1")
-    parser.add_argument(
+    _add_run_arguments(parser)
+    add_rule_options(parser)
+    parser.set_defaults(command=run)
+    return parser
+
+
+def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of a run: who plays, how many games, the seed, workers and output."""
+    add = parser.add_argument
+    add("--players", type=int_in(2, 6), default=2, metavar="N", help="2 to 6 (default 2)")
+    add("--games", type=int_in(1, None), default=100, metavar="N", help="default 100")
+    add("--seed", type=seed_argument, default=1, metavar="S", help="default 1")
+    add(
         "--bots",
         type=_bot_list,
         default=["heuristic"],
         metavar="BOT,...",
         help=f"one bot per seat, or one for all: {', '.join(BOTS)} (default heuristic)",
     )
-    parser.add_argument(
-        "--workers", type=_int_in(1, None), default=1, metavar="N", help="processes (default 1)"
+    add("--workers", type=int_in(1, None), default=1, metavar="N", help="processes (default 1)")
+    add("--log-dir", type=Path, metavar="DIR", help="write each game's log into DIR")
+    add(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default): the summary for a reader; json: the same figures as one JSON "
+        "document",
     )
-    parser.add_argument(
-        "--log-dir", type=Path, metavar="DIR", help="write each game's log into DIR"
-    )
-    add_rule_options(parser)
-    parser.set_defaults(command=run)
-    return parser
 
 
 def _error(message: str) -> int:
     sys.stderr.write(f"{_PROG}: error: {message}\n")
     return 2
-
-
-class _Progress:
-    """A progress bar on stderr, drawn only when stderr is a terminal."""
-
-    WIDTH: Final = 30
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total = total
-        self.stream = stream
-        self.enabled = total >= 10 and stream.isatty()
-        self.shown = -1
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        filled = self.WIDTH * done // self.total
-        percent = 100 * done // self.total
-        if percent == self.shown:
-            return
-        self.shown = percent
-        bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.stream.write(f"\rsimulating [{bar}] {done}/{self.total} games")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
-            self.stream.flush()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -517,21 +584,38 @@ def run(args: argparse.Namespace) -> int:
     log_dir: Path | None = args.log_dir
     if log_dir is not None and log_dir.exists() and not log_dir.is_dir():
         return _error(f"argument --log-dir: {log_dir} is not a directory")
-    summary = Summary(bots)
-    progress = _Progress(args.games, sys.stderr)
     try:
-        results = simulate(
-            bots, args.games, args.seed, rule_options(args), workers=args.workers, log_dir=log_dir
-        )
-        for done, result in enumerate(results, start=1):
-            summary.add(result)
-            progress.update(done)
+        summary = _play_all(args, bots)
     except OSError as error:
-        progress.close()
         return _error(f"cannot write the logs: {error}")
-    progress.close()
-    sys.stdout.write(summary.text())
-    if log_dir is not None:
-        sys.stdout.write(f"\nLogs: {args.games} games in {log_dir}\n")
+    sys.stdout.write(_report(args, summary))
     sys.stdout.flush()
     return 0
+
+
+def _play_all(args: argparse.Namespace, bots: list[str]) -> Summary:
+    """Play the games of the run, showing progress on stderr, and total them."""
+    summary = Summary(bots)
+    options = rule_options(args)
+    with Progress("simulating", args.games, sys.stderr, unit="games") as progress:
+        for result in simulate(
+            bots, args.games, args.seed, options, workers=args.workers, log_dir=args.log_dir
+        ):
+            summary.add(result)
+            progress.advance()
+    return summary
+
+
+def _report(args: argparse.Namespace, summary: Summary) -> str:
+    """What ``simulate`` prints: the summary as text, or as one JSON document."""
+    log_dir: Path | None = args.log_dir
+    if args.format == "json":
+        document = {
+            "seed": args.seed,
+            "options": attrs.asdict(rule_options(args)),
+            **summary.as_dict(),
+            "log_dir": None if log_dir is None else str(log_dir),
+        }
+        return json.dumps(document, indent=2, ensure_ascii=True) + "\n"
+    logs = "" if log_dir is None else f"\nLogs: {args.games} games in {log_dir}\n"
+    return summary.text() + logs

@@ -1,0 +1,216 @@
+"""SVG pictures: well-formed, escaped, and showing a seat exactly what it may know."""
+
+from __future__ import annotations
+
+import importlib.util
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chicago_poker.core.cards import BUSINESS_TILES, BusinessTile, Card, Face, parse_card
+from chicago_poker.core.commands import SendReinforcement
+from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError
+from chicago_poker.core.hands import HandCategory, evaluate_hand
+from chicago_poker.core.views import view
+from chicago_poker.display.svg import (
+    HAND_EXAMPLES,
+    SvgImage,
+    render,
+    render_business,
+    render_card,
+    render_hand,
+    render_hand_ranking,
+    render_state,
+)
+from chicago_poker.formats.notation import parse_position
+from scenarios import AL, BUGS, run
+from test_tables import POSITION, cards_named, final_state
+from test_views import all_cards, games, gangster, known_cards, permute_hidden, tied
+
+SVG = "{http://www.w3.org/2000/svg}"
+DOCS = Path(__file__).parent.parent / "docs"
+
+
+def parse(picture: str) -> ET.Element:
+    """The picture's root element; ElementTree refuses XML that is not well formed."""
+    root = ET.fromstring(picture)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def cards_drawn(picture: str) -> list[Card]:
+    """Every card whose face the picture draws, in document order."""
+    return [
+        parse_card(e.attrib["data-card"]) for e in parse(picture).iter() if "data-card" in e.attrib
+    ]
+
+
+def words(picture: str) -> str:
+    """All the text of the picture, titles included, and every attribute value."""
+    root = parse(picture)
+    texts = [text for element in root.iter() for text in (element.text, element.tail) if text]
+    values = [value for element in root.iter() for value in element.attrib.values()]
+    return " ".join(texts + values)
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=games)
+def test_every_seat_s_picture_is_well_formed_xml(game: tuple[int, int]) -> None:
+    state = final_state(game)
+    parse(render_state(state))
+    for seat in [None, *range(len(state.players))]:
+        parse(render(view(state, seat)))
+
+
+@pytest.mark.rule("R-2.4", "R-4.3", "R-4.4", "R-5.3")
+@settings(max_examples=60, deadline=None)
+@given(game=games, data=st.data())
+def test_states_a_seat_cannot_tell_apart_give_the_same_picture(
+    game: tuple[int, int], data: st.DataObject
+) -> None:
+    state = final_state(game)
+    seat = data.draw(st.sampled_from([None, *range(len(state.players))]), label="seat")
+    swaps = data.draw(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500)), max_size=30))
+    altered = permute_hidden(state, seat, swaps)
+    assert render(view(altered, seat)) == render(view(state, seat))
+
+
+@pytest.mark.rule("R-2.4", "R-4.3", "R-4.4", "R-5.3", "R-6.3")
+@settings(max_examples=60, deadline=None)
+@given(game=games)
+def test_a_seat_s_picture_never_shows_a_card_it_may_not_know(game: tuple[int, int]) -> None:
+    state = final_state(game)
+    for seat in [None, *range(len(state.players))]:
+        picture = render(view(state, seat))
+        hidden = all_cards(state) - known_cards(state, seat)
+        assert not set(cards_drawn(picture)) & hidden
+        assert not cards_named(words(picture)) & hidden
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=games)
+def test_the_whole_state_s_picture_draws_every_hand_and_every_placed_card(
+    game: tuple[int, int],
+) -> None:
+    state = final_state(game)
+    placed = [card for b in state.businesses for column in b.columns for card in column.cards]
+    held = [card for player in state.players for card in player.hand]
+    assert sorted(cards_drawn(render_state(state))) == sorted(placed + held)
+
+
+def test_a_seat_s_picture_draws_its_own_hand_and_the_backs_of_unknown_face_down_cards() -> None:
+    state = parse_position(POSITION)
+    root = parse(render(view(state, 1)))
+    columns = [e for e in root.iter(f"{SVG}g") if e.get("class") == "column"]
+    al_at_speakeasy = [e.get("class") for e in columns[0] if e.tag == f"{SVG}g"]
+    # Al's 8G and 3R lie face down; Bugs saw the 8G with a Police Raid (R-5.3).
+    assert al_at_speakeasy[:4] == ["card face-down", "card back", "card", "card"]
+    hands = [e for e in root.iter(f"{SVG}g") if e.get("class") == "hand"]
+    assert [[c.get("data-card") for c in hand] for hand in hands] == [["1G", "7Y"]]
+
+
+def test_names_are_escaped() -> None:
+    state = parse_position(POSITION)
+    name = 'Al <b>&"Scarface"</b>'
+    picture = render(view(state, 0), names=[name, "Bugs", "Capone", "Dutch\x1b[2J"])
+    assert "<b>" not in picture
+    assert "&lt;b&gt;&amp;" in picture
+    texts = [e.text for e in parse(picture).iter(f"{SVG}text")]
+    assert 'Al <b>&"Scarfac…' in texts
+    assert "Dutch\\x1b[2J" in texts
+
+
+def test_a_picture_is_shown_by_notebooks_and_can_be_sized() -> None:
+    picture = render(view(parse_position(POSITION), 0), size=400)
+    assert isinstance(picture, SvgImage)
+    assert picture._repr_svg_() is picture
+    root = parse(picture)
+    width, height = (int(root.attrib[key]) for key in ("width", "height"))
+    _, _, natural_width, natural_height = map(int, root.attrib["viewBox"].split())
+    assert width == 400
+    assert abs(height - 400 * natural_height / natural_width) <= 1
+
+
+def test_render_refuses_what_it_cannot_draw() -> None:
+    seen = view(parse_position(POSITION), 0)
+    with pytest.raises(InvalidArgumentError, match="one name per seat, 4, not 2"):
+        render(seen, names=["Al", "Bugs"])
+    with pytest.raises(ArgumentTypeError, match="names must be a sequence of str"):
+        render(seen, names="Al")
+    with pytest.raises(ArgumentTypeError, match="PlayerView or a GameState"):
+        render("position")  # type: ignore[arg-type]  # what a caller might pass by mistake
+    with pytest.raises(InvalidArgumentError, match="size must be 1 or more"):
+        render(seen, size=0)
+
+
+@pytest.mark.rule("R-4.2")
+@pytest.mark.parametrize("tile", BUSINESS_TILES[::5], ids=str)
+def test_a_business_picture_shows_its_placement_pattern(tile: BusinessTile) -> None:
+    root = parse(render_business(tile))
+    places = [e.get("class") for e in root.iter(f"{SVG}g") if "place" in (e.get("class") or "")]
+    assert places == [f"place {face.value}" for face in tile.pattern]
+
+
+@pytest.mark.rule("R-7.2", "R-7.3")
+def test_the_hand_ranking_picture_shows_each_category_highest_first() -> None:
+    categories = [category for category, _ in HAND_EXAMPLES]
+    assert categories == sorted(HandCategory, reverse=True)
+    for category, example in HAND_EXAMPLES:
+        assert evaluate_hand(parse_card(text) for text in example.split()).category is category
+    drawn = cards_drawn(render_hand_ranking())
+    assert drawn == [parse_card(text) for _, example in HAND_EXAMPLES for text in example.split()]
+
+
+def test_a_card_picture_draws_its_face_or_its_back() -> None:
+    assert cards_drawn(render_card(parse_card("PoliceRaid2"))) == [parse_card("PoliceRaid2")]
+    down = parse(render_card(parse_card("9R"), face=Face.DOWN))
+    assert [e.get("class") for e in down.iter(f"{SVG}g")] == ["card face-down"]
+    assert cards_drawn(render_card(None)) == []
+    assert cards_drawn(render_hand([parse_card("1G"), parse_card("Bribery")], label="x")) == [
+        parse_card("1G"),
+        parse_card("Bribery"),
+    ]
+
+
+def load_generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gen_pictures", DOCS / "gen_pictures.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_pictures_in_the_docs_are_up_to_date() -> None:
+    """Regenerate them with ``python docs/gen_pictures.py`` when this fails."""
+    expected = load_generator().pictures()
+    committed = {
+        path.name: path.read_text(encoding="utf-8") for path in (DOCS / "img").glob("*.svg")
+    }
+    assert sorted(committed) == sorted(expected)
+    stale = [name for name, svg in expected.items() if committed[name] != svg]
+    assert stale == [], "run python docs/gen_pictures.py"
+
+
+def test_the_table_printed_in_the_docs_is_what_the_library_prints() -> None:
+    page = (DOCS / "pictures.md").read_text(encoding="utf-8")
+    printed = page.split("```text\n", 1)[1].split("```", 1)[0]
+    state = parse_position(load_generator().POSITION)
+    assert printed == str(view(state, 1)) + "\n"
+
+
+@pytest.mark.rule("R-6.3", "R-6.7.2")
+def test_a_shootout_picture_shows_the_own_reinforcement_only() -> None:
+    state, _ = run(tied(), SendReinforcement(AL, gangster("12R")))
+    mine, theirs = words(render(view(state, AL))), words(render(view(state, BUGS)))
+    assert "Al sends 12R" in mine
+    assert "Al has chosen" in theirs
+    assert gangster("12R") not in cards_named(theirs)
+    revealed = [
+        e for e in parse(render(view(state, BUGS))).iter() if e.text == "shootout: all face up"
+    ]
+    assert len(revealed) == 1
