@@ -140,18 +140,21 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(
     bugs.goto(links[1])
     rng = random.Random(2004)
     clicks = 0
+    reloaded = False
     while not all(page.evaluate("document.body.dataset.over") == "true" for page in (al, bugs)):
         moved = [play_one(page, rng) for page in (al, bugs)]
         clicks += sum(moved)
         if not any(moved):
             time.sleep(0.02)  # the bot is playing
-        if clicks == 12:
+        if clicks >= 12 and not reloaded:
+            reloaded = True
             check_reload_restores(al)
             al.screenshot(path=shots / "phone-mid-game.png", full_page=True)
             bugs.screenshot(path=shots / "desktop-mid-game.png")
         assert clicks < 3000, "the game did not end"
     al.screenshot(path=shots / "phone-game-over.png", full_page=True)
     bugs.screenshot(path=shots / "desktop-game-over.png")
+    assert reloaded
     assert "The game is over" in al.locator("#status").inner_text()
     check_logs(al)
     check_spectator(browser, spectator, updated(al), shots)

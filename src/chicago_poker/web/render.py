@@ -3,47 +3,30 @@
 These functions are the only places the server turns a view, an event or a command into
 something to look at. The words are the library's own
 (:func:`chicago_poker.display.words.describe`).
-The picture is the library's SVG rendering (``chicago_poker.display.svg.render``) where the
-installed library has it; without it the page lists the view as text.
+The picture is the library's SVG rendering (:func:`chicago_poker.display.svg.render`); the
+page also lists the view as text.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from chicago_poker.core.commands import Command
 from chicago_poker.core.redacted_events import SeenEvent
 from chicago_poker.core.views import PlayerView
+from chicago_poker.display.svg import render
 from chicago_poker.display.words import describe
 
 __all__ = ["command_words", "event_words", "table_svg"]
 
 
-@functools.cache
-def _display(module: str, name: str) -> Callable[..., Any] | None:
-    """``chicago_poker.display.<module>.<name>`` if the library has it, else None (once)."""
-    try:
-        found = importlib.import_module(f"chicago_poker.display.{module}")
-    except ImportError:
-        return None
-    function = getattr(found, name, None)
-    return function if callable(function) else None
-
-
-def table_svg(seen: PlayerView, names: Sequence[str]) -> str | None:
-    """The table as ``seen`` shows it, as an SVG document; None where the library has no SVG.
+def table_svg(seen: PlayerView, names: Sequence[str]) -> str:
+    """The table as ``seen`` shows it, drawn by the library as an SVG document.
 
     >>> from chicago_poker import Game, view
-    >>> svg = table_svg(view(Game.new(["Al", "Bugs"], seed=1).state, 0), ["Al", "Bugs"])
-    >>> svg is None or svg.startswith("<svg")
-    True
+    >>> table_svg(view(Game.new(["Al", "Bugs"], seed=1).state, 0), ["Al", "Bugs"])[:4]
+    '<svg'
     """
-    render = _display("svg", "render")
-    if render is None:
-        return None
     return str(render(seen, names=list(names)))
 
 
