@@ -23,7 +23,7 @@ import attrs
 
 from chicago_poker import __version__
 from chicago_poker._workers import Progress
-from chicago_poker.cli import demo, play, render
+from chicago_poker.cli import demo, play, render, serve
 from chicago_poker.core.cards import GANGSTER_CARDS
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.hands import MAX_HAND_SIZE
@@ -139,6 +139,7 @@ def _build_parser() -> _Parser:
     play.add_parser(commands)
     demo.add_parser(commands)
     render.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,300 @@
+"""The web server: a Starlette application that serves the tables of :mod:`.tables`.
+
+Routes:
+
+- ``GET /``: the page that creates a table; ``GET /table/{id}``: the table's page (the
+  token travels in the link's fragment, which browsers never send to a server).
+- ``POST /tables``: create a table from a :func:`~.tables.read_request` body; the answer holds
+  each seat's link and the spectators' link.
+- ``WebSocket /tables/{id}/ws?token=T``: the protocol of the page (see the Web table page
+  of the documentation).
+- ``GET /tables/{id}/log?token=T&kind=redacted|full``: the seat's redacted log, or the full
+  log once the game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.formats.jsonio import JSONObject
+from chicago_poker.web.limits import (
+    BURST_MESSAGES,
+    MAX_MESSAGE_BYTES,
+    MAX_REQUEST_BYTES,
+    MESSAGES_PER_SECOND,
+)
+from chicago_poker.web.tables import Table, TableError, Tables, Viewer, read_request
+
+__all__ = ["create_app"]
+
+STATIC = Path(__file__).parent / "static"
+
+_HTTP_STATUS = {
+    "unknown-table": 404,
+    "bad-token": 403,
+    "not-over": 409,
+    "too-many-tables": 503,
+    "too-large": 413,
+}
+
+POLICY_VIOLATION = 1008
+"""The WebSocket close code of a connection the server refuses or stops."""
+
+
+def create_app(
+    tables: Tables | None = None, *, messages_per_second: float = MESSAGES_PER_SECOND
+) -> Starlette:
+    """The web application serving ``tables`` (a new, empty :class:`Tables` if None).
+
+    ``messages_per_second`` is the rate each connection may send at (past a burst of
+    :data:`BURST_MESSAGES`); only a load test of scripted clients needs another.
+    """
+    app = Starlette(
+        routes=[
+            Route("/", _page("index.html")),
+            Route("/table/{table}", _page("table.html")),
+            Route("/tables", _create, methods=["POST"]),
+            Route("/tables/{table}/log", _log),
+            WebSocketRoute("/tables/{table}/ws", _socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=_lifespan,
+    )
+    app.state.tables = tables if tables is not None else Tables()
+    app.state.messages_per_second = messages_per_second
+    return app
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    """At start, let the bots of resumed tables go on."""
+    tables: Tables = app.state.tables
+    for table in tables.tables():
+        tables.wake(table)
+    yield
+
+
+def _page(name: str) -> Any:
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    return page
+
+
+def _error_response(error: TableError) -> JSONResponse:
+    body = {"type": "error", "code": error.code, "message": str(error)}
+    return JSONResponse(body, status_code=_HTTP_STATUS.get(error.code, 400))
+
+
+async def _create(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    try:
+        data = _json(await _body(request), "the table request")
+        table = tables.create(read_request(data))
+    except TableError as error:
+        return _error_response(error)
+    tables.wake(table)
+    seats = [
+        {"name": name, "bot": table.request.bots[seat], "link": _link(table, seat)}
+        for seat, name in enumerate(table.names)
+    ]
+    return JSONResponse({"table": table.id, "seats": seats, "spectator": _link(table, None)})
+
+
+def _link(table: Table, viewer: Viewer) -> str | None:
+    if viewer is not None and viewer in table.bots:
+        return None
+    return f"/table/{table.id}#{table.token_of(viewer)}"
+
+
+async def _body(request: Request) -> bytes:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_REQUEST_BYTES:
+            raise TableError(
+                f"the request is over {MAX_REQUEST_BYTES} bytes, the most a table request takes",
+                code="too-large",
+            )
+    return body
+
+
+def _json(text: bytes | str, what: str) -> object:
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        raise TableError(f"{what} is not JSON: {error}", code="bad-json") from None
+
+
+async def _log(request: Request) -> Response:
+    tables: Tables = request.app.state.tables
+    kind = request.query_params.get("kind", "redacted")
+    try:
+        table = tables.get(request.path_params["table"])
+        viewer = table.viewer(request.query_params.get("token", ""))
+        if kind not in ("redacted", "full"):
+            raise TableError(f"kind: {kind!r} is not a log kind: redacted or full", code="bad-kind")
+        lines = table.log_lines(viewer, full=kind == "full")
+    except TableError as error:
+        return _error_response(error)
+    who = "full" if kind == "full" else ("spectator" if viewer is None else f"seat{viewer}")
+    headers = {"Content-Disposition": f'attachment; filename="{table.id}-{who}.jsonl"'}
+    return PlainTextResponse("".join(line + "\n" for line in lines), headers=headers)
+
+
+async def _socket(websocket: WebSocket) -> None:
+    tables: Tables = websocket.app.state.tables
+    await websocket.accept()
+    try:
+        table = tables.get(websocket.path_params["table"])
+        viewer = table.viewer(websocket.query_params.get("token", ""))
+        tables.join(table)
+        tables.wake(table)
+    except TableError as error:
+        await websocket.send_json(_error_message(error))
+        await websocket.close(code=POLICY_VIOLATION)
+        return
+    try:
+        await _Connection(websocket, tables, table, viewer).serve()
+    finally:
+        table.connections -= 1
+
+
+def _error_message(error: TableError) -> JSONObject:
+    return {"type": "error", "code": error.code, "message": str(error)}
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second on average, :data:`BURST_MESSAGES` at once."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.tokens = float(BURST_MESSAGES)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST_MESSAGES, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class _Connection:
+    """One WebSocket: a writer that follows the table, a reader that takes commands."""
+
+    def __init__(self, websocket: WebSocket, tables: Tables, table: Table, viewer: Viewer) -> None:
+        self.websocket = websocket
+        self.tables = tables
+        self.table = table
+        self.viewer = viewer
+        self.bucket = _Bucket(websocket.app.state.messages_per_second)
+        self.lock = asyncio.Lock()
+
+    async def serve(self) -> None:
+        names = list(self.table.names)
+        bots = [seat in self.table.bots for seat in range(len(names))]
+        hello = {"type": "welcome", "table": self.table.id, "seat": self.viewer}
+        await self.send({**hello, "names": names, "bots": bots})
+        writer = asyncio.get_running_loop().create_task(self.write())
+        try:
+            await self.read()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    async def send(self, message: JSONObject) -> None:
+        async with self.lock:
+            await self.websocket.send_text(orjson.dumps(message).decode())
+
+    async def write(self) -> None:
+        sent = 0
+        while True:
+            messages = self.table.updates(self.viewer, sent)
+            sent = self.table.events
+            for message in messages:
+                await self.send(message)
+            await self.table.wait_past(sent)
+
+    async def read(self) -> None:
+        while True:
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if not self.bucket.take():
+                await self.refuse(
+                    f"more than {BURST_MESSAGES} messages at once, or over "
+                    f"{self.bucket.rate:g} a second: the connection is closed",
+                    "flood",
+                )
+                return
+            await self.handle(message.get("text") or message.get("bytes") or b"")
+
+    async def refuse(self, text: str, code: str) -> None:
+        await self.send({"type": "error", "code": code, "message": text})
+        await self.websocket.close(code=POLICY_VIOLATION)
+
+    async def handle(self, text: str | bytes) -> None:
+        try:
+            await self.command(text)
+        except TableError as error:
+            await self.send(_error_message(error))
+        except IllegalCommand as error:
+            await self.send({"type": "rejected", "rule": error.rule, "message": error.message})
+
+    async def command(self, text: str | bytes) -> None:
+        data = _client_command(text)
+        if self.viewer is None:
+            raise TableError("a spectator only watches: it sends no commands", code="spectator")
+        self.table.submit(self.viewer, data)
+        await self.table.notify()
+        self.tables.wake(self.table)
+
+
+def _client_command(text: str | bytes) -> object:
+    """The command's JSON data in a client's message.
+
+    Raises:
+        TableError: the message is too large, not JSON, or not a command message.
+    """
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_MESSAGE_BYTES:
+        raise TableError(
+            f"the message is {size} bytes; a message may have {MAX_MESSAGE_BYTES} at most",
+            code="too-large",
+        )
+    data = _json(text, "the message")
+    if not isinstance(data, dict) or data.get("type") != "command" or set(data) - _MESSAGE_KEYS:
+        raise TableError(
+            'a message is {"type": "command", "command": {...}}, the only type a client '
+            f"sends; not {_preview(data)}",
+            code="unknown-type",
+        )
+    return data.get("command")
+
+
+_MESSAGE_KEYS = frozenset({"type", "command"})
+
+
+def _preview(data: object) -> str:
+    text = orjson.dumps(data).decode()
+    return text if len(text) <= 60 else text[:57] + "..."

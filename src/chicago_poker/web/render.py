@@ -1,0 +1,57 @@
+"""How the page shows a view and an event: the table as SVG, and each event in words.
+
+These functions are the only places the server turns a view, an event or a command into
+something to look at. The words are the library's own
+(:func:`chicago_poker.display.words.describe`).
+The picture is the library's SVG rendering (:func:`chicago_poker.display.svg.render`); the
+page also lists the view as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chicago_poker.core.commands import Command
+from chicago_poker.core.redacted_events import SeenEvent
+from chicago_poker.core.views import PlayerView
+from chicago_poker.display.svg import render
+from chicago_poker.display.words import describe
+
+__all__ = ["command_words", "event_words", "table_svg"]
+
+
+def table_svg(seen: PlayerView, names: Sequence[str]) -> str:
+    """The table as ``seen`` shows it, drawn by the library as an SVG document.
+
+    >>> from chicago_poker import Game, view
+    >>> table_svg(view(Game.new(["Al", "Bugs"], seed=1).state, 0), ["Al", "Bugs"])[:4]
+    '<svg'
+    """
+    return str(render(seen, names=list(names)))
+
+
+def event_words(event: SeenEvent, names: Sequence[str], viewer: int | None) -> str:
+    """``event`` in words, with the players' names, as told to ``viewer``.
+
+    >>> from chicago_poker import TurnStarted
+    >>> event_words(TurnStarted(player=1, number=3, actions=2), ["Al", "Bugs"], 0)
+    "Turn 4: Bugs's turn, 2 actions."
+    """
+    return _words(event, names, viewer, None)
+
+
+def command_words(command: Command, names: Sequence[str], viewer: int, before: PlayerView) -> str:
+    """One of ``viewer``'s commands in words, to offer it as a choice; ``before`` is its view.
+
+    >>> from chicago_poker import DrawCard, Game, view
+    >>> game = Game.new(["Al", "Bugs"], seed=1)
+    >>> command_words(DrawCard(0), ["Al", "Bugs"], 0, view(game.state, 0))
+    'Draw a card.'
+    """
+    return _words(command, names, viewer, before)
+
+
+def _words(
+    item: SeenEvent | Command, names: Sequence[str], viewer: int | None, before: PlayerView | None
+) -> str:
+    return describe(item, names, viewer=viewer, before=before)

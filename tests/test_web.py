@@ -1,0 +1,477 @@
+"""The web table server: tables, tokens, the WebSocket protocol, bounds, bots and records."""
+
+from __future__ import annotations
+
+import json
+import stat
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+pytest.importorskip("starlette", reason='the web table needs its extra: pip install ".[web]"')
+
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.views import view
+from chicago_poker.formats.jsonio import to_json
+from chicago_poker.formats.log import entries_to_lines
+from chicago_poker.formats.schemas import command_schema, event_schema, view_schema
+from chicago_poker.referee.validate import Status, validate_log
+from chicago_poker.web import limits, tables
+from chicago_poker.web.app import create_app
+from chicago_poker.web.tables import Table, Tables, read_request
+
+Message = dict[str, Any]
+Socket = Any  # starlette.testclient.WebSocketTestSession
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[TestClient, Tables]]:
+    registry = Tables()
+    with TestClient(create_app(registry)) as client:
+        yield client, registry
+
+
+def make_table(registry: Tables, names: list[str], bots: list[str | None], seed: int = 7) -> Table:
+    return registry.create(read_request({"names": names, "bots": bots}), seed=seed)
+
+
+def connect(client: TestClient, table: Table, viewer: int | None) -> Any:
+    return client.websocket_connect(f"/tables/{table.id}/ws?token={table.token_of(viewer)}")
+
+
+def receive_until(ws: Socket, done: Callable[[Message], bool]) -> list[Message]:
+    """Every message up to and including the first for which ``done`` holds."""
+    messages = [ws.receive_json()]
+    while not done(messages[-1]):
+        messages.append(ws.receive_json())
+    return messages
+
+
+def caught_up(table: Table, seat: int | None) -> Callable[[Message], bool]:
+    """The last message of an update that brings ``seat`` up to the table's present."""
+    last = "view" if seat is None else "legal"
+    return lambda message: message["type"] == last and message["events"] == table.events
+
+
+def until_closed(ws: Socket) -> tuple[list[Message], int]:
+    """Every message until the server closes the connection, and the close code."""
+    messages: list[Message] = []
+    try:
+        while True:
+            messages.append(ws.receive_json())
+    except WebSocketDisconnect as closed:
+        return messages, closed.code
+
+
+def send_command(ws: Socket, command: object) -> None:
+    ws.send_json({"type": "command", "command": command})
+
+
+# --------------------------------------------------------------------------- creating tables
+
+
+def test_a_table_gives_each_person_and_the_spectators_their_own_unguessable_link(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, _ = server
+    answer = client.post(
+        "/tables", json={"names": ["Al", "Bugs", "Capone"], "bots": [None, None, "random"]}
+    )
+    assert answer.status_code == 200
+    body = answer.json()
+    links = [seat["link"] for seat in body["seats"]]
+    assert links[2] is None  # a bot's seat has no link
+    tokens = [link.split("#")[1] for link in [*links[:2], body["spectator"]]]
+    assert len(set(tokens)) == 3
+    assert all(len(token) >= 32 for token in tokens)
+    assert all(
+        link.startswith(f"/table/{body['table']}#") for link in [*links[:2], body["spectator"]]
+    )
+
+
+@pytest.mark.parametrize(
+    ("request_body", "where"),
+    [
+        ({"names": "Al"}, "$.names"),
+        ({"names": ["Al", ""]}, "$.names[1]"),
+        ({"names": ["Al", "x" * 41]}, "$.names[1]"),
+        ({"names": ["Al", "Bugs"], "bots": [None]}, "$.bots"),
+        ({"names": ["Al", "Bugs"], "bots": [None, "chess"]}, "$.bots[1]"),
+        ({"names": ["Al", "Bugs"], "options": {"short_games": True}}, "$.options.short_games"),
+        ({"names": ["Al", "Bugs"], "options": {"short_game": "yes"}}, "$.options"),
+        ({"names": ["Al", "Bugs"], "seed": 3}, "$.seed"),
+        ({"names": ["Al"]}, "R-2.1"),
+        ([1, 2], "$"),
+    ],
+)
+def test_a_bad_table_request_is_refused_naming_the_field(
+    server: tuple[TestClient, Tables], request_body: object, where: str
+) -> None:
+    client, registry = server
+    answer = client.post("/tables", json=request_body)
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "bad-request"
+    assert where in answer.json()["message"]
+    assert len(registry) == 0
+
+
+def test_a_request_that_is_not_json_or_too_large_is_refused(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, _ = server
+    answer = client.post("/tables", content=b"{names")
+    assert (answer.status_code, answer.json()["code"]) == (400, "bad-json")
+    answer = client.post("/tables", content=b" " * (limits.MAX_REQUEST_BYTES + 1))
+    assert (answer.status_code, answer.json()["code"]) == (413, "too-large")
+
+
+def test_the_number_of_tables_is_bounded_and_finished_tables_make_room(
+    server: tuple[TestClient, Tables], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, registry = server
+    monkeypatch.setattr(tables, "MAX_TABLES", 2)
+    first = make_table(registry, ["Al", "Bugs"], ["random", "random"])
+    make_table(registry, ["Al", "Bugs"], [None, None])
+    answer = client.post("/tables", json={"names": ["Al", "Bugs"]})
+    assert (answer.status_code, answer.json()["code"]) == (503, "too-many-tables")
+    while first.bot_move():
+        pass
+    assert client.post("/tables", json={"names": ["Al", "Bugs"]}).status_code == 200
+    assert len(registry) == 2
+
+
+# --------------------------------------------------------------------------- the protocol
+
+
+def test_a_seat_is_welcomed_with_its_history_view_and_legal_commands(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    with connect(client, table, 1) as ws:
+        welcome, events, seen, legal = (ws.receive_json() for _ in range(4))
+    assert welcome == {
+        "type": "welcome",
+        "table": table.id,
+        "seat": 1,
+        "names": ["Al", "Bugs"],
+        "bots": [False, False],
+    }
+    assert events["first"] == 0
+    assert len(events["events"]) == len(events["words"]) == table.events
+    assert events["events"][0]["hands"][0] == [None] * 5  # Al's hand is hidden from Bugs
+    assert seen["view"] == to_json(view(table.game.state, 1))
+    assert legal["commands"] == to_json(legal_commands(table.game.state, 1))
+
+
+def test_every_command_is_decided_by_the_engine(server: tuple[TestClient, Tables]) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    seat = table.game.state.turn.player
+    with connect(client, table, seat) as ws:
+        legal = receive_until(ws, caught_up(table, seat))[-1]["commands"]
+        send_command(ws, {"type": "EndTurn", "player": seat})
+        rejected = ws.receive_json()
+        assert rejected["type"] == "rejected"
+        assert rejected["rule"].startswith("R-")
+        assert rejected["message"]
+        before = table.events
+        send_command(ws, legal[0])
+        update = receive_until(ws, caught_up(table, seat))
+    assert update[0]["type"] == "events"
+    assert update[0]["first"] == before
+    assert table.events > before
+
+
+def test_a_seat_cannot_play_for_another_seat_or_for_chance(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    other = 1 - table.game.state.turn.player
+    with connect(client, table, other) as ws:
+        receive_until(ws, caught_up(table, other))
+        send_command(ws, {"type": "DrawCard", "player": 1 - other})
+        assert ws.receive_json()["code"] == "not-your-seat"
+        send_command(ws, {"type": "DealCard", "card": "1R"})
+        assert ws.receive_json()["code"] == "not-your-seat"
+    assert table.events == len(table.game.events)
+    assert len(table.game.history) == 1
+
+
+def test_a_spectator_watches_without_legal_commands_and_cannot_play(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    with connect(client, table, None) as ws:
+        welcome, _, seen = (ws.receive_json() for _ in range(3))
+        assert welcome["seat"] is None
+        assert seen["view"]["hand"] is None
+        send_command(ws, {"type": "DrawCard", "player": 0})
+        assert ws.receive_json()["code"] == "spectator"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("{not json", "bad-json"),
+        ('{"type": "chat", "text": "hi"}', "unknown-type"),
+        ('{"type": "command", "command": {"type": "DrawCard"}, "extra": 1}', "unknown-type"),
+        ("[]", "unknown-type"),
+        ('{"type": "command", "command": {"type": "Teleport", "player": 0}}', "bad-command"),
+        ('{"type": "command", "command": {"type": "DrawCard", "player": "0"}}', "bad-command"),
+        ('{"type": "command", "command": "x' + "x" * limits.MAX_MESSAGE_BYTES + '"}', "too-large"),
+    ],
+)
+def test_a_bad_message_gets_a_clear_error_and_the_connection_stays(
+    server: tuple[TestClient, Tables], text: str, code: str
+) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    seat = table.game.state.turn.player
+    with connect(client, table, seat) as ws:
+        legal = receive_until(ws, caught_up(table, seat))[-1]["commands"]
+        ws.send_text(text)
+        error = ws.receive_json()
+        assert (error["type"], error["code"]) == ("error", code)
+        assert len(error["message"]) > 20
+        send_command(ws, legal[0])  # the connection still works
+        assert ws.receive_json()["type"] == "events"
+
+
+def test_a_flood_closes_that_connection_and_disturbs_no_other_table(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, registry = server
+    flooded = make_table(registry, ["Al", "Bugs"], [None, None])
+    calm = make_table(registry, ["Al", "Bugs"], [None, None])
+    seat = calm.game.state.turn.player
+    with connect(client, flooded, 0) as ws, connect(client, calm, seat) as other:
+        receive_until(ws, caught_up(flooded, 0))
+        legal = receive_until(other, caught_up(calm, seat))[-1]["commands"]
+        for _ in range(limits.BURST_MESSAGES + 5):
+            ws.send_text("{}")
+        messages, code = until_closed(ws)
+        assert code == 1008
+        assert messages[-1]["code"] == "flood"
+        send_command(other, legal[0])
+        assert other.receive_json()["type"] == "events"
+
+
+@pytest.mark.parametrize(("which", "code"), [("table", "unknown-table"), ("token", "bad-token")])
+def test_an_unknown_table_or_token_is_refused(
+    server: tuple[TestClient, Tables], which: str, code: str
+) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    token = table.token_of(0)
+    path = f"/tables/nowhere/ws?token={token}"
+    if which == "token":
+        path = f"/tables/{table.id}/ws?token={token[:-1]}"
+    with client.websocket_connect(path) as ws:
+        error = ws.receive_json()
+        assert (error["type"], error["code"]) == ("error", code)
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+    assert table.connections == 0
+
+
+def test_the_connections_to_a_table_are_bounded(
+    server: tuple[TestClient, Tables], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, registry = server
+    monkeypatch.setattr(tables, "MAX_CONNECTIONS_PER_TABLE", 2)
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    with connect(client, table, 0) as first, connect(client, table, None) as second:
+        first.receive_json()
+        second.receive_json()
+        with connect(client, table, 1) as third:
+            assert third.receive_json()["code"] == "too-many-connections"
+    with connect(client, table, 1) as again:  # the others have gone
+        assert again.receive_json()["type"] == "welcome"
+
+
+# --------------------------------------------------------------------------- bots and records
+
+
+def test_bots_play_their_seats_until_a_person_must_act(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, registry = server
+    body = client.post(
+        "/tables", json={"names": ["Al", "Bugs", "Capone"], "bots": ["heuristic", None, "random"]}
+    ).json()
+    table = registry.get(body["table"])
+    with connect(client, table, 1) as ws:
+        for _ in range(3):  # three of Bugs's turns: the bots play in between
+            legal = receive_until(ws, lambda m: m["type"] == "legal" and bool(m["commands"]))
+            send_command(ws, legal[-1]["commands"][0])
+    players = {
+        entry.command.player for entry in table.game.history[1:] if hasattr(entry.command, "player")
+    }
+    assert players == {0, 1, 2}
+
+
+def test_a_finished_games_logs_can_be_downloaded_and_validate(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs"], ["random", "heuristic"], seed=7)
+    url = f"/tables/{table.id}/log?token={table.token_of(None)}"
+    with connect(client, table, None) as ws:
+        receive_until(ws, lambda m: m["type"] == "view" and m["view"]["victory"] is not None)
+    assert table.game.state.is_over
+    for kind in ("full", "redacted"):
+        answer = client.get(f"{url}&kind={kind}")
+        assert answer.status_code == 200
+        report = validate_log(answer.text.splitlines(), kind)
+        assert report.status is Status.OK, report.findings
+        assert report.game_over
+
+
+def test_the_full_log_waits_for_the_end_of_the_game(server: tuple[TestClient, Tables]) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    url = f"/tables/{table.id}/log?token={table.token_of(0)}"
+    answer = client.get(f"{url}&kind=full")
+    assert (answer.status_code, answer.json()["code"]) == (409, "not-over")
+    answer = client.get(url)
+    assert answer.status_code == 200
+    assert '"viewer":0' in answer.text.splitlines()[0]
+    assert client.get(f"{url}x").json()["code"] == "bad-token"
+    assert client.get(f"{url}&kind=secret").json()["code"] == "bad-kind"
+
+
+def test_a_data_directory_keeps_each_table_as_its_log(tmp_path: Path) -> None:
+    registry = Tables(data_dir=tmp_path / "tables")
+    table = make_table(registry, ["Al", "Bugs"], ["random", None])
+    while table.bot_move():
+        pass
+    saved = tmp_path / "tables" / f"{table.id}.jsonl"
+    lines = saved.read_text(encoding="utf-8").splitlines()
+    assert lines == list(entries_to_lines(table.game, provenance={"seed": table.seed}))
+    assert len(lines) == len(table.game.history) + 1 > 2
+    assert validate_log(lines, "saved").status is Status.OK
+    about = json.loads((tmp_path / "tables" / f"{table.id}.json").read_text(encoding="utf-8"))
+    assert {entry["token"]: entry["seat"] for entry in about["tokens"]} == table.tokens
+    assert about["request"]["bots"] == ["random", None]
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+    assert not list((tmp_path / "tables").glob("*.partial"))
+
+
+def test_tables_kept_on_disk_resume_on_start_and_play_on(tmp_path: Path) -> None:
+    first = Tables(data_dir=tmp_path)
+    table = make_table(first, ["Al", "Bugs", "Capone"], [None, "heuristic", None], seed=5)
+    for _ in range(30):
+        if not table.bot_move():
+            seat = next(s for s in (0, 2) if table.game.legal_commands(s))
+            table.submit(seat, to_json(table.game.legal_commands(seat)[0]))
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    second = Tables(data_dir=tmp_path)
+    assert [reason.split(":")[0] for reason in second.skipped] == ["broken.json"]
+    resumed = second.get(table.id)
+    assert resumed.game.history == table.game.history
+    assert resumed.tokens == table.tokens
+    assert resumed.updates(0, 0) == table.updates(0, 0)
+    # The same seeded dealer deals on: the same commands give the same game. Only the
+    # resumed table keeps its files now, as after a restart.
+    table.on_change = None
+    for _ in range(60):
+        seat = next(s for s in range(3) if table.game.legal_commands(s))
+        command = to_json(table.game.legal_commands(seat)[-1])
+        table.submit(seat, command)
+        resumed.submit(seat, command)
+    assert resumed.game.history == table.game.history
+    assert len(Tables(data_dir=tmp_path).get(table.id).game.history) == len(table.game.history)
+
+
+def test_a_resumed_tables_seat_gets_its_whole_history_back(tmp_path: Path) -> None:
+    table = make_table(Tables(data_dir=tmp_path), ["Al", "Bugs"], [None, "random"])
+    registry = Tables(data_dir=tmp_path)
+    with TestClient(create_app(registry)) as client, connect(client, table, 0) as ws:
+        messages = receive_until(ws, caught_up(registry.get(table.id), 0))
+    assert messages[1]["first"] == 0
+    assert len(messages[1]["events"]) >= table.events
+
+
+PROTOCOL = json.loads(
+    (Path(create_app.__code__.co_filename).parent / "protocol.schema.json").read_text("utf-8")
+)
+
+
+def seen_event_schema() -> dict[str, Any]:
+    schema = event_schema()
+    return {**schema, "$ref": "#/$defs/SeenEvent"}
+
+
+def test_every_message_follows_the_protocol_schema(server: tuple[TestClient, Tables]) -> None:
+    """The protocol's schema (shown in the docs) and the library's schemas of its contents."""
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs", "Capone"], [None, "heuristic", "random"], seed=3)
+    messages: list[Message] = []
+    with connect(client, table, 0) as al, connect(client, table, None) as spectator:
+        al.send_text('{"type": "hello"}')
+        for _ in range(10):  # Al's commands; the game lasts longer
+            messages += receive_until(al, lambda m: m["type"] == "legal" and bool(m["commands"]))
+            send_command(al, messages[-1]["commands"][-1])
+        messages += receive_until(spectator, caught_up(table, None))
+        with client.websocket_connect(f"/tables/{table.id}/ws?token=guess") as nobody:
+            messages += until_closed(nobody)[0]
+    jsonschema.Draft202012Validator.check_schema(PROTOCOL)
+    check = jsonschema.Draft202012Validator
+    contents = {
+        "view": ("view", check(view_schema())),
+        "legal": ("commands", check({**command_schema(), "$ref": "#/$defs/Commands"})),
+    }
+    server_message = check({**PROTOCOL, "oneOf": [{"$ref": "#/$defs/ServerMessage"}]})
+    seen_event = check(seen_event_schema())
+    kinds = set()
+    for message in messages:
+        server_message.validate(message)
+        kinds.add(message["type"])
+        if message["type"] in contents:
+            key, validator = contents[message["type"]]
+            validator.validate(message[key])
+        elif message["type"] == "events":
+            for event in message["events"]:
+                seen_event.validate(event)
+    assert kinds == {"welcome", "events", "view", "legal", "error"}
+
+
+def test_the_docs_show_the_protocol_schema_as_shipped() -> None:
+    page = (Path(__file__).parents[1] / "docs" / "web.md").read_text(encoding="utf-8")
+    shown = page.split("## The protocol", 1)[1].split("```json\n", 1)[1].split("```", 1)[0]
+    assert json.loads(shown) == PROTOCOL
+
+
+def test_serve_runs_the_app_on_this_machine_by_default(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from chicago_poker.cli.command import main
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append(options))
+    assert main(["serve", "--data-dir", str(tmp_path)]) == 0
+    assert calls[0]["host"] == "127.0.0.1"
+    assert calls[0]["port"] == 8000
+    assert "0 table(s) resumed" in capsys.readouterr().out
+
+
+def test_serve_without_the_web_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chicago_poker.cli.command import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert main(["serve"]) == 2
+    assert 'pip install "chicago-poker[web]"' in capsys.readouterr().err
