@@ -486,9 +486,9 @@ def _end_turn(state: GameState, seat: int) -> TurnEnded:
             f"{_name(state, seat)} holds more than {HAND_LIMIT} cards.", rule="R-3.9"
         )
     if not may_end_turn(state):
-        raise IllegalCommand(
-            f"{_name(state, seat)} must take all {state.turn.base_actions} actions.", rule="R-3.2"
-        )
+        actions = state.turn.base_actions
+        must = "their one action" if actions == 1 else f"all {actions} actions"
+        raise IllegalCommand(f"{_name(state, seat)} must take {must}.", rule="R-3.2")
     return TurnEnded(seat, forced=False)
 
 
