@@ -28,8 +28,8 @@ from chicago_poker.display.svg import (
 )
 from chicago_poker.formats.notation import parse_position
 from scenarios import AL, BUGS, run
-from test_tables import POSITION, cards_named, final_state
-from test_views import all_cards, games, gangster, known_cards, permute_hidden, tied
+from test_tables import POSITION, cards_named
+from test_views import all_cards, draw_twin, final_state, games, gangster, known_cards, tied
 
 SVG = "{http://www.w3.org/2000/svg}"
 DOCS = Path(__file__).parent.parent / "docs"
@@ -73,9 +73,7 @@ def test_states_a_seat_cannot_tell_apart_give_the_same_picture(
     game: tuple[int, int], data: st.DataObject
 ) -> None:
     state = final_state(game)
-    seat = data.draw(st.sampled_from([None, *range(len(state.players))]), label="seat")
-    swaps = data.draw(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500)), max_size=30))
-    altered = permute_hidden(state, seat, swaps)
+    seat, altered = draw_twin(data, state)
     assert render(view(altered, seat)) == render(view(state, seat))
 
 

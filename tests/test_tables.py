@@ -8,21 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import Card, Face, parse_card
 from chicago_poker.core.commands import SendReinforcement
-from chicago_poker.core.state import GameState
 from chicago_poker.core.tables import display_name, format_state, format_view
 from chicago_poker.core.views import view
 from chicago_poker.formats.notation import parse_position
 from scenarios import AL, BUGS, run
 from test_views import (
     all_cards,
+    draw_twin,
+    final_state,
     games,
     gangster,
     known_cards,
-    permute_hidden,
-    random_steps,
     tied,
 )
 
@@ -51,11 +49,6 @@ def cards_named(text: str) -> set[Card]:
     return {parse_card(match) for match in CARD_TEXT.findall(text)}
 
 
-def final_state(game: tuple[int, int]) -> GameState:
-    steps = random_steps(*game)
-    return apply(steps[-1][0], steps[-1][1])
-
-
 @pytest.mark.rule("R-2.4", "R-4.3", "R-4.4", "R-5.3")
 @settings(max_examples=60, deadline=None)
 @given(game=games, data=st.data())
@@ -63,9 +56,7 @@ def test_states_a_seat_cannot_tell_apart_give_the_same_view_table(
     game: tuple[int, int], data: st.DataObject
 ) -> None:
     state = final_state(game)
-    seat = data.draw(st.sampled_from([None, *range(len(state.players))]), label="seat")
-    swaps = data.draw(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500)), max_size=30))
-    altered = permute_hidden(state, seat, swaps)
+    seat, altered = draw_twin(data, state)
     assert str(view(altered, seat)) == str(view(state, seat))
 
 

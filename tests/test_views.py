@@ -258,6 +258,22 @@ def permute_hidden(state: GameState, seat: int | None, swaps: list[tuple[int, in
 games = st.tuples(st.integers(0, 10**6), st.integers(0, 120))
 
 
+def final_state(game: tuple[int, int]) -> GameState:
+    """The state at the end of the random steps of ``game`` (players, seed)."""
+    steps = random_steps(*game)
+    return apply(steps[-1][0], steps[-1][1])
+
+
+def draw_twin(data: st.DataObject, state: GameState) -> tuple[int | None, GameState]:
+    """A seat (or the spectator) and a state it cannot tell from ``state``.
+
+    The twin has the hidden cards of ``state`` swapped among their slots.
+    """
+    seat = data.draw(st.sampled_from([None, *range(len(state.players))]), label="seat")
+    swaps = data.draw(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500)), max_size=30))
+    return seat, permute_hidden(state, seat, swaps)
+
+
 def tied_pair(data: st.DataObject) -> tuple[GameState, GameState, int]:
     """Two states where seat 0's turn begins with a tie at the speakeasy, and the tied seat.
 
@@ -332,11 +348,8 @@ def seen_by(state: GameState, events: Sequence[Event], seat: int | None) -> list
 def test_states_differing_only_in_hidden_cards_give_equal_views(
     game: tuple[int, int], data: st.DataObject
 ) -> None:
-    steps = random_steps(*game)
-    state = apply(steps[-1][0], steps[-1][1])
-    seat = data.draw(st.sampled_from([None, *range(len(state.players))]), label="seat")
-    swaps = data.draw(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500)), max_size=30))
-    altered = permute_hidden(state, seat, swaps)
+    state = final_state(game)
+    seat, altered = draw_twin(data, state)
     assert all_cards(altered) == all_cards(state)
     assert view(altered, seat) == view(state, seat)
 
