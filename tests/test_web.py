@@ -467,6 +467,26 @@ def test_serve_runs_the_app_on_this_machine_by_default(
     assert "0 table(s) resumed" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--port", "70000"], "70000 is out of range: use from 1 to 65535"),
+        (["--port", "0"], "0 is out of range: use from 1 to 65535"),
+        (["--port", "http"], "'http' is not a whole number"),
+        (["--bot-delay", "-1"], "-1 is out of range: use 0 or more seconds"),
+        (["--bot-delay", "nan"], "nan is out of range: use 0 or more seconds"),
+        (["--bot-delay", "soon"], "'soon' is not a number of seconds"),
+    ],
+)
+def test_serve_refuses_a_port_or_delay_it_cannot_use(
+    arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chicago_poker.cli.command import main
+
+    assert main(["serve", *arguments]) == 2
+    assert message in capsys.readouterr().err
+
+
 def test_serve_without_the_web_extra_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import Any
+
+from chicago_poker.players.simulate import int_in
 
 __all__ = ["add_parser", "run"]
 
@@ -19,10 +22,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "private link, and play against people and bots in the browser.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine)")
-    parser.add_argument("--port", type=int, default=8000, help="default 8000")
+    parser.add_argument("--port", type=int_in(1, 65535), default=8000, help="default 8000")
     parser.add_argument(
         "--bot-delay",
-        type=float,
+        type=_seconds,
         default=0.6,
         metavar="SECONDS",
         help="how long a bot waits before each move, so people can follow (default 0.6)",
@@ -32,6 +35,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.set_defaults(command=run)
     return parser
+
+
+def _seconds(text: str) -> float:
+    """Read ``--bot-delay``: a finite number of seconds, 0 or more, for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is out of range: use 0 or more seconds")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
