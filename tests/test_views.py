@@ -259,7 +259,7 @@ games = st.tuples(st.integers(0, 10**6), st.integers(0, 120))
 
 
 def final_state(game: tuple[int, int]) -> GameState:
-    """The state at the end of the random steps of ``game`` (players, seed)."""
+    """The state after the random game ``game``: its seed and how many commands it plays."""
     steps = random_steps(*game)
     return apply(steps[-1][0], steps[-1][1])
 
