@@ -163,7 +163,14 @@ def test_a_seat_is_welcomed_with_its_history_view_and_legal_commands(
         "seat": 1,
         "names": ["Al", "Bugs"],
         "bots": [False, False],
+        "labels": welcome["labels"],
     }
+    # The page writes tiles and special cards as the library's words do, not in notation.
+    tiles = [business["tile"] for business in seen["view"]["businesses"]]
+    assert [welcome["labels"][tile] for tile in tiles] == [
+        business.tile.name for business in view(table.game.state, 1).businesses
+    ]
+    assert welcome["labels"]["PoliceRaid1"] == "Police Raid"
     assert events["first"] == 0
     assert len(events["events"]) == len(events["words"]) == table.events
     assert events["events"][0]["hands"][0] == [None] * 5  # Al's hand is hidden from Bugs

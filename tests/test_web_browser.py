@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import socket
 import threading
@@ -149,6 +150,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(
         if clicks >= 12 and not reloaded:
             reloaded = True
             check_reload_restores(al)
+            check_words(al)
             al.screenshot(path=shots / "phone-mid-game.png", full_page=True)
             bugs.screenshot(path=shots / "desktop-mid-game.png")
         assert clicks < 3000, "the game did not end"
@@ -174,6 +176,13 @@ def check_reload_restores(page: Any) -> None:
     assert updated(page) == at
     assert page.locator("#events li").all_inner_texts() == before
     assert page.locator("#readable p").first.inner_text() == hand
+
+
+def check_words(page: Any) -> None:
+    """The page's text writes tiles, special cards and counts as the library's words do."""
+    text = page.locator("#readable").inner_text() + page.locator("#status").inner_text()
+    assert re.search(r"(Speakeasy|Jazz Club|Brewery|Gambling House) #[0-9]", text), text
+    assert not re.search(r"[a-z]#[0-9]|\(s\)|PoliceRaid|Revolver[0-9]", text), text
 
 
 def check_logs(page: Any) -> None:

@@ -37,6 +37,7 @@ from chicago_poker.web.limits import (
     MAX_REQUEST_BYTES,
     MESSAGES_PER_SECOND,
 )
+from chicago_poker.web.render import labels
 from chicago_poker.web.tables import Table, TableError, Tables, Viewer, read_request
 
 __all__ = ["create_app"]
@@ -211,7 +212,7 @@ class _Connection:
         names = list(self.table.names)
         bots = [seat in self.table.bots for seat in range(len(names))]
         hello = {"type": "welcome", "table": self.table.id, "seat": self.viewer}
-        await self.send({**hello, "names": names, "bots": bots})
+        await self.send({**hello, "names": names, "bots": bots, "labels": labels()})
         writer = asyncio.get_running_loop().create_task(self.write())
         try:
             await self.read()

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chicago_poker.core.cards import BUSINESS_TILES, SPECIAL_CARDS
 from chicago_poker.core.commands import Command
 from chicago_poker.core.redacted_events import SeenEvent
 from chicago_poker.core.views import PlayerView
 from chicago_poker.display.svg import render
 from chicago_poker.display.words import describe
 
-__all__ = ["command_words", "event_words", "table_svg"]
+__all__ = ["command_words", "event_words", "labels", "table_svg"]
 
 
 def table_svg(seen: PlayerView, names: Sequence[str]) -> str:
@@ -28,6 +29,20 @@ def table_svg(seen: PlayerView, names: Sequence[str]) -> str:
     '<svg'
     """
     return str(render(seen, names=list(names)))
+
+
+def labels() -> dict[str, str]:
+    """How the page writes each business tile and special card that the JSON gives in notation.
+
+    The JSON writes ``Speakeasy#1`` and ``PoliceRaid1``; people read "Speakeasy #1" and
+    "Police Raid", as the library's words write them. Gangster cards (``9R``) read as they are.
+
+    >>> names = labels()
+    >>> names["Speakeasy#1"], names["PoliceRaid1"]
+    ('Speakeasy #1', 'Police Raid')
+    """
+    tiles = {str(tile): tile.name for tile in BUSINESS_TILES}
+    return tiles | {str(card): card.kind.label for card in SPECIAL_CARDS}
 
 
 def event_words(event: SeenEvent, names: Sequence[str], viewer: int | None) -> str:

@@ -15,6 +15,7 @@ const page = {
   records: document.getElementById("records"),
 };
 let names = [];
+let labels = {};  // notation -> words, for tiles and special cards ("Speakeasy#1" -> "Speakeasy #1")
 let seat = null;
 let socket = null;
 let retry = 500;
@@ -58,6 +59,7 @@ function receive(message) {
 
 function welcome(message) {
   names = message.names;
+  labels = message.labels;
   seat = message.seat;
   const who = seat === null ? "watching as a spectator" : `playing as ${names[seat]}`;
   page.title.textContent = `Chicago Poker: ${names.join(", ")}`;
@@ -137,11 +139,19 @@ function statusLine(view) {
   }
   const turn = view.turn;
   const left = turn.base_actions + turn.bonus_actions - turn.actions_taken;
-  return `${you} ${names[turn.player]}'s turn (${turn.phase}), ${left} action(s) left.`;
+  return `${you} ${names[turn.player]}'s turn (${turn.phase}), ${count(left, "action")} left.`;
+}
+
+function label(text) {
+  return labels[text] ?? text;
+}
+
+function count(number, noun) {
+  return `${number} ${noun}${number === 1 ? "" : "s"}`;
 }
 
 function card(text, face) {
-  const shown = element("span", text === null ? "?" : text, "card");
+  const shown = element("span", text === null ? "?" : label(text), "card");
   if (text === null) shown.classList.add("back");
   if (face === "down") shown.classList.add("down");
   return shown;
@@ -156,25 +166,26 @@ function readable(view) {
   }
   const players = element("ul");
   view.players.forEach((player, index) => {
-    const controlled = player.controlled.length ? player.controlled.join(", ") : "none";
-    const line = `${player.name}: ${player.hand_size} card(s) in hand; controls ${controlled}`;
+    const controlled = player.controlled.length ? player.controlled.map(label).join(", ") : "none";
+    const line = `${player.name}: ${count(player.hand_size, "card")} in hand; controls ${controlled}`;
     players.append(element("li", line, index === view.turn.player ? "turn" : undefined));
   });
   parts.push(players);
   view.businesses.forEach((business) => parts.push(businessBlock(business)));
-  const piles = `Draw pile: ${view.draw_pile_size} card(s). Discard pile: ${view.discard_pile.join(" ") || "empty"}.`;
+  const discards = view.discard_pile.map(label).join(", ") || "empty";
+  const piles = `Draw pile: ${count(view.draw_pile_size, "card")}. Discard pile: ${discards}.`;
   parts.push(element("p", piles));
   if (view.shootout) {
     const fight = view.shootout;
     const contenders = fight.contenders.map((index) => names[index]).join(", ");
-    parts.push(element("p", `Shootout at ${fight.business} (${fight.stage}): ${contenders}`, "turn"));
+    parts.push(element("p", `Shootout at ${label(fight.business)} (${fight.stage}): ${contenders}`, "turn"));
   }
   return parts;
 }
 
 function businessBlock(business) {
   const block = element("div", undefined, "business");
-  block.append(element("strong", business.tile));
+  block.append(element("strong", label(business.tile)));
   const rows = element("table");
   business.columns.forEach((column, owner) => {
     const row = element("tr");
