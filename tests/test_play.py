@@ -35,7 +35,7 @@ from chicago_poker.core.redacted_events import redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.core.views import PlayerView, view
-from chicago_poker.formats.log import LogHeader, LogKind, read_log
+from chicago_poker.formats.log import LogHeader, LogKind, read_log, write_log
 from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.game import Game
 from chicago_poker.referee.validate import Status, validate_file
@@ -863,6 +863,25 @@ def test_resume_continues_a_saved_game_to_its_end(
     finished = Game.from_log(log)
     assert finished.history[: len(first.history)] == first.history
     assert len(finished.state.players) == 3
+
+
+def test_names_from_a_resumed_log_cannot_act_on_the_terminal(
+    fake_bots: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    log = tmp_path / "game.jsonl"
+    hostile = "Bot\x1b[2J\u202e 1"  # clears the screen, then reverses what follows
+    with log.open("w", encoding="utf-8") as stream:
+        write_log(Game.new(["You", hostile], seed=4), stream)
+    resume = parser().parse_args(["play", "--resume", str(log)])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    resume.command(resume)
+    out = capsys.readouterr().out
+    assert "Bot\\x1b[2J\\u202e 1" in out
+    assert "\x1b" not in out
+    assert "\u202e" not in out
 
 
 def test_resume_of_a_log_that_cannot_be_resumed_exits_1(

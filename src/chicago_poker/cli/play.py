@@ -42,6 +42,7 @@ from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.redacted_events import SeenEvent, redact
 from chicago_poker.core.rules import RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, Victory
+from chicago_poker.core.tables import printable
 from chicago_poker.core.views import BusinessView, ColumnView, PlayerView, view
 from chicago_poker.display.words import ROUTINE_EVENTS, describe
 from chicago_poker.formats.log import LogHeader, read_log, write_log
@@ -526,7 +527,12 @@ class _Table:
     # ------------------------------------------------------------------ output
 
     def say(self, text: str, style: str | None = None) -> None:
-        """Write a line: in colour on a terminal, plain text anywhere else."""
+        """Write a line: in colour on a terminal, plain text anywhere else.
+
+        Names come from the players and from resumed logs: what is not printable in them is
+        written as its escape, so that it cannot act on the terminal.
+        """
+        text = "\n".join(printable(line) for line in text.split("\n"))
         self.write((_paint(text, style) if self.colour else text) + "\n")
 
     def write(self, text: str) -> None:

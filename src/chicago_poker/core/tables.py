@@ -44,6 +44,7 @@ __all__ = [
     "format_state",
     "format_view",
     "piles_text",
+    "printable",
     "shootout_text",
     "turn_text",
 ]
@@ -136,9 +137,26 @@ def display_name(name: str) -> str:
     >>> display_name("Bugs Moran of the North Side")
     'Bugs Moran of t…'
     """
-    if not name.isprintable():
-        name = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in name)
+    name = printable(name)
     return name if len(name) <= _NAME_LIMIT else name[: _NAME_LIMIT - 1] + "…"
+
+
+def printable(text: str) -> str:
+    r"""``text`` with each character that is not printable shown as its Python escape.
+
+    Names and values come from players and logs. Shown as they are, control characters,
+    escape sequences that move the cursor or recolour the screen, or bidirectional overrides
+    that reorder what is shown would act on the terminal of whoever reads them. Letters,
+    accents included, are printable and stay as they are.
+
+    >>> print(printable("Al\x1b[2J Capone\u202e, Zoé"))
+    Al\x1b[2J Capone\u202e, Zoé
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+    )
 
 
 def format_contents(contents: TableContents) -> str:
