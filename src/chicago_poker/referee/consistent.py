@@ -1029,7 +1029,9 @@ class _Search:
             return _placed(state)
         return frozenset()
 
-    def _spare_in_hand(self, index: int, hand: frozenset[Card]) -> list[tuple[int, None]]:
+    def _spare_in_hand(
+        self, index: int, hand: frozenset[Card]
+    ) -> list[tuple[int, frozenset[Card]]]:
         """One arrival, already made, for each gangster card in ``hand`` that nothing needs."""
         plan = self.plan
         spare = 0
@@ -1037,7 +1039,7 @@ class _Search:
             requirement = plan.next_requirement(card, index)
             if isinstance(card, GangsterCard) and requirement is None:
                 spare += 1
-        return [(index, None)] * spare
+        return [(index, frozenset())] * spare
 
     def _later_arrivals(self, seat: int, index: int) -> list[tuple[int, frozenset[Card] | None]]:
         return [(entry, pool) for entry, pool in self.plan.draws.get(seat, ()) if entry > index]
@@ -1106,7 +1108,8 @@ class _Search:
         ]
         hands: list[tuple[list[Card], int]] = []
         tried: set[frozenset[Card]] = set()
-        for chosen in self._dealt_sets(remaining, later, room):
+        fixed = self._other_jobs(seat, pool, {card for _, card in destined})
+        for chosen in self._dealt_sets(remaining, fixed, later, room):
             extras = [card for _, card in remaining if card not in chosen] + fillers
             dealt = [*certain, *sorted(chosen, key=_order)]
             if not self._complete(dealt, size, extras, len(gangsters), hands, tried):
@@ -1127,17 +1130,34 @@ class _Search:
             key=lambda pair: (plan.soft_deadline.get(pair[1], pair[0]), pair[0], _order(pair[1])),
         )
 
+    def _other_jobs(
+        self, seat: int, pool: frozenset[Card], destined: set[Card]
+    ) -> list[tuple[int, int, Card | None]]:
+        """What ``seat`` needs that no dealt card can meet by itself, as at the deal.
+
+        These are the cards it needs only after they went elsewhere first (they come back
+        through the draw deck), and the face-down plays that need a gangster card nothing
+        else needs (a spare gangster card dealt may meet those). Empty if some card can never
+        arrive: the search then finds where.
+        """
+        jobs = self._pending_needs(0, seat, frozenset(), pool, frozenset())
+        return [job for job in jobs or () if job[2] not in destined]
+
     def _dealt_sets(
         self,
         remaining: list[tuple[int, Card]],
+        fixed: list[tuple[int, int, Card | None]],
         later: list[tuple[int, frozenset[Card] | None]],
         room: int,
     ) -> Iterator[frozenset[Card]]:
         """Sets of needed cards whose dealing lets the later arrivals bring the rest in time.
 
-        Every set that does so holds one of these: when a set falls short, the first need left
-        without an arrival shows which needs are short of arrivals (all due no later than
-        it), and one of them must be dealt too. Smallest sets and earliest needs come first.
+        The rest is the needs of ``remaining`` not dealt and the ``fixed`` needs (see
+        :meth:`_other_jobs`); each place of the hand left to fill may hold a spare gangster
+        card, which meets a face-down play of a card never shown. Every set that does so holds
+        one of these: when a set falls short, the first need left without an arrival shows
+        which needs are short of arrivals (all due no later than it), and one of them must be
+        dealt too. Smallest sets and earliest needs come first.
         """
         seen: set[frozenset[Card]] = set()
         frontier: list[frozenset[Card]] = [frozenset()]
@@ -1148,7 +1168,8 @@ class _Search:
                     self.truncated = True
                     return
                 left = [(0, deadline, card) for deadline, card in remaining if card not in chosen]
-                short = _unplaced(left, later)
+                held: list[tuple[int, frozenset[Card] | None]] = [(0, frozenset())]
+                short = _unplaced([*left, *fixed], [*held * (room - len(chosen)), *later])
                 if short is None:
                     yield chosen
                     continue
