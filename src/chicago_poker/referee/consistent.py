@@ -575,27 +575,36 @@ def _unplaced(
     first) and together fit fewer slots than they are (Hall's condition).
     """
     owner: list[int | None] = [None] * len(slots)
-
-    def fits(job: tuple[int, int, Card | None], slot: tuple[int, frozenset[Card] | None]) -> bool:
-        release, deadline, card = job
-        entry, pool = slot
-        return release <= entry < deadline and (pool is None or card is None or card in pool)
-
-    def place(job: int, seen: set[int]) -> bool:
-        for index, slot in enumerate(slots):
-            if index in seen or not fits(jobs[job], slot):
-                continue
-            seen.add(index)
-            holder = owner[index]
-            if holder is None or place(holder, seen):
-                owner[index] = job
-                return True
-        return False
-
     for job in sorted(range(len(jobs)), key=lambda j: jobs[j][1]):
-        if not place(job, set()):
+        if not _place(job, set(), jobs, slots, owner):
             return jobs[job]
     return None
+
+
+def _place(
+    job: int,
+    seen: set[int],
+    jobs: Sequence[tuple[int, int, Card | None]],
+    slots: Sequence[tuple[int, frozenset[Card] | None]],
+    owner: list[int | None],
+) -> bool:
+    """Give ``job`` a slot, moving other jobs along an augmenting path; False if none."""
+    for index, slot in enumerate(slots):
+        if index in seen or not _fits(jobs[job], slot):
+            continue
+        seen.add(index)
+        holder = owner[index]
+        if holder is None or _place(holder, seen, jobs, slots, owner):
+            owner[index] = job
+            return True
+    return False
+
+
+def _fits(job: tuple[int, int, Card | None], slot: tuple[int, frozenset[Card] | None]) -> bool:
+    """Whether ``slot`` (entry, pool) lies in ``job``'s window and its pool allows its card."""
+    release, deadline, card = job
+    entry, pool = slot
+    return release <= entry < deadline and (pool is None or card is None or card in pool)
 
 
 def _served(
@@ -616,6 +625,59 @@ def _served(
         if wildcards:
             rest.remove(min(wildcards, key=lambda job: job[1]))
     return rest
+
+
+def _urgent_arrivals(
+    jobs: list[tuple[int, int, Card | None]],
+    later: list[tuple[int, frozenset[Card] | None]],
+    needed: list[Card],
+    spare: list[Card],
+) -> list[Card]:
+    """The arrivals that may be when the later arrivals cannot meet what the seat needs.
+
+    This card must then meet one of its needs (``needed``, soonest first, or a face-down play
+    through a ``spare`` gangster card), such that the rest still fit the later arrivals.
+    """
+    needed = [card for card in needed if _matches_all(_served(jobs, card), later)]
+    if not _matches_all(_served(jobs, None), later):
+        return needed
+    if min(jobs, key=lambda job: job[1])[2] is None:
+        return [*spare, *needed]
+    return [*needed, *spare]
+
+
+def _grown(
+    chosen: frozenset[Card],
+    remaining: list[tuple[int, Card]],
+    deadline: int,
+    seen: set[frozenset[Card]],
+) -> list[frozenset[Card]]:
+    """``chosen`` with one more card of ``remaining`` due by ``deadline``, each new set once."""
+    grown = []
+    for due, card in remaining:
+        larger = chosen | {card}
+        if due <= deadline and card not in chosen and larger not in seen:
+            seen.add(larger)
+            grown.append(larger)
+    return grown
+
+
+def _short(
+    chosen: frozenset[Card],
+    remaining: list[tuple[int, Card]],
+    fixed: list[tuple[int, int, Card | None]],
+    later: list[tuple[int, frozenset[Card] | None]],
+    room: int,
+) -> tuple[int, int, Card | None] | None:
+    """The first need a hand dealt ``chosen`` leaves without an arrival (see ``_unplaced``).
+
+    The needs are those of ``remaining`` not dealt and ``fixed``; the arrivals are ``later``,
+    and each of the ``room`` places of the hand not taken by ``chosen``, which may hold a spare
+    gangster card for a face-down play.
+    """
+    left = [(0, deadline, card) for deadline, card in remaining if card not in chosen]
+    held: list[tuple[int, frozenset[Card] | None]] = [(0, frozenset())]
+    return _unplaced([*left, *fixed], [*held * (room - len(chosen)), *later])
 
 
 # ------------------------------------------------------------------------------ search
@@ -653,6 +715,10 @@ class _Failure:
     of events that agreed."""
 
 
+_Frame = tuple[int, GameState | None, Iterator[Command], object]
+"""A choice point of the search: (entry, state before it, candidates left, the state's key)."""
+
+
 class _Search:
     """A depth-first search for a complete game that redacts to ``entries`` (see module)."""
 
@@ -678,36 +744,49 @@ class _Search:
 
     def run(self) -> Witness | _Failure | Undecided:
         """Search; a witness, the deepest failure, or Undecided past the step limit."""
-        count = len(self.entries)
-        frames: list[tuple[int, GameState | None, Iterator[Command], object]] = []
+        frames: list[_Frame] = []
         commands: list[Command] = []
         events: list[tuple[Event, ...]] = []
         index, state = 0, None
-        while index < count:
-            key = self._key(index, state)
-            if key in self.failed:
-                candidates: Iterator[Command] = iter(())
-            else:
-                candidates = self._candidates(index, state)
-            frames.append((index, state, candidates, key))
-            while True:
-                if self.steps >= self.limit:
-                    return self._undecided(index)
-                index, before, candidates, key = frames[-1]
-                outcome = self._next_success(index, before, candidates)
-                if outcome is not None:
-                    command, state, caused = outcome
-                    del commands[index:], events[index:]
-                    commands.append(command)
-                    events.append(caused)
-                    index += 1
-                    break
-                self.failed.add(key)
-                frames.pop()
-                if not frames:
-                    assert self.deepest is not None
-                    return self.deepest
+        while index < len(self.entries):
+            frames.append(self._frame(index, state))
+            outcome = self._advance(frames, commands, events)
+            if not isinstance(outcome, tuple):
+                return outcome
+            index, state = outcome
         return self._witness(commands, events, state)
+
+    def _frame(self, index: int, state: GameState | None) -> _Frame:
+        """A choice point: the entry, the state before it, its candidates, the state's key."""
+        key = self._key(index, state)
+        candidates = iter(()) if key in self.failed else self._candidates(index, state)
+        return (index, state, candidates, key)
+
+    def _advance(
+        self, frames: list[_Frame], commands: list[Command], events: list[tuple[Event, ...]]
+    ) -> tuple[int, GameState] | _Failure | Undecided:
+        """Replay the next candidate of the latest choice point that has one that fits.
+
+        Returns the next entry and the state before it; or the deepest failure once every
+        choice point is exhausted, or Undecided at the step limit. A choice point with none
+        left is dropped, and its state recorded as one that leads nowhere.
+        """
+        while True:
+            index, before, candidates, key = frames[-1]
+            if self.steps >= self.limit:
+                return self._undecided(index)
+            outcome = self._next_success(index, before, candidates)
+            if outcome is not None:
+                command, state, caused = outcome
+                del commands[index:], events[index:]
+                commands.append(command)
+                events.append(caused)
+                return index + 1, state
+            self.failed.add(key)
+            frames.pop()
+            if not frames:
+                assert self.deepest is not None
+                return self.deepest
 
     def _undecided(self, index: int) -> Undecided:
         deepest = self.deepest
@@ -880,16 +959,33 @@ class _Search:
         seat still needs (:meth:`_pending_needs`) must fit its arrivals to come, or the branch
         is cut (an exact matching); the cards that fit the most urgent need come first.
         """
-        destined, free, others = self._sort_pool(index, seat, pool)
         jobs = self._pending_needs(index, seat, hand, deck, placed)
-        if jobs is None:
+        held = self._spare_in_hand(index, hand)
+        later = [*held, *self._later_arrivals(seat, index)]
+        if jobs is None or not _matches_all(jobs, [(index, pool), *later]):
             self._note(_Failure(index, None, _NO_ARRIVAL))
             return []
-        later = [*self._spare_in_hand(index, hand), *self._later_arrivals(seat, index)]
-        if not _matches_all(jobs, [(index, pool), *later]):
-            self._note(_Failure(index, None, _NO_ARRIVAL))
-            return []
-        return self._rank_arrivals(jobs, later, [card for _, card in destined], free, others)
+        return self._ranked(index, seat, pool, jobs, later, len(held))
+
+    def _ranked(
+        self,
+        index: int,
+        seat: int,
+        pool: frozenset[Card],
+        jobs: list[tuple[int, int, Card | None]],
+        later: list[tuple[int, frozenset[Card] | None]],
+        held: int,
+    ) -> list[Card]:
+        """The cards of ``pool`` that may arrive, most promising first; ``held``: spare in hand."""
+        destined, free, others = self._sort_pool(index, seat, pool)
+        needed = [card for _, card in destined]
+        gangsters: list[Card] = [*self._pick([c for c in free if isinstance(c, GangsterCard)])[:1]]
+        if not _matches_all(jobs, later):
+            spare = [*gangsters, *(c for c in others if isinstance(c, GangsterCard))]
+            return _urgent_arrivals(jobs, later, needed, spare)
+        specials: list[Card] = [c for c in free if isinstance(c, SpecialCard)]
+        waiting = sum(job[2] is None for job in jobs) > held
+        return self._rank_arrivals(waiting, needed, gangsters, specials, others)
 
     def _sort_pool(
         self, index: int, seat: int, pool: frozenset[Card]
@@ -914,30 +1010,24 @@ class _Search:
 
     def _rank_arrivals(
         self,
-        jobs: list[tuple[int, int, Card | None]],
-        later: list[tuple[int, frozenset[Card] | None]],
+        waiting: bool,
         needed: list[Card],
-        free: list[Card],
+        gangsters: list[Card],
+        specials: list[Card],
         others: list[Card],
     ) -> list[Card]:
-        """The arrivals that may be, most promising first (see :meth:`_arrivals_for`)."""
-        gangsters = self._pick([c for c in free if isinstance(c, GangsterCard)])[:1]
-        specials = [c for c in free if isinstance(c, SpecialCard)]
-        if not _matches_all(jobs, later):
-            # The later arrivals cannot meet what this seat needs: this card must meet one
-            # of its needs, such that the rest still fit the later arrivals.
-            needed = [card for card in needed if _matches_all(_served(jobs, card), later)]
-            if not _matches_all(_served(jobs, None), later):
-                return needed
-            spare = [*gangsters, *(c for c in others if isinstance(c, GangsterCard))]
-            if min(jobs, key=lambda job: job[1])[2] is None:
-                return [*spare, *needed]
-            return [*needed, *spare]
-        # A card the log shows later comes first: gangster cards it never shows again are few
-        # late in a game, and face-down plays of the seats need them.
+        """The arrivals that may be, most promising first, when none is urgent.
+
+        A card the seat needs later comes first: held early, it takes nothing from anyone.
+        Unless a face-down play of this seat is ``waiting`` for a spare gangster card (one the
+        log never shows again), those come last: they are few late in a game, and the face-down
+        plays of the other seats need them.
+        """
+        if not waiting:
+            return [*needed, *self._pick(specials), *others, *gangsters]
         if needed:
             return [*needed, *gangsters, *self._pick(specials), *others]
-        return [*gangsters, *needed, *self._pick(specials), *others]
+        return [*gangsters, *self._pick(specials), *others]
 
     def _pending_needs(
         self,
@@ -956,18 +1046,31 @@ class _Search:
         here or played already (``placed``: the cards in columns); the plays of the group that
         its cards leave over need such gangster cards, by the last of them too.
         """
-        plan = self.plan
         jobs: list[tuple[int, int, Card | None]] = []
-        for card in plan.needs:
+        for card in self.plan.needs:
             need = self._card_need(card, index, seat, (hand, deck, placed))
             if need is None:
                 return None
             jobs += need
-        for entry in plan.hidden_plays.get(seat, ()):
-            token = (entry, 0)
-            if entry > index and token not in plan.token_card and token not in plan.group_of:
-                jobs.append((0, entry, None))
-        for tokens, cards, owner in plan.groups:
+        return [*jobs, *self._play_jobs(index, seat), *self._group_jobs(index, seat, placed)]
+
+    def _play_jobs(self, index: int, seat: int) -> list[tuple[int, int, Card | None]]:
+        """A spare gangster card for each face-down play after ``index`` of a card never shown."""
+        plan = self.plan
+        return [
+            (0, entry, None)
+            for entry in plan.hidden_plays.get(seat, ())
+            if entry > index
+            and (entry, 0) not in plan.token_card
+            and (entry, 0) not in plan.group_of
+        ]
+
+    def _group_jobs(
+        self, index: int, seat: int, placed: frozenset[Card]
+    ) -> list[tuple[int, int, Card | None]]:
+        """A spare gangster card for each play of the seat's groups that their cards leave over."""
+        jobs: list[tuple[int, int, Card | None]] = []
+        for tokens, cards, owner in self.plan.groups:
             if owner == seat:
                 future = self._future_plays(tokens, index + 1)
                 left = len(future) - sum(
@@ -1090,29 +1193,36 @@ class _Search:
         looked at, a refusal is only undecided.
         """
         destined = self._destined_at_start(seat, pool)
-        free = [
-            card for card in sorted(pool, key=_order) if self.plan.next_requirement(card, 0) is None
-        ]
-        gangsters = [c for c in free if c in spare]
         later = self._later_arrivals(seat, 0)
         certain = _certain(destined, later)
-        room = size - len(certain)
-        if room < 0:
+        if len(certain) > size:
             return []  # more cards are due before any draw than a hand holds
         remaining = [(deadline, card) for deadline, card in destined if card not in certain]
-        fillers = [
-            card
-            for card in free
-            if isinstance(card, SpecialCard)
-            or (isinstance(card, GangsterCard) and card not in spare)
-        ]
+        fixed = self._other_jobs(seat, pool, {card for _, card in destined})
+        sets = self._dealt_sets(remaining, fixed, later, size - len(certain))
+        return self._filled(certain, remaining, sets, size, pool, spare)
+
+    def _filled(
+        self,
+        certain: list[Card],
+        remaining: list[tuple[int, Card]],
+        sets: Iterator[frozenset[Card]],
+        size: int,
+        pool: frozenset[Card],
+        spare: list[Card],
+    ) -> list[tuple[list[Card], int]]:
+        """The hands of each of ``sets`` dealt with ``certain``, completed (see :meth:`_complete`).
+
+        The rest of a hand may be needed cards of ``remaining`` not in the set, cards nothing
+        needs, and ``spare`` gangster cards.
+        """
+        fillers, spare_count = self._fillers(pool, spare)
         hands: list[tuple[list[Card], int]] = []
         tried: set[frozenset[Card]] = set()
-        fixed = self._other_jobs(seat, pool, {card for _, card in destined})
-        for chosen in self._dealt_sets(remaining, fixed, later, room):
+        for chosen in sets:
             extras = [card for _, card in remaining if card not in chosen] + fillers
             dealt = [*certain, *sorted(chosen, key=_order)]
-            if not self._complete(dealt, size, extras, len(gangsters), hands, tried):
+            if not self._complete(dealt, size, extras, spare_count, hands, tried):
                 break
         return hands
 
@@ -1143,6 +1253,17 @@ class _Search:
         jobs = self._pending_needs(0, seat, frozenset(), pool, frozenset())
         return [job for job in jobs or () if job[2] not in destined]
 
+    def _fillers(self, pool: frozenset[Card], spare: list[Card]) -> tuple[list[Card], int]:
+        """The cards of ``pool`` nothing needs after the deal but ``spare``; how many of those."""
+        free = [card for card in pool if self.plan.next_requirement(card, 0) is None]
+        fillers = [
+            card
+            for card in sorted(free, key=_order)
+            if isinstance(card, SpecialCard)
+            or (isinstance(card, GangsterCard) and card not in spare)
+        ]
+        return fillers, sum(card in spare for card in free)
+
     def _dealt_sets(
         self,
         remaining: list[tuple[int, Card]],
@@ -1150,14 +1271,11 @@ class _Search:
         later: list[tuple[int, frozenset[Card] | None]],
         room: int,
     ) -> Iterator[frozenset[Card]]:
-        """Sets of needed cards whose dealing lets the later arrivals bring the rest in time.
+        """Sets of needed cards whose dealing lets the later draws bring the rest (:func:`_short`).
 
-        The rest is the needs of ``remaining`` not dealt and the ``fixed`` needs (see
-        :meth:`_other_jobs`); each place of the hand left to fill may hold a spare gangster
-        card, which meets a face-down play of a card never shown. Every set that does so holds
-        one of these: when a set falls short, the first need left without an arrival shows
-        which needs are short of arrivals (all due no later than it), and one of them must be
-        dealt too. Smallest sets and earliest needs come first.
+        Every set that does so holds one of these: when a set falls short, the first need left
+        without an arrival shows which needs are short of arrivals (all due no later than it),
+        and one of them must be dealt too. Smallest sets and earliest needs come first.
         """
         seen: set[frozenset[Card]] = set()
         frontier: list[frozenset[Card]] = [frozenset()]
@@ -1167,19 +1285,12 @@ class _Search:
                 if len(seen) > _MAX_SETS:
                     self.truncated = True
                     return
-                left = [(0, deadline, card) for deadline, card in remaining if card not in chosen]
-                held: list[tuple[int, frozenset[Card] | None]] = [(0, frozenset())]
-                short = _unplaced([*left, *fixed], [*held * (room - len(chosen)), *later])
+                short = _short(chosen, remaining, fixed, later, room)
                 if short is None:
                     yield chosen
                     continue
-                if len(chosen) == room:
-                    continue
-                for deadline, card in remaining:
-                    larger = chosen | {card}
-                    if deadline <= short[1] and card not in chosen and larger not in seen:
-                        seen.add(larger)
-                        grown.append(larger)
+                if len(chosen) < room:
+                    grown += _grown(chosen, remaining, short[1], seen)
             frontier = grown
 
     def _complete(
@@ -1197,17 +1308,12 @@ class _Search:
         one another, so a hand is told by its other cards and their count.
         """
         room = size - len(dealt)
-        for extra_count in range(room + 1):
-            fill = room - extra_count
-            if fill > spare:
-                continue
+        for extra_count in range(room, max(room - spare, 0) - 1, -1):
             for extra in itertools.combinations(extras, extra_count):
                 cards = [*dealt, *extra]
-                key = frozenset(cards)
-                if key in tried:
-                    continue
-                tried.add(key)
-                hands.append((cards, fill))
+                if frozenset(cards) not in tried:
+                    tried.add(frozenset(cards))
+                    hands.append((cards, room - extra_count))
                 if len(hands) >= _MAX_HANDS:
                     self.truncated = True
                     return False
