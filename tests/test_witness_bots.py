@@ -13,12 +13,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chicago_poker.core.cards import Card, parse_card
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.formats.log import LogKind, entries_to_lines, redact_entries
 from chicago_poker.players.bots import Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import play_bots
-from chicago_poker.referee.consistent import Witness, find_witness
+from chicago_poker.referee.consistent import (
+    SEARCH_STEPS_BASE,
+    Witness,
+    _fits,
+    _Search,
+    _short,
+    find_witness,
+)
 from scenarios import NAMES
 from test_redacted_logs import assert_witness_redacts_back
 
@@ -59,3 +67,39 @@ def test_a_mixed_bot_game_has_a_witness_for_every_viewer(
     for viewer in [None, *range(players)]:
         result = find_witness(list(redact_entries(game.history, viewer)), viewer)
         assert isinstance(result, Witness), result
+
+
+# --------------------------------------------------------------- the matching, piece by piece
+
+FOUR_RED, SIX_RED = parse_card("4R"), parse_card("6R")
+
+
+def test_a_spare_card_in_hand_meets_a_face_down_play_but_brings_no_named_card() -> None:
+    """A gangster card held that the log never shows again stands in for no card it shows."""
+    game = mixed_game(1, 3, commands=40)
+    entries = list(redact_entries(game.history, 0))
+    search = _Search(entries, 0, None, SEARCH_STEPS_BASE)
+    spare = next(card for card in game.state.players[1].hand if search.plan.is_free(card, 40))
+    slots = search._spare_in_hand(40, frozenset({spare}))
+    assert len(slots) == 1
+    assert _fits((0, 50, None), slots[0])
+    assert not _fits((0, 50, FOUR_RED), slots[0])
+
+
+def test_a_dealt_hand_is_weighed_against_the_needs_that_come_back_through_the_deck() -> None:
+    """A card the seat needs after it went elsewhere cannot be dealt: it needs a later draw."""
+    later: list[tuple[int, frozenset[Card] | None]] = [(10, None), (80, None)]
+    remaining = [(30, SIX_RED)]
+    back = (71, 90, FOUR_RED)  # 4R goes to another seat first, and is back in the deck at 71
+    # Dealing nothing: the draw at 10 brings 6R, the draw at 80 brings 4R back.
+    assert _short(frozenset(), remaining, [back], later, 1) is None
+    # Without the draw at 80, 4R has no draw after its release: it is the need left over.
+    assert _short(frozenset(), remaining, [back], later[:1], 1) == back
+    assert _short(frozenset({SIX_RED}), remaining, [back], later[:1], 1) == back
+
+
+def test_each_free_place_of_a_dealt_hand_may_hold_a_spare_card_for_a_face_down_play() -> None:
+    played = (0, 5, None)  # a face-down play at entry 5 of a card the log never shows
+    assert _short(frozenset(), [], [played], [], 1) is None
+    assert _short(frozenset({SIX_RED}), [(30, SIX_RED)], [played], [], 1) == played
+    assert _short(frozenset(), [], [played, played], [], 1) == played
