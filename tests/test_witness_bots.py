@@ -40,8 +40,9 @@ def mixed_game(seed: int, players: int, commands: int = 3_000) -> Game:
 
 
 # Games whose logs the search once left undecided: a heuristic bot played late a card it had
-# drawn unseen long before (seeds 1 and 5), or kept needed cards in hand from the deal (5, 11).
-HARD_GAMES = [(1, 3), (5, 4), (11, 4)]
+# drawn unseen long before (seeds 1 and 5), or kept needed cards in hand from the deal (5, 11),
+# or a Limousine moved face-down cards whose order a shootout shows much later (20).
+HARD_GAMES = [(1, 3), (5, 4), (11, 4), (20, 4)]
 
 
 @pytest.mark.rule("R-2.4", "R-3.6", "R-3.9")

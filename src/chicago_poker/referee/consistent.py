@@ -238,7 +238,16 @@ _AnyCard = TypeVar("_AnyCard", bound=GangsterCard | SpecialCard)
 _Token = tuple[int, int]
 """A hidden card that left a hand: (the entry where it left, its number within the entry)."""
 
-_Item = frozenset[Card | _Token]
+
+@frozen
+class _Slot:
+    """A place a Limousine filled with a card the viewer could not tell: (entry, position)."""
+
+    entry: int
+    position: int
+
+
+_Item = frozenset[Card | _Token | _Slot]
 """A card in a column, as the log knows it: one known card or token, or a set of candidates."""
 
 
@@ -273,6 +282,8 @@ class _Plan:
         the rest may take gangster cards the log never shows: (plays, cards, seat).
         """
         self.group_of: dict[_Token, int] = {}
+        self.slot_card: dict[tuple[int, int], Card] = {}
+        """The card the log later shows in a place a Limousine filled: (entry, position)."""
         self._columns: dict[BusinessTile, list[list[_Item]]] = {}
         self._choices: dict[int, _Token] = {}
         self._folder = ViewFolder(viewer)
@@ -305,6 +316,7 @@ class _Plan:
             self.needs.setdefault(card, []).append((deadline, seat))
 
     def _bind(self, item: _Item, card: Card | None, owner: int) -> None:
+        item = self._note_slots(item, card)
         tokens = [origin for origin in item if isinstance(origin, tuple)]
         if card is None or card in item or not tokens:
             return
@@ -318,6 +330,13 @@ class _Plan:
             self.group_needs.add((card, max(token[0] for token in tokens)))
             self._group(frozenset(tokens), card, owner)
         self._need(card, max(token[0] for token in tokens), owner)
+
+    def _note_slots(self, item: _Item, card: Card | None) -> _Item:
+        """Note ``card`` in each Limousine place of ``item``; the item without those places."""
+        slots = [origin for origin in item if isinstance(origin, _Slot)]
+        if card is not None:
+            self.slot_card.update({(slot.entry, slot.position): card for slot in slots})
+        return item.difference(slots)
 
     def _group(self, tokens: frozenset[_Token], card: Card, owner: int) -> None:
         """Add ``card`` to the group of ``tokens``, merging the groups they overlap."""
@@ -377,7 +396,7 @@ class _Plan:
                 self._raid(index, event)
             case LimousinePlayed() | RedactedLimousinePlayed():
                 self._need(LIMOUSINE, index, event.player)
-                self._drive(event)
+                self._drive(index, event)
             case _:
                 pass
 
@@ -447,7 +466,7 @@ class _Plan:
         for card in cards:
             self.entries_into_deck.setdefault(card, []).append(index)
 
-    def _drive(self, event: LimousinePlayed | RedactedLimousinePlayed) -> None:
+    def _drive(self, index: int, event: LimousinePlayed | RedactedLimousinePlayed) -> None:
         """Follow the cards a Limousine moved, as far as the log tells them apart."""
         source = self._columns[event.source][event.player]
         destination = self._columns[event.destination][event.player]
@@ -459,8 +478,12 @@ class _Plan:
         moved = [_take(remaining, card) for card in event.cards]
         left = event.left if isinstance(event, RedactedLimousinePlayed) else None
         stayed = None if left is None else [_take(remaining, card) for card in left]
-        unknown: _Item = frozenset().union(*remaining)
-        destination.extend(self._fill(moved, event.cards, unknown, event.player))
+        unknown: _Item = frozenset().union(*remaining).difference(_slots_in(remaining))
+        filled = self._fill(moved, event.cards, unknown, event.player)
+        destination.extend(
+            item if moved[position] is not None else item | {_Slot(index, position)}
+            for position, item in enumerate(filled)
+        )
         if stayed is not None and left is not None:
             source[:] = self._fill(stayed, left, unknown, event.player)
         elif any_cards:
@@ -929,7 +952,7 @@ class _Search:
             case RedactedPlayBribery(player=seat):
                 return self._briberies(index, state, seat)
             case RedactedPlayLimousine():
-                return self._limousines(state, seen)
+                return self._limousines(index, state, seen)
             case _:
                 return iter((seen,))
 
@@ -1374,7 +1397,7 @@ class _Search:
         return (PlayBribery(seat, card) for card in cards)
 
     def _limousines(
-        self, state: GameState | None, seen: RedactedPlayLimousine
+        self, index: int, state: GameState | None, seen: RedactedPlayLimousine
     ) -> Iterator[Command]:
         if state is None:
             return iter(())
@@ -1388,7 +1411,15 @@ class _Search:
             and len(command.cards) == len(seen.cards)
             and redact_command(state, command, viewer) == seen
         ]
-        return iter(fitting) if fitting else iter((_limousine_probe(state, seen),))
+        if not fitting:
+            return iter((_limousine_probe(state, seen),))
+        return iter(sorted(fitting, key=lambda command: self._misplaced(index, command)))
+
+    def _misplaced(self, index: int, command: Command) -> int:
+        """How many cards ``command`` puts where the log later shows other cards (Limousine)."""
+        shown = self.plan.slot_card
+        cards = command.cards if isinstance(command, PlayLimousine) else ()
+        return sum(shown.get((index, place), card) != card for place, card in enumerate(cards))
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -1448,6 +1479,11 @@ def _limousine_probe(state: GameState, seen: RedactedPlayLimousine) -> PlayLimou
     )
     cards = column[len(column) - len(seen.cards) :] or (_any_gangster(),)
     return PlayLimousine(seen.player, seen.source, seen.destination, tuple(cards))
+
+
+def _slots_in(items: list[_Item]) -> list[_Slot]:
+    """The Limousine places that ``items`` hold."""
+    return [origin for item in items for origin in item if isinstance(origin, _Slot)]
 
 
 def _take(remaining: list[_Item], card: Card | None) -> _Item | None:
