@@ -10,7 +10,7 @@ No rule is written here: every command of the witness is decided by the engine.
 
 Choosing the hidden cards is a constraint problem: a card that the log shows later (played
 face up, revealed at a shootout, sent as a reinforcement, drawn by the viewer) must be where
-the log says at that time. The search works in three parts:
+the log says at that time. The search works as follows:
 
 - A first pass over the log (:class:`_Plan`) finds every such fact as a *need*: card ``c``
   leaves seat ``s``'s hand at entry ``d``, so ``s`` must draw it before ``d``; or ``c`` is
@@ -20,7 +20,13 @@ the log says at that time. The search works in three parts:
   the needs allow, most promising first. Before each hidden draw an exact bipartite matching
   of the seat's pending needs to its later draws prunes every branch that can no longer meet
   them (the needs are intervals of time, each draw a point: Hall's condition, checked by
-  augmenting paths).
+  augmenting paths). A spare gangster card already in hand meets only a face-down play of a
+  card the log never shows: it brings no card the log names.
+- "Most promising" means: a seat gets the cards the log shows it playing later before spare
+  gangster cards (ones the log never shows again), unless a face-down play of its own waits
+  for one, since every seat's face-down plays share those few spare cards; and where a
+  Limousine moved cards the viewer could not tell apart, the order a later shootout shows
+  comes first.
 - States that differ only in which never-again-seen gangster cards lie where are
   interchangeable (the rules treat such cards alike: only their being gangster cards matters),
   so a state that failed once is never searched again under another name.
@@ -788,11 +794,10 @@ class _Search:
     def _advance(
         self, frames: list[_Frame], commands: list[Command], events: list[tuple[Event, ...]]
     ) -> tuple[int, GameState] | _Failure | Undecided:
-        """Replay the next candidate of the latest choice point that has one that fits.
+        """Replay the next fitting candidate of the latest choice point: the next entry and state.
 
-        Returns the next entry and the state before it; or the deepest failure once every
-        choice point is exhausted, or Undecided at the step limit. A choice point with none
-        left is dropped, and its state recorded as one that leads nowhere.
+        A choice point with none left is dropped, its state recorded as leading nowhere. Once
+        none is left at all: the deepest failure; at the step limit: Undecided.
         """
         while True:
             index, before, candidates, key = frames[-1]
@@ -977,10 +982,8 @@ class _Search:
     ) -> list[Card]:
         """The cards ``seat`` may receive at ``index`` from ``pool``, most promising first.
 
-        A card may arrive if the log never shows it again, or if it next leaves this seat's
-        hand. Of the cards the log never shows again, one gangster stands for all. What the
-        seat still needs (:meth:`_pending_needs`) must fit its arrivals to come, or the branch
-        is cut (an exact matching); the cards that fit the most urgent need come first.
+        What the seat still needs (:meth:`_pending_needs`) must fit its arrivals to come, or
+        the branch is cut (an exact matching); then see :meth:`_ranked`.
         """
         jobs = self._pending_needs(index, seat, hand, deck, placed)
         held = self._spare_in_hand(index, hand)
@@ -999,7 +1002,12 @@ class _Search:
         later: list[tuple[int, frozenset[Card] | None]],
         held: int,
     ) -> list[Card]:
-        """The cards of ``pool`` that may arrive, most promising first; ``held``: spare in hand."""
+        """The cards of ``pool`` that may arrive, most promising first; ``held``: spare in hand.
+
+        A card may arrive if the log never shows it again, or if it next leaves this seat's
+        hand. Of the gangster cards the log never shows again, one stands for all. When the
+        later arrivals cannot meet the seat's needs, this one must (:func:`_urgent_arrivals`).
+        """
         destined, free, others = self._sort_pool(index, seat, pool)
         needed = [card for _, card in destined]
         gangsters: list[Card] = [*self._pick([c for c in free if isinstance(c, GangsterCard)])[:1]]
@@ -1062,12 +1070,8 @@ class _Search:
     ) -> list[tuple[int, int, Card | None]] | None:
         """What ``seat`` still needs to receive: (release, deadline, card); None if it cannot.
 
-        A card needed by this seat after it next goes elsewhere (another hand, the viewer) can
-        only arrive once it is back in the draw deck after that. A face-down play of a card the
-        log never shows needs some gangster card that nothing else needs (card None). A card
-        shown among a group of face-down plays is needed by the last of them, unless it is
-        here or played already (``placed``: the cards in columns); the plays of the group that
-        its cards leave over need such gangster cards, by the last of them too.
+        Each card it needs (:meth:`_card_need`), and a spare gangster card (card None) for each
+        face-down play of a card the log never shows (:meth:`_play_jobs`, :meth:`_group_jobs`).
         """
         jobs: list[tuple[int, int, Card | None]] = []
         for card in self.plan.needs:
@@ -1207,13 +1211,10 @@ class _Search:
     ) -> list[tuple[list[Card], int]]:
         """The hidden starting hands of ``seat`` worth trying, most promising first.
 
-        Each is the cards that matter and how many gangster cards the log never shows again
-        (``spare``, which any seat may take) complete it. A card the seat needs before any
-        later arrival could bring it is in every hand. Of the other cards it needs, every set
-        is tried whose absence the later arrivals can make up for (an exact matching), the
-        smallest and earliest needed first; each set is completed with the cards nothing needs
-        and with spare gangster cards. Past :data:`_MAX_HANDS` hands, or :data:`_MAX_SETS` sets
-        looked at, a refusal is only undecided.
+        A card the seat needs before any later arrival could bring it is in every hand; of the
+        other cards it needs, every set whose absence the later arrivals can make up for
+        (:meth:`_dealt_sets`), completed by :meth:`_filled`. Past :data:`_MAX_HANDS` hands, or
+        :data:`_MAX_SETS` sets looked at, a refusal is only undecided.
         """
         destined = self._destined_at_start(seat, pool)
         later = self._later_arrivals(seat, 0)
@@ -1234,10 +1235,9 @@ class _Search:
         pool: frozenset[Card],
         spare: list[Card],
     ) -> list[tuple[list[Card], int]]:
-        """The hands of each of ``sets`` dealt with ``certain``, completed (see :meth:`_complete`).
+        """Each of ``sets`` dealt with ``certain``, then completed (:meth:`_complete`).
 
-        The rest of a hand may be needed cards of ``remaining`` not in the set, cards nothing
-        needs, and ``spare`` gangster cards.
+        The rest of a hand: cards of ``remaining`` not in the set, cards nothing needs, spares.
         """
         fillers, spare_count = self._fillers(pool, spare)
         hands: list[tuple[list[Card], int]] = []
