@@ -96,11 +96,11 @@ def test_a_dealt_hand_is_weighed_against_the_needs_that_come_back_through_the_de
     assert _short(frozenset(), remaining, [back], later, 1) is None
     # Without the draw at 80, 4R has no draw after its release: it is the need left over.
     assert _short(frozenset(), remaining, [back], later[:1], 1) == back
-    assert _short(frozenset({SIX_RED}), remaining, [back], later[:1], 1) == back
+    assert _short(frozenset({SIX_RED}), remaining, [back], later[:1], 0) == back
 
 
 def test_each_free_place_of_a_dealt_hand_may_hold_a_spare_card_for_a_face_down_play() -> None:
     played = (0, 5, None)  # a face-down play at entry 5 of a card the log never shows
     assert _short(frozenset(), [], [played], [], 1) is None
-    assert _short(frozenset({SIX_RED}), [(30, SIX_RED)], [played], [], 1) == played
+    assert _short(frozenset({SIX_RED}), [(30, SIX_RED)], [played], [], 0) == played
     assert _short(frozenset(), [], [played, played], [], 1) == played

@@ -696,17 +696,39 @@ def _short(
     remaining: list[tuple[int, Card]],
     fixed: list[tuple[int, int, Card | None]],
     later: list[tuple[int, frozenset[Card] | None]],
-    room: int,
+    spares: int,
 ) -> tuple[int, int, Card | None] | None:
     """The first need a hand dealt ``chosen`` leaves without an arrival (see ``_unplaced``).
 
     The needs are those of ``remaining`` not dealt and ``fixed``; the arrivals are ``later``,
-    and each of the ``room`` places of the hand not taken by ``chosen``, which may hold a spare
-    gangster card for a face-down play.
+    and ``spares`` places of the hand, each holding a spare gangster card for a face-down play.
     """
     left = [(0, deadline, card) for deadline, card in remaining if card not in chosen]
     held: list[tuple[int, frozenset[Card] | None]] = [(0, frozenset())]
-    return _unplaced([*left, *fixed], [*held * (room - len(chosen)), *later])
+    return _unplaced([*left, *fixed], [*held * spares, *later])
+
+
+def _fewest(
+    chosen: frozenset[Card],
+    remaining: list[tuple[int, Card]],
+    fixed: list[tuple[int, int, Card | None]],
+    later: list[tuple[int, frozenset[Card] | None]],
+    most: int,
+) -> int:
+    """The fewest spare places (up to ``most``) that let a hand dealt ``chosen`` do (``_short``)."""
+    return next(
+        (
+            spares
+            for spares in range(most)
+            if _short(chosen, remaining, fixed, later, spares) is None
+        ),
+        most,
+    )
+
+
+def _fills(room: int, spare: int, first: int) -> list[int]:
+    """How many spare gangster cards to try in a hand, ``first`` and up first, then fewer."""
+    return sorted(range(min(room, spare) + 1), key=lambda fill: (fill < first, abs(fill - first)))
 
 
 # ------------------------------------------------------------------------------ search
@@ -1230,7 +1252,7 @@ class _Search:
         self,
         certain: list[Card],
         remaining: list[tuple[int, Card]],
-        sets: Iterator[frozenset[Card]],
+        sets: Iterator[tuple[frozenset[Card], int]],
         size: int,
         pool: frozenset[Card],
         spare: list[Card],
@@ -1242,10 +1264,11 @@ class _Search:
         fillers, spare_count = self._fillers(pool, spare)
         hands: list[tuple[list[Card], int]] = []
         tried: set[frozenset[Card]] = set()
-        for chosen in sets:
+        for chosen, fewest in sets:
             extras = [card for _, card in remaining if card not in chosen] + fillers
             dealt = [*certain, *sorted(chosen, key=_order)]
-            if not self._complete(dealt, size, extras, spare_count, hands, tried):
+            fills = _fills(size - len(dealt), spare_count, fewest)
+            if not self._complete(dealt, size, extras, fills, hands, tried):
                 break
         return hands
 
@@ -1293,8 +1316,10 @@ class _Search:
         fixed: list[tuple[int, int, Card | None]],
         later: list[tuple[int, frozenset[Card] | None]],
         room: int,
-    ) -> Iterator[frozenset[Card]]:
+    ) -> Iterator[tuple[frozenset[Card], int]]:
         """Sets of needed cards whose dealing lets the later draws bring the rest (:func:`_short`).
+
+        Each comes with the fewest spare gangster cards a hand dealt it must hold for that.
 
         Every set that does so holds one of these: when a set falls short, the first need left
         without an arrival shows which needs are short of arrivals (all due no later than it),
@@ -1308,9 +1333,9 @@ class _Search:
                 if len(seen) > _MAX_SETS:
                     self.truncated = True
                     return
-                short = _short(chosen, remaining, fixed, later, room)
+                short = _short(chosen, remaining, fixed, later, room - len(chosen))
                 if short is None:
-                    yield chosen
+                    yield chosen, _fewest(chosen, remaining, fixed, later, room - len(chosen))
                     continue
                 if len(chosen) < room:
                     grown += _grown(chosen, remaining, short[1], seen)
@@ -1321,22 +1346,21 @@ class _Search:
         dealt: list[Card],
         size: int,
         extras: list[Card],
-        spare: int,
+        fills: list[int],
         hands: list[tuple[list[Card], int]],
         tried: set[frozenset[Card]],
     ) -> bool:
         """Add to ``hands`` each new way to fill ``dealt`` up to ``size``; False past the limit.
 
-        The rest of a hand is some of ``extras`` and ``spare`` gangster cards, which stand for
-        one another, so a hand is told by its other cards and their count.
+        The rest of a hand is some of ``extras`` and spare gangster cards (as many as each of
+        ``fills``), which stand for one another, so a hand is told by its other cards and count.
         """
-        room = size - len(dealt)
-        for extra_count in range(room, max(room - spare, 0) - 1, -1):
-            for extra in itertools.combinations(extras, extra_count):
+        for fill in fills:
+            for extra in itertools.combinations(extras, size - len(dealt) - fill):
                 cards = [*dealt, *extra]
                 if frozenset(cards) not in tried:
                     tried.add(frozenset(cards))
-                    hands.append((cards, room - extra_count))
+                    hands.append((cards, fill))
                 if len(hands) >= _MAX_HANDS:
                     self.truncated = True
                     return False
