@@ -52,22 +52,24 @@ def redacted_lines(game: Game, viewer: int | None) -> list[str]:
     return file.getvalue().splitlines()
 
 
-def measure(first: int, games: int) -> tuple[collections.Counter[str], list[float], list[str]]:
-    """Validate every viewer's log of each game: statuses, seconds per log, logs not ok."""
+def measure(
+    first: int, games: int
+) -> tuple[collections.Counter[str], list[tuple[float, str]], list[str]]:
+    """Validate every viewer's log of each game: statuses, (seconds, log) each, logs not ok."""
     statuses: collections.Counter[str] = collections.Counter()
-    seconds: list[float] = []
+    seconds: list[tuple[float, str]] = []
     bad: list[str] = []
     for seed in range(first, first + games):
         game = play(seed)
         for viewer in [*range(len(game.state.players)), None]:
             lines = redacted_lines(game, viewer)
+            label = f"seed {seed}, " + ("spectator" if viewer is None else f"seat {viewer}")
             start = time.perf_counter()
-            report = validate_log(lines, f"seed {seed}")
-            seconds.append(time.perf_counter() - start)
+            report = validate_log(lines, label)
+            seconds.append((time.perf_counter() - start, label))
             statuses[report.status.value] += 1
             if report.status is not Status.OK:
-                who = "spectator" if viewer is None else f"seat {viewer}"
-                bad.append(f"seed {seed}, {who}: {report.status.value}")
+                bad.append(f"{label}: {report.status.value}")
     return statuses, seconds, bad
 
 
@@ -77,12 +79,13 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (0)")
     args = parser.parse_args()
     statuses, seconds, bad = measure(args.seed, args.games)
-    logs = len(seconds)
     counts = ", ".join(f"{statuses[s.value]} {s.value}" for s in Status)
-    print(f"{logs} redacted logs of {args.games} mixed-bot games (seeds {args.seed}..): {counts}")
+    print(f"{len(seconds)} redacted logs of {args.games} mixed-bot games: {counts}")
+    times = [time_taken for time_taken, _ in seconds]
+    slowest = max(seconds)
     print(
-        f"seconds per log: median {statistics.median(seconds):.2f}, max {max(seconds):.2f}, "
-        f"total {sum(seconds):.1f}"
+        f"seconds per log: median {statistics.median(times):.2f}, max {slowest[0]:.2f} "
+        f"({slowest[1]}), total {sum(times):.1f}"
     )
     for line in bad:
         print(f"  not ok: {line}")
