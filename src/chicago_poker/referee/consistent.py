@@ -10,7 +10,7 @@ No rule is written here: every command of the witness is decided by the engine.
 
 Choosing the hidden cards is a constraint problem: a card that the log shows later (played
 face up, revealed at a shootout, sent as a reinforcement, drawn by the viewer) must be where
-the log says at that time. The search works in three parts:
+the log says at that time. The search works as follows:
 
 - A first pass over the log (:class:`_Plan`) finds every such fact as a *need*: card ``c``
   leaves seat ``s``'s hand at entry ``d``, so ``s`` must draw it before ``d``; or ``c`` is
@@ -20,7 +20,13 @@ the log says at that time. The search works in three parts:
   the needs allow, most promising first. Before each hidden draw an exact bipartite matching
   of the seat's pending needs to its later draws prunes every branch that can no longer meet
   them (the needs are intervals of time, each draw a point: Hall's condition, checked by
-  augmenting paths).
+  augmenting paths). A spare gangster card already in hand meets only a face-down play of a
+  card the log never shows: it brings no card the log names.
+- "Most promising" means: a seat gets the cards the log shows it playing later before spare
+  gangster cards (ones the log never shows again), unless a face-down play of its own waits
+  for one, since every seat's face-down plays share those few spare cards; and where a
+  Limousine moved cards the viewer could not tell apart, the order a later shootout shows
+  comes first.
 - States that differ only in which never-again-seen gangster cards lie where are
   interchangeable (the rules treat such cards alike: only their being gangster cards matters),
   so a state that failed once is never searched again under another name.
@@ -238,7 +244,16 @@ _AnyCard = TypeVar("_AnyCard", bound=GangsterCard | SpecialCard)
 _Token = tuple[int, int]
 """A hidden card that left a hand: (the entry where it left, its number within the entry)."""
 
-_Item = frozenset[Card | _Token]
+
+@frozen
+class _Slot:
+    """A place a Limousine filled with a card the viewer could not tell: (entry, position)."""
+
+    entry: int
+    position: int
+
+
+_Item = frozenset[Card | _Token | _Slot]
 """A card in a column, as the log knows it: one known card or token, or a set of candidates."""
 
 
@@ -273,6 +288,8 @@ class _Plan:
         the rest may take gangster cards the log never shows: (plays, cards, seat).
         """
         self.group_of: dict[_Token, int] = {}
+        self.slot_card: dict[tuple[int, int], Card] = {}
+        """The card the log later shows in a place a Limousine filled: (entry, position)."""
         self._columns: dict[BusinessTile, list[list[_Item]]] = {}
         self._choices: dict[int, _Token] = {}
         self._folder = ViewFolder(viewer)
@@ -305,6 +322,7 @@ class _Plan:
             self.needs.setdefault(card, []).append((deadline, seat))
 
     def _bind(self, item: _Item, card: Card | None, owner: int) -> None:
+        item = self._note_slots(item, card)
         tokens = [origin for origin in item if isinstance(origin, tuple)]
         if card is None or card in item or not tokens:
             return
@@ -318,6 +336,13 @@ class _Plan:
             self.group_needs.add((card, max(token[0] for token in tokens)))
             self._group(frozenset(tokens), card, owner)
         self._need(card, max(token[0] for token in tokens), owner)
+
+    def _note_slots(self, item: _Item, card: Card | None) -> _Item:
+        """Note ``card`` in each Limousine place of ``item``; the item without those places."""
+        slots = [origin for origin in item if isinstance(origin, _Slot)]
+        if card is not None:
+            self.slot_card.update({(slot.entry, slot.position): card for slot in slots})
+        return item.difference(slots)
 
     def _group(self, tokens: frozenset[_Token], card: Card, owner: int) -> None:
         """Add ``card`` to the group of ``tokens``, merging the groups they overlap."""
@@ -377,7 +402,7 @@ class _Plan:
                 self._raid(index, event)
             case LimousinePlayed() | RedactedLimousinePlayed():
                 self._need(LIMOUSINE, index, event.player)
-                self._drive(event)
+                self._drive(index, event)
             case _:
                 pass
 
@@ -447,7 +472,7 @@ class _Plan:
         for card in cards:
             self.entries_into_deck.setdefault(card, []).append(index)
 
-    def _drive(self, event: LimousinePlayed | RedactedLimousinePlayed) -> None:
+    def _drive(self, index: int, event: LimousinePlayed | RedactedLimousinePlayed) -> None:
         """Follow the cards a Limousine moved, as far as the log tells them apart."""
         source = self._columns[event.source][event.player]
         destination = self._columns[event.destination][event.player]
@@ -459,8 +484,12 @@ class _Plan:
         moved = [_take(remaining, card) for card in event.cards]
         left = event.left if isinstance(event, RedactedLimousinePlayed) else None
         stayed = None if left is None else [_take(remaining, card) for card in left]
-        unknown: _Item = frozenset().union(*remaining)
-        destination.extend(self._fill(moved, event.cards, unknown, event.player))
+        unknown: _Item = frozenset().union(*remaining).difference(_slots_in(remaining))
+        filled = self._fill(moved, event.cards, unknown, event.player)
+        destination.extend(
+            item if moved[position] is not None else item | {_Slot(index, position)}
+            for position, item in enumerate(filled)
+        )
         if stayed is not None and left is not None:
             source[:] = self._fill(stayed, left, unknown, event.player)
         elif any_cards:
@@ -575,27 +604,36 @@ def _unplaced(
     first) and together fit fewer slots than they are (Hall's condition).
     """
     owner: list[int | None] = [None] * len(slots)
-
-    def fits(job: tuple[int, int, Card | None], slot: tuple[int, frozenset[Card] | None]) -> bool:
-        release, deadline, card = job
-        entry, pool = slot
-        return release <= entry < deadline and (pool is None or card is None or card in pool)
-
-    def place(job: int, seen: set[int]) -> bool:
-        for index, slot in enumerate(slots):
-            if index in seen or not fits(jobs[job], slot):
-                continue
-            seen.add(index)
-            holder = owner[index]
-            if holder is None or place(holder, seen):
-                owner[index] = job
-                return True
-        return False
-
     for job in sorted(range(len(jobs)), key=lambda j: jobs[j][1]):
-        if not place(job, set()):
+        if not _place(job, set(), jobs, slots, owner):
             return jobs[job]
     return None
+
+
+def _place(
+    job: int,
+    seen: set[int],
+    jobs: Sequence[tuple[int, int, Card | None]],
+    slots: Sequence[tuple[int, frozenset[Card] | None]],
+    owner: list[int | None],
+) -> bool:
+    """Give ``job`` a slot, moving other jobs along an augmenting path; False if none."""
+    for index, slot in enumerate(slots):
+        if index in seen or not _fits(jobs[job], slot):
+            continue
+        seen.add(index)
+        holder = owner[index]
+        if holder is None or _place(holder, seen, jobs, slots, owner):
+            owner[index] = job
+            return True
+    return False
+
+
+def _fits(job: tuple[int, int, Card | None], slot: tuple[int, frozenset[Card] | None]) -> bool:
+    """Whether ``slot`` (entry, pool) lies in ``job``'s window and its pool allows its card."""
+    release, deadline, card = job
+    entry, pool = slot
+    return release <= entry < deadline and (pool is None or card is None or card in pool)
 
 
 def _served(
@@ -616,6 +654,81 @@ def _served(
         if wildcards:
             rest.remove(min(wildcards, key=lambda job: job[1]))
     return rest
+
+
+def _urgent_arrivals(
+    jobs: list[tuple[int, int, Card | None]],
+    later: list[tuple[int, frozenset[Card] | None]],
+    needed: list[Card],
+    spare: list[Card],
+) -> list[Card]:
+    """The arrivals that may be when the later arrivals cannot meet what the seat needs.
+
+    This card must then meet one of its needs (``needed``, soonest first, or a face-down play
+    through a ``spare`` gangster card), such that the rest still fit the later arrivals.
+    """
+    needed = [card for card in needed if _matches_all(_served(jobs, card), later)]
+    if not _matches_all(_served(jobs, None), later):
+        return needed
+    if min(jobs, key=lambda job: job[1])[2] is None:
+        return [*spare, *needed]
+    return [*needed, *spare]
+
+
+def _grown(
+    chosen: frozenset[Card],
+    remaining: list[tuple[int, Card]],
+    deadline: int,
+    seen: set[frozenset[Card]],
+) -> list[frozenset[Card]]:
+    """``chosen`` with one more card of ``remaining`` due by ``deadline``, each new set once."""
+    grown = []
+    for due, card in remaining:
+        larger = chosen | {card}
+        if due <= deadline and card not in chosen and larger not in seen:
+            seen.add(larger)
+            grown.append(larger)
+    return grown
+
+
+def _short(
+    chosen: frozenset[Card],
+    remaining: list[tuple[int, Card]],
+    fixed: list[tuple[int, int, Card | None]],
+    later: list[tuple[int, frozenset[Card] | None]],
+    spares: int,
+) -> tuple[int, int, Card | None] | None:
+    """The first need a hand dealt ``chosen`` leaves without an arrival (see ``_unplaced``).
+
+    The needs are those of ``remaining`` not dealt and ``fixed``; the arrivals are ``later``,
+    and ``spares`` places of the hand, each holding a spare gangster card for a face-down play.
+    """
+    left = [(0, deadline, card) for deadline, card in remaining if card not in chosen]
+    held: list[tuple[int, frozenset[Card] | None]] = [(0, frozenset())]
+    return _unplaced([*left, *fixed], [*held * spares, *later])
+
+
+def _fewest(
+    chosen: frozenset[Card],
+    remaining: list[tuple[int, Card]],
+    fixed: list[tuple[int, int, Card | None]],
+    later: list[tuple[int, frozenset[Card] | None]],
+    most: int,
+) -> int:
+    """The fewest spare places (up to ``most``) that let a hand dealt ``chosen`` do (``_short``)."""
+    return next(
+        (
+            spares
+            for spares in range(most)
+            if _short(chosen, remaining, fixed, later, spares) is None
+        ),
+        most,
+    )
+
+
+def _fills(room: int, spare: int, first: int) -> list[int]:
+    """How many spare gangster cards to try in a hand, ``first`` and up first, then fewer."""
+    return sorted(range(min(room, spare) + 1), key=lambda fill: (fill < first, abs(fill - first)))
 
 
 # ------------------------------------------------------------------------------ search
@@ -653,6 +766,10 @@ class _Failure:
     of events that agreed."""
 
 
+_Frame = tuple[int, GameState | None, Iterator[Command], object]
+"""A choice point of the search: (entry, state before it, candidates left, the state's key)."""
+
+
 class _Search:
     """A depth-first search for a complete game that redacts to ``entries`` (see module)."""
 
@@ -678,36 +795,48 @@ class _Search:
 
     def run(self) -> Witness | _Failure | Undecided:
         """Search; a witness, the deepest failure, or Undecided past the step limit."""
-        count = len(self.entries)
-        frames: list[tuple[int, GameState | None, Iterator[Command], object]] = []
+        frames: list[_Frame] = []
         commands: list[Command] = []
         events: list[tuple[Event, ...]] = []
         index, state = 0, None
-        while index < count:
-            key = self._key(index, state)
-            if key in self.failed:
-                candidates: Iterator[Command] = iter(())
-            else:
-                candidates = self._candidates(index, state)
-            frames.append((index, state, candidates, key))
-            while True:
-                if self.steps >= self.limit:
-                    return self._undecided(index)
-                index, before, candidates, key = frames[-1]
-                outcome = self._next_success(index, before, candidates)
-                if outcome is not None:
-                    command, state, caused = outcome
-                    del commands[index:], events[index:]
-                    commands.append(command)
-                    events.append(caused)
-                    index += 1
-                    break
-                self.failed.add(key)
-                frames.pop()
-                if not frames:
-                    assert self.deepest is not None
-                    return self.deepest
+        while index < len(self.entries):
+            frames.append(self._frame(index, state))
+            outcome = self._advance(frames, commands, events)
+            if not isinstance(outcome, tuple):
+                return outcome
+            index, state = outcome
         return self._witness(commands, events, state)
+
+    def _frame(self, index: int, state: GameState | None) -> _Frame:
+        """A choice point: the entry, the state before it, its candidates, the state's key."""
+        key = self._key(index, state)
+        candidates = iter(()) if key in self.failed else self._candidates(index, state)
+        return (index, state, candidates, key)
+
+    def _advance(
+        self, frames: list[_Frame], commands: list[Command], events: list[tuple[Event, ...]]
+    ) -> tuple[int, GameState] | _Failure | Undecided:
+        """Replay the next fitting candidate of the latest choice point: the next entry and state.
+
+        A choice point with none left is dropped, its state recorded as leading nowhere. Once
+        none is left at all: the deepest failure; at the step limit: Undecided.
+        """
+        while True:
+            index, before, candidates, key = frames[-1]
+            if self.steps >= self.limit:
+                return self._undecided(index)
+            outcome = self._next_success(index, before, candidates)
+            if outcome is not None:
+                command, state, caused = outcome
+                del commands[index:], events[index:]
+                commands.append(command)
+                events.append(caused)
+                return index + 1, state
+            self.failed.add(key)
+            frames.pop()
+            if not frames:
+                assert self.deepest is not None
+                return self.deepest
 
     def _undecided(self, index: int) -> Undecided:
         deepest = self.deepest
@@ -850,7 +979,7 @@ class _Search:
             case RedactedPlayBribery(player=seat):
                 return self._briberies(index, state, seat)
             case RedactedPlayLimousine():
-                return self._limousines(state, seen)
+                return self._limousines(index, state, seen)
             case _:
                 return iter((seen,))
 
@@ -875,21 +1004,41 @@ class _Search:
     ) -> list[Card]:
         """The cards ``seat`` may receive at ``index`` from ``pool``, most promising first.
 
+        What the seat still needs (:meth:`_pending_needs`) must fit its arrivals to come, or
+        the branch is cut (an exact matching); then see :meth:`_ranked`.
+        """
+        jobs = self._pending_needs(index, seat, hand, deck, placed)
+        held = self._spare_in_hand(index, hand)
+        later = [*held, *self._later_arrivals(seat, index)]
+        if jobs is None or not _matches_all(jobs, [(index, pool), *later]):
+            self._note(_Failure(index, None, _NO_ARRIVAL))
+            return []
+        return self._ranked(index, seat, pool, jobs, later, len(held))
+
+    def _ranked(
+        self,
+        index: int,
+        seat: int,
+        pool: frozenset[Card],
+        jobs: list[tuple[int, int, Card | None]],
+        later: list[tuple[int, frozenset[Card] | None]],
+        held: int,
+    ) -> list[Card]:
+        """The cards of ``pool`` that may arrive, most promising first; ``held``: spare in hand.
+
         A card may arrive if the log never shows it again, or if it next leaves this seat's
-        hand. Of the cards the log never shows again, one gangster stands for all. What the
-        seat still needs (:meth:`_pending_needs`) must fit its arrivals to come, or the branch
-        is cut (an exact matching); the cards that fit the most urgent need come first.
+        hand. Of the gangster cards the log never shows again, one stands for all. When the
+        later arrivals cannot meet the seat's needs, this one must (:func:`_urgent_arrivals`).
         """
         destined, free, others = self._sort_pool(index, seat, pool)
-        jobs = self._pending_needs(index, seat, hand, deck, placed)
-        if jobs is None:
-            self._note(_Failure(index, None, _NO_ARRIVAL))
-            return []
-        later = [*self._spare_in_hand(index, hand), *self._later_arrivals(seat, index)]
-        if not _matches_all(jobs, [(index, pool), *later]):
-            self._note(_Failure(index, None, _NO_ARRIVAL))
-            return []
-        return self._rank_arrivals(jobs, later, [card for _, card in destined], free, others)
+        needed = [card for _, card in destined]
+        gangsters: list[Card] = [*self._pick([c for c in free if isinstance(c, GangsterCard)])[:1]]
+        if not _matches_all(jobs, later):
+            spare = [*gangsters, *(c for c in others if isinstance(c, GangsterCard))]
+            return _urgent_arrivals(jobs, later, needed, spare)
+        specials: list[Card] = [c for c in free if isinstance(c, SpecialCard)]
+        waiting = sum(job[2] is None for job in jobs) > held
+        return self._rank_arrivals(waiting, needed, gangsters, specials, others)
 
     def _sort_pool(
         self, index: int, seat: int, pool: frozenset[Card]
@@ -914,30 +1063,24 @@ class _Search:
 
     def _rank_arrivals(
         self,
-        jobs: list[tuple[int, int, Card | None]],
-        later: list[tuple[int, frozenset[Card] | None]],
+        waiting: bool,
         needed: list[Card],
-        free: list[Card],
+        gangsters: list[Card],
+        specials: list[Card],
         others: list[Card],
     ) -> list[Card]:
-        """The arrivals that may be, most promising first (see :meth:`_arrivals_for`)."""
-        gangsters = self._pick([c for c in free if isinstance(c, GangsterCard)])[:1]
-        specials = [c for c in free if isinstance(c, SpecialCard)]
-        if not _matches_all(jobs, later):
-            # The later arrivals cannot meet what this seat needs: this card must meet one
-            # of its needs, such that the rest still fit the later arrivals.
-            needed = [card for card in needed if _matches_all(_served(jobs, card), later)]
-            if not _matches_all(_served(jobs, None), later):
-                return needed
-            spare = [*gangsters, *(c for c in others if isinstance(c, GangsterCard))]
-            if min(jobs, key=lambda job: job[1])[2] is None:
-                return [*spare, *needed]
-            return [*needed, *spare]
-        # A card the log shows later comes first: gangster cards it never shows again are few
-        # late in a game, and face-down plays of the seats need them.
+        """The arrivals that may be, most promising first, when none is urgent.
+
+        A card the seat needs later comes first: held early, it takes nothing from anyone.
+        Unless a face-down play of this seat is ``waiting`` for a spare gangster card (one the
+        log never shows again), those come last: they are few late in a game, and the face-down
+        plays of the other seats need them.
+        """
+        if not waiting:
+            return [*needed, *self._pick(specials), *others, *gangsters]
         if needed:
             return [*needed, *gangsters, *self._pick(specials), *others]
-        return [*gangsters, *needed, *self._pick(specials), *others]
+        return [*gangsters, *self._pick(specials), *others]
 
     def _pending_needs(
         self,
@@ -949,25 +1092,34 @@ class _Search:
     ) -> list[tuple[int, int, Card | None]] | None:
         """What ``seat`` still needs to receive: (release, deadline, card); None if it cannot.
 
-        A card needed by this seat after it next goes elsewhere (another hand, the viewer) can
-        only arrive once it is back in the draw deck after that. A face-down play of a card the
-        log never shows needs some gangster card that nothing else needs (card None). A card
-        shown among a group of face-down plays is needed by the last of them, unless it is
-        here or played already (``placed``: the cards in columns); the plays of the group that
-        its cards leave over need such gangster cards, by the last of them too.
+        Each card it needs (:meth:`_card_need`), and a spare gangster card (card None) for each
+        face-down play of a card the log never shows (:meth:`_play_jobs`, :meth:`_group_jobs`).
         """
-        plan = self.plan
         jobs: list[tuple[int, int, Card | None]] = []
-        for card in plan.needs:
+        for card in self.plan.needs:
             need = self._card_need(card, index, seat, (hand, deck, placed))
             if need is None:
                 return None
             jobs += need
-        for entry in plan.hidden_plays.get(seat, ()):
-            token = (entry, 0)
-            if entry > index and token not in plan.token_card and token not in plan.group_of:
-                jobs.append((0, entry, None))
-        for tokens, cards, owner in plan.groups:
+        return [*jobs, *self._play_jobs(index, seat), *self._group_jobs(index, seat, placed)]
+
+    def _play_jobs(self, index: int, seat: int) -> list[tuple[int, int, Card | None]]:
+        """A spare gangster card for each face-down play after ``index`` of a card never shown."""
+        plan = self.plan
+        return [
+            (0, entry, None)
+            for entry in plan.hidden_plays.get(seat, ())
+            if entry > index
+            and (entry, 0) not in plan.token_card
+            and (entry, 0) not in plan.group_of
+        ]
+
+    def _group_jobs(
+        self, index: int, seat: int, placed: frozenset[Card]
+    ) -> list[tuple[int, int, Card | None]]:
+        """A spare gangster card for each play of the seat's groups that their cards leave over."""
+        jobs: list[tuple[int, int, Card | None]] = []
+        for tokens, cards, owner in self.plan.groups:
             if owner == seat:
                 future = self._future_plays(tokens, index + 1)
                 left = len(future) - sum(
@@ -1029,7 +1181,9 @@ class _Search:
             return _placed(state)
         return frozenset()
 
-    def _spare_in_hand(self, index: int, hand: frozenset[Card]) -> list[tuple[int, None]]:
+    def _spare_in_hand(
+        self, index: int, hand: frozenset[Card]
+    ) -> list[tuple[int, frozenset[Card]]]:
         """One arrival, already made, for each gangster card in ``hand`` that nothing needs."""
         plan = self.plan
         spare = 0
@@ -1037,7 +1191,7 @@ class _Search:
             requirement = plan.next_requirement(card, index)
             if isinstance(card, GangsterCard) and requirement is None:
                 spare += 1
-        return [(index, None)] * spare
+        return [(index, frozenset())] * spare
 
     def _later_arrivals(self, seat: int, index: int) -> list[tuple[int, frozenset[Card] | None]]:
         return [(entry, pool) for entry, pool in self.plan.draws.get(seat, ()) if entry > index]
@@ -1079,37 +1233,42 @@ class _Search:
     ) -> list[tuple[list[Card], int]]:
         """The hidden starting hands of ``seat`` worth trying, most promising first.
 
-        Each is the cards that matter and how many gangster cards the log never shows again
-        (``spare``, which any seat may take) complete it. A card the seat needs before any
-        later arrival could bring it is in every hand. Of the other cards it needs, every set
-        is tried whose absence the later arrivals can make up for (an exact matching), the
-        smallest and earliest needed first; each set is completed with the cards nothing needs
-        and with spare gangster cards. Past :data:`_MAX_HANDS` hands, or :data:`_MAX_SETS` sets
-        looked at, a refusal is only undecided.
+        A card the seat needs before any later arrival could bring it is in every hand; of the
+        other cards it needs, every set whose absence the later arrivals can make up for
+        (:meth:`_dealt_sets`), completed by :meth:`_filled`. Past :data:`_MAX_HANDS` hands, or
+        :data:`_MAX_SETS` sets looked at, a refusal is only undecided.
         """
         destined = self._destined_at_start(seat, pool)
-        free = [
-            card for card in sorted(pool, key=_order) if self.plan.next_requirement(card, 0) is None
-        ]
-        gangsters = [c for c in free if c in spare]
         later = self._later_arrivals(seat, 0)
         certain = _certain(destined, later)
-        room = size - len(certain)
-        if room < 0:
+        if len(certain) > size:
             return []  # more cards are due before any draw than a hand holds
         remaining = [(deadline, card) for deadline, card in destined if card not in certain]
-        fillers = [
-            card
-            for card in free
-            if isinstance(card, SpecialCard)
-            or (isinstance(card, GangsterCard) and card not in spare)
-        ]
+        fixed = self._other_jobs(seat, pool, {card for _, card in destined})
+        sets = self._dealt_sets(remaining, fixed, later, size - len(certain))
+        return self._filled(certain, remaining, sets, size, pool, spare)
+
+    def _filled(
+        self,
+        certain: list[Card],
+        remaining: list[tuple[int, Card]],
+        sets: Iterator[tuple[frozenset[Card], int]],
+        size: int,
+        pool: frozenset[Card],
+        spare: list[Card],
+    ) -> list[tuple[list[Card], int]]:
+        """Each of ``sets`` dealt with ``certain``, then completed (:meth:`_complete`).
+
+        The rest of a hand: cards of ``remaining`` not in the set, cards nothing needs, spares.
+        """
+        fillers, spare_count = self._fillers(pool, spare)
         hands: list[tuple[list[Card], int]] = []
         tried: set[frozenset[Card]] = set()
-        for chosen in self._dealt_sets(remaining, later, room):
+        for chosen, fewest in sets:
             extras = [card for _, card in remaining if card not in chosen] + fillers
             dealt = [*certain, *sorted(chosen, key=_order)]
-            if not self._complete(dealt, size, extras, len(gangsters), hands, tried):
+            fills = _fills(size - len(dealt), spare_count, fewest)
+            if not self._complete(dealt, size, extras, fills, hands, tried):
                 break
         return hands
 
@@ -1127,17 +1286,44 @@ class _Search:
             key=lambda pair: (plan.soft_deadline.get(pair[1], pair[0]), pair[0], _order(pair[1])),
         )
 
+    def _other_jobs(
+        self, seat: int, pool: frozenset[Card], destined: set[Card]
+    ) -> list[tuple[int, int, Card | None]]:
+        """What ``seat`` needs that no dealt card can meet by itself, as at the deal.
+
+        These are the cards it needs only after they went elsewhere first (they come back
+        through the draw deck), and the face-down plays that need a gangster card nothing
+        else needs (a spare gangster card dealt may meet those). Empty if some card can never
+        arrive: the search then finds where.
+        """
+        jobs = self._pending_needs(0, seat, frozenset(), pool, frozenset())
+        return [job for job in jobs or () if job[2] not in destined]
+
+    def _fillers(self, pool: frozenset[Card], spare: list[Card]) -> tuple[list[Card], int]:
+        """The cards of ``pool`` nothing needs after the deal but ``spare``; how many of those."""
+        free = [card for card in pool if self.plan.next_requirement(card, 0) is None]
+        fillers = [
+            card
+            for card in sorted(free, key=_order)
+            if isinstance(card, SpecialCard)
+            or (isinstance(card, GangsterCard) and card not in spare)
+        ]
+        return fillers, sum(card in spare for card in free)
+
     def _dealt_sets(
         self,
         remaining: list[tuple[int, Card]],
+        fixed: list[tuple[int, int, Card | None]],
         later: list[tuple[int, frozenset[Card] | None]],
         room: int,
-    ) -> Iterator[frozenset[Card]]:
-        """Sets of needed cards whose dealing lets the later arrivals bring the rest in time.
+    ) -> Iterator[tuple[frozenset[Card], int]]:
+        """Sets of needed cards whose dealing lets the later draws bring the rest (:func:`_short`).
+
+        Each comes with the fewest spare gangster cards a hand dealt it must hold for that.
 
         Every set that does so holds one of these: when a set falls short, the first need left
-        without an arrival shows which needs are short of arrivals (all due no later than
-        it), and one of them must be dealt too. Smallest sets and earliest needs come first.
+        without an arrival shows which needs are short of arrivals (all due no later than it),
+        and one of them must be dealt too. Smallest sets and earliest needs come first.
         """
         seen: set[frozenset[Card]] = set()
         frontier: list[frozenset[Card]] = [frozenset()]
@@ -1147,18 +1333,12 @@ class _Search:
                 if len(seen) > _MAX_SETS:
                     self.truncated = True
                     return
-                left = [(0, deadline, card) for deadline, card in remaining if card not in chosen]
-                short = _unplaced(left, later)
+                short = _short(chosen, remaining, fixed, later, room - len(chosen))
                 if short is None:
-                    yield chosen
+                    yield chosen, _fewest(chosen, remaining, fixed, later, room - len(chosen))
                     continue
-                if len(chosen) == room:
-                    continue
-                for deadline, card in remaining:
-                    larger = chosen | {card}
-                    if deadline <= short[1] and card not in chosen and larger not in seen:
-                        seen.add(larger)
-                        grown.append(larger)
+                if len(chosen) < room:
+                    grown += _grown(chosen, remaining, short[1], seen)
             frontier = grown
 
     def _complete(
@@ -1166,27 +1346,21 @@ class _Search:
         dealt: list[Card],
         size: int,
         extras: list[Card],
-        spare: int,
+        fills: list[int],
         hands: list[tuple[list[Card], int]],
         tried: set[frozenset[Card]],
     ) -> bool:
         """Add to ``hands`` each new way to fill ``dealt`` up to ``size``; False past the limit.
 
-        The rest of a hand is some of ``extras`` and ``spare`` gangster cards, which stand for
-        one another, so a hand is told by its other cards and their count.
+        The rest of a hand is some of ``extras`` and spare gangster cards (as many as each of
+        ``fills``), which stand for one another, so a hand is told by its other cards and count.
         """
-        room = size - len(dealt)
-        for extra_count in range(room + 1):
-            fill = room - extra_count
-            if fill > spare:
-                continue
-            for extra in itertools.combinations(extras, extra_count):
+        for fill in fills:
+            for extra in itertools.combinations(extras, size - len(dealt) - fill):
                 cards = [*dealt, *extra]
-                key = frozenset(cards)
-                if key in tried:
-                    continue
-                tried.add(key)
-                hands.append((cards, fill))
+                if frozenset(cards) not in tried:
+                    tried.add(frozenset(cards))
+                    hands.append((cards, fill))
                 if len(hands) >= _MAX_HANDS:
                     self.truncated = True
                     return False
@@ -1247,7 +1421,7 @@ class _Search:
         return (PlayBribery(seat, card) for card in cards)
 
     def _limousines(
-        self, state: GameState | None, seen: RedactedPlayLimousine
+        self, index: int, state: GameState | None, seen: RedactedPlayLimousine
     ) -> Iterator[Command]:
         if state is None:
             return iter(())
@@ -1261,7 +1435,15 @@ class _Search:
             and len(command.cards) == len(seen.cards)
             and redact_command(state, command, viewer) == seen
         ]
-        return iter(fitting) if fitting else iter((_limousine_probe(state, seen),))
+        if not fitting:
+            return iter((_limousine_probe(state, seen),))
+        return iter(sorted(fitting, key=lambda command: self._misplaced(index, command)))
+
+    def _misplaced(self, index: int, command: Command) -> int:
+        """How many cards ``command`` puts where the log later shows other cards (Limousine)."""
+        shown = self.plan.slot_card
+        cards = command.cards if isinstance(command, PlayLimousine) else ()
+        return sum(shown.get((index, place), card) != card for place, card in enumerate(cards))
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -1321,6 +1503,11 @@ def _limousine_probe(state: GameState, seen: RedactedPlayLimousine) -> PlayLimou
     )
     cards = column[len(column) - len(seen.cards) :] or (_any_gangster(),)
     return PlayLimousine(seen.player, seen.source, seen.destination, tuple(cards))
+
+
+def _slots_in(items: list[_Item]) -> list[_Slot]:
+    """The Limousine places that ``items`` hold."""
+    return [origin for item in items for origin in item if isinstance(origin, _Slot)]
 
 
 def _take(remaining: list[_Item], card: Card | None) -> _Item | None:
