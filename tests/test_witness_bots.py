@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from chicago_poker.core.cards import Card, parse_card
 from chicago_poker.core.rules import RuleOptions
-from chicago_poker.formats.log import LogKind, entries_to_lines, redact_entries
+from chicago_poker.formats.log import redact_entries
 from chicago_poker.players.bots import Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import play_bots
@@ -28,7 +28,7 @@ from chicago_poker.referee.consistent import (
     find_witness,
 )
 from scenarios import NAMES
-from test_redacted_logs import assert_witness_redacts_back
+from test_redacted_logs import assert_every_log_redacts_back, viewers
 
 
 def mixed_game(seed: int, players: int, commands: int = 3_000) -> Game:
@@ -50,9 +50,7 @@ HARD_GAMES = [(1, 3), (5, 4), (11, 4), (20, 4)]
 def test_every_log_of_a_game_with_heuristic_bots_has_a_witness(seed: int, players: int) -> None:
     game = mixed_game(seed, players)
     assert game.state.is_over
-    for viewer in [None, *range(players)]:
-        lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=viewer))
-        assert_witness_redacts_back(lines, viewer)
+    assert_every_log_redacts_back(game)
 
 
 @pytest.mark.rule("R-2.4", "R-3.6")
@@ -65,7 +63,7 @@ def test_a_mixed_bot_game_has_a_witness_for_every_viewer(
 ) -> None:
     """Completeness over games with heuristic bots, within the search's default bound."""
     game = mixed_game(seed, players, commands)
-    for viewer in [None, *range(players)]:
+    for viewer in viewers(game):
         result = find_witness(list(redact_entries(game.history, viewer)), viewer)
         assert isinstance(result, Witness), result
 
