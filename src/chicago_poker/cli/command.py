@@ -28,6 +28,7 @@ from chicago_poker.core.cards import GANGSTER_CARDS
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.hands import MAX_HAND_SIZE
 from chicago_poker.core.state import Victory
+from chicago_poker.core.tables import printable
 from chicago_poker.formats.log import write_log
 from chicago_poker.players import simulate
 from chicago_poker.referee import explain
@@ -282,26 +283,8 @@ def _report_text(report: Report) -> str:
         if finding.entry:
             lines.append(f"    {finding.entry}")
     lines.extend(f"{report.source}: note: {note}" for note in report.notes)
-    return "".join(_visible(line) + "\n" for line in lines)
-
-
-def _visible(text: str) -> str:
-    r"""``text`` with each character that is not printable shown as its Python escape.
-
-    A report quotes its log: the entry, names, values. A hostile log must not reach the
-    terminal of whoever validates it with control characters, escape sequences that move
-    the cursor or recolour the screen, or bidirectional overrides that reorder what is
-    shown. Letters, accents included, are printable and stay as they are.
-
-    >>> print(_visible("Al\x1b[2J Capone\u202e, Zoé"))
-    Al\x1b[2J Capone\u202e, Zoé
-    """
-    if text.isprintable():
-        return text
-    return "".join(
-        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-        for char in text
-    )
+    # A report quotes a log that may be hostile: nothing it holds may act on the terminal.
+    return "".join(printable(line) + "\n" for line in lines)
 
 
 def _verdict(report: Report) -> str:
