@@ -181,7 +181,7 @@ class HandRank:
 
     @classmethod
     def _trusted(cls, category: HandCategory, tiebreak: tuple[int, ...]) -> HandRank:
-        """Build a rank without validation, for the tables built at import."""
+        """Build a rank without validation, for the tables built on first use."""
         rank = object.__new__(cls)
         object.__setattr__(rank, "category", category)
         object.__setattr__(rank, "tiebreak", tiebreak)
@@ -356,7 +356,29 @@ def _add_ranks(
         fast[key] = plain[key]
 
 
-_PLAIN, _FLUSH, _RAINBOW, _FAST = _build_tables()
+_PLAIN: Final[_Table] = {}
+_FLUSH: Final[_Table] = {}
+_RAINBOW: Final[_Table] = {}
+_FAST: Final[_Table] = {}
+"""The tables of :func:`_build_tables`, empty until the first hand goes the checked way.
+
+Building them takes a tenth of a second, which importing the engine, and every worker
+process it starts, would otherwise pay whether or not it ranks a hand. The fast path's
+first lookup misses, and so sends the first hand to :func:`_evaluate_checked`, which fills
+the tables (:func:`_fill_tables`). Any lookup that may come first must likewise treat a
+miss as "not settled here" and go the checked way.
+"""
+
+
+def _fill_tables() -> None:
+    """Fill the empty tables, :data:`_PLAIN` last: once it is full, so is every table."""
+    plain, flush, rainbow, fast = _build_tables()
+    _FLUSH.update(flush)
+    _RAINBOW.update(rainbow)
+    _FAST.update(fast)
+    _PLAIN.update(plain)
+
+
 _ALL_COLORS: Final = (1 << len(Color)) - 1
 _HIGH_CARD: Final = HandCategory.HIGH_CARD
 
@@ -413,6 +435,8 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
 
 def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
     """Validate any hand fully, then rank it."""
+    if not _PLAIN:
+        _fill_tables()
     hand = _as_tuple(cards)
     if not 1 <= len(hand) <= MAX_HAND_SIZE:
         raise _invalid(f"a hand has 1 to {MAX_HAND_SIZE} gangster cards, not {len(hand)}")
