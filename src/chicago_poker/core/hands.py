@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import total_ordering
-from itertools import combinations
 from typing import Final
 
 from attrs import field, frozen
@@ -181,7 +180,7 @@ class HandRank:
 
     @classmethod
     def _trusted(cls, category: HandCategory, tiebreak: tuple[int, ...]) -> HandRank:
-        """Build a rank without validation, for the tables built on first use."""
+        """Build a rank without validation, for the tables of ranks."""
         rank = object.__new__(cls)
         object.__setattr__(rank, "category", category)
         object.__setattr__(rank, "tiebreak", tiebreak)
@@ -294,47 +293,30 @@ _VALUES_DOWN: Final = tuple(range(MAX_VALUE, MIN_VALUE - 1, -1))
 _PRIMES: Final = {card.value: card._prime for card in GANGSTER_CARDS}
 
 
-def _group_values(
-    shape: tuple[int, ...], available: tuple[int, ...] = _VALUES_DOWN
-) -> Iterator[tuple[int, ...]]:
-    """Give each group of a shape its own value, listed in tiebreak order (R-7.5).
+def _values_of(key: int) -> tuple[int, ...]:
+    """The values whose primes multiply to ``key``, highest first (KeyError if none do)."""
+    values = []
+    for value in _VALUES_DOWN:
+        prime = _PRIMES[value]
+        while key % prime == 0:
+            key //= prime
+            values.append(value)
+    if key != 1 or not 1 <= len(values) <= MAX_HAND_SIZE:
+        raise KeyError(key)
+    return tuple(values)
 
-    Larger groups come first, and groups of one size go highest value first, so for the
-    shape (2, 1, 1) this yields (15, 14, 13), (15, 14, 12), and so on: a pair, then kickers.
+
+def _enter_ranks(key: int) -> None:
+    """Enter the ranks of the multiset of values that ``key`` names in each table they go in.
+
+    The groups of equal values are listed in tiebreak order (R-7.5): larger groups first,
+    and groups of one size highest value first, such as a pair, then its kickers.
     """
-    alike = shape.count(shape[0])  # the leading groups of equal size
-    if alike == len(shape):
-        yield from combinations(available, alike)
-        return
-    for chosen in combinations(available, alike):
-        rest = tuple(value for value in available if value not in chosen)
-        for tail in _group_values(shape[alike:], rest):
-            yield chosen + tail
-
-
-_Table = dict[int, HandRank]
-_Tables = tuple[_Table, _Table, _Table, _Table]
-
-
-def _build_tables() -> _Tables:
-    """Rank every multiset of 1 to 5 values, keyed by the product of the values' primes.
-
-    Returns four tables: ranks ignoring colour; ranks of five cards of one colour; ranks
-    of five cards of five colours, where that changes the rank; and the fast path's table,
-    the five-card entries whose rank colour cannot change unless the cards are a flush.
-    """
-    plain: _Table = {}
-    flush: _Table = {}
-    rainbow: _Table = {}
-    fast: _Table = {}
-    for shape, category in _SHAPES.items():
-        five = sum(shape) == MAX_HAND_SIZE
-        for order in _group_values(shape):
-            key = math.prod(
-                _PRIMES[value] ** size for value, size in zip(order, shape, strict=True)
-            )
-            _add_ranks((plain, flush, rainbow, fast), key, category, order, five=five)
-    return plain, flush, rainbow, fast
+    counts = Counter(_values_of(key))
+    order = tuple(sorted(counts, key=lambda value: (counts[value], value), reverse=True))
+    shape = tuple(counts[value] for value in order)
+    five = sum(shape) == MAX_HAND_SIZE
+    _add_ranks((_PLAIN, _FLUSH, _RAINBOW, _FAST), key, _SHAPES[shape], order, five=five)
 
 
 def _add_ranks(
@@ -356,29 +338,41 @@ def _add_ranks(
         fast[key] = plain[key]
 
 
-_PLAIN: Final[_Table] = {}
-_FLUSH: Final[_Table] = {}
-_RAINBOW: Final[_Table] = {}
-_FAST: Final[_Table] = {}
-"""The tables of :func:`_build_tables`, empty until the first hand goes the checked way.
+class _Table(dict[int, HandRank]):
+    """Ranks keyed by the product of the values' primes, each entered when first looked up.
 
-Building them takes a tenth of a second, which importing the engine, and every worker
-process it starts, would otherwise pay whether or not it ranks a hand. The fast path's
-first lookup misses, and so sends the first hand to :func:`_evaluate_checked`, which fills
-the tables (:func:`_fill_tables`). Any lookup that may come first must likewise treat a
-miss as "not settled here" and go the checked way.
-"""
+    There are 15,503 multisets of 1 to 5 values: ranking them all would cost every process
+    that imports the engine a tenth of a second, ranked hands or not. A missing key is ranked
+    (:func:`_enter_ranks`) and entered in every table it belongs to, and in the fast path's
+    table, :data:`_FAST`, which is a plain dict, for speed, where a miss means "take the
+    checked path". A key that names no hand, or no hand of this table, stays a KeyError.
+    """
 
-
-def _fill_tables() -> None:
-    """Fill the empty tables, :data:`_PLAIN` last: once it is full, so is every table."""
-    plain, flush, rainbow, fast = _build_tables()
-    _FLUSH.update(flush)
-    _RAINBOW.update(rainbow)
-    _FAST.update(fast)
-    _PLAIN.update(plain)
+    def __missing__(self, key: int) -> HandRank:
+        _enter_ranks(key)
+        return dict.__getitem__(self, key)
 
 
+_Tables = tuple[dict[int, HandRank], dict[int, HandRank], dict[int, HandRank], dict[int, HandRank]]
+_PLAIN: Final = _Table()
+"""The rank of every multiset of values, colour aside."""
+_FLUSH: Final = _Table()
+"""The rank of five cards of one colour: a flush, or a straight flush."""
+_RAINBOW: Final[dict[int, HandRank]] = {}
+"""The rank of five consecutive values in five colours. Complete from the start, unlike the
+others: the checked path asks whether a key is in it, which enters nothing."""
+_FAST: Final[dict[int, HandRank]] = {}
+"""Five-card ranks that colour cannot change unless the cards are a flush (filled as found)."""
+
+
+def _enter_straights() -> None:
+    """Enter the ranks of the eleven runs of five values (R-7.4), :data:`_RAINBOW` included."""
+    for top in range(MIN_VALUE + _STRAIGHT_LENGTH - 1, MAX_VALUE + 1):
+        run = range(top - _STRAIGHT_LENGTH + 1, top + 1)
+        _enter_ranks(math.prod(_PRIMES[value] for value in run))
+
+
+_enter_straights()
 _ALL_COLORS: Final = (1 << len(Color)) - 1
 _HIGH_CARD: Final = HandCategory.HIGH_CARD
 
@@ -435,8 +429,6 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
 
 def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
     """Validate any hand fully, then rank it."""
-    if not _PLAIN:
-        _fill_tables()
     hand = _as_tuple(cards)
     if not 1 <= len(hand) <= MAX_HAND_SIZE:
         raise _invalid(f"a hand has 1 to {MAX_HAND_SIZE} gangster cards, not {len(hand)}")
