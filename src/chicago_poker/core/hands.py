@@ -316,53 +316,46 @@ def _enter_ranks(key: int) -> None:
     order = tuple(sorted(counts, key=lambda value: (counts[value], value), reverse=True))
     shape = tuple(counts[value] for value in order)
     five = sum(shape) == MAX_HAND_SIZE
-    _add_ranks((_PLAIN, _FLUSH, _RAINBOW, _FAST), key, _SHAPES[shape], order, five=five)
+    _add_ranks(key, _SHAPES[shape], order, five=five)
 
 
-def _add_ranks(
-    tables: _Tables, key: int, category: HandCategory, order: tuple[int, ...], *, five: bool
-) -> None:
-    """Enter the ranks of one multiset of values in each table where colour may matter."""
-    plain, flush, rainbow, fast = tables
-    if category is not HandCategory.HIGH_CARD or not five:
-        plain[key] = HandRank._trusted(category, order)
-    elif _is_run(order):  # five consecutive values (R-7.4)
-        plain[key] = HandRank._trusted(HandCategory.STRAIGHT, order[:1])
-        flush[key] = HandRank._trusted(HandCategory.STRAIGHT_FLUSH, order[:1])
-        rainbow[key] = HandRank._trusted(HandCategory.RAINBOW_STRAIGHT, order[:1])
-        return  # colour decides a straight's category: the fast path leaves it
-    else:
-        plain[key] = HandRank._trusted(category, order)
-        flush[key] = HandRank._trusted(HandCategory.FLUSH, order)
-    if five:
-        fast[key] = plain[key]
+def _add_ranks(key: int, category: HandCategory, order: tuple[int, ...], *, five: bool) -> None:
+    """Enter the ranks of one multiset of values in each table where colour may matter.
 
-
-class _Table(dict[int, HandRank]):
-    """Ranks keyed by the product of the values' primes, each entered when first looked up.
-
-    There are 15,503 multisets of 1 to 5 values: ranking them all would cost every process
-    that imports the engine a tenth of a second, ranked hands or not. A missing key is ranked
-    (:func:`_enter_ranks`) and entered in every table it belongs to, and in the fast path's
-    table, :data:`_FAST`, which is a plain dict, for speed, where a miss means "take the
-    checked path". A key that names no hand, or no hand of this table, stays a KeyError.
+    :data:`_PLAIN` last: a key in it is in every table it belongs to, in any thread.
     """
+    if category is not HandCategory.HIGH_CARD or not five:
+        plain = HandRank._trusted(category, order)
+    elif _is_run(order):  # five consecutive values (R-7.4)
+        _FLUSH[key] = HandRank._trusted(HandCategory.STRAIGHT_FLUSH, order[:1])
+        _RAINBOW[key] = HandRank._trusted(HandCategory.RAINBOW_STRAIGHT, order[:1])
+        # Colour decides a straight's category: the fast path leaves it.
+        _PLAIN[key] = HandRank._trusted(HandCategory.STRAIGHT, order[:1])
+        return
+    else:
+        plain = HandRank._trusted(category, order)
+        _FLUSH[key] = HandRank._trusted(HandCategory.FLUSH, order)
+    if five:
+        _FAST[key] = plain
+    _PLAIN[key] = plain
 
-    def __missing__(self, key: int) -> HandRank:
-        _enter_ranks(key)
-        return dict.__getitem__(self, key)
 
+_PLAIN: Final[dict[int, HandRank]] = {}
+"""The rank of every multiset of 1 to 5 values, colour aside, keyed by the product of the
+values' primes; with :data:`_FLUSH` and :data:`_RAINBOW`, where colour may change it.
 
-_Tables = tuple[dict[int, HandRank], dict[int, HandRank], dict[int, HandRank], dict[int, HandRank]]
-_PLAIN: Final = _Table()
-"""The rank of every multiset of values, colour aside."""
-_FLUSH: Final = _Table()
+There are 15,503 multisets: ranking them all would cost every process that imports the
+engine a tenth of a second, whether it ranks hands or not. So the tables start with the
+eleven straights only, and the checked path enters the ranks of any other multiset the
+first time it meets it (:func:`_enter_ranks`), in every table it belongs to, the fast
+path's :data:`_FAST` included. Any other lookup must take a miss as "take the checked path".
+"""
+_FLUSH: Final[dict[int, HandRank]] = {}
 """The rank of five cards of one colour: a flush, or a straight flush."""
 _RAINBOW: Final[dict[int, HandRank]] = {}
-"""The rank of five consecutive values in five colours. Complete from the start, unlike the
-others: the checked path asks whether a key is in it, which enters nothing."""
+"""The rank of five consecutive values in five colours: complete from the start."""
 _FAST: Final[dict[int, HandRank]] = {}
-"""Five-card ranks that colour cannot change unless the cards are a flush (filled as found)."""
+"""Five-card ranks that colour cannot change unless the cards are a flush."""
 
 
 def _enter_straights() -> None:
@@ -443,6 +436,8 @@ def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
         any_color |= card._color_bit
     if len(set(hand)) != len(hand):
         raise _invalid(f"a hand holds each card once, but {_repeated(hand)}")
+    if key not in _PLAIN:  # the first hand of these values
+        _enter_ranks(key)
     if len(hand) == MAX_HAND_SIZE and same_color:
         return _FLUSH[key]
     if len(hand) == MAX_HAND_SIZE and any_color == _ALL_COLORS and key in _RAINBOW:
