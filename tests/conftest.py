@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,18 @@ pytest_plugins = ["rule_markers", "pytester"]
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With ``-n`` (pytest-xdist), give every worker process the same hash seed.
+
+    Each worker collects the tests itself, and they must all collect the same ones, under the
+    same names; a test parametrized with a set and named by its repr is named after the
+    set's order, which differs from one hash seed to another. One seed per run, still
+    random from run to run, and passed to the workers through the environment they inherit.
+    """
+    if config.getoption("numprocesses", None) and "PYTHONHASHSEED" not in os.environ:
+        os.environ["PYTHONHASHSEED"] = str(random.SystemRandom().randrange(1, 2**32))
 
 
 TINY_SOURCES = {

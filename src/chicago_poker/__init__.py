@@ -11,163 +11,178 @@ game log, JSON, the JSON Schemas and the position notation; :mod:`chicago_poker.
 validates logs and searches for witnesses; :mod:`chicago_poker.players` holds the game facade,
 the seeded dealer and the bots; :mod:`chicago_poker.cli` the command line; and
 :mod:`chicago_poker.specification` the tooling of the formal specification.
+
+``import chicago_poker`` imports none of them: each name is imported from its module the
+first time it is used, so a program pays only for the parts it uses, and so does each worker
+process that it starts.
 """
 
-from chicago_poker.core.apply import apply, replay
-from chicago_poker.core.cards import (
-    BUSINESS_TILES,
-    GANGSTER_CARDS,
-    SPECIAL_CARDS,
-    BusinessKind,
-    BusinessTile,
-    Card,
-    Color,
-    Face,
-    GangsterCard,
-    SpecialCard,
-    SpecialKind,
-    full_deck,
-    parse_card,
-    parse_tile,
-    tactical_deck,
-)
-from chicago_poker.core.commands import (
-    ChanceCommand,
-    Command,
-    DealCard,
-    DeclineReinforcement,
-    DrawCard,
-    EndTurn,
-    PlayBribery,
-    PlayerCommand,
-    PlayGangster,
-    PlayLimousine,
-    PlayLiquidation,
-    PlayPoliceRaid,
-    PlayRevolver,
-    RevealTile,
-    SendReinforcement,
-    StartGame,
-)
-from chicago_poker.core.decide import decide, step
-from chicago_poker.core.errors import (
-    ArgumentTypeError,
-    CardParseError,
-    ChicagoPokerError,
-    IllegalCommand,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidHandError,
-    InvalidPositionError,
-    InvalidRankError,
-    InvalidSeatError,
-    InvalidTileError,
-    JSONFormatError,
-    NotationError,
-    NotationSyntaxError,
-    PositionInvariantError,
-    TileParseError,
-)
-from chicago_poker.core.events import (
-    ActionPhaseStarted,
-    BriberyPlayed,
-    CardDrawn,
-    DiscardPileReshuffled,
-    DrawRequested,
-    Event,
-    GameBlocked,
-    GameStalled,
-    GameStarted,
-    GameWon,
-    GangsterPlayed,
-    LimousinePlayed,
-    LiquidationPlayed,
-    MarkerPlaced,
-    PoliceRaidPlayed,
-    ReinforcementChosen,
-    ReinforcementDeclined,
-    ReinforcementRequested,
-    ReinforcementsRevealed,
-    RevolverPlayed,
-    ShootoutStarted,
-    ShootoutVoided,
-    ShootoutWon,
-    TileRevealed,
-    TurnEnded,
-    TurnStarted,
-)
-from chicago_poker.core.fold import ViewFolder, fold_events, fold_view
-from chicago_poker.core.hands import HandCategory, HandRank, evaluate_hand
-from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.core.redacted_commands import (
-    RedactedCommand,
-    RedactedDealCard,
-    RedactedPlayBribery,
-    RedactedPlayGangster,
-    RedactedPlayLimousine,
-    RedactedSendReinforcement,
-    RedactedStartGame,
-    SeenCommand,
-    redact_command,
-)
-from chicago_poker.core.redacted_events import (
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
-    RedactedEvent,
-    RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
-    RedactedPoliceRaidPlayed,
-    RedactedReinforcementChosen,
-    SeenEvent,
-    redact,
-)
-from chicago_poker.core.rules import RuleOptions
-from chicago_poker.core.state import GameState, Victory
-from chicago_poker.core.views import (
-    BusinessView,
-    ColumnView,
-    OpponentView,
-    PlayerView,
-    ShootoutView,
-    SlotView,
-    knows_card,
-    view,
-)
-from chicago_poker.display.svg import SvgImage, render, render_state
-from chicago_poker.display.words import describe
-from chicago_poker.formats.jsonio import (
-    command_from_json,
-    commands_from_json,
-    event_from_json,
-    seen_command_from_json,
-    seen_event_from_json,
-    state_from_json,
-    to_json,
-    view_from_json,
-)
-from chicago_poker.formats.log import (
-    FORMAT_VERSION,
-    LogEntry,
-    LogFormatError,
-    LogHeader,
-    LogKind,
-    RedactedLogEntry,
-    read_log,
-    redact_entries,
-    write_log,
-)
-from chicago_poker.formats.notation import parse_position, parse_view, write_position, write_view
-from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
-from chicago_poker.players.game import Dealer, Game, SavedGameError
-from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
-from chicago_poker.referee.validate import (
-    Report,
-    Status,
-    validate_file,
-    validate_files,
-    validate_log,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr__ below
+    from chicago_poker.core.apply import apply, replay
+    from chicago_poker.core.cards import (
+        BUSINESS_TILES,
+        GANGSTER_CARDS,
+        SPECIAL_CARDS,
+        BusinessKind,
+        BusinessTile,
+        Card,
+        Color,
+        Face,
+        GangsterCard,
+        SpecialCard,
+        SpecialKind,
+        full_deck,
+        parse_card,
+        parse_tile,
+        tactical_deck,
+    )
+    from chicago_poker.core.commands import (
+        ChanceCommand,
+        Command,
+        DealCard,
+        DeclineReinforcement,
+        DrawCard,
+        EndTurn,
+        PlayBribery,
+        PlayerCommand,
+        PlayGangster,
+        PlayLimousine,
+        PlayLiquidation,
+        PlayPoliceRaid,
+        PlayRevolver,
+        RevealTile,
+        SendReinforcement,
+        StartGame,
+    )
+    from chicago_poker.core.decide import decide, step
+    from chicago_poker.core.errors import (
+        ArgumentTypeError,
+        CardParseError,
+        ChicagoPokerError,
+        IllegalCommand,
+        InvalidArgumentError,
+        InvalidCardError,
+        InvalidHandError,
+        InvalidPositionError,
+        InvalidRankError,
+        InvalidSeatError,
+        InvalidTileError,
+        JSONFormatError,
+        NotationError,
+        NotationSyntaxError,
+        PositionInvariantError,
+        TileParseError,
+    )
+    from chicago_poker.core.events import (
+        ActionPhaseStarted,
+        BriberyPlayed,
+        CardDrawn,
+        DiscardPileReshuffled,
+        DrawRequested,
+        Event,
+        GameBlocked,
+        GameStalled,
+        GameStarted,
+        GameWon,
+        GangsterPlayed,
+        LimousinePlayed,
+        LiquidationPlayed,
+        MarkerPlaced,
+        PoliceRaidPlayed,
+        ReinforcementChosen,
+        ReinforcementDeclined,
+        ReinforcementRequested,
+        ReinforcementsRevealed,
+        RevolverPlayed,
+        ShootoutStarted,
+        ShootoutVoided,
+        ShootoutWon,
+        TileRevealed,
+        TurnEnded,
+        TurnStarted,
+    )
+    from chicago_poker.core.fold import ViewFolder, fold_events, fold_view
+    from chicago_poker.core.hands import HandCategory, HandRank, evaluate_hand
+    from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+    from chicago_poker.core.redacted_commands import (
+        RedactedCommand,
+        RedactedDealCard,
+        RedactedPlayBribery,
+        RedactedPlayGangster,
+        RedactedPlayLimousine,
+        RedactedSendReinforcement,
+        RedactedStartGame,
+        SeenCommand,
+        redact_command,
+    )
+    from chicago_poker.core.redacted_events import (
+        RedactedBriberyPlayed,
+        RedactedCardDrawn,
+        RedactedEvent,
+        RedactedGameStarted,
+        RedactedGangsterPlayed,
+        RedactedLimousinePlayed,
+        RedactedPoliceRaidPlayed,
+        RedactedReinforcementChosen,
+        SeenEvent,
+        redact,
+    )
+    from chicago_poker.core.rules import RuleOptions
+    from chicago_poker.core.state import GameState, Victory
+    from chicago_poker.core.views import (
+        BusinessView,
+        ColumnView,
+        OpponentView,
+        PlayerView,
+        ShootoutView,
+        SlotView,
+        knows_card,
+        view,
+    )
+    from chicago_poker.display.svg import SvgImage, render, render_state
+    from chicago_poker.display.words import describe
+    from chicago_poker.formats.jsonio import (
+        command_from_json,
+        commands_from_json,
+        event_from_json,
+        seen_command_from_json,
+        seen_event_from_json,
+        state_from_json,
+        to_json,
+        view_from_json,
+    )
+    from chicago_poker.formats.log import (
+        FORMAT_VERSION,
+        LogEntry,
+        LogFormatError,
+        LogHeader,
+        LogKind,
+        RedactedLogEntry,
+        read_log,
+        redact_entries,
+        write_log,
+    )
+    from chicago_poker.formats.notation import (
+        parse_position,
+        parse_view,
+        write_position,
+        write_view,
+    )
+    from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
+    from chicago_poker.players.game import Dealer, Game, SavedGameError
+    from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
+    from chicago_poker.referee.validate import (
+        Report,
+        Status,
+        validate_file,
+        validate_files,
+        validate_log,
+    )
 
 __version__ = "0.1.0"
 
@@ -331,3 +346,91 @@ __all__ = [
     "write_position",
     "write_view",
 ]
+
+_MODULES: Final = {  # module -> the public names it defines, as one string
+    "core.apply": "apply replay",
+    "core.cards": (
+        "BUSINESS_TILES GANGSTER_CARDS SPECIAL_CARDS BusinessKind BusinessTile Card Color Face "
+        "GangsterCard SpecialCard SpecialKind full_deck parse_card parse_tile tactical_deck"
+    ),
+    "core.commands": (
+        "ChanceCommand Command DealCard DeclineReinforcement DrawCard EndTurn PlayBribery "
+        "PlayerCommand PlayGangster PlayLimousine PlayLiquidation PlayPoliceRaid PlayRevolver "
+        "RevealTile SendReinforcement StartGame"
+    ),
+    "core.decide": "decide step",
+    "core.errors": (
+        "ArgumentTypeError CardParseError ChicagoPokerError IllegalCommand InvalidArgumentError "
+        "InvalidCardError InvalidHandError InvalidPositionError InvalidRankError InvalidSeatError "
+        "InvalidTileError JSONFormatError NotationError NotationSyntaxError PositionInvariantError "
+        "TileParseError"
+    ),
+    "core.events": (
+        "ActionPhaseStarted BriberyPlayed CardDrawn DiscardPileReshuffled DrawRequested Event "
+        "GameBlocked GameStalled GameStarted GameWon GangsterPlayed LimousinePlayed "
+        "LiquidationPlayed MarkerPlaced PoliceRaidPlayed ReinforcementChosen ReinforcementDeclined "
+        "ReinforcementRequested ReinforcementsRevealed RevolverPlayed ShootoutStarted "
+        "ShootoutVoided ShootoutWon TileRevealed TurnEnded TurnStarted"
+    ),
+    "core.fold": "ViewFolder fold_events fold_view",
+    "core.hands": "HandCategory HandRank evaluate_hand",
+    "core.legal": "Awaiting awaiting legal_commands",
+    "core.redacted_commands": (
+        "RedactedCommand RedactedDealCard RedactedPlayBribery RedactedPlayGangster "
+        "RedactedPlayLimousine RedactedSendReinforcement RedactedStartGame SeenCommand "
+        "redact_command"
+    ),
+    "core.redacted_events": (
+        "RedactedBriberyPlayed RedactedCardDrawn RedactedEvent RedactedGameStarted "
+        "RedactedGangsterPlayed RedactedLimousinePlayed RedactedPoliceRaidPlayed "
+        "RedactedReinforcementChosen SeenEvent redact"
+    ),
+    "core.rules": "RuleOptions",
+    "core.state": "GameState Victory",
+    "core.views": (
+        "BusinessView ColumnView OpponentView PlayerView ShootoutView SlotView knows_card view"
+    ),
+    "display.svg": "SvgImage render render_state",
+    "display.words": "describe",
+    "formats.jsonio": (
+        "command_from_json commands_from_json event_from_json seen_command_from_json "
+        "seen_event_from_json state_from_json to_json view_from_json"
+    ),
+    "formats.log": (
+        "FORMAT_VERSION LogEntry LogFormatError LogHeader LogKind RedactedLogEntry read_log "
+        "redact_entries write_log"
+    ),
+    "formats.notation": "parse_position parse_view write_position write_view",
+    "players.bots": "BOTS Bot HeuristicBot RandomBot",
+    "players.game": "Dealer Game SavedGameError",
+    "referee.consistent": "Impossible Witness consistent_state find_witness",
+    "referee.validate": "Report Status validate_file validate_files validate_log",
+}
+"""Where each public name lives: its module within the package, and the names, spaced."""
+
+_HOME: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
+
+_SUBPACKAGES: Final = frozenset({"core", "display", "formats", "players", "referee"})
+"""The layers that ``chicago_poker.core`` and the like reach without importing them first."""
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module of a public name on first use, and keep the name (PEP 562).
+
+    Importing the package this way costs almost nothing: a front end pays for the parts it
+    uses (the engine, the log format, the bots...) when it first uses them, and a worker
+    process started to validate logs imports only the modules that validation needs.
+    """
+    if name in _SUBPACKAGES:
+        return importlib.import_module(f"{__name__}.{name}")
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the public names not imported yet included."""
+    return sorted({*globals(), *__all__})

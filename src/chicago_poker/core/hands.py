@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import total_ordering
-from itertools import combinations
 from typing import Final
 
 from attrs import field, frozen
@@ -181,7 +180,7 @@ class HandRank:
 
     @classmethod
     def _trusted(cls, category: HandCategory, tiebreak: tuple[int, ...]) -> HandRank:
-        """Build a rank without validation, for the tables built at import."""
+        """Build a rank without validation, for the tables of ranks."""
         rank = object.__new__(cls)
         object.__setattr__(rank, "category", category)
         object.__setattr__(rank, "tiebreak", tiebreak)
@@ -294,69 +293,79 @@ _VALUES_DOWN: Final = tuple(range(MAX_VALUE, MIN_VALUE - 1, -1))
 _PRIMES: Final = {card.value: card._prime for card in GANGSTER_CARDS}
 
 
-def _group_values(
-    shape: tuple[int, ...], available: tuple[int, ...] = _VALUES_DOWN
-) -> Iterator[tuple[int, ...]]:
-    """Give each group of a shape its own value, listed in tiebreak order (R-7.5).
+def _values_of(key: int) -> tuple[int, ...]:
+    """The values whose primes multiply to ``key``, highest first (KeyError if none do)."""
+    values = []
+    for value in _VALUES_DOWN:
+        prime = _PRIMES[value]
+        while key % prime == 0:
+            key //= prime
+            values.append(value)
+    if key != 1 or not 1 <= len(values) <= MAX_HAND_SIZE:
+        raise KeyError(key)
+    return tuple(values)
 
-    Larger groups come first, and groups of one size go highest value first, so for the
-    shape (2, 1, 1) this yields (15, 14, 13), (15, 14, 12), and so on: a pair, then kickers.
+
+def _enter_ranks(key: int) -> None:
+    """Enter the ranks of the multiset of values that ``key`` names in each table they go in.
+
+    The groups of equal values are listed in tiebreak order (R-7.5): larger groups first,
+    and groups of one size highest value first, such as a pair, then its kickers.
     """
-    alike = shape.count(shape[0])  # the leading groups of equal size
-    if alike == len(shape):
-        yield from combinations(available, alike)
-        return
-    for chosen in combinations(available, alike):
-        rest = tuple(value for value in available if value not in chosen)
-        for tail in _group_values(shape[alike:], rest):
-            yield chosen + tail
+    counts = Counter(_values_of(key))
+    order = tuple(sorted(counts, key=lambda value: (counts[value], value), reverse=True))
+    shape = tuple(counts[value] for value in order)
+    five = sum(shape) == MAX_HAND_SIZE
+    _add_ranks(key, _SHAPES[shape], order, five=five)
 
 
-_Table = dict[int, HandRank]
-_Tables = tuple[_Table, _Table, _Table, _Table]
+def _add_ranks(key: int, category: HandCategory, order: tuple[int, ...], *, five: bool) -> None:
+    """Enter the ranks of one multiset of values in each table where colour may matter.
 
-
-def _build_tables() -> _Tables:
-    """Rank every multiset of 1 to 5 values, keyed by the product of the values' primes.
-
-    Returns four tables: ranks ignoring colour; ranks of five cards of one colour; ranks
-    of five cards of five colours, where that changes the rank; and the fast path's table,
-    the five-card entries whose rank colour cannot change unless the cards are a flush.
+    :data:`_PLAIN` last: a key in it is in every table it belongs to, in any thread.
     """
-    plain: _Table = {}
-    flush: _Table = {}
-    rainbow: _Table = {}
-    fast: _Table = {}
-    for shape, category in _SHAPES.items():
-        five = sum(shape) == MAX_HAND_SIZE
-        for order in _group_values(shape):
-            key = math.prod(
-                _PRIMES[value] ** size for value, size in zip(order, shape, strict=True)
-            )
-            _add_ranks((plain, flush, rainbow, fast), key, category, order, five=five)
-    return plain, flush, rainbow, fast
-
-
-def _add_ranks(
-    tables: _Tables, key: int, category: HandCategory, order: tuple[int, ...], *, five: bool
-) -> None:
-    """Enter the ranks of one multiset of values in each table where colour may matter."""
-    plain, flush, rainbow, fast = tables
     if category is not HandCategory.HIGH_CARD or not five:
-        plain[key] = HandRank._trusted(category, order)
+        plain = HandRank._trusted(category, order)
     elif _is_run(order):  # five consecutive values (R-7.4)
-        plain[key] = HandRank._trusted(HandCategory.STRAIGHT, order[:1])
-        flush[key] = HandRank._trusted(HandCategory.STRAIGHT_FLUSH, order[:1])
-        rainbow[key] = HandRank._trusted(HandCategory.RAINBOW_STRAIGHT, order[:1])
-        return  # colour decides a straight's category: the fast path leaves it
+        _FLUSH[key] = HandRank._trusted(HandCategory.STRAIGHT_FLUSH, order[:1])
+        _RAINBOW[key] = HandRank._trusted(HandCategory.RAINBOW_STRAIGHT, order[:1])
+        # Colour decides a straight's category: the fast path leaves it.
+        _PLAIN[key] = HandRank._trusted(HandCategory.STRAIGHT, order[:1])
+        return
     else:
-        plain[key] = HandRank._trusted(category, order)
-        flush[key] = HandRank._trusted(HandCategory.FLUSH, order)
+        plain = HandRank._trusted(category, order)
+        _FLUSH[key] = HandRank._trusted(HandCategory.FLUSH, order)
     if five:
-        fast[key] = plain[key]
+        _FAST[key] = plain
+    _PLAIN[key] = plain
 
 
-_PLAIN, _FLUSH, _RAINBOW, _FAST = _build_tables()
+_PLAIN: Final[dict[int, HandRank]] = {}
+"""The rank of every multiset of 1 to 5 values, colour aside, keyed by the product of the
+values' primes; with :data:`_FLUSH` and :data:`_RAINBOW`, where colour may change it.
+
+There are 15,503 multisets: ranking them all would cost every process that imports the
+engine a tenth of a second, whether it ranks hands or not. So the tables start with the
+eleven straights only, and the checked path enters the ranks of any other multiset the
+first time it meets it (:func:`_enter_ranks`), in every table it belongs to, the fast
+path's :data:`_FAST` included. Any other lookup must take a miss as "take the checked path".
+"""
+_FLUSH: Final[dict[int, HandRank]] = {}
+"""The rank of five cards of one colour: a flush, or a straight flush."""
+_RAINBOW: Final[dict[int, HandRank]] = {}
+"""The rank of five consecutive values in five colours: complete from the start."""
+_FAST: Final[dict[int, HandRank]] = {}
+"""Five-card ranks that colour cannot change unless the cards are a flush."""
+
+
+def _enter_straights() -> None:
+    """Enter the ranks of the eleven runs of five values (R-7.4), :data:`_RAINBOW` included."""
+    for top in range(MIN_VALUE + _STRAIGHT_LENGTH - 1, MAX_VALUE + 1):
+        run = range(top - _STRAIGHT_LENGTH + 1, top + 1)
+        _enter_ranks(math.prod(_PRIMES[value] for value in run))
+
+
+_enter_straights()
 _ALL_COLORS: Final = (1 << len(Color)) - 1
 _HIGH_CARD: Final = HandCategory.HIGH_CARD
 
@@ -427,6 +436,8 @@ def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
         any_color |= card._color_bit
     if len(set(hand)) != len(hand):
         raise _invalid(f"a hand holds each card once, but {_repeated(hand)}")
+    if key not in _PLAIN:  # the first hand of these values
+        _enter_ranks(key)
     if len(hand) == MAX_HAND_SIZE and same_color:
         return _FLUSH[key]
     if len(hand) == MAX_HAND_SIZE and any_color == _ALL_COLORS and key in _RAINBOW:

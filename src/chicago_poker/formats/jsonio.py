@@ -28,6 +28,7 @@ written, but a state made up by hand may be one no game can reach.
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -83,14 +84,20 @@ Serializable: TypeAlias = GameState | PlayerView | SeenCommand | SeenEvent
 
 _T = TypeVar("_T")
 
-_unstructure_command: Final = converter.get_unstructure_hook(SeenCommand)
-_unstructure_event: Final = converter.get_unstructure_hook(SeenEvent)
-_UNSTRUCTURE: Final[Mapping[type, Callable[[Any], JSONObject]]] = {
-    **{cls: _unstructure_command for cls in SEEN_COMMANDS_BY_NAME.values()},
-    **{cls: _unstructure_event for cls in SEEN_EVENTS_BY_NAME.values()},
-    GameState: converter.get_unstructure_hook(GameState),
-    PlayerView: converter.get_unstructure_hook(PlayerView),
+_UNSTRUCTURE_AS: Final[Mapping[type, Any]] = {
+    **dict.fromkeys(SEEN_COMMANDS_BY_NAME.values(), SeenCommand),
+    **dict.fromkeys(SEEN_EVENTS_BY_NAME.values(), SeenEvent),
+    GameState: GameState,
+    PlayerView: PlayerView,
 }
+"""What :func:`to_json` unstructures each class it takes as: commands and events as tagged."""
+
+
+@functools.cache
+def _unstructure_hook(tp: Any) -> Callable[[Any], JSONObject]:
+    """The converter's hook for ``tp``, looked up once, on first use rather than at import."""
+    hook: Callable[[Any], JSONObject] = converter.get_unstructure_hook(tp)
+    return hook
 
 
 @overload
@@ -126,13 +133,13 @@ def to_json(obj: Serializable | Sequence[Serializable]) -> JSONObject | list[JSO
 
 
 def _to_json(obj: object, argument: str) -> JSONObject:
-    unstructure = _UNSTRUCTURE.get(type(obj))
-    if unstructure is None:
+    unstructure_as = _UNSTRUCTURE_AS.get(type(obj))
+    if unstructure_as is None:
         raise ArgumentTypeError(
             f"{argument} must be a GameState, a PlayerView, a command or an event (plain or "
             f"redacted), or a list of them, not {short_repr(obj)}"
         )
-    result: JSONObject = _lists(unstructure(obj))
+    result: JSONObject = _lists(_unstructure_hook(unstructure_as)(obj))
     return result
 
 

@@ -36,7 +36,6 @@ import cattrs
 import orjson
 from attrs import field, frozen
 from cattrs.preconf.json import make_converter
-from cattrs.strategies import configure_tagged_union
 
 import chicago_poker
 from chicago_poker.core.apply import apply
@@ -392,9 +391,14 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook_func(lambda tp: tp == Card, _structure_card)
     conv.register_structure_hook_func(_is_optional, _structure_optional(conv))
     for union in (Command, Event, SeenCommand, SeenEvent):
-        configure_tagged_union(union, conv, tag_name="type")
-        _put_tag_first(conv, union)
+        conv.register_unstructure_hook_factory(_is(union), _unstructure_tagged(conv, union))
+        conv.register_structure_hook_factory(_is(union), _structure_tagged(conv, union))
     return conv
+
+
+def _is(union: Any) -> Callable[[Any], bool]:
+    """The predicate of the hooks of ``union``: the type is ``union`` itself."""
+    return lambda tp: tp == union
 
 
 def without_none(tp: Any) -> Any:
@@ -418,19 +422,54 @@ def _structure_optional(conv: cattrs.Converter) -> Callable[[object, Any], Any]:
     return structure
 
 
-def _put_tag_first(conv: cattrs.Converter, union: Any) -> None:
-    """Unstructure the members of ``union`` with their ``type`` tag first.
+def _unstructure_tagged(
+    conv: cattrs.Converter, union: Any
+) -> Callable[[Any], Callable[[Any], dict[str, Any]]]:
+    """The factory of the hook that unstructures the members of ``union``, ``type`` tag first.
 
-    The tag is the class name, as ``configure_tagged_union`` reads it; each class's own hook
-    is looked up once, since writing and validating logs unstructure every event.
+    The tag is the class name. cattrs calls the factory the first time ``union`` is
+    unstructured, so that a program pays for the code cattrs generates for each class only
+    if it writes commands or events; each class's own hook is then looked up once, since
+    writing and validating logs unstructure every event.
     """
-    hooks = {cls: conv.get_unstructure_hook(cls) for cls in typing.get_args(union)}
 
-    def unstructure(value: Any) -> dict[str, Any]:
-        cls = type(value)
-        return {"type": cls.__name__, **hooks[cls](value)}
+    def factory(_: Any) -> Callable[[Any], dict[str, Any]]:
+        hooks = {cls: conv.get_unstructure_hook(cls) for cls in typing.get_args(union)}
 
-    conv.register_unstructure_hook_func(lambda tp: tp == union, unstructure)
+        def unstructure(value: Any) -> dict[str, Any]:
+            cls = type(value)
+            return {"type": cls.__name__, **hooks[cls](value)}
+
+        return unstructure
+
+    return factory
+
+
+def _structure_tagged(
+    conv: cattrs.Converter, union: Any
+) -> Callable[[Any], Callable[[Any, Any], Any]]:
+    """The factory of the hook that structures a member of ``union`` by its ``type`` tag.
+
+    Like cattrs' tagged union strategy (``configure_tagged_union``) with this converter's
+    ``forbid_extra_keys``: the tag is read and removed, and the class of that name structures
+    the rest. It is built the first time ``union`` is structured, as is its unstructuring
+    hook, and without registering anything on the converter then: a registration would empty
+    the converter's cache of the hooks it has already generated.
+    """
+
+    def factory(_: Any) -> Callable[[Any, Any], Any]:
+        by_tag = {
+            cls.__name__: (cls, conv.get_structure_hook(cls)) for cls in typing.get_args(union)
+        }
+
+        def structure(value: Any, _: Any) -> Any:
+            fields = value.copy()
+            cls, hook = by_tag[fields.pop("type")]
+            return hook(fields, cls)
+
+        return structure
+
+    return factory
 
 
 converter: Final = _make_converter()
@@ -461,11 +500,16 @@ def format_exception(exc: BaseException, tp: type | None) -> str:
     return cattrs.v.format_exception(exc, tp)
 
 
-_STRUCTURE_HOOKS: Final = {
-    cls: converter.get_structure_hook(cls)
-    for cls in (*COMMAND_TYPES, *EVENT_TYPES, *REDACTED_COMMAND_TYPES, *REDACTED_EVENT_TYPES)
-}
-"""The structure hook of each command and event class, looked up once."""
+class _StructureHooks(dict[type, Callable[[Any, type], Any]]):
+    """The structure hook of each command and event class, looked up on first use."""
+
+    def __missing__(self, cls: type) -> Callable[[Any, type], Any]:
+        hook = self[cls] = converter.get_structure_hook(cls)
+        return hook
+
+
+_STRUCTURE_HOOKS: Final = _StructureHooks()
+"""The structure hook of each command and event class, looked up once, when first needed."""
 
 
 def structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
@@ -503,7 +547,20 @@ def _untyped(value: object, tag: object, by_name: Mapping[str, type], path: str)
     )
 
 
-_unstructure_event: Final = converter.get_unstructure_hook(Event)
+def _first_unstructure_event(event: Event) -> dict[str, Any]:
+    """Look the converter's hook of events up, keep it as ``_unstructure_event``, and use it.
+
+    Looked up on first use, not at import: that generates the code of every event class's
+    hook, which a program that never writes or checks an event need not pay for.
+    """
+    global _unstructure_event
+    _unstructure_event = converter.get_unstructure_hook(Event)
+    data: dict[str, Any] = _unstructure_event(event)
+    return data
+
+
+_unstructure_event: Callable[[Event], dict[str, Any]] = _first_unstructure_event
+"""The converter's hook that unstructures an event with its tag (once first used)."""
 
 
 def same_events(raw: list[Any], events: Sequence[Event]) -> bool:
