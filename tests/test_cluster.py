@@ -11,6 +11,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -262,3 +263,19 @@ def test_a_json_report_from_a_cluster_is_one_document(
     status, out, _ = _cli(capsys, "validate", "--format", "json", "--scheduler", address, "x")
     assert status == 2
     assert json.loads(out)["files"][0]["source"] == "x"
+
+
+def test_workers_are_forked_only_where_it_is_safe() -> None:
+    # A new interpreter runs its main thread alone: on Linux, it forks its workers.
+    script = "from chicago_poker import _workers; print(_workers.start_method().get_start_method())"
+    alone = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert alone.stdout.strip() == ("fork" if sys.platform == "linux" else "spawn")
+    # With another thread running, a fork could copy a lock it holds: spawn.
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert _workers.start_method() is _workers.SPAWN
+    finally:
+        stop.set()
+        other.join()

@@ -1,11 +1,17 @@
 """Worker processes, and progress, for the shell's commands that do much work at once.
 
-``simulate`` plays games and ``validate`` checks logs in processes started with ``spawn``:
-a fresh interpreter, safe whatever threads the parent runs. Ctrl-C in a terminal interrupts
-every process of the foreground group, workers included; a worker interrupted while it
-imports the engine would print a traceback. Workers are therefore started with SIGINT
-ignored, which they keep (an interpreter leaves an inherited ignored SIGINT as it is), and
-the parent alone answers Ctrl-C by stopping them.
+``simulate`` plays games and ``validate`` checks logs in worker processes. On Linux, a
+process that runs no thread but its main one forks them (:func:`start_method`): a forked
+worker starts at once, with the engine already imported, where a worker started with
+``spawn``, a fresh interpreter, imports it again, which costs as much as checking a few
+dozen logs. Forking a process that runs other threads is not safe (a lock one of them holds
+stays held in the child), so such a process, and any other system, uses ``spawn``.
+
+Ctrl-C in a terminal interrupts every process of the foreground group, workers included; a
+worker interrupted while it imports the engine would print a traceback. Workers are
+therefore started with SIGINT ignored, which they keep (a forked process inherits it, and an
+interpreter leaves an inherited ignored SIGINT as it is), and the parent alone answers
+Ctrl-C by stopping them.
 
 :class:`Progress` shows how far such a command has got, on stderr, so that its stdout stays
 exactly its report.
@@ -29,12 +35,13 @@ import multiprocessing
 import os
 import re
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.context import SpawnContext
+from multiprocessing.context import BaseContext, SpawnContext
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, Generic, TextIO, TypeVar, cast
 
@@ -56,13 +63,26 @@ __all__ = [
     "interrupts_ignored",
     "scheduler_address",
     "scheduler_argument",
+    "start_method",
 ]
 
 _Item = TypeVar("_Item")
 _Result = TypeVar("_Result")
 
 SPAWN: SpawnContext = multiprocessing.get_context("spawn")
-"""The start method of every worker."""
+"""The start method of workers where forking is not safe (see :func:`start_method`)."""
+
+
+def start_method() -> BaseContext:
+    """How to start worker processes now: ``fork`` where it is safe, else :data:`SPAWN`.
+
+    Safe on Linux, in a process running its main thread alone, as ``forkserver`` forks
+    from a process of one thread. macOS's system libraries are not safe to use after a
+    fork, and Windows has no fork.
+    """
+    if sys.platform == "linux" and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return SPAWN
 
 
 @contextlib.contextmanager
@@ -452,7 +472,7 @@ class _Pool(Generic[_Item, _Result]):
 def _processes(workers: int, chunks: int) -> Iterator[_Pool[Any, Any]]:
     """A pool of ``workers`` processes (no more than chunks), shut down on leaving."""
     slots = max(1, min(workers, chunks))
-    executor = ProcessPoolExecutor(slots, mp_context=SPAWN)
+    executor = ProcessPoolExecutor(slots, mp_context=start_method())
     pool: _Pool[Any, Any] = _Pool(executor, slots, (BrokenProcessPool,))
     try:
         yield pool
