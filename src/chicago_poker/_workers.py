@@ -31,6 +31,7 @@ import collections
 import contextlib
 import io
 import itertools
+import logging
 import multiprocessing
 import os
 import re
@@ -39,7 +40,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext, SpawnContext
 from types import TracebackType
@@ -460,6 +461,10 @@ class _Pool(Generic[_Item, _Result]):
         chunk, future = self.in_hand.popleft()
         try:
             return future.result()
+        except CancelledError:  # only a cluster cancels on its own: it lost its scheduler
+            raise ClusterError(
+                "the cluster dropped the work (was its scheduler stopped?)"
+            ) from None
         except self.died as error:
             if lost is None:
                 raise WorkerLostError(
@@ -485,29 +490,53 @@ def _processes(workers: int, chunks: int) -> Iterator[_Pool[Any, Any]]:
 @contextlib.contextmanager
 def _cluster(address: str) -> Iterator[_Pool[Any, Any]]:
     """The workers of the Dask cluster at ``address``; the client is closed on leaving."""
-    client = _connect(address)
-    try:
-        slots = _check_workers(client, address)
-        from distributed import KilledWorker
-
-        # pure=False: a file may have changed since another run asked for the same path.
-        executor = client.get_executor(pure=False)
+    distributed = _import_distributed()
+    with _quiet(("distributed", "tornado")):
+        client = _connect(distributed.Client, address)
         try:
-            yield _Pool(executor, slots, (KilledWorker,))
+            slots = _check_workers(client, address)
+            # pure=False: a file may have changed since another run asked for the same path.
+            executor = client.get_executor(pure=False)
+            try:
+                yield _Pool(executor, slots, (distributed.KilledWorker,))
+            finally:
+                if client.status == "running":  # drop what is not done; what runs ends alone
+                    executor.shutdown(wait=False)
         finally:
-            executor.shutdown(wait=False)  # drops what is not done; what runs ends on its own
-    finally:
-        client.close()
+            client.close(timeout=CONNECT_TIMEOUT)
 
 
-def _connect(address: str) -> Any:  # a distributed.Client: distributed is not typed
-    """A client of the scheduler at ``address``, within :data:`CONNECT_TIMEOUT` seconds."""
+def _import_distributed() -> Any:  # the distributed module, which is not typed
+    """The ``distributed`` package, of the cluster extra, imported only when it is used."""
     try:
-        import distributed  # the cluster extra: imported only when a scheduler is named
+        import distributed
     except ImportError:
         raise ClusterError(f"a scheduler needs the distributed package: {CLUSTER_EXTRA}") from None
+    return distributed
+
+
+@contextlib.contextmanager
+def _quiet(packages: tuple[str, ...]) -> Iterator[None]:
+    """Silence the loggers of these packages but for critical messages, in this block.
+
+    Dask's client logs, with tracebacks, what it tries and fails in its own thread (such as
+    reconnecting to a lost scheduler); the command says what went wrong in one line.
+    """
+    names = [*packages, *logging.root.manager.loggerDict]
+    loggers = [logging.getLogger(name) for name in names if name.startswith(packages)]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
     try:
-        client: Any = distributed.Client  # not typed
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+def _connect(client: Any, address: str) -> Any:
+    """A ``client`` (distributed.Client) of the scheduler at ``address``, within the timeout."""
+    try:
         return client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(f"cannot reach the scheduler at {address}: {error}") from None
