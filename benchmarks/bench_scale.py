@@ -23,12 +23,15 @@ workers gain: the ratios of busy rounds say how the machine was shared.
 Run: ``pip install ".[cluster,bench]"`` then ``python benchmarks/bench_scale.py``.
 Options: ``--logs N`` (400) logs to validate, ``--games N`` (200) games to simulate, both
 of ``--players`` (4) random bots; ``--rounds R`` (3); ``--workers N`` (2); ``--wait-idle S``
-(0); ``--only validate`` or ``--only simulate``.
+(0); ``--only validate`` or ``--only simulate``; ``--before SRC`` to time ``--workers`` also
+with the chicago_poker package in the folder SRC (such as an older checkout's ``src``),
+as the way ``before``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -77,14 +80,19 @@ def machine(wait: float) -> tuple[bool, str]:
             return free, f"load {load}, idle {idle}"
 
 
-def timed(argv: Sequence[str]) -> float:
-    """Seconds ``python -m chicago_poker ARGV`` takes, start-up included; it must succeed."""
+def timed(argv: Sequence[str], source: str | None = None) -> float:
+    """Seconds ``python -m chicago_poker ARGV`` takes, start-up included; it must succeed.
+
+    ``source``: a folder holding another chicago_poker to run instead, such as an older one.
+    """
+    environment = dict(os.environ, PYTHONPATH=source) if source else None
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "chicago_poker", *argv],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         check=False,
+        env=environment,
     )
     seconds = time.perf_counter() - started
     if done.returncode not in (0, 1):  # validate says 1 for an illegal log; none is here
@@ -108,8 +116,10 @@ def commands(args: argparse.Namespace, logs: list[str]) -> dict[str, list[str]]:
 
 def measure(args: argparse.Namespace, tasks: dict[str, list[str]], address: str) -> None:
     """Run each task each way, round after round; print each run and then the summary."""
-    ways = {"one": [], "workers": ["--workers", str(args.workers)], "cluster": []}
-    ways["cluster"] = ["--scheduler", address]
+    workers = ["--workers", str(args.workers)]
+    ways = {"one": [], "workers": workers, "cluster": ["--scheduler", address]}
+    if args.before:
+        ways["before"] = workers
     items = {"validate": args.logs, "simulate": args.games}
     rates: dict[tuple[str, str], list[float]] = {}
     free_rounds: dict[str, list[bool]] = {task: [] for task in tasks}
@@ -119,7 +129,7 @@ def measure(args: argparse.Namespace, tasks: dict[str, list[str]], address: str)
             for way, extra in ways.items():
                 free, seen = machine(args.wait_idle)
                 round_free &= free
-                seconds = timed([*argv, *extra])
+                seconds = timed([*argv, *extra], args.before if way == "before" else None)
                 rate = items[task] / seconds
                 rates.setdefault((task, way), []).append(rate)
                 mark = "" if free else "  busy"
@@ -160,6 +170,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--wait-idle", type=float, default=0.0, metavar="S")
     parser.add_argument("--only", choices=("validate", "simulate"))
+    parser.add_argument("--before", metavar="SRC", help="also --workers with the package in SRC")
     args = parser.parse_args(argv)
     from distributed import LocalCluster  # the cluster extra
 

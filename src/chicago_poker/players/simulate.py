@@ -216,8 +216,8 @@ def simulate(
     """Play ``games`` games between the named bots (one per seat); yield results in order.
 
     ``workers`` processes play them, or the workers of the Dask cluster whose scheduler is
-    at ``scheduler`` (such as ``"tcp://10.0.0.5:8786"``; see :doc:`scale`), whose workers
-    need chicago_poker installed, and ``log_dir`` at the same path if it is given.
+    at ``scheduler``, such as ``"tcp://10.0.0.5:8786"`` (see the page Running at scale). Its
+    workers need chicago_poker installed, and ``log_dir`` at the same path if it is given.
 
     Raises:
         InvalidArgumentError: A bot name not in :data:`~chicago_poker.players.bots.BOTS`, not
@@ -225,7 +225,8 @@ def simulate(
             malformed scheduler address, or both workers and a scheduler.
         ArgumentTypeError: ``games``, ``seed`` or ``workers`` not an int, or ``options`` not
             :class:`~chicago_poker.core.rules.RuleOptions`.
-        ClusterError: The cluster cannot be used (see :mod:`chicago_poker._workers`).
+        ClusterError: The cluster cannot be used: ``distributed`` missing, no scheduler
+            or no worker answering, or workers without this version of chicago_poker.
     """
     _check_simulation(bots, games, seed, options, workers)
     address = check_spread("simulate", workers, scheduler)

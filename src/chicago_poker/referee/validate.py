@@ -835,8 +835,8 @@ def validate_files(
             many files: starting one costs about as much as checking a few dozen games. At
             most one worker per file is started.
         scheduler: Instead of workers, the address of a Dask scheduler, such as
-            ``"tcp://10.0.0.5:8786"``, whose workers check the files (see :doc:`scale`).
-            They need chicago_poker installed, and the files at the same paths.
+            ``"tcp://10.0.0.5:8786"``, whose workers check the files (see the page Running
+            at scale). They need chicago_poker installed, and the files at the same paths.
 
     Returns:
         An iterator of the report of each path, in the order of ``paths``; each comes as
@@ -847,7 +847,8 @@ def validate_files(
     Raises:
         ValueError: Fewer than 1 worker, a malformed scheduler address, or both workers and
             a scheduler.
-        ClusterError: The cluster cannot be used (see :mod:`chicago_poker._workers`).
+        ClusterError: The cluster cannot be used: ``distributed`` missing, no scheduler
+            or no worker answering, or workers without this version of chicago_poker.
 
     >>> [report.status for report in validate_files(["missing.jsonl"])]
     [<Status.UNREADABLE: 'unreadable'>]
