@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -80,12 +81,20 @@ def machine(wait: float) -> tuple[bool, str]:
             return free, f"load {load}, idle {idle}"
 
 
-def timed(argv: Sequence[str], source: str | None = None) -> float:
-    """Seconds ``python -m chicago_poker ARGV`` takes, start-up included; it must succeed.
+def children_cpu() -> float:
+    """CPU seconds of this process's children that ended, theirs included."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(argv: Sequence[str], source: str | None = None) -> tuple[float, float]:
+    """Seconds ``python -m chicago_poker ARGV`` takes, start-up included, and its CPU seconds
+    (its workers' included, not a cluster's); it must succeed.
 
     ``source``: a folder holding another chicago_poker to run instead, such as an older one.
     """
     environment = dict(os.environ, PYTHONPATH=source) if source else None
+    cpu = children_cpu()
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "chicago_poker", *argv],
@@ -97,7 +106,7 @@ def timed(argv: Sequence[str], source: str | None = None) -> float:
     seconds = time.perf_counter() - started
     if done.returncode not in (0, 1):  # validate says 1 for an illegal log; none is here
         sys.exit(f"chicago-poker {argv[0]} failed ({done.returncode}): {done.stderr.decode()}")
-    return seconds
+    return seconds, children_cpu() - cpu
 
 
 def write_logs(folder: Path, count: int, players: int, workers: int) -> list[str]:
@@ -122,22 +131,28 @@ def measure(args: argparse.Namespace, tasks: dict[str, list[str]], address: str)
         ways["before"] = workers
     items = {"validate": args.logs, "simulate": args.games}
     rates: dict[tuple[str, str], list[float]] = {}
+    cpus: dict[tuple[str, str], list[float]] = {}
     free_rounds: dict[str, list[bool]] = {task: [] for task in tasks}
     for round_ in range(1, args.rounds + 1):
+        cpus.setdefault(("start-up", "one"), []).append(timed(["validate", args.small])[1])
         for task, argv in tasks.items():
             round_free = True
             for way, extra in ways.items():
                 free, seen = machine(args.wait_idle)
                 round_free &= free
-                seconds = timed([*argv, *extra], args.before if way == "before" else None)
+                seconds, cpu = timed([*argv, *extra], args.before if way == "before" else None)
                 rate = items[task] / seconds
                 rates.setdefault((task, way), []).append(rate)
+                cpus.setdefault((task, way), []).append(cpu)
                 mark = "" if free else "  busy"
                 print(
-                    f"round {round_} {task:8} {way:7} {seconds:6.2f} s {rate:7.1f}/s  {seen}{mark}"
+                    f"round {round_} {task:8} {way:7} {seconds:6.2f} s {rate:7.1f}/s "
+                    f"cpu {cpu:6.2f} s  {seen}{mark}",
+                    flush=True,
                 )
             free_rounds[task].append(round_free)
     summary(rates, free_rounds, items)
+    estimate(cpus, args.workers)
 
 
 def summary(
@@ -161,6 +176,23 @@ def summary(
     print(f"items: {items['validate']} logs, {items['simulate']} games")
 
 
+def estimate(cpus: dict[tuple[str, str], list[float]], workers: int) -> None:
+    """Print, from CPU seconds, each way's ratio to one process on ``workers`` free cores.
+
+    CPU seconds hold better than times on a busy machine. On free cores one process takes
+    its CPU seconds; N workers take the start-up of the command (the CPU seconds of
+    validating one small log), then the rest of their CPU seconds shared by N.
+    """
+    start = statistics.median(cpus["start-up", "one"])
+    print(f"\nfrom CPU seconds, on {workers} free cores (start-up {start:.2f} s):")
+    for (task, way), values in cpus.items():
+        if way in ("workers", "before"):
+            one = statistics.median(cpus[task, "one"])
+            spent = statistics.median(values)
+            ratio = one / (start + (spent - start) / workers)
+            print(f"{task:8} {way:7} cpu {spent:6.2f} s against {one:6.2f} s: x one {ratio:.2f}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--logs", type=int, default=400)
@@ -176,6 +208,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         logs = write_logs(Path(folder), args.logs, args.players, args.workers)
+        args.small = min(logs, key=lambda log: Path(log).stat().st_size)
         with LocalCluster(
             n_workers=args.workers, threads_per_worker=1, dashboard_address=None
         ) as cluster:

@@ -319,6 +319,9 @@ IN_HAND: Final = 4
 """Chunks in hand for each worker (each thread of a cluster's workers): enough to keep every
 worker busy while the results are taken in order, few enough to bound memory."""
 
+_PATIENCE: Final = 1.0
+"""Seconds between two checks that a cluster can still give the result waited for."""
+
 CLUSTER_EXTRA: Final = 'pip install "chicago-poker[cluster]"'
 """How to install what ``scheduler=`` needs."""
 
@@ -422,10 +425,21 @@ def _run_chunk(task: Callable[[_Item], _Result], chunk: tuple[_Item, ...]) -> li
 
 
 class _Pool(Generic[_Item, _Result]):
-    """An executor, how many chunks it can work on at once, and how it loses a worker."""
+    """An executor, how many chunks it can work on at once, and how it loses a worker.
 
-    def __init__(self, executor: Executor, slots: int, died: tuple[type[BaseException], ...]):
+    ``connected`` says whether the executor can still give results: a cluster's client that
+    gave up on its scheduler cannot, and a result waited for would never come.
+    """
+
+    def __init__(
+        self,
+        executor: Executor,
+        slots: int,
+        died: tuple[type[BaseException], ...],
+        connected: Callable[[], bool] = lambda: True,
+    ):
         self.executor, self.slots, self.died = executor, slots, died
+        self.connected = connected
         self.in_hand: collections.deque[tuple[tuple[Any, ...], Future[list[Any]]]]
         self.in_hand = collections.deque()
 
@@ -460,7 +474,7 @@ class _Pool(Generic[_Item, _Result]):
         """The results of the oldest chunk in hand, waiting for them."""
         chunk, future = self.in_hand.popleft()
         try:
-            return future.result()
+            return self.wait(future)
         except CancelledError:  # only a cluster cancels on its own: it lost its scheduler
             raise ClusterError(
                 "the cluster dropped the work (was its scheduler stopped?)"
@@ -471,6 +485,15 @@ class _Pool(Generic[_Item, _Result]):
                     f"a worker stopped unexpectedly while working on {short_repr(chunk[0])}"
                 ) from error
             return [lost(item) for item in chunk]
+
+    def wait(self, future: Future[list[_Result]]) -> list[_Result]:
+        """The result of ``future``, or CancelledError if the executor can give none."""
+        while True:
+            try:
+                return future.result(timeout=_PATIENCE)
+            except TimeoutError:
+                if not self.connected():
+                    raise CancelledError from None
 
 
 @contextlib.contextmanager
@@ -498,12 +521,17 @@ def _cluster(address: str) -> Iterator[_Pool[Any, Any]]:
             # pure=False: a file may have changed since another run asked for the same path.
             executor = client.get_executor(pure=False)
             try:
-                yield _Pool(executor, slots, (distributed.KilledWorker,))
+                yield _Pool(executor, slots, (distributed.KilledWorker,), _running(client))
             finally:
                 if client.status == "running":  # drop what is not done; what runs ends alone
                     executor.shutdown(wait=False)
         finally:
             client.close(timeout=CONNECT_TIMEOUT)
+
+
+def _running(client: Any) -> Callable[[], bool]:
+    """Whether ``client`` (distributed.Client) is still connected, or trying to reconnect."""
+    return lambda: client.status in ("running", "connecting")
 
 
 def _import_distributed() -> Any:  # the distributed module, which is not typed
