@@ -829,11 +829,11 @@ def validate_files(
 
     Args:
         paths: The log files.
-        workers: How many files to check at once, each in its own worker process
-            (started with ``spawn``, which is safe in a program that runs threads). 1, the
-            default, checks them one after the other in this process. Workers pay off for
-            many files: starting one costs about as much as checking a few dozen games. At
-            most one worker per file is started.
+        workers: How many files to check at once, each in its own worker process: forked
+            on Linux by a program that runs no other thread, else started with ``spawn``,
+            which then costs about as much as checking a few dozen games. 1, the default,
+            checks them one after the other in this process. At most one worker per file
+            is started.
         scheduler: Instead of workers, the address of a Dask scheduler, such as
             ``"tcp://10.0.0.5:8786"``, whose workers check the files (see the page Running
             at scale). They need chicago_poker installed, and the files at the same paths.
