@@ -40,7 +40,7 @@ def cluster() -> Iterator[Any]:
         threads_per_worker=1,
         processes=False,
         protocol="tcp",
-        dashboard_address=None,
+        dashboard_address=":0",
     ) as local:
         yield local
 
@@ -181,7 +181,7 @@ def test_a_scheduler_without_workers_is_an_error(
 ) -> None:
     monkeypatch.setattr(_workers, "CONNECT_TIMEOUT", 0.5)
     with distributed.LocalCluster(
-        n_workers=0, processes=False, protocol="tcp", dashboard_address=None
+        n_workers=0, processes=False, protocol="tcp", dashboard_address=":0"
     ) as empty:
         status, out, err = _cli(capsys, "simulate", "--scheduler", empty.scheduler_address)
     assert (status, out) == (2, "")
