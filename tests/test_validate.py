@@ -447,12 +447,8 @@ def test_validate_files_reports_an_error_of_one_file_and_goes_on(
 
 
 def test_a_worker_that_dies_is_reported_for_its_file() -> None:
-    from concurrent.futures import Future
-    from concurrent.futures.process import BrokenProcessPool
-
-    died: Future[Report] = Future()
-    died.set_exception(BrokenProcessPool("a child process terminated abruptly"))
-    report = validate._result("game.jsonl", died)
+    # The seam calls _lost for each file of a worker that died (tests/test_cluster.py).
+    report = validate._lost(("game.jsonl", "/logs/game.jsonl"))
     assert report.source == "game.jsonl"
     assert report.status is Status.UNREADABLE
     assert report.findings[0].reason == (

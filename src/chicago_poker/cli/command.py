@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 import attrs
 
 from chicago_poker import __version__
-from chicago_poker._workers import Progress
+from chicago_poker._workers import ClusterError, Progress
 from chicago_poker.cli import demo, play, render, serve
 from chicago_poker.core.cards import GANGSTER_CARDS
 from chicago_poker.core.errors import ChicagoPokerError
@@ -171,12 +171,10 @@ def _add_validate_parser(commands: Any) -> None:
         default="text",
         help="text (default): a verdict per file and one line per finding; json: one JSON document",
     )
-    add(
-        "--workers",
-        type=simulate.int_in(1, None),  # the same numbers as simulate --workers
-        default=1,
-        metavar="N",
-        help="processes checking files at once (default 1); reports keep the order of the files",
+    simulate.add_spread_arguments(  # the same options as simulate's
+        validate,
+        "processes checking files at once (default 1); reports keep the order of the files",
+        "the files (at the same paths)",
     )
     add(
         "--witness",
@@ -205,12 +203,11 @@ def _validate(args: argparse.Namespace) -> int:
         sys.stderr.write("chicago-poker validate: --witness takes exactly one FILE\n")
         return 2
     counts: Counter[Status] = Counter()
-    with Progress("validating", len(args.files), sys.stderr, unit="files") as progress:
-        reports = _counted(_reports(args), counts, progress)
-        if args.format == "json":
-            files = [report.as_dict() for report in reports]
-        else:
-            _print_reports(reports, progress)
+    try:
+        files = _validate_all(args, counts)
+    except ClusterError as error:
+        sys.stderr.write(f"chicago-poker validate: error: {error}\n")
+        return 2
     status = max((verdict.exit_code for verdict in counts), default=0)
     if args.format == "json":
         # ASCII only: valid JSON whatever the encoding of stdout, and nothing from a log that
@@ -223,11 +220,23 @@ def _validate(args: argparse.Namespace) -> int:
     return status
 
 
+def _validate_all(args: argparse.Namespace, counts: Counter[Status]) -> list[dict[str, Any]]:
+    """Print each report (text), or return them all (json); count each verdict in ``counts``."""
+    files = []
+    with Progress("validating", len(args.files), sys.stderr, unit="files") as progress:
+        reports = _counted(_reports(args), counts, progress)
+        if args.format == "json":
+            files = [report.as_dict() for report in reports]
+        else:
+            _print_reports(reports, progress)
+    return files
+
+
 def _reports(args: argparse.Namespace) -> Iterable[Report]:
     """The report of each file of ``validate``, in order, each as soon as it is known."""
     if args.witness is not None:
         return [_write_witness(validate_file(args.files[0], witness=True), args.witness)]
-    return validate_files(args.files, workers=args.workers)
+    return validate_files(args.files, **simulate.spread(args))
 
 
 def _counted(

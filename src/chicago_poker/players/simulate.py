@@ -24,7 +24,13 @@ from typing import Any, Final
 import attrs
 from attrs import frozen
 
-from chicago_poker._workers import SPAWN, Progress, interrupts_ignored
+from chicago_poker._workers import (
+    ClusterError,
+    Progress,
+    check_spread,
+    in_order,
+    scheduler_argument,
+)
 from chicago_poker.core.commands import Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.errors import (
     ArgumentTypeError,
@@ -56,6 +62,7 @@ __all__ = [
     "GameResult",
     "Summary",
     "add_parser",
+    "add_spread_arguments",
     "game_seed",
     "int_in",
     "play_bots",
@@ -63,6 +70,7 @@ __all__ = [
     "run",
     "seed_argument",
     "simulate",
+    "spread",
 ]
 
 MAX_COMMANDS: Final = 20_000
@@ -202,37 +210,38 @@ def simulate(
     options: RuleOptions | None = None,
     *,
     workers: int = 1,
+    scheduler: str | None = None,
     log_dir: Path | None = None,
 ) -> Iterator[GameResult]:
     """Play ``games`` games between the named bots (one per seat); yield results in order.
 
+    ``workers`` processes play them, or the workers of the Dask cluster whose scheduler is
+    at ``scheduler``, such as ``"tcp://10.0.0.5:8786"`` (see the page Running at scale). Its
+    workers need chicago_poker installed, and ``log_dir`` at the same path if it is given.
+
     Raises:
         InvalidArgumentError: A bot name not in :data:`~chicago_poker.players.bots.BOTS`, not
-            2 to 6 bots, fewer than 0 games, a negative seed, or fewer than 1 worker.
+            2 to 6 bots, fewer than 0 games, a negative seed, fewer than 1 worker, a
+            malformed scheduler address, or both workers and a scheduler.
         ArgumentTypeError: ``games``, ``seed`` or ``workers`` not an int, or ``options`` not
             :class:`~chicago_poker.core.rules.RuleOptions`.
+        ClusterError: The cluster cannot be used: ``distributed`` missing, no scheduler
+            or no worker answering, or workers without this version of chicago_poker.
     """
     _check_simulation(bots, games, seed, options, workers)
+    address = check_spread("simulate", workers, scheduler)
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    where = None if log_dir is None else str(log_dir)
+    where = None if log_dir is None else str(log_dir.absolute())  # the workers' own folder
     rules = options or RuleOptions()
     jobs = [
         _Job(index, game_seed(seed, index), tuple(bots), rules, where) for index in range(games)
     ]
-    if workers <= 1 or games <= 1:
+    if address is None and (workers <= 1 or games <= 1):
         yield from map(_play, jobs)
     else:
-        yield from _in_workers(jobs, workers)
-
-
-def _in_workers(jobs: Sequence[_Job], workers: int) -> Iterator[GameResult]:
-    """Play the jobs in worker processes; yield their results in the order of the jobs."""
-    with interrupts_ignored():  # Ctrl-C is the parent's alone (see chicago_poker._workers)
-        pool = SPAWN.Pool(min(workers, len(jobs)))
-    chunks = max(1, min(8, len(jobs) // (workers * 4)))
-    with pool:
-        yield from pool.imap(_play, jobs, chunksize=chunks)
+        chunk = max(1, min(8, len(jobs) // (workers * 4)))
+        yield from in_order(_play, jobs, workers=workers, scheduler=address, chunk=chunk)
 
 
 def _check_simulation(
@@ -555,7 +564,7 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="BOT,...",
         help=f"one bot per seat, or one for all: {', '.join(BOTS)} (default heuristic)",
     )
-    add("--workers", type=int_in(1, None), default=1, metavar="N", help="processes (default 1)")
+    add_spread_arguments(parser, "processes (default 1)", "the games")
     add("--log-dir", type=Path, metavar="DIR", help="write each game's log into DIR")
     add(
         "--format",
@@ -564,6 +573,29 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
         help="text (default): the summary for a reader; json: the same figures as one JSON "
         "document",
     )
+
+
+def add_spread_arguments(parser: argparse.ArgumentParser, workers: str, work: str) -> None:
+    """Add ``--workers N`` (with the help ``workers``) or ``--scheduler ADDRESS`` to ``parser``.
+
+    ``work`` names what the cluster's workers do, for the help of ``--scheduler``.
+    """
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--workers", type=int_in(1, None), default=1, metavar="N", help=workers)
+    group.add_argument(
+        "--scheduler",
+        type=scheduler_argument,
+        metavar="ADDRESS",
+        help=f"send {work} to the workers of the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://HOST:PORT); needs the cluster extra, and chicago-poker on every worker",
+    )
+
+
+def spread(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments that spread the work as ``args`` say: workers, or a scheduler."""
+    if args.scheduler is not None:
+        return {"scheduler": args.scheduler}
+    return {"workers": args.workers}
 
 
 def _error(message: str) -> int:
@@ -588,6 +620,8 @@ def run(args: argparse.Namespace) -> int:
         summary = _play_all(args, bots)
     except OSError as error:
         return _error(f"cannot write the logs: {error}")
+    except ClusterError as error:
+        return _error(str(error))
     sys.stdout.write(_report(args, summary))
     sys.stdout.flush()
     return 0
@@ -599,7 +633,7 @@ def _play_all(args: argparse.Namespace, bots: list[str]) -> Summary:
     options = rule_options(args)
     with Progress("simulating", args.games, sys.stderr, unit="games") as progress:
         for result in simulate(
-            bots, args.games, args.seed, options, workers=args.workers, log_dir=args.log_dir
+            bots, args.games, args.seed, options, **spread(args), log_dir=args.log_dir
         ):
             summary.add(result)
             progress.advance()

@@ -43,20 +43,16 @@ the report is the same either way.
 
 from __future__ import annotations
 
-import collections
 import enum
 import functools
-import itertools
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import IO, Any, Final
 
 import attrs
 from attrs import frozen
 
-from chicago_poker._workers import SPAWN, interrupts_ignored
+from chicago_poker._workers import check_spread, in_order
 from chicago_poker.core.commands import (
     Command,
     DealCard,
@@ -822,7 +818,9 @@ def validate_binary(file: IO[bytes], source: str, *, witness: bool = False) -> R
         return _unreadable(source, f"cannot read the file: {error.strerror or error}")
 
 
-def validate_files(paths: Iterable[str | Path], *, workers: int = 1) -> Iterator[Report]:
+def validate_files(
+    paths: Iterable[str | Path], *, workers: int = 1, scheduler: str | None = None
+) -> Iterator[Report]:
     """Check many log files (see :func:`validate_file`); one report per path, in their order.
 
     Never raises for bad input: a file that cannot be opened or read is unreadable, and an
@@ -831,11 +829,14 @@ def validate_files(paths: Iterable[str | Path], *, workers: int = 1) -> Iterator
 
     Args:
         paths: The log files.
-        workers: How many files to check at once, each in its own worker process
-            (started with ``spawn``, which is safe in a program that runs threads). 1, the
-            default, checks them one after the other in this process. Workers pay off for
-            many files: starting one costs about as much as checking a few dozen games. At
-            most one worker per file is started.
+        workers: How many files to check at once, each in its own worker process: forked
+            on Linux by a program that runs no other thread, else started with ``spawn``,
+            which then costs about as much as checking a few dozen games. 1, the default,
+            checks them one after the other in this process. At most one worker per file
+            is started.
+        scheduler: Instead of workers, the address of a Dask scheduler, such as
+            ``"tcp://10.0.0.5:8786"``, whose workers check the files (see the page Running
+            at scale). They need chicago_poker installed, and the files at the same paths.
 
     Returns:
         An iterator of the report of each path, in the order of ``paths``; each comes as
@@ -843,46 +844,45 @@ def validate_files(paths: Iterable[str | Path], *, workers: int = 1) -> Iterator
         ``4 * workers`` files are in hand at once, so memory stays bounded however many
         paths there are.
 
+    Raises:
+        ValueError: Fewer than 1 worker, a malformed scheduler address, or both workers and
+            a scheduler.
+        ClusterError: The cluster cannot be used: ``distributed`` missing, no scheduler
+            or no worker answering, or workers without this version of chicago_poker.
+
     >>> [report.status for report in validate_files(["missing.jsonl"])]
     [<Status.UNREADABLE: 'unreadable'>]
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    address = check_spread("validate_files", workers, scheduler)
     names = [str(path) for path in paths]
-    if workers == 1 or len(names) <= 1:
+    if address is None and (workers == 1 or len(names) <= 1):
         return map(_validate_path, names)
-    return _validate_in_workers(names, min(workers, len(names)))
+    # The workers get each path made absolute, since their folder may not be this one, and
+    # report it under the name given.
+    jobs = [(name, str(Path(name).absolute())) for name in names]
+    return in_order(_validate_job, jobs, workers=workers, scheduler=address, lost=_lost)
 
 
-def _validate_in_workers(names: list[str], workers: int) -> Iterator[Report]:
-    pool = ProcessPoolExecutor(workers, mp_context=SPAWN)
-    in_hand: collections.deque[tuple[str, Future[Report]]] = collections.deque()
-    waiting = iter(names)
-    try:
-        # The first submissions start every worker, since none is idle yet: each worker
-        # takes a fraction of a second to start (see chicago_poker._workers).
-        with interrupts_ignored():
-            for name in itertools.islice(waiting, workers):
-                in_hand.append((name, pool.submit(_validate_path, name)))
-        for name in waiting:
-            in_hand.append((name, pool.submit(_validate_path, name)))
-            if len(in_hand) >= 4 * workers:
-                yield _result(*in_hand.popleft())
-        while in_hand:
-            yield _result(*in_hand.popleft())
-    finally:
-        # Interrupted, or the caller stopped early: the files not yet begun are dropped, and
-        # those under way (one per worker) are waited for. Not waiting races, in Python 3.11,
-        # with the executor's own clean-up at exit, which can then print a traceback.
-        pool.shutdown(wait=True, cancel_futures=True)
+def _validate_job(job: tuple[str, str]) -> Report:
+    """What a worker runs: validate the file at ``job[1]``, reported as ``job[0]``."""
+    name, path = job
+    return _validate_path(path, name)
 
 
-def _validate_path(path: str) -> Report:
+def _validate_path(path: str, source: str | None = None) -> Report:
     """Validate one file; an error of this library is reported, never raised."""
+    name = path if source is None else source
     try:
-        return validate_file(path)
+        return validate_file(path) if source is None else validate_file(path, source)
     except Exception as error:  # one file's bug must not stop the others, nor show a traceback
-        return _internal_error(path, f"{type(error).__name__}: {error}")
+        return _internal_error(name, f"{type(error).__name__}: {error}")
+
+
+def _lost(job: tuple[str, str]) -> Report:
+    """The report of a file whose worker died while checking it."""
+    return _internal_error(job[0], "the worker process checking it stopped unexpectedly")
 
 
 def _unreadable(source: str, reason: str) -> Report:
@@ -892,11 +892,3 @@ def _unreadable(source: str, reason: str) -> Report:
 
 def _internal_error(path: str, what: str) -> Report:
     return _unreadable(path, f"internal error while validating: {what}")
-
-
-def _result(path: str, future: Future[Report]) -> Report:
-    """The report a worker gives; a worker that died is an internal error of its file."""
-    try:
-        return future.result()
-    except BrokenProcessPool:
-        return _internal_error(path, "the worker process checking it stopped unexpectedly")
