@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, cast
 
 from chicago_poker.core.cards import BusinessTile, Card, GangsterCard
 from chicago_poker.core.commands import (
@@ -41,9 +41,10 @@ from chicago_poker.core.commands import (
 )
 from chicago_poker.core.hands import evaluate_hand
 from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
-from chicago_poker.core.views import BusinessView, PlayerView
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import BusinessView, PlayerView, view
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "power"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "ViewlessBot", "ask", "power"]
 
 _UNKNOWN_CARD: Final = 0.35
 """What an unseen card of a rival's column adds to the estimate of its strength."""
@@ -62,8 +63,40 @@ class Bot(Protocol):
         ...  # pragma: no cover
 
 
+class ViewlessBot(Bot, Protocol):
+    """A bot whose choice never depends on the view: it can choose without one.
+
+    Building a view costs more than a random choice, so :func:`ask` (and with it
+    :func:`~chicago_poker.players.simulate.play_bots`) builds none for such a bot.
+    """
+
+    def choose_without_view(self, legal: Sequence[Command]) -> Command:
+        """The command :meth:`choose` would give with any view, and with the same effect."""
+        ...  # pragma: no cover
+
+
+def ask(bot: Bot, state: GameState, seat: int, legal: Sequence[Command]) -> Command:
+    """The command ``bot`` chooses for ``seat`` from ``legal``, knowing only the seat's view.
+
+    The view is built only for a bot that reads it: a bot with a ``choose_without_view``
+    method (a :class:`ViewlessBot`) is asked through that method instead.
+
+    >>> from chicago_poker.players.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=3)
+    >>> seat = game.state.turn.player
+    >>> legal = game.legal_commands(seat)
+    >>> asked = ask(RandomBot(1), game.state, seat, legal)
+    >>> asked == RandomBot(1).choose(view(game.state, seat), legal)
+    True
+    """
+    without_view = getattr(bot, "choose_without_view", None)
+    if without_view is not None:
+        return cast(ViewlessBot, bot).choose_without_view(legal)
+    return bot.choose(view(state, seat), legal)
+
+
 class RandomBot:
-    """Chooses uniformly among the legal commands."""
+    """Chooses uniformly among the legal commands; it needs no view (a :class:`ViewlessBot`)."""
 
     name = "random"
 
@@ -73,6 +106,10 @@ class RandomBot:
 
     def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
         """Any legal command, each as likely."""
+        return self.choose_without_view(legal)
+
+    def choose_without_view(self, legal: Sequence[Command]) -> Command:
+        """Any legal command, each as likely: what :meth:`choose` gives, without a view."""
         return legal[self._random.randrange(len(legal))]
 
 
