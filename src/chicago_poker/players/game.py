@@ -158,7 +158,7 @@ class Game:
         self._dealer = dealer
         self._history: list[Entry] = []
         # The dealer's state before the chance that followed a command, by history index.
-        self._dealer_states: dict[int, object] = {}
+        self._dealer_states = _DealerStates()
         self._state: GameState | None = None
         # From which command on the dealer, fresh from its seed, dealt every chance (None:
         # unknown), and whether it dealt the set-up too: what lets to_json save a seed, not
@@ -400,13 +400,9 @@ class Game:
                     f"undo: there are fewer than {commands} commands to take back; "
                     "the set-up cannot be taken back"
                 )
-        # The dealer only changed when it dealt, so its state at ``keep`` is the one saved
-        # before the first deal at or after ``keep``, or its present state if none followed.
-        later = [index for index in self._dealer_states if index >= keep]
-        if later:
-            self._dealer.set_state(self._dealer_states[min(later)])
-        for index in later:
-            del self._dealer_states[index]
+        saved = self._dealer_states.rewind(keep)
+        if saved is not None:
+            self._dealer.set_state(saved)
         del self._history[keep:]
         self._state = replay(self.events)
 
@@ -418,9 +414,60 @@ class Game:
     def _deal(self) -> None:
         if awaiting(self.state) not in (Awaiting.CARD, Awaiting.TILE):
             return
-        self._dealer_states[len(self._history) - 1] = self._dealer.get_state()
+        self._dealer_states.save(len(self._history) - 1, self._dealer.get_state())
         while (outcome := self._dealer.outcome(self.state)) is not None:
             self._run(outcome)
+
+
+class _DealerStates:
+    """The dealer's states saved for undo, by the history index of the command they followed.
+
+    Python's generator (a Mersenne Twister) keeps 624 words and a position, and renews its
+    words only once every 624 numbers drawn; a deal draws one or two. So states saved one
+    after another mostly share their words, and those are kept once: a finished game keeps
+    a few sets of words instead of one per deal.
+    """
+
+    def __init__(self) -> None:
+        self._states: dict[int, object] = {}
+        self._words: tuple[int, ...] = ()
+
+    def save(self, index: int, state: object) -> None:
+        """Keep ``state``, the dealer's state before the chance that followed ``index``."""
+        parts: Any = state
+        if type(state) is tuple and len(parts) == 3 and type(parts[1]) is tuple:
+            version, internal, gauss = parts
+            if internal[:-1] != self._words:
+                self._words = internal[:-1]
+            state = _SharedWords(version, self._words, internal[-1], gauss)
+        self._states[index] = state
+
+    def rewind(self, keep: int) -> object | None:
+        """The state to rewind to when the history is cut to ``keep`` entries, if any.
+
+        The dealer only changed when it dealt, so its state at ``keep`` is the one saved
+        before the first deal at or after ``keep``, or its present state if none followed.
+        The states saved from ``keep`` on are dropped.
+        """
+        later = [index for index in self._states if index >= keep]
+        if not later:
+            return None
+        state = self._states[min(later)]
+        for index in later:
+            del self._states[index]
+        if isinstance(state, _SharedWords):
+            return (state.version, (*state.words, state.position), state.gauss)
+        return state
+
+
+@frozen
+class _SharedWords:
+    """A generator's state whose words are shared with other saved states."""
+
+    version: int
+    words: tuple[int, ...]
+    position: int
+    gauss: object
 
 
 def _generator_json(state: object) -> list[Any]:
