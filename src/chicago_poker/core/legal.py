@@ -136,7 +136,8 @@ takes a player from 0 to 1, or None for every player.
     """
     if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
         _refuse_seat(player, len(state.players))
-    match awaiting(state):
+    # Actions are listed below, not looked for twice: with none, the list is empty.
+    match awaiting(state, check_actions=False):
         case Awaiting.CARD:
             cards = sorted(state.draw_pile, key=card_order)
             commands: tuple[Command, ...] = tuple(DealCard(card) for card in cards)
@@ -149,7 +150,7 @@ takes a player from 0 to 1, or None for every player.
         case Awaiting.ACTION:
             if player is not None and player != state.turn.player:
                 return ()
-            return tuple(_actions(state))
+            return _actions(state)
         case _:
             return ()
 
@@ -237,10 +238,12 @@ def may_decline(state: GameState, seat: int) -> bool:
     return state.options.optional_reinforcement or not holds_gangster(state, seat)
 
 
-def _actions(state: GameState) -> Iterator[Command]:
-    yield from _action_moves(state)
-    if may_end_turn(state):
-        yield EndTurn(state.turn.player)
+def _actions(state: GameState) -> tuple[Command, ...]:
+    """The actions, and ending the turn where allowed; none when no action is allowed."""
+    moves = tuple(_action_moves(state))
+    if moves and may_end_turn(state):
+        return (*moves, EndTurn(state.turn.player))
+    return moves
 
 
 def may_end_turn(state: GameState) -> bool:
