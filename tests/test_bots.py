@@ -15,6 +15,7 @@ from chicago_poker.core.commands import (
     PlayRevolver,
     SendReinforcement,
 )
+from chicago_poker.core.errors import InvalidHandError
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
@@ -128,6 +129,12 @@ def test_power_orders_hands_like_the_ranking() -> None:
     assert power(
         [GangsterCard.parse("9R"), GangsterCard.parse("9B"), GangsterCard.parse("5G")]
     ) > power(pair)
+
+
+@pytest.mark.parametrize("bad", [5, [None], [[1]], ["9R"]])
+def test_power_refuses_what_is_not_a_hand_naming_it(bad: object) -> None:
+    with pytest.raises(InvalidHandError, match=r"\(R-7\.1\)"):
+        power(bad)  # type: ignore[arg-type]  # the wrong types under test
 
 
 def test_heuristic_plays_the_revolver_first() -> None:

@@ -408,7 +408,29 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
                     and d is not e
                 ):  # fmt: skip
                     return rank
+        case [_] | [_, _] | [_, _, _] | [_, _, _, _]:
+            partial = _evaluate_partial(hand)
+            if partial is not None:
+                return partial
     return _evaluate_checked(cards)
+
+
+def _evaluate_partial(hand: Sequence[GangsterCard]) -> HandRank | None:
+    """The rank of one to four distinct gangster cards; None for anything else.
+
+    Most hands the bots rank are partial: columns being built. Fewer than five cards make
+    no flush and no straight, so the product of their primes settles the rank. What this
+    cannot settle (a repeated card, a special card, a non-card) the checked path explains.
+    """
+    key = 1
+    try:  # a special card or a non-card has no _prime
+        for card in hand:
+            key *= card._prime
+    except (AttributeError, TypeError):
+        return None
+    if len(set(hand)) != len(hand):  # cards are interned: a repeated card is one object
+        return None
+    return _PLAIN.get(key)
 
 
 def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
