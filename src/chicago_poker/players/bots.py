@@ -213,6 +213,9 @@ class _Turn:
             key=lambda card: card.order,
         )
         self.businesses = {business.tile: business for business in view.businesses}
+        # Worked out once per business, not once per command scored.
+        self.mine = {tile: self.own(b) for tile, b in self.businesses.items()}
+        self.weights = {tile: self.weight(tile) for tile in self.businesses}
         self.threat = {tile: self._threat(b) for tile, b in self.businesses.items()}
         self.plans = {tile: self._plan(b, self.gangsters) for tile, b in self.businesses.items()}
         self.best_plan = max((plan[0] for plan in self.plans.values()), default=0.0)
@@ -282,11 +285,11 @@ class _Turn:
     def _gangster(self, command: Command) -> float:
         assert isinstance(command, PlayGangster)
         business = self.businesses[command.business]
-        column = self.own(business)
+        column = self.mine[command.business]
         plan_value, plan = self.plans[command.business]
         threat = self.threat[command.business]
         after = power((*column, command.card))
-        weight = self.weight(command.business)
+        weight = self.weights[command.business]
         if len(column) + 1 == MAX_COLUMN:
             # The fifth card calls a shootout: only when the hand is likely best.
             if after > threat + _LIKELY_BEST:
