@@ -383,9 +383,9 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
     >>> rank.category, rank.tiebreak, rank.description
     (<HandCategory.PAIR: 2>, (9, 7, 5), 'Pair of 9s, then 7, 5')
     """
-    # Fast path for a sequence of five cards, the common case. Whatever it cannot settle
-    # (flush, straight, repeated card, wrong size or type) goes to the checked path, and so
-    # do iterators, which a sequence pattern does not match and so does not consume.
+    # Fast paths for a sequence of five cards, and of one to four. Whatever they cannot settle
+    # (flush, straight, repeated card, wrong size or type) goes to the checked path, as do
+    # iterators, which a sequence pattern does not match and so does not consume.
     hand: Sequence[GangsterCard] = cards  # type: ignore[assignment]  # checked below
     match hand:
         case [a, b, c, d, e]:
@@ -408,9 +408,8 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
                     and d is not e
                 ):  # fmt: skip
                     return rank
-        case [_] | [_, _] | [_, _, _] | [_, _, _, _]:
-            partial = _evaluate_partial(hand)
-            if partial is not None:
+        case [_] | [_, _] | [_, _, _] | [_, _, _, _]:  # see _evaluate_partial
+            if (partial := _evaluate_partial(hand)) is not None:
                 return partial
     return _evaluate_checked(cards)
 
