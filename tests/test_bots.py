@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -14,11 +15,13 @@ from chicago_poker.core.commands import (
     PlayRevolver,
     SendReinforcement,
 )
+from chicago_poker.core.errors import InvalidHandError
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.formats.notation import parse_position
+from chicago_poker.players import bots as bots_module
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot, power
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import game_seed, play_bots
@@ -86,6 +89,38 @@ def test_play_bots_gives_each_seat_its_own_view() -> None:
     assert bots[1].calls > 0
 
 
+class _Uniform:
+    """What RandomBot does, written out: a uniform choice that is given a view."""
+
+    name = "uniform"
+
+    def __init__(self, seed: int) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        assert isinstance(view, PlayerView)
+        return legal[self.random.randrange(len(legal))]
+
+
+def test_random_bot_chooses_alike_with_and_without_a_view() -> None:
+    names = ["Al", "Bugs"]
+    with_view = play_bots(RuleOptions(), [_Uniform(1), _Uniform(2)], 3, names=names)
+    without = play_bots(RuleOptions(), [RandomBot(1), RandomBot(2)], 3, names=names)
+    assert without.history == with_view.history
+
+
+def test_play_bots_builds_no_view_for_a_bot_that_chooses_without_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_view(state: GameState, seat: int | None) -> PlayerView:
+        raise AssertionError("a view was built")
+
+    monkeypatch.setattr(bots_module, "view", no_view)
+    assert play_bots(RuleOptions(), [RandomBot(1), RandomBot(2)], 3).state.is_over
+    with pytest.raises(AssertionError, match="a view was built"):
+        play_bots(RuleOptions(), [RandomBot(1), HeuristicBot(2)], 3)
+
+
 def test_power_orders_hands_like_the_ranking() -> None:
     pair = [GangsterCard.parse("9R"), GangsterCard.parse("9B")]
     high = [GangsterCard.parse("15R"), GangsterCard.parse("14B"), GangsterCard.parse("13G")]
@@ -94,6 +129,12 @@ def test_power_orders_hands_like_the_ranking() -> None:
     assert power(
         [GangsterCard.parse("9R"), GangsterCard.parse("9B"), GangsterCard.parse("5G")]
     ) > power(pair)
+
+
+@pytest.mark.parametrize("bad", [5, [None], [[1]], ["9R"]])
+def test_power_refuses_what_is_not_a_hand_naming_it(bad: object) -> None:
+    with pytest.raises(InvalidHandError, match=r"\(R-7\.1\)"):
+        power(bad)  # type: ignore[arg-type]  # the wrong types under test
 
 
 def test_heuristic_plays_the_revolver_first() -> None:

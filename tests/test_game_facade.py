@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import io
+import itertools
 import json
 import random
 import re
@@ -352,6 +353,26 @@ def test_undo_restores_the_dealer_so_the_same_command_gives_the_same_events() ->
             assert snapshot(game) == after
             redone += 1
     assert redone > 20
+
+
+def test_undo_to_the_start_rewinds_the_dealer_across_renewals_of_its_generator() -> None:
+    """Python's generator renews its 624 words once every 624 numbers; undo rewinds past that."""
+    dealer = Dealer(26)  # a long game: its deals draw more than 624 numbers
+    game = Game(dealer.start(NAMES[:6], RuleOptions()), dealer)
+    rng = random.Random(26)
+    positions = [dealer.get_state()[1][-1]]  # type: ignore[index]  # random.getstate()
+    players = []
+    while not game.state.is_over:
+        players.append(rng.choice(game.legal_commands()))
+        game.execute(players[-1])
+        positions.append(dealer.get_state()[1][-1])  # type: ignore[index]  # as above
+    assert any(later < earlier for earlier, later in itertools.pairwise(positions[1:]))
+    finished = snapshot(game)
+    game.undo(len(players))
+    assert len(game.history) == 1
+    for command in players:
+        game.execute(command)
+    assert snapshot(game) == finished
 
 
 def test_undo_of_several_commands_goes_back_that_many_player_commands() -> None:

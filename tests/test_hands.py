@@ -155,6 +155,27 @@ def test_any_iterable_of_cards_is_accepted(hand: list[Card]) -> None:
     assert evaluate_hand(card for card in hand) == expected
 
 
+@pytest.mark.rule("R-7.1")
+@given(hands(low=1, high=4))
+def test_partial_hands_rank_alike_on_the_fast_and_the_checked_path(hand: list[Card]) -> None:
+    """Invariant: a list or tuple of one to four cards (the fast path) ranks as the same
+    cards given one by one (an iterator takes the checked path)."""
+    checked = evaluate_hand(iter(hand))
+    assert evaluate_hand(hand) == checked
+    assert evaluate_hand(tuple(hand)) == checked
+
+
+@pytest.mark.rule("R-7.1")
+@given(hands(low=1, high=3), st.data())
+def test_a_partial_hand_with_a_repeated_card_is_refused(
+    hand: list[Card], data: st.DataObject
+) -> None:
+    """Invariant: the fast path for partial hands refuses a repeated card, as the checked one."""
+    repeated = [*hand, data.draw(st.sampled_from(hand))]
+    with pytest.raises(InvalidHandError, match="appears twice"):
+        evaluate_hand(repeated)
+
+
 # --- R-7.2: the categories ---------------------------------------------------------------
 
 

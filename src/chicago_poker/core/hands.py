@@ -392,9 +392,9 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
     >>> rank.category, rank.tiebreak, rank.description
     (<HandCategory.PAIR: 2>, (9, 7, 5), 'Pair of 9s, then 7, 5')
     """
-    # Fast path for a sequence of five cards, the common case. Whatever it cannot settle
-    # (flush, straight, repeated card, wrong size or type) goes to the checked path, and so
-    # do iterators, which a sequence pattern does not match and so does not consume.
+    # Fast paths for a sequence of five cards, and of one to four. Whatever they cannot settle
+    # (flush, straight, repeated card, wrong size or type) goes to the checked path, as do
+    # iterators, which a sequence pattern does not match and so does not consume.
     hand: Sequence[GangsterCard] = cards  # type: ignore[assignment]  # checked below
     match hand:
         case [a, b, c, d, e]:
@@ -417,7 +417,28 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
                     and d is not e
                 ):  # fmt: skip
                     return rank
+        case [_] | [_, _] | [_, _, _] | [_, _, _, _]:  # see _evaluate_partial
+            if (partial := _evaluate_partial(hand)) is not None:
+                return partial
     return _evaluate_checked(cards)
+
+
+def _evaluate_partial(hand: Sequence[GangsterCard]) -> HandRank | None:
+    """The rank of one to four distinct gangster cards; None for anything else.
+
+    Most hands the bots rank are partial: columns being built. Fewer than five cards make
+    no flush and no straight, so the product of their primes settles the rank. What this
+    cannot settle (a repeated card, a special card, a non-card) the checked path explains.
+    """
+    key = 1
+    try:  # a special card or a non-card has no _prime
+        for card in hand:
+            key *= card._prime
+    except (AttributeError, TypeError):
+        return None
+    if len(set(hand)) != len(hand):  # cards are interned: a repeated card is one object
+        return None
+    return _PLAIN.get(key)
 
 
 def _evaluate_checked(cards: Iterable[Card]) -> HandRank:

@@ -136,7 +136,8 @@ takes a player from 0 to 1, or None for every player.
     """
     if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
         _refuse_seat(player, len(state.players))
-    match awaiting(state):
+    # Actions are listed below, not looked for twice: with none, the list is empty.
+    match awaiting(state, check_actions=False):
         case Awaiting.CARD:
             cards = sorted(state.draw_pile, key=card_order)
             commands: tuple[Command, ...] = tuple(DealCard(card) for card in cards)
@@ -149,7 +150,7 @@ takes a player from 0 to 1, or None for every player.
         case Awaiting.ACTION:
             if player is not None and player != state.turn.player:
                 return ()
-            return tuple(_actions(state))
+            return _actions(state)
         case _:
             return ()
 
@@ -237,10 +238,12 @@ def may_decline(state: GameState, seat: int) -> bool:
     return state.options.optional_reinforcement or not holds_gangster(state, seat)
 
 
-def _actions(state: GameState) -> Iterator[Command]:
-    yield from _action_moves(state)
-    if may_end_turn(state):
-        yield EndTurn(state.turn.player)
+def _actions(state: GameState) -> tuple[Command, ...]:
+    """The actions, and ending the turn where allowed; none when no action is allowed."""
+    moves = tuple(_action_moves(state))
+    if moves and may_end_turn(state):
+        return (*moves, EndTurn(state.turn.player))
+    return moves
 
 
 def may_end_turn(state: GameState) -> bool:
@@ -252,11 +255,18 @@ def may_end_turn(state: GameState) -> bool:
 
 
 def _action_moves(state: GameState) -> Iterator[Command]:
+    """The actions of the player whose turn it is, drawing first.
+
+    Lazily, so that :func:`has_legal_action` stops at the first.
+    """
     seat = state.turn.player
-    hand = state.players[seat].hand
-    yield from _draws(state, seat)
+    if can_draw(state, seat):
+        yield DrawCard(seat)
     yield from _gangster_plays(state, seat)
-    for card in sorted((card for card in hand if isinstance(card, SpecialCard)), key=card_order):
+    specials = [card for card in state.players[seat].hand if isinstance(card, SpecialCard)]
+    if len(specials) > 1:
+        specials.sort(key=card_order)
+    for card in specials:
         yield from _special_plays(state, seat, card)
 
 
@@ -294,23 +304,34 @@ def can_draw(state: GameState, seat: int) -> bool:
     return limit_after(state, seat, hand=1, actions=-1)
 
 
-def _draws(state: GameState, seat: int) -> Iterator[Command]:
-    if can_draw(state, seat):
-        yield DrawCard(seat)
-
-
 def open_businesses(state: GameState, seat: int) -> list[Business]:
     """The face-up businesses where ``seat`` has room for another card (R-4.5)."""
     return [b for b in state.businesses if not b.columns[seat].is_full]
 
 
-def _gangster_plays(state: GameState, seat: int) -> Iterator[Command]:
+_GANGSTER_PLAYS: Final[dict[tuple[int, GangsterCard, BusinessTile], PlayGangster]] = {}
+"""Every PlayGangster listed so far: most of the commands listed, and made again and again.
+
+Looking one up costs a fifth of making it. There are at most 6 x 75 x 20 of them.
+"""
+
+
+def _gangster_play(seat: int, card: GangsterCard, tile: BusinessTile) -> PlayGangster:
+    play = _GANGSTER_PLAYS.get((seat, card, tile))
+    if play is None:
+        play = _GANGSTER_PLAYS[seat, card, tile] = PlayGangster(seat, card, tile)
+    return play
+
+
+def _gangster_plays(state: GameState, seat: int) -> list[PlayGangster]:
     cards = gangsters(state.players[seat].hand)
     if not cards or not limit_after(state, seat, hand=-1, actions=-1, gangster_cards=-1, places=-1):
-        return
-    for business in open_businesses(state, seat):
-        for card in cards:
-            yield PlayGangster(seat, card, business.tile)
+        return []
+    return [
+        _gangster_play(seat, card, business.tile)
+        for business in open_businesses(state, seat)
+        for card in cards
+    ]
 
 
 def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Iterator[Command]:

@@ -20,10 +20,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, cast
 
 from chicago_poker.core.cards import BusinessTile, Card, GangsterCard
 from chicago_poker.core.commands import (
@@ -41,9 +42,10 @@ from chicago_poker.core.commands import (
 )
 from chicago_poker.core.hands import evaluate_hand
 from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
-from chicago_poker.core.views import BusinessView, PlayerView
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import BusinessView, PlayerView, view
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "power"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "ViewlessBot", "ask", "power"]
 
 _UNKNOWN_CARD: Final = 0.35
 """What an unseen card of a rival's column adds to the estimate of its strength."""
@@ -62,8 +64,40 @@ class Bot(Protocol):
         ...  # pragma: no cover
 
 
+class ViewlessBot(Bot, Protocol):
+    """A bot whose choice never depends on the view: it can choose without one.
+
+    Building a view costs more than a random choice, so :func:`ask` (and with it
+    :func:`~chicago_poker.players.simulate.play_bots`) builds none for such a bot.
+    """
+
+    def choose_without_view(self, legal: Sequence[Command]) -> Command:
+        """The command :meth:`choose` would give with any view, and with the same effect."""
+        ...  # pragma: no cover
+
+
+def ask(bot: Bot, state: GameState, seat: int, legal: Sequence[Command]) -> Command:
+    """The command ``bot`` chooses for ``seat`` from ``legal``, knowing only the seat's view.
+
+    The view is built only for a bot that reads it: a bot with a ``choose_without_view``
+    method (a :class:`ViewlessBot`) is asked through that method instead.
+
+    >>> from chicago_poker.players.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=3)
+    >>> seat = game.state.turn.player
+    >>> legal = game.legal_commands(seat)
+    >>> asked = ask(RandomBot(1), game.state, seat, legal)
+    >>> asked == RandomBot(1).choose(view(game.state, seat), legal)
+    True
+    """
+    without_view = getattr(bot, "choose_without_view", None)
+    if without_view is not None:
+        return cast(ViewlessBot, bot).choose_without_view(legal)
+    return bot.choose(view(state, seat), legal)
+
+
 class RandomBot:
-    """Chooses uniformly among the legal commands."""
+    """Chooses uniformly among the legal commands; it needs no view (a :class:`ViewlessBot`)."""
 
     name = "random"
 
@@ -73,6 +107,10 @@ class RandomBot:
 
     def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
         """Any legal command, each as likely."""
+        return self.choose_without_view(legal)
+
+    def choose_without_view(self, legal: Sequence[Command]) -> Command:
+        """Any legal command, each as likely: what :meth:`choose` gives, without a view."""
         return legal[self._random.randrange(len(legal))]
 
 
@@ -85,6 +123,17 @@ def power(cards: Iterable[GangsterCard]) -> float:
     >>> power([parse_card("9R"), parse_card("9B")]) > power([parse_card("15R")])
     True
     """
+    try:
+        hand = cards if type(cards) is tuple else tuple(cards)
+        return _power(hand)
+    except TypeError:  # not a collection, or unhashable cards: let the ranking explain
+        evaluate_hand(cards)
+        raise
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _power(cards: tuple[GangsterCard, ...]) -> float:
+    """:func:`power`, remembered: the heuristic bot ranks the same columns again and again."""
     rank = evaluate_hand(cards)
     value = float(rank.category.value)
     scale = 1.0
@@ -164,6 +213,9 @@ class _Turn:
             key=lambda card: card.order,
         )
         self.businesses = {business.tile: business for business in view.businesses}
+        # Worked out once per business, not once per command scored.
+        self.mine = {tile: self.own(b) for tile, b in self.businesses.items()}
+        self.weights = {tile: self.weight(tile) for tile in self.businesses}
         self.threat = {tile: self._threat(b) for tile, b in self.businesses.items()}
         self.plans = {tile: self._plan(b, self.gangsters) for tile, b in self.businesses.items()}
         self.best_plan = max((plan[0] for plan in self.plans.values()), default=0.0)
@@ -233,11 +285,11 @@ class _Turn:
     def _gangster(self, command: Command) -> float:
         assert isinstance(command, PlayGangster)
         business = self.businesses[command.business]
-        column = self.own(business)
+        column = self.mine[command.business]
         plan_value, plan = self.plans[command.business]
         threat = self.threat[command.business]
         after = power((*column, command.card))
-        weight = self.weight(command.business)
+        weight = self.weights[command.business]
         if len(column) + 1 == MAX_COLUMN:
             # The fifth card calls a shootout: only when the hand is likely best.
             if after > threat + _LIKELY_BEST:

@@ -21,7 +21,7 @@ from typing import Any, Final, TextIO
 from attrs import frozen
 
 from chicago_poker.core.apply import replay
-from chicago_poker.core.cards import BUSINESS_TILES, card_order, full_deck, tactical_deck
+from chicago_poker.core.cards import BUSINESS_TILES, Card, card_order, full_deck, tactical_deck
 from chicago_poker.core.commands import ChanceCommand, Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.decide import step
 from chicago_poker.core.errors import (
@@ -73,6 +73,9 @@ class Dealer:
                 raise InvalidArgumentError(f"Dealer: seed must be 0 or more, not {seed}")
         self._seed = seed if seed is not None else random.SystemRandom().randrange(_SEED_LIMIT)
         self._random = random.Random(self._seed)
+        # The draw pile last dealt from, and its cards in display order.
+        self._pile: frozenset[Card] = frozenset()
+        self._ordered: list[Card] = []
 
     @property
     def seed(self) -> int:
@@ -113,13 +116,27 @@ class Dealer:
 
     def outcome(self, state: GameState) -> ChanceCommand | None:
         """The chance command ``state`` waits for, or None if it waits for no chance."""
-        match awaiting(state):
+        match awaiting(state, check_actions=False):
             case Awaiting.CARD:
-                return DealCard(self._random.choice(sorted(state.draw_pile, key=card_order)))
+                return DealCard(self._random.choice(self._ordered_pile(state.draw_pile)))
             case Awaiting.TILE:
                 return RevealTile(self._random.choice(sorted(state.tile_pile)))
             case _:
                 return None
+
+    def _ordered_pile(self, pile: frozenset[Card]) -> list[Card]:
+        """The cards of ``pile`` in display order.
+
+        Each deal takes one card from the draw pile, so the order is kept from one deal to
+        the next instead of sorting the pile again.
+        """
+        if pile != self._pile:
+            if pile <= self._pile:
+                self._ordered = [card for card in self._ordered if card in pile]
+            else:
+                self._ordered = sorted(pile, key=card_order)
+            self._pile = pile
+        return self._ordered
 
     def get_state(self) -> object:
         """The random generator's state, to rewind on undo."""
@@ -158,7 +175,7 @@ class Game:
         self._dealer = dealer
         self._history: list[Entry] = []
         # The dealer's state before the chance that followed a command, by history index.
-        self._dealer_states: dict[int, object] = {}
+        self._dealer_states = _DealerStates()
         self._state: GameState | None = None
         # From which command on the dealer, fresh from its seed, dealt every chance (None:
         # unknown), and whether it dealt the set-up too: what lets to_json save a seed, not
@@ -400,13 +417,9 @@ class Game:
                     f"undo: there are fewer than {commands} commands to take back; "
                     "the set-up cannot be taken back"
                 )
-        # The dealer only changed when it dealt, so its state at ``keep`` is the one saved
-        # before the first deal at or after ``keep``, or its present state if none followed.
-        later = [index for index in self._dealer_states if index >= keep]
-        if later:
-            self._dealer.set_state(self._dealer_states[min(later)])
-        for index in later:
-            del self._dealer_states[index]
+        saved = self._dealer_states.rewind(keep)
+        if saved is not None:
+            self._dealer.set_state(saved)
         del self._history[keep:]
         self._state = replay(self.events)
 
@@ -416,11 +429,75 @@ class Game:
         self._state = state
 
     def _deal(self) -> None:
-        if awaiting(self.state) not in (Awaiting.CARD, Awaiting.TILE):
+        if awaiting(self.state, check_actions=False) not in (Awaiting.CARD, Awaiting.TILE):
             return
-        self._dealer_states[len(self._history) - 1] = self._dealer.get_state()
+        self._dealer_states.save(len(self._history) - 1, self._dealer.get_state())
         while (outcome := self._dealer.outcome(self.state)) is not None:
             self._run(outcome)
+
+
+class _DealerStates:
+    """The dealer's states saved for undo, by the history index of the command they followed.
+
+    Python's generator (a Mersenne Twister) keeps 624 words and a position, and renews its
+    words only once every 624 numbers drawn; a deal draws one or two. So states saved one
+    after another mostly share their words, and those are kept once: a finished game keeps
+    a few sets of words instead of one per deal. Comparing all 624 words at every deal
+    would cost more than the rest of the deal, so four are compared: a renewal changes
+    every word, and four 32-bit words stay the same by chance once in 2**128 renewals.
+    """
+
+    def __init__(self) -> None:
+        self._states: dict[int, object] = {}
+        self._words: tuple[int, ...] = ()
+
+    def save(self, index: int, state: object) -> None:
+        """Keep ``state``, the dealer's state before the chance that followed ``index``."""
+        parts: Any = state
+        if type(state) is tuple and len(parts) == 3 and type(parts[1]) is tuple:
+            version, internal, gauss = parts
+            if not _same_words(internal, self._words):
+                self._words = internal[:-1]
+            state = _SharedWords(version, self._words, internal[-1], gauss)
+        self._states[index] = state
+
+    def rewind(self, keep: int) -> object | None:
+        """The state to rewind to when the history is cut to ``keep`` entries, if any.
+
+        The dealer only changed when it dealt, so its state at ``keep`` is the one saved
+        before the first deal at or after ``keep``, or its present state if none followed.
+        The states saved from ``keep`` on are dropped.
+        """
+        later = [index for index in self._states if index >= keep]
+        if not later:
+            return None
+        state = self._states[min(later)]
+        for index in later:
+            del self._states[index]
+        if isinstance(state, _SharedWords):
+            return (state.version, (*state.words, state.position), state.gauss)
+        return state
+
+
+def _same_words(internal: tuple[int, ...], words: tuple[int, ...]) -> bool:
+    """Whether a generator's ``internal`` state (words, then position) has these ``words``."""
+    return (
+        len(internal) == len(words) + 1
+        and internal[0] == words[0]
+        and internal[1] == words[1]
+        and internal[-3] == words[-2]
+        and internal[-2] == words[-1]
+    )
+
+
+@frozen
+class _SharedWords:
+    """A generator's state whose words are shared with other saved states."""
+
+    version: int
+    words: tuple[int, ...]
+    position: int
+    gauss: object
 
 
 def _generator_json(state: object) -> list[Any]:

@@ -52,9 +52,8 @@ from chicago_poker.core.events import (
 )
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import RuleOptions
-from chicago_poker.core.views import view
 from chicago_poker.formats.log import MAX_INTEGER_DIGITS, write_log
-from chicago_poker.players.bots import BOTS, Bot
+from chicago_poker.players.bots import BOTS, Bot, ask
 from chicago_poker.players.game import Game
 
 __all__ = [
@@ -136,7 +135,7 @@ def _next_command(game: Game, bots: Sequence[Bot]) -> Command | None:
     for seat in seats:
         legal = legal_commands(state, seat)
         if legal:
-            return bots[seat].choose(view(state, seat), legal)
+            return ask(bots[seat], state, seat, legal)
     return None  # pragma: no cover - awaiting() promised a decision
 
 

@@ -1,0 +1,174 @@
+"""Benchmark play where users wait: bots' games and the Game facade, against python-chess.
+
+Run from the repository::
+
+    python benchmarks/bench_play.py [--games N] [--rounds R] [--players P] [--seed S] [--check]
+
+In each round, every game of every workload is timed right after a python-chess game of the
+same seed, so that a slow spell of a shared machine hits both alike; each workload's rate over
+the round is divided by the rate of the chess games timed next to it, and the ratios' median
+and range over the rounds are printed. Workloads:
+
+* ``random bots``: ``play_bots`` with a ``RandomBot`` at every seat, player commands per
+  second (chance's ``DealCard`` and ``RevealTile`` not counted). Target: 2x chess.
+* ``heuristic bots``: the same with ``HeuristicBot``\\ s. Target: 0.5x chess.
+* ``Game facade``: ``Game.new``, then ``legal_commands()`` and ``execute`` of a uniformly
+  chosen command until the game is over, player commands per second. Target: 2x chess.
+* ``chess``: python-chess random self-play, ``random.choice(list(board.legal_moves))``,
+  ``push`` and ``is_game_over``, plies per second.
+
+A last line gives the memory a finished ``Game`` keeps (tracemalloc, after one game to warm
+the caches). Target: at most 400 KiB for 4 players. ``--check`` exits with status 1 when a
+target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+
+import chess
+
+from chicago_poker.core.commands import DealCard, RevealTile
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.players.bots import Bot, HeuristicBot, RandomBot
+from chicago_poker.players.game import Game
+from chicago_poker.players.simulate import game_seed, play_bots
+
+TARGETS = {"random bots": 2.0, "heuristic bots": 0.5, "Game facade": 2.0}
+"""The least ratio to python-chess each workload must reach, in the median."""
+
+MEMORY_TARGET = 400 * 1024
+"""The most bytes a finished 4-player Game may keep."""
+
+NAMES = ("Al", "Bugs", "Dutch", "Frank", "Lucky", "Nails")
+
+
+def player_commands(game: Game) -> int:
+    """The commands of a game that players gave: not the set-up, not chance's."""
+    history = game.history[1:]
+    return sum(not isinstance(entry.command, DealCard | RevealTile) for entry in history)
+
+
+def bot_game(make: Callable[[int], Bot], seed: int, players: int) -> int:
+    """One game between bots built by ``make``; the players' commands."""
+    bots = [make(seed * 10 + seat) for seat in range(players)]
+    return player_commands(play_bots(RuleOptions(), bots, seed))
+
+
+def facade_game(seed: int, players: int) -> Game:
+    """One game through the facade, each command chosen uniformly from legal_commands()."""
+    policy = random.Random(seed)
+    game = Game.new(NAMES[:players], seed=seed)
+    while not game.state.is_over:
+        legal = game.legal_commands()
+        game.execute(legal[policy.randrange(len(legal))])
+    return game
+
+
+def chess_game(seed: int) -> int:
+    """One game of python-chess random self-play; the plies."""
+    policy = random.Random(seed)
+    board = chess.Board()
+    plies = 0
+    while not board.is_game_over():
+        board.push(policy.choice(list(board.legal_moves)))
+        plies += 1
+    return plies
+
+
+def timed(run: Callable[[int], int], seed: int) -> tuple[int, float]:
+    """The count ``run(seed)`` returns, and the seconds it took."""
+    start = time.perf_counter()
+    count = run(seed)
+    return count, time.perf_counter() - start
+
+
+def game_memory(players: int, seed: int) -> int:
+    """The bytes a finished facade game keeps, the caches warmed by one game first."""
+    facade_game(seed + 1, players)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    game = facade_game(seed, players)
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del game
+    return kept
+
+
+def workloads(players: int) -> dict[str, Callable[[int], int]]:
+    """Each workload by name, as a function that plays the game of a seed and counts."""
+    return {
+        "random bots": lambda seed: bot_game(RandomBot, seed, players),
+        "heuristic bots": lambda seed: bot_game(HeuristicBot, seed, players),
+        "Game facade": lambda seed: player_commands(facade_game(seed, players)),
+    }
+
+
+def one_round(runs: dict[str, Callable[[int], int]], seeds: Sequence[int]) -> dict[str, float]:
+    """Each workload's ratio to chess over ``seeds``, each game timed next to a chess game."""
+    totals = {name: [0, 0.0, 0, 0.0] for name in runs}
+    for seed in seeds:
+        for name, run in runs.items():
+            plies, chess_time = timed(chess_game, seed)
+            commands, our_time = timed(run, seed)
+            total = totals[name]
+            total[0] += commands
+            total[1] += our_time
+            total[2] += plies
+            total[3] += chess_time
+    return {name: (c / t) / (p / ct) for name, (c, t, p, ct) in totals.items()}
+
+
+def measure(args: argparse.Namespace) -> dict[str, list[float]]:
+    """The ratio of each workload to chess, one per round."""
+    runs = workloads(args.players)
+    seeds = [game_seed(args.seed, index) for index in range(args.games)]
+    one_round(runs, seeds[:1])  # warm-up: imports, caches, first allocations
+    ratios: dict[str, list[float]] = {name: [] for name in TARGETS}
+    for _ in range(args.rounds):
+        gc.collect()
+        for name, ratio in one_round(runs, seeds).items():
+            ratios[name].append(ratio)
+    return ratios
+
+
+def main() -> int:
+    """Run the workloads and print the ratios; with --check, 1 if a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=10, help="games per workload (10)")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (5)")
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 7), help="(4)")
+    parser.add_argument("--seed", type=int, default=2004, help="seed of the run (2004)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    args = parser.parse_args()
+    if args.games < 1 or args.rounds < 1:
+        parser.error("--games and --rounds must be at least 1")
+    ratios = measure(args)
+    print(f"{args.games} {args.players}-player games per workload, {args.rounds} rounds")
+    missed = False
+    for name, values in ratios.items():
+        median = statistics.median(values)
+        verdict = "met" if median >= TARGETS[name] else "MISSED"
+        missed |= median < TARGETS[name]
+        print(
+            f"{name:15} {median:5.2f}x chess (range {min(values):.2f} to {max(values):.2f});"
+            f" target {TARGETS[name]}x: {verdict}"
+        )
+    kept = game_memory(4, args.seed)
+    verdict = "met" if kept <= MEMORY_TARGET else "MISSED"
+    missed |= kept > MEMORY_TARGET
+    print(f"finished 4-player Game keeps {kept / 1024:,.0f} KiB; target 400 KiB: {verdict}")
+    return 1 if args.check and missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
