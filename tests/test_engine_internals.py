@@ -1,8 +1,9 @@
 """The engine's shortcuts: state copies that bypass ``__init__``, and the cached card text.
 
-``apply`` copies the state by merging the old ``__dict__`` with the changes rather than calling
-the frozen ``__init__`` (see ``apply._replace``); cards and tiles keep their text form. These
-tests pin down that the shortcuts give exactly what the plain ways give.
+``apply`` copies the state by copying the old ``__dict__`` and storing the changes in it, and
+makes players, columns and businesses by setting their slots, rather than calling the frozen
+``__init__`` (see "Copies without __init__" in ``core/apply.py``); cards and tiles keep their
+text form. These tests pin down that the shortcuts give exactly what the plain ways give.
 """
 
 from __future__ import annotations
@@ -12,7 +13,19 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
-from chicago_poker.core.apply import _GameStateChanges, _replace, _turn, _TurnChanges, apply
+from chicago_poker.core.apply import (
+    _business,
+    _GameStateChanges,
+    _new_column,
+    _new_turn,
+    _player,
+    _replace,
+    _turn,
+    _turn_after_action,
+    _turn_in_phase,
+    _TurnChanges,
+    apply,
+)
 from chicago_poker.core.cards import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
@@ -27,7 +40,15 @@ from chicago_poker.core.commands import PlayGangster
 from chicago_poker.core.decide import step
 from chicago_poker.core.events import Event, TurnStarted
 from chicago_poker.core.rules import RuleOptions
-from chicago_poker.core.state import GameState, Turn, TurnPhase, Victory
+from chicago_poker.core.state import (
+    Business,
+    Column,
+    GameState,
+    PlayerState,
+    Turn,
+    TurnPhase,
+    Victory,
+)
 from chicago_poker.players.game import Game
 from random_games import random_game
 from scenarios import NAMES
@@ -81,7 +102,7 @@ def state() -> GameState:
 
 
 def test_replace_without_changes_gives_an_equal_state(state: GameState) -> None:
-    copy = _replace(state)
+    copy = _replace(state, {})
     assert copy == state
     assert hash(copy) == hash(state)
     assert copy is not state
@@ -89,7 +110,7 @@ def test_replace_without_changes_gives_an_equal_state(state: GameState) -> None:
 
 
 def test_replace_changes_exactly_the_named_fields(state: GameState) -> None:
-    copy = _replace(state, vacancies=2, idle_turns=1, victory=Victory.BLOCKED)
+    copy = _replace(state, {"vacancies": 2, "idle_turns": 1, "victory": Victory.BLOCKED})
     assert changed_fields(state, copy) == {"vacancies", "idle_turns", "victory"}
     assert (copy.vacancies, copy.idle_turns, copy.victory) == (2, 1, Victory.BLOCKED)
     assert copy == attrs.evolve(state, vacancies=2, idle_turns=1, victory=Victory.BLOCKED)
@@ -98,18 +119,18 @@ def test_replace_changes_exactly_the_named_fields(state: GameState) -> None:
 
 def test_turn_changes_exactly_the_named_fields(state: GameState) -> None:
     turn = state.turn
-    copy = _turn(turn, actions_taken=2, phase=TurnPhase.ENDED)
+    copy = _turn(turn, {"actions_taken": 2, "phase": TurnPhase.ENDED})
     assert changed_fields(turn, copy) == {"actions_taken", "phase"}
     assert copy == attrs.evolve(turn, actions_taken=2, phase=TurnPhase.ENDED)
-    assert _turn(turn) == turn
+    assert _turn(turn, {}) == turn
     assert type(copy) is Turn
 
 
 def test_copies_stay_frozen(state: GameState) -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        _replace(state, vacancies=1).vacancies = 2  # type: ignore[misc]  # frozen on purpose
+        _replace(state, {"vacancies": 1}).vacancies = 2  # type: ignore[misc]  # frozen on purpose
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        _turn(state.turn, shootouts=1).shootouts = 2  # type: ignore[misc]  # frozen on purpose
+        _turn(state.turn, {"shootouts": 1}).shootouts = 2  # type: ignore[misc]  # frozen on purpose
 
 
 def test_the_changeable_fields_are_every_field_but_the_fixed_ones() -> None:
@@ -192,3 +213,70 @@ def test_copied_classes_do_nothing_in_init_that_a_copy_would_skip(
     instance = state if cls is GameState else state.turn
     hash(instance)  # a cached hash would be kept in the instance and copied, stale
     assert set(vars(instance)) == field_names(cls)
+
+
+SLOTTED_PARTS = [PlayerState, Column, Business]
+"""The parts of a state that apply makes by setting their slots."""
+
+
+@pytest.mark.parametrize("cls", SLOTTED_PARTS)
+def test_slotted_parts_do_nothing_in_init_that_apply_skips(cls: type[attrs.AttrsInstance]) -> None:
+    # _player, _new_column and _business set the slots of a bare instance: nothing may be
+    # checked, converted or derived in __init__, and no hash may be cached in a slot.
+    assert all(field.validator is None and field.converter is None for field in attrs.fields(cls))
+    assert not hasattr(cls, "__attrs_post_init__")
+    assert set(vars(cls)["__slots__"]) == field_names(cls) | {"__weakref__"}
+
+
+def test_parts_made_without_init_equal_those_made_with_it(state: GameState) -> None:
+    player = state.players[1]
+    column = state.businesses[0].columns[0]
+    card = next(card for card in player.hand if isinstance(card, GangsterCard))
+    made: list[tuple[attrs.AttrsInstance, attrs.AttrsInstance]] = [
+        (_player(*attrs.astuple(player, recurse=False)), player),
+        (_new_column((card,), 3), Column((card,), 3)),
+        (_new_column(()), Column()),
+        (
+            _business(state.businesses[0].tile, (column,)),
+            Business(state.businesses[0].tile, (column,)),
+        ),
+        (_new_turn(2, 5, TurnPhase.ACTIONS, 2), Turn(2, 5, TurnPhase.ACTIONS, 2)),
+        (
+            _turn_in_phase(state.turn, TurnPhase.ENDED),
+            attrs.evolve(state.turn, phase=TurnPhase.ENDED),
+        ),
+        (
+            _turn_after_action(state.turn),
+            attrs.evolve(state.turn, actions_taken=state.turn.actions_taken + 1),
+        ),
+    ]
+    for fast, plain in made:
+        assert type(fast) is type(plain)
+        assert fast == plain
+        assert hash(fast) == hash(plain)
+        assert attrs.astuple(fast, recurse=False) == attrs.astuple(plain, recurse=False)
+
+
+def every_part(state: GameState) -> Iterator[attrs.AttrsInstance]:
+    """The state and every attrs instance in it that apply may have made."""
+    yield state
+    yield state.turn
+    if state.previous_turn is not None:
+        yield state.previous_turn
+    yield from state.players
+    for business in state.businesses:
+        yield business
+        yield from business.columns
+
+
+def test_every_state_apply_makes_is_whole(games: list[Game]) -> None:
+    # Copies made without __init__ must hold every field and nothing else, in every part.
+    for game in games:
+        for _, _, after in transitions(game):
+            for part in every_part(after):
+                names = field_names(type(part))
+                if hasattr(part, "__dict__"):
+                    assert set(vars(part)) == names, type(part)
+                for name in names:
+                    getattr(part, name)  # AttributeError if a slot was left unset
+            assert after == attrs.evolve(after)  # as made again through __init__

@@ -6,8 +6,10 @@ event was made, so nothing is checked again here (as python-chess's ``push`` tru
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Final, TypedDict, Unpack, get_args
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final, Never, NoReturn, TypedDict, cast, get_args
+
+import attrs
 
 from chicago_poker.core.cards import (
     BRIBERY,
@@ -74,9 +76,6 @@ _SHOOTOUTS: Final = TurnPhase.SHOOTOUTS
 _ACTIONS: Final = TurnPhase.ACTIONS
 _ENDED: Final = TurnPhase.ENDED
 
-_new_instance = object.__new__
-_set_attribute = object.__setattr__
-
 
 class _GameStateChanges(TypedDict, total=False):
     """The fields of :class:`GameState` that events change, for :func:`_replace`."""
@@ -108,25 +107,146 @@ class _TurnChanges(TypedDict, total=False):
     shootouts: int
 
 
-def _replace(state: GameState, **changes: Unpack[_GameStateChanges]) -> GameState:
-    """A copy of ``state`` with the given fields changed.
+class _TurnFields(_TurnChanges, total=False):
+    """Every field of :class:`Turn`: its ``__dict__``."""
 
-    Replaying a game makes one such copy per event, so this skips ``attrs.evolve`` and even
-    ``GameState.__init__``: it makes a bare instance and gives it a merged copy of the old
-    ``__dict__``. That is safe because ``GameState`` has no validators, converters,
-    ``__attrs_post_init__`` or cached hash, and the values in ``changes`` are typed; the copy
-    stays frozen to everyone else. (``GameState`` keeps no slots for exactly this.)
-    """
+    player: int
+    number: int
+    base_actions: int
+
+
+# --- Copies without __init__ --------------------------------------------------------------
+#
+# Replaying a game makes a new state for every event, and a few new parts of it. The frozen
+# ``__init__`` of attrs is the slowest way to make them: a call from C into Python, then one
+# generic ``object.__setattr__`` per field. So ``apply`` makes a bare instance with
+# ``object.__new__`` and fills it directly: a ``GameState`` or ``Turn`` (which keep no slots for
+# this) gets a copy of the old ``__dict__`` with the changed fields stored in it, and a
+# ``PlayerState``, ``Column`` or ``Business`` gets its slots set through their descriptors.
+# The result is the instance ``__init__`` would make, because these classes have no
+# validators, converters, ``__attrs_post_init__`` or cached hash (tests/test_engine_internals.py
+# checks this), and it stays frozen to everyone else. The folds of the most frequent events
+# copy the state's ``__dict__`` themselves, with :data:`_copy_state_fields`, rather than build a
+# dict of changes for :func:`_replace`: that saves a call and a dict per event.
+
+_new_instance: Final = object.__new__
+
+# Copies of a __dict__, typed so that mypy checks the fields stored in them, and the setters
+# of a __dict__ (cheaper than object.__setattr__(instance, "__dict__", fields)). The copies are
+# made with dict(), not dict.copy: a state made by __init__ keeps its fields in a dict that
+# shares its keys with its class, which dict.copy would keep, and Python 3.11 cannot speed up
+# reading an attribute from such a dict; dict() makes a plain one. (This is about 6% of
+# validating a log: decide reads many fields of each state.)
+_copy_state_fields: Final = cast(Callable[[dict[str, Any]], _GameStateChanges], dict)
+_set_state_fields: Final = cast(
+    Callable[[GameState, Mapping[str, object]], None], vars(GameState)["__dict__"].__set__
+)
+_copy_turn_fields: Final = cast(Callable[[dict[str, Any]], _TurnChanges], dict)
+_copy_new_turn_fields: Final = cast(Callable[[dict[str, Any]], _TurnFields], dict)
+_set_turn_fields: Final = cast(
+    Callable[[Turn, Mapping[str, object]], None], vars(Turn)["__dict__"].__set__
+)
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The function that sets the slot ``name`` of an instance of ``cls``."""
+    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
+    return setter
+
+
+_set_name: Final = _slot_setter(PlayerState, "name")
+_set_hand: Final = _slot_setter(PlayerState, "hand")
+_set_controlled: Final = _slot_setter(PlayerState, "controlled")
+_set_seen: Final = _slot_setter(PlayerState, "seen")
+_set_cards: Final = _slot_setter(Column, "cards")
+_set_marker: Final = _slot_setter(Column, "marker")
+_set_tile: Final = _slot_setter(Business, "tile")
+_set_columns: Final = _slot_setter(Business, "columns")
+
+
+def _replace(state: GameState, changes: _GameStateChanges) -> GameState:
+    """A copy of ``state`` with the fields in ``changes`` changed (see "Copies" above)."""
+    fields = _copy_state_fields(state.__dict__)
+    fields.update(changes)
     new = _new_instance(GameState)
-    _set_attribute(new, "__dict__", {**state.__dict__, **changes})
+    _set_state_fields(new, fields)
     return new
 
 
-def _turn(turn: Turn, **changes: Unpack[_TurnChanges]) -> Turn:
-    """A copy of ``turn`` with the given fields changed, made as in :func:`_replace`."""
+def _turn(turn: Turn, changes: _TurnChanges) -> Turn:
+    """A copy of ``turn`` with the fields in ``changes`` changed, made as in :func:`_replace`."""
+    fields = _copy_turn_fields(turn.__dict__)
+    fields.update(changes)
     new = _new_instance(Turn)
-    _set_attribute(new, "__dict__", {**turn.__dict__, **changes})
+    _set_turn_fields(new, fields)
     return new
+
+
+_TURN_DEFAULTS: Final[dict[str, Any]] = {
+    field.name: field.default for field in attrs.fields(Turn) if field.default is not attrs.NOTHING
+}
+"""The fields of a new :class:`Turn` that have defaults, with them."""
+
+
+def _new_turn(player: int, number: int, phase: TurnPhase, base_actions: int) -> Turn:
+    """``Turn(player, number, phase, base_actions)``, made as in :func:`_replace`."""
+    fields = _copy_new_turn_fields(_TURN_DEFAULTS)
+    fields["player"] = player
+    fields["number"] = number
+    fields["phase"] = phase
+    fields["base_actions"] = base_actions
+    new = _new_instance(Turn)
+    _set_turn_fields(new, fields)
+    return new
+
+
+def _turn_in_phase(turn: Turn, phase: TurnPhase) -> Turn:
+    """A copy of ``turn`` in ``phase``, made as in :func:`_replace`."""
+    fields = _copy_turn_fields(turn.__dict__)
+    fields["phase"] = phase
+    new = _new_instance(Turn)
+    _set_turn_fields(new, fields)
+    return new
+
+
+def _turn_after_action(turn: Turn) -> Turn:
+    """A copy of ``turn`` with one more action taken, made as in :func:`_replace`."""
+    fields = _copy_turn_fields(turn.__dict__)
+    fields["actions_taken"] = turn.actions_taken + 1
+    new = _new_instance(Turn)
+    _set_turn_fields(new, fields)
+    return new
+
+
+def _player(
+    name: str,
+    hand: frozenset[Card],
+    controlled: tuple[BusinessTile, ...],
+    seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
+) -> PlayerState:
+    """``PlayerState(name, hand, controlled, seen)``, made as described in "Copies" above."""
+    player = _new_instance(PlayerState)
+    _set_name(player, name)
+    _set_hand(player, hand)
+    _set_controlled(player, controlled)
+    _set_seen(player, seen)
+    return player
+
+
+def _new_column(cards: tuple[GangsterCard, ...], marker: int | None = None) -> Column:
+    """``Column(cards, marker)``, made as described in "Copies" above."""
+    column = _new_instance(Column)
+    _set_cards(column, cards)
+    _set_marker(column, marker)
+    return column
+
+
+def _business(tile: BusinessTile, columns: tuple[Column, ...]) -> Business:
+    """``Business(tile, columns)``, made as described in "Copies" above."""
+    business = _new_instance(Business)
+    _set_tile(business, tile)
+    _set_columns(business, columns)
+    return business
 
 
 def replay(events: Iterable[Event]) -> GameState:
@@ -140,11 +260,15 @@ def replay(events: Iterable[Event]) -> GameState:
     >>> replay(game.events) == game.state
     True
     """
-    state: GameState | None = None
-    for event in events:
-        state = apply(state, event)
-    if state is None:
+    remaining = iter(events)
+    first = next(remaining, None)
+    if first is None:
         raise InvalidArgumentError("replay: events must begin with GameStarted, but it is empty")
+    state = _begin(first)
+    # apply's dispatch, inlined: one call fewer per event, which is a tenth of a replay.
+    folds = _FOLDS
+    for event in remaining:
+        state = folds.get(type(event), _unknown)(state, event)
     return state
 
 
@@ -164,10 +288,12 @@ def apply(state: GameState | None, event: Event) -> GameState:
     if state is None:
         return _begin(event)
     # One dict lookup on the event's exact class, cheaper than a match: this runs per event.
-    fold = _FOLDS.get(type(event))
-    if fold is None:
-        raise unknown_type("an event", event)  # type: ignore[arg-type]  # only at run time
-    return fold(state, event)
+    return _FOLDS.get(type(event), _unknown)(state, event)
+
+
+def _unknown(state: GameState, event: Never) -> NoReturn:
+    """The fold of an object that is not an event: it is refused."""
+    raise unknown_type("an event", event)
 
 
 def _begin(event: Event) -> GameState:
@@ -191,7 +317,7 @@ def _start(event: GameStarted) -> GameState:
         options=event.options,
         players=players,
         first_player=event.first_player,
-        turn=Turn((event.first_player - 1) % count, -1, TurnPhase.ENDED, 0),
+        turn=_new_turn((event.first_player - 1) % count, -1, _ENDED, 0),
         draw_pile=frozenset(deck) - dealt,
         tile_pile=frozenset(BUSINESS_TILES) - frozenset(event.businesses),
         businesses=tuple(_new_business(tile, count) for tile in event.businesses),
@@ -199,35 +325,38 @@ def _start(event: GameStarted) -> GameState:
 
 
 def _new_business(tile: BusinessTile, players: int) -> Business:
-    return Business(tile, (EMPTY_COLUMN,) * players)
+    return _business(tile, (EMPTY_COLUMN,) * players)
 
 
-def _evolve_turn(state: GameState, **changes: Unpack[_TurnChanges]) -> GameState:
-    return _replace(state, turn=_turn(state.turn, **changes))
+def _evolve_turn(state: GameState, changes: _TurnChanges) -> GameState:
+    return _replace(state, {"turn": _turn(state.turn, changes)})
 
 
 def _count_action(state: GameState) -> GameState:
-    return _evolve_turn(state, actions_taken=state.turn.actions_taken + 1)
+    return _replace(state, {"turn": _turn_after_action(state.turn)})
 
 
 def _start_turn(state: GameState, event: TurnStarted) -> GameState:
+    # This and the other folds of frequent events copy the state themselves: see "Copies".
     ended = state.turn
-    return _replace(
-        state,
-        turn=Turn(event.player, event.number, _SHOOTOUTS, event.actions),
-        previous_turn=ended if ended.number >= 0 else None,  # number -1: before the first
-    )
+    fields = _copy_state_fields(state.__dict__)
+    fields["turn"] = _new_turn(event.player, event.number, _SHOOTOUTS, event.actions)
+    fields["previous_turn"] = ended if ended.number >= 0 else None  # -1: before the first
+    new = _new_instance(GameState)
+    _set_state_fields(new, fields)
+    return new
 
 
 def _end_turn(state: GameState, event: TurnEnded) -> GameState:
     turn = state.turn
     idle = event.forced and turn.actions_taken == 0 and turn.shootouts == 0
-    return _replace(
-        state,
-        turn=_turn(turn, phase=_ENDED),
-        idle_turns=state.idle_turns + 1 if idle else 0,
-        stalled_turns=state.stalled_turns + 1,
-    )
+    fields = _copy_state_fields(state.__dict__)
+    fields["turn"] = _turn_in_phase(turn, _ENDED)
+    fields["idle_turns"] = state.idle_turns + 1 if idle else 0
+    fields["stalled_turns"] = state.stalled_turns + 1
+    new = _new_instance(GameState)
+    _set_state_fields(new, fields)
+    return new
 
 
 def _set_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
@@ -238,8 +367,8 @@ def _set_player(state: GameState, seat: int, player: PlayerState) -> tuple[Playe
 
 def _with_hand(state: GameState, seat: int, hand: frozenset[Card]) -> GameState:
     player = state.players[seat]
-    updated = PlayerState(player.name, hand, player.controlled, player.seen)
-    return _replace(state, players=_set_player(state, seat, updated))
+    updated = _player(player.name, hand, player.controlled, player.seen)
+    return _replace(state, {"players": _set_player(state, seat, updated)})
 
 
 def _index(state: GameState, tile: BusinessTile) -> int:
@@ -255,8 +384,8 @@ def _set_column(state: GameState, tile: BusinessTile, seat: int, column: Column)
     columns = list(business.columns)
     columns[seat] = column
     businesses = list(state.businesses)
-    businesses[index] = Business(tile, tuple(columns))
-    return _replace(state, businesses=tuple(businesses))
+    businesses[index] = _business(tile, tuple(columns))
+    return _replace(state, {"businesses": tuple(businesses)})
 
 
 def _column(state: GameState, tile: BusinessTile, seat: int) -> Column:
@@ -270,58 +399,65 @@ def _forget(
     gone = {(tile, owner, card) for card in cards}
     if not any(player.seen & gone for player in state.players):
         return state
-    players = tuple(PlayerState(p.name, p.hand, p.controlled, p.seen - gone) for p in state.players)
-    return _replace(state, players=players)
+    players = tuple(_player(p.name, p.hand, p.controlled, p.seen - gone) for p in state.players)
+    return _replace(state, {"players": players})
 
 
 def _play_special(state: GameState, seat: int, card: SpecialCard) -> GameState:
     """Spend an action on a special card, which ends on the discard pile (R-5.1)."""
     played = _with_hand(_count_action(state), seat, state.players[seat].hand - {card})
-    return _replace(played, discard_pile=played.discard_pile | {card})
+    return _replace(played, {"discard_pile": played.discard_pile | {card}})
 
 
 def _draw(state: GameState, event: CardDrawn) -> GameState:
-    player = state.players[event.player]
-    drawn = PlayerState(player.name, player.hand | {event.card}, player.controlled, player.seen)
-    return _replace(
-        state,
-        players=_set_player(state, event.player, drawn),
-        draw_pile=state.draw_pile - {event.card},
-        pending_draws=state.pending_draws[1:],
-    )
+    seat, card = event.player, event.card
+    players = list(state.players)
+    player = players[seat]
+    players[seat] = _player(player.name, player.hand | {card}, player.controlled, player.seen)
+    fields = _copy_state_fields(state.__dict__)
+    fields["players"] = tuple(players)
+    fields["draw_pile"] = state.draw_pile - {card}
+    fields["pending_draws"] = state.pending_draws[1:]
+    new = _new_instance(GameState)
+    _set_state_fields(new, fields)
+    return new
 
 
 def _play_gangster(state: GameState, event: GangsterPlayed) -> GameState:
     # The most frequent event: built in one copy of the state rather than three.
-    seat = event.player
-    player = state.players[seat]
-    played = PlayerState(player.name, player.hand - {event.card}, player.controlled, player.seen)
-    index = _index(state, event.business)
-    business = state.businesses[index]
-    columns = list(business.columns)
-    columns[seat] = Column((*columns[seat].cards, event.card))
+    seat, card, tile = event.player, event.card, event.business
+    players = list(state.players)
+    player = players[seat]
+    players[seat] = _player(player.name, player.hand - {card}, player.controlled, player.seen)
     businesses = list(state.businesses)
-    businesses[index] = Business(business.tile, tuple(columns))
-    turn = state.turn
-    return _replace(
-        state,
-        players=_set_player(state, seat, played),
-        businesses=tuple(businesses),
-        turn=_turn(turn, actions_taken=turn.actions_taken + 1),
-    )
+    for index, business in enumerate(businesses):  # _index, inlined
+        if business.tile is tile:
+            columns = list(business.columns)
+            columns[seat] = _new_column((*columns[seat].cards, card))
+            businesses[index] = _business(tile, tuple(columns))
+            break
+    fields = _copy_state_fields(state.__dict__)
+    fields["players"] = tuple(players)
+    fields["businesses"] = tuple(businesses)
+    fields["turn"] = _turn_after_action(state.turn)
+    new = _new_instance(GameState)
+    _set_state_fields(new, fields)
+    return new
 
 
 def _place_marker(state: GameState, event: MarkerPlaced) -> GameState:
     column = _column(state, event.business, event.player)
-    marked = _set_column(state, event.business, event.player, Column(column.cards, event.number))
-    return _replace(marked, markers_placed=event.number + 1)
+    marked = _set_column(
+        state, event.business, event.player, _new_column(column.cards, event.number)
+    )
+    return _replace(marked, {"markers_placed": event.number + 1})
 
 
 def _liquidate(state: GameState, event: LiquidationPlayed) -> GameState:
     played = _play_special(state, event.player, LIQUIDATION)
     column = _column(state, event.business, event.victim)
-    cut = _set_column(played, event.business, event.victim, Column(column.cards[:-1]))
-    cut = _replace(cut, discard_pile=cut.discard_pile | {event.card})
+    cut = _set_column(played, event.business, event.victim, _new_column(column.cards[:-1]))
+    cut = _replace(cut, {"discard_pile": cut.discard_pile | {event.card}})
     return _forget(cut, event.business, event.victim, (event.card,))
 
 
@@ -330,8 +466,8 @@ def _raid(state: GameState, event: PoliceRaidPlayed) -> GameState:
     played = _play_special(state, event.player, raid)
     player = played.players[event.player]
     seen = player.seen | {(event.business, event.target, card) for card in event.seen}
-    updated = PlayerState(player.name, player.hand, player.controlled, seen)
-    return _replace(played, players=_set_player(played, event.player, updated))
+    updated = _player(player.name, player.hand, player.controlled, seen)
+    return _replace(played, {"players": _set_player(played, event.player, updated)})
 
 
 def _drive(state: GameState, event: LimousinePlayed) -> GameState:
@@ -340,15 +476,17 @@ def _drive(state: GameState, event: LimousinePlayed) -> GameState:
     moved = set(event.cards)
     source = _column(state, event.source, seat)
     target = _column(state, event.destination, seat)
-    left = Column(tuple(card for card in source.cards if card not in moved))
+    left = _new_column(tuple(card for card in source.cards if card not in moved))
     played = _set_column(played, event.source, seat, left)
-    played = _set_column(played, event.destination, seat, Column((*target.cards, *event.cards)))
+    played = _set_column(
+        played, event.destination, seat, _new_column((*target.cards, *event.cards))
+    )
     return _forget(played, event.source, seat, event.cards)
 
 
 def _fire(state: GameState, event: RevolverPlayed) -> GameState:
     played = _play_special(state, event.player, REVOLVER)
-    return _evolve_turn(played, bonus_actions=played.turn.bonus_actions + 2)
+    return _evolve_turn(played, {"bonus_actions": played.turn.bonus_actions + 2})
 
 
 def _bribe(state: GameState, event: BriberyPlayed) -> GameState:
@@ -357,12 +495,14 @@ def _bribe(state: GameState, event: BriberyPlayed) -> GameState:
     taken = _with_hand(_count_action(state), seat, hand)
     # R-5.6.2: the rest of the discard pile joins the draw deck, then Bribery is discarded.
     rest = state.discard_pile - {event.card}
-    return _replace(taken, draw_pile=state.draw_pile | rest, discard_pile=frozenset({BRIBERY}))
+    return _replace(
+        taken, {"draw_pile": state.draw_pile | rest, "discard_pile": frozenset({BRIBERY})}
+    )
 
 
 def _open_shootout(state: GameState, event: ShootoutStarted) -> GameState:
-    opened = _evolve_turn(state, shootouts=state.turn.shootouts + 1)
-    return _replace(opened, shootout=Shootout(event.business, event.owner))
+    opened = _evolve_turn(state, {"shootouts": state.turn.shootouts + 1})
+    return _replace(opened, {"shootout": Shootout(event.business, event.owner)})
 
 
 def _request_reinforcement(state: GameState, event: ReinforcementRequested) -> GameState:
@@ -371,7 +511,7 @@ def _request_reinforcement(state: GameState, event: ReinforcementRequested) -> G
     shootout = Shootout(
         current.business, current.owner, ShootoutStage.CHOOSING, event.contenders, (), current.round
     )
-    return _replace(state, shootout=shootout)
+    return _replace(state, {"shootout": shootout})
 
 
 def _choose(state: GameState, seat: int, card: GangsterCard | None) -> GameState:
@@ -381,7 +521,7 @@ def _choose(state: GameState, seat: int, card: GangsterCard | None) -> GameState
     shootout = Shootout(
         current.business, current.owner, current.stage, current.contenders, choices, current.round
     )
-    chosen = _replace(state, shootout=shootout)
+    chosen = _replace(state, {"shootout": shootout})
     if card is None:
         return chosen
     return _with_hand(chosen, seat, state.players[seat].hand - {card})
@@ -409,9 +549,11 @@ def _reveal_reinforcements(state: GameState, event: ReinforcementsRevealed) -> G
     sent = [seat for seat, _ in event.cards]
     return _replace(
         state,
-        shootout=shootout,
-        discard_pile=state.discard_pile | {card for _, card in event.cards},
-        pending_draws=(*state.pending_draws, *sent),
+        {
+            "shootout": shootout,
+            "discard_pile": state.discard_pile | {card for _, card in event.cards},
+            "pending_draws": (*state.pending_draws, *sent),
+        },
     )
 
 
@@ -422,25 +564,24 @@ def _clear(state: GameState, tile: BusinessTile) -> GameState:
     seen = {entry for player in state.players for entry in player.seen if entry[0] == tile}
     players = state.players
     if seen:
-        players = tuple(
-            PlayerState(p.name, p.hand, p.controlled, p.seen - seen) for p in state.players
-        )
-    return _replace(state, players=players, discard_pile=state.discard_pile | cards, shootout=None)
+        players = tuple(_player(p.name, p.hand, p.controlled, p.seen - seen) for p in state.players)
+    discarded = state.discard_pile | cards
+    return _replace(state, {"players": players, "discard_pile": discarded, "shootout": None})
 
 
 def _win_shootout(state: GameState, event: ShootoutWon) -> GameState:
     cleared = _clear(state, event.business)
     winner = cleared.players[event.player]
-    updated = PlayerState(
-        winner.name, winner.hand, (*winner.controlled, event.business), winner.seen
-    )
+    updated = _player(winner.name, winner.hand, (*winner.controlled, event.business), winner.seen)
     return _replace(
         cleared,
-        players=_set_player(cleared, event.player, updated),
-        businesses=tuple(b for b in state.businesses if b.tile != event.business),
-        vacancies=state.vacancies + 1,
-        last_winner=event.player,
-        stalled_turns=0,
+        {
+            "players": _set_player(cleared, event.player, updated),
+            "businesses": tuple(b for b in state.businesses if b.tile != event.business),
+            "vacancies": state.vacancies + 1,
+            "last_winner": event.player,
+            "stalled_turns": 0,
+        },
     )
 
 
@@ -450,29 +591,36 @@ def _void_shootout(state: GameState, event: ShootoutVoided) -> GameState:
     businesses = tuple(
         _new_business(tile, len(state.players)) if b.tile == tile else b for b in state.businesses
     )
-    return _replace(cleared, businesses=businesses)
+    return _replace(cleared, {"businesses": businesses})
 
 
 def _reveal_tile(state: GameState, event: TileRevealed) -> GameState:
     tile = event.tile
     return _replace(
         state,
-        tile_pile=state.tile_pile - {tile},
-        businesses=(*state.businesses, _new_business(tile, len(state.players))),
-        vacancies=state.vacancies - 1,
+        {
+            "tile_pile": state.tile_pile - {tile},
+            "businesses": (*state.businesses, _new_business(tile, len(state.players))),
+            "vacancies": state.vacancies - 1,
+        },
     )
 
 
 def _request_draw(state: GameState, event: DrawRequested) -> GameState:
-    return _replace(
-        state,
-        turn=_turn(state.turn, actions_taken=state.turn.actions_taken + 1),
-        pending_draws=(*state.pending_draws, event.player),
-    )
+    fields = _copy_state_fields(state.__dict__)
+    fields["turn"] = _turn_after_action(state.turn)
+    fields["pending_draws"] = (*state.pending_draws, event.player)
+    new = _new_instance(GameState)
+    _set_state_fields(new, fields)
+    return new
 
 
 def _start_actions(state: GameState, event: ActionPhaseStarted) -> GameState:
-    return _replace(state, turn=_turn(state.turn, phase=_ACTIONS))
+    fields = _copy_state_fields(state.__dict__)
+    fields["turn"] = _turn_in_phase(state.turn, _ACTIONS)
+    new = _new_instance(GameState)
+    _set_state_fields(new, fields)
+    return new
 
 
 def _restart(state: GameState, event: GameStarted) -> GameState:
@@ -480,19 +628,21 @@ def _restart(state: GameState, event: GameStarted) -> GameState:
 
 
 def _reshuffle(state: GameState, event: DiscardPileReshuffled) -> GameState:
-    return _replace(state, draw_pile=state.draw_pile | state.discard_pile, discard_pile=frozenset())
+    return _replace(
+        state, {"draw_pile": state.draw_pile | state.discard_pile, "discard_pile": frozenset()}
+    )
 
 
 def _win_game(state: GameState, event: GameWon) -> GameState:
-    return _replace(state, winner=event.player, victory=event.victory)
+    return _replace(state, {"winner": event.player, "victory": event.victory})
 
 
 def _block(state: GameState, event: GameBlocked) -> GameState:
-    return _replace(state, victory=Victory.BLOCKED)
+    return _replace(state, {"victory": Victory.BLOCKED})
 
 
 def _stall(state: GameState, event: GameStalled) -> GameState:
-    return _replace(state, victory=Victory.STALLED)
+    return _replace(state, {"victory": Victory.STALLED})
 
 
 # Each event class with the function that folds it. Exact classes: events are never subclassed.
