@@ -382,12 +382,14 @@ def _check_shootout(state: GameState) -> None:
 
 
 def _check_seen(state: GameState) -> None:
-    """What a Police Raid showed is known only while the card stays in that column (R-5.3)."""
+    """What a Police Raid showed is known only while the card stays face down there (R-5.3)."""
     for seer, player in enumerate(state.players):
         for tile, owner, card in player.seen:
             business = state.business(tile)
             if not (business is not None and card in business.columns[owner].cards):
                 _fail(f"{_where(state)} seat {seer} still knows {card} of seat {owner} at {tile}")
+            elif card not in business.face_down_cards(owner):
+                _fail(f"{_where(state)} seat {seer} keeps {card} of seat {owner} at {tile} secret")
             if seer == owner:
                 _fail(f"{_where(state)} seat {seer} raided themselves")
 

@@ -45,7 +45,7 @@ from chicago_poker.core.events import (
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
-from chicago_poker.formats.notation import parse_position
+from chicago_poker.formats.notation import parse_position, write_position
 from scenarios import (
     AL,
     BUGS,
@@ -1193,6 +1193,27 @@ def test_any_cards_option_takes_cards_from_the_middle_in_the_chosen_order() -> N
     assert face_down(after, GAMBLING_HOUSE, AL) == gangsters("4R")
     assert column(after, SPEAKEASY, AL) == gangsters("9R 3R 2R")
     assert face_down(after, SPEAKEASY, AL) == gangsters("9R 3R")
+
+
+@pytest.mark.rule("R-5.4.1", "R-5.3", "R-4.2")
+def test_a_raided_card_turned_face_up_by_closing_up_is_no_longer_a_raid_secret() -> None:
+    # Gambling house: up, down, up, down, up. Bugs raided Al and saw 2R face down; moving 1R
+    # away closes 2R up into the first, face-up place, where every seat sees it (D-18).
+    state = parse_position(
+        """
+        chicago-poker position 1
+        options limousine-any-cards
+        player Al hand=9R,Limousine
+        player Bugs seen=GamblingHouse#1:0:2R
+        turn seat=0 number=10
+        business GamblingHouse#1 1R,2R -
+        business Brewery#1 - -
+        """
+    )
+    after, _ = run(state, limousine(AL, GAMBLING_HOUSE, BREWERY, "1R"))
+    assert face_down(after, GAMBLING_HOUSE, AL) == ()
+    assert after.players[1].seen == frozenset()
+    assert parse_position(write_position(after)) == after
 
 
 @pytest.mark.rule("R-5.4.1", "R-5.4.3", "R-4.5")

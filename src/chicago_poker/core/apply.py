@@ -23,6 +23,7 @@ from chicago_poker.core.cards import (
     SpecialCard,
     SpecialKind,
     full_deck,
+    lands_face_down,
     tactical_deck,
 )
 from chicago_poker.core.errors import InvalidArgumentError, unknown_type
@@ -481,7 +482,12 @@ def _drive(state: GameState, event: LimousinePlayed) -> GameState:
     played = _set_column(
         played, event.destination, seat, _new_column((*target.cards, *event.cards))
     )
-    return _forget(played, event.source, seat, event.cards)
+    # With limousine_any_cards the cards left behind close up, and a face-down card may come
+    # to a face-up place (D-18): shown to every seat, it is no longer what a raid saw.
+    shown = (
+        card for index, card in enumerate(left.cards) if not lands_face_down(event.source, index)
+    )
+    return _forget(played, event.source, seat, (*event.cards, *shown))
 
 
 def _fire(state: GameState, event: RevolverPlayed) -> GameState:
