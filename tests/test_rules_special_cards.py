@@ -877,7 +877,10 @@ def test_limousine_rejects_cards_that_are_not_the_last_ones(moved: str) -> None:
     )
     command = limousine(AL, SPEAKEASY, BREWERY, moved)
     assert command not in legal_commands(state)
-    assert rejected(state, command).rule == "R-5.4.1"
+    error = rejected(state, command)
+    assert error.rule == "R-5.4.1"
+    last = "the last card" if len(moved.split()) == 1 else f"the last {len(moved.split())} cards"
+    assert str(error) == f"The Limousine takes {last} of the column. [R-5.4.1]"
 
 
 @pytest.mark.rule("R-5.4.1")

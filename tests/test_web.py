@@ -471,7 +471,7 @@ def test_serve_runs_the_app_on_this_machine_by_default(
     assert main(["serve", "--data-dir", str(tmp_path)]) == 0
     assert calls[0]["host"] == "127.0.0.1"
     assert calls[0]["port"] == 8000
-    assert "0 table(s) resumed" in capsys.readouterr().out
+    assert "0 tables resumed" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

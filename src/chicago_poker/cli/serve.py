@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
     for reason in tables.skipped:
         sys.stderr.write(f"chicago-poker serve: a table was not resumed: {reason}\n")
     if args.data_dir is not None:
-        sys.stdout.write(f"{len(tables)} table(s) resumed from {args.data_dir}\n")
+        resumed = "1 table" if len(tables) == 1 else f"{len(tables)} tables"
+        sys.stdout.write(f"{resumed} resumed from {args.data_dir}\n")
     sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
     sys.stdout.flush()
     uvicorn.run(

@@ -185,7 +185,7 @@ def _moved_cards_refusal(
         )
     if not state.options.limousine_any_cards and moved != set(column.cards[-len(cards) :]):
         return IllegalCommand(
-            f"The Limousine takes the last {len(cards)} card(s) of the column.", rule="R-5.4.1"
+            f"The Limousine takes the last {_cards(len(cards))} of the column.", rule="R-5.4.1"
         )
     return None
 
@@ -206,3 +206,8 @@ def _not_in_play(tile: BusinessTile, rule: str) -> IllegalCommand:
 
 def _name(state: GameState, seat: int) -> str:
     return state.players[seat].name
+
+
+def _cards(number: int) -> str:
+    """``card``, ``2 cards``: the last cards of a column, in words."""
+    return "card" if number == 1 else f"{number} cards"
