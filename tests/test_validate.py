@@ -744,6 +744,19 @@ def _entry_line(lines: list[str], text: str) -> int:
             '{"type":"DrawCard","player":1,"x":",\\"actor\\":1"}',
             Status.UNREADABLE,
         ),
+        # Commands that the shortcut's reader (the converter without details) refuses: read
+        # in full, and refused with the detailed reader's message.
+        (
+            '{"type":"DrawCard","player":1}',
+            '{"type":"DrawCard","player":1,"x":1}',
+            Status.UNREADABLE,
+        ),
+        ('{"type":"DrawCard","player":1}', '{"type":"DrawCard"}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '{"type":"DrawCard","player":true}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '{"type":"DrawCards","player":1}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '{"type":["DrawCard"],"player":1}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '{"player":1}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '["DrawCard",1]', Status.UNREADABLE),
         # Spaces inside the command: still the same command, and legal.
         ('{"type":"DrawCard","player":1}', '{ "type": "DrawCard", "player": 1 }', Status.OK),
         # A command longer than the bytes looked at for one: read in full, and legal.
