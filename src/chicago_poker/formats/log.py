@@ -1712,14 +1712,14 @@ class CanonicalLine(typing.NamedTuple):
         return _pending(self.header, self.raw, self.line)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=8192)
 def _canonical_command(text: bytes) -> tuple[Command, bytes] | None:
     """The command whose JSON is ``text`` and its actor as in ``CanonicalLine.actor``.
 
     None if ``text`` is not the JSON of a command exactly as :func:`dump_command` writes it, or
     is StartGame, whose place in the log is checked on the full path. Cached: commands recur,
-    and reading one from its JSON depends on the text alone; the cache holds at most 4096
-    short texts.
+    and reading one from its JSON depends on the text alone; the cache holds at most 8192
+    short texts (the games of 50 logs of 4 players write about 5,200 distinct ones).
     """
     try:
         obj = orjson.loads(text)
