@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -22,6 +22,7 @@ import chicago_poker
 from chicago_poker.cli import command as cli
 from chicago_poker.core.cards import BUSINESS_TILES, full_deck
 from chicago_poker.core.decide import step
+from chicago_poker.core.events import Event
 from chicago_poker.core.state import GameState
 from chicago_poker.formats import log
 from chicago_poker.formats.log import (
@@ -715,13 +716,13 @@ def test_lines_checked_as_canonical_give_the_same_report_as_lines_read_in_full(
 def test_the_lines_of_a_legal_log_written_here_are_checked_as_canonical(name: str) -> None:
     lines = lines_of(name)  # a full log, and a log of kind commands
     results: list[bool] = []
-    canonical = validate._Validation.canonical
+    written_with = log.CanonicalLine.written_with
 
-    def spy(run: validate._Validation, entry: log.CanonicalLine) -> bool:
-        results.append(canonical(run, entry))
+    def spy(entry: log.CanonicalLine, events: Sequence[Event]) -> bool:
+        results.append(written_with(entry, events))
         return results[-1]
 
-    with mock.patch.object(validate._Validation, "canonical", spy):
+    with mock.patch.object(log.CanonicalLine, "written_with", spy):
         report = check(lines)
     assert report.status is Status.OK
     # Every entry but StartGame (line 2, always read in full) passed as canonical.
@@ -743,6 +744,19 @@ def _entry_line(lines: list[str], text: str) -> int:
             '{"type":"DrawCard","player":1,"x":",\\"actor\\":1"}',
             Status.UNREADABLE,
         ),
+        # Commands that the shortcut's reader (the converter without details) refuses: read
+        # in full, and refused with the detailed reader's message.
+        (
+            '{"type":"DrawCard","player":1}',
+            '{"type":"DrawCard","player":1,"x":1}',
+            Status.UNREADABLE,
+        ),
+        ('{"type":"DrawCard","player":1}', '{"type":"DrawCard"}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '{"type":"DrawCard","player":true}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '{"type":"DrawCards","player":1}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '{"type":["DrawCard"],"player":1}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '{"player":1}', Status.UNREADABLE),
+        ('{"type":"DrawCard","player":1}', '["DrawCard",1]', Status.UNREADABLE),
         # Spaces inside the command: still the same command, and legal.
         ('{"type":"DrawCard","player":1}', '{ "type": "DrawCard", "player": 1 }', Status.OK),
         # A command longer than the bytes looked at for one: read in full, and legal.

@@ -512,32 +512,21 @@ class _Validation:
         else:
             pending.load()  # the rest is only read, for its format
 
-    def canonical(self, entry: _Canonical) -> bool:
-        """Replay an entry whose line may be canonical; False if it is not that of a legal one.
-
-        True means that the line is exactly what a log writes for the command with the events
-        the engine gives for it, so the entry is legal and reading it in full would find the
-        same. On False nothing was recorded, and the entry is to be checked in full.
-        """
-        if not self.replaying:
-            return False
-        try:
-            after, events = step(self.state, entry.command)
-        except ChicagoPokerError:
-            return False
-        if not entry.written_with(events):
-            return False
-        self.state = after
-        return True
-
     def take(self, item: LogHeader | _Pending | _Canonical, lines: _Lines) -> None:
         """Check one line read from the log."""
         if isinstance(item, _Canonical):
             # Most lines of a legal log: replayed, and compared as bytes with the line the log
-            # should hold. Any other line is read in full and checked below.
-            if self.canonical(item):
-                self.entries += 1
-                return
+            # should hold. If it is that line, the entry is legal and reading it in full would
+            # find the same; any other line is read in full and checked below.
+            if self.replaying:
+                try:
+                    after, events = step(self.state, item.command)
+                except ChicagoPokerError:
+                    events = None
+                if events is not None and item.written_with(events):
+                    self.state = after
+                    self.entries += 1
+                    return
             item = item.pending()
         if isinstance(item, LogHeader):
             self.start(item)
@@ -550,7 +539,7 @@ class _Validation:
 
         The recorded events are compared as JSON with the engine's first; only events that
         differ there are structured (which may find them unreadable) and compared as objects.
-        Lines that :meth:`canonical` accepts never come here.
+        Lines that :meth:`take` accepts as canonical never come here.
         """
         command = pending.command
         try:
