@@ -24,6 +24,7 @@ import functools
 import itertools
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, cast
 
@@ -52,7 +53,7 @@ from chicago_poker.core.commands import (
 from chicago_poker.core.hands import MAX_HAND_SIZE, evaluate_hand
 from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
 from chicago_poker.core.state import GameState
-from chicago_poker.core.views import BusinessView, PlayerView, view
+from chicago_poker.core.views import BusinessView, PlayerView, SlotView, view
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "ViewlessBot", "ask", "power"]
 
@@ -178,10 +179,11 @@ _POWERS: Final[dict[int, float]] = {}
 
 Fewer than five cards make no flush and no straight, so their values alone rank them (R-7.2)
 and their key is the product of :data:`_PARTIAL_CODE`; a five-card hand's key, the product
-of :data:`_FIVE_CODE`, names its values and its colours. Either product names one power:
-the one :func:`power` gives any hand with that key, which it computes once.
+of :data:`_FIVE_CODE`, names its values and its colours (only these have a colour's prime,
+so the two kinds never meet). Each key names one power: the one :func:`power` gives every
+hand with that key, computed once.
 """
-_POWERS_LIMIT: Final = 1 << 18
+_POWERS_LIMIT: Final = 1 << 16
 """The most keys :data:`_POWERS` keeps; it starts afresh when full."""
 
 
@@ -208,17 +210,18 @@ def _five_power(cards: Sequence[GangsterCard]) -> float:
     Colours only make flushes (one colour) and rainbow straights (five colours) (R-7.2), so
     hands that agree in both have one power: computed once, it serves every such hand.
     """
-    key = (math.prod(map(_PARTIAL_CODE.__getitem__, cards)), len({card.color for card in cards}))
+    values = math.prod(map(_PARTIAL_CODE.__getitem__, cards))
+    key = values * 8 + len({card.color for card in cards})
     value = _FIVE_POWERS.get(key)
     if value is None:
         value = _FIVE_POWERS[key] = power(cards)
     return value
 
 
-_FIVE_POWERS: Final[dict[tuple[int, int], float]] = {}
-"""The power of five cards by the product of their values' primes and their colours' number.
-
-At most 15,503 multisets of values times five: it needs no limit.
+_FIVE_POWERS: Final[dict[int, float]] = {}
+"""The power of five cards by their key in :func:`_five_power`: the product of their values'
+primes, times eight, plus their number of colours. At most 15,503 multisets of values times
+five colours: it needs no limit.
 """
 
 
@@ -284,8 +287,7 @@ class HeuristicBot:
         turn = _Turn(view)
         best: list[Command] = []
         best_score = float("-inf")
-        for command in legal:
-            score = turn.score(command)
+        for command, score in zip(legal, turn.scores(legal), strict=True):
             if score > best_score + 1e-9:
                 best, best_score = [command], score
             elif score > best_score - 1e-9:
@@ -316,6 +318,15 @@ def _shootout_matters(view: PlayerView, seat: int, tile: BusinessTile) -> bool:
     return max((card.value for card in hand if isinstance(card, GangsterCard)), default=0) >= 12
 
 
+def _estimate(slots: Sequence[SlotView]) -> float:
+    """A column's likely strength from its known cards and how many are unseen."""
+    if not slots:
+        return 0.0
+    known = [slot.card for slot in slots if slot.card is not None]
+    unknown = len(slots) - len(known)
+    return (_strength(known) if known else 1.0) + _UNKNOWN_CARD * unknown
+
+
 class _Place:
     """What the bot works out once per decision about one business, for every command there."""
 
@@ -335,18 +346,20 @@ class _Place:
 
     def __init__(self, turn: _Turn, business: BusinessView) -> None:
         seat = turn.seat
+        columns = business.columns
         self.business = business
         self.column = column = turn.own(business)
         self.strength = _strength(column) if column else 0.0
-        self.estimates = [turn.estimate(business, owner) for owner in range(len(business.columns))]
-        others = [value for owner, value in enumerate(self.estimates) if owner != seat]
-        self.threat = max(others, default=0.0)
-        self.weight = turn.weight(business.tile)
-        self.plan_value, self.plan = turn.plan(business, turn.gangsters)
+        self.estimates = [_estimate(each.slots) if each.slots else 0.0 for each in columns]
+        self.threat = max(
+            (value for owner, value in enumerate(self.estimates) if owner != seat), default=0.0
+        )
         # Whether another seat has a shootout marker here: its shootout is due.
         self.rival_marker = any(
-            each.marker is not None for owner, each in enumerate(business.columns) if owner != seat
+            each.marker is not None for owner, each in enumerate(columns) if owner != seat
         )
+        self.weight = turn.weight(business.tile)
+        self.plan_value, self.plan = turn.plan(business, turn.gangsters, column)
         self.codes = _FIVE_CODE if len(column) + 1 == MAX_HAND_SIZE else _PARTIAL_CODE
         self.base = math.prod(map(self.codes.__getitem__, column))
 
@@ -355,6 +368,26 @@ class _Place:
         key = self.base * self.codes[card]
         value = _POWERS.get(key)
         return _remember(key, (*self.column, card)) if value is None else value
+
+    def gangster(self, card: GangsterCard) -> float:
+        """The score of playing ``card`` here."""
+        key = self.base * self.codes[card]  # what after() does, inline: it is called often
+        after = _POWERS.get(key) or self.after(card)
+        threat = self.threat
+        if len(self.column) + 1 == MAX_COLUMN:
+            # The fifth card calls a shootout: only when the hand is likely best.
+            if after > threat + _LIKELY_BEST:
+                return 6.0 + self.weight * (after - threat)
+            return -3.0 + after - threat
+        if self.rival_marker:
+            # A rival's shootout is due: only the cards already there will count.
+            if after > threat:
+                return 5.0 + self.weight * (after - threat)
+            return -1.0
+        if card in self.plan:
+            return self.plan_score(after)
+        # A card that fits no plan: dump it where it does least harm, lowest cards first.
+        return -1.5 - card.value / 16.0 - len(self.column) * 0.2
 
     def plan_score(self, after: float) -> float:
         """The score of a card of the plan, ``after`` being the column's power with it."""
@@ -378,10 +411,25 @@ class _Turn:
                 key=lambda card: card.order,
             )
         )
+        controlled = view.players[self.seat].controlled
+        self.kinds = Counter(owned.kind for owned in controlled)
         self.places = {business.tile: _Place(self, business) for business in view.businesses}
         self.best_plan = max((place.plan_value for place in self.places.values()), default=0.0)
 
+    def scores(self, legal: Sequence[Command]) -> list[float]:
+        """The score of each command of ``legal``, in order."""
+        places = self.places
+        return [
+            places[command.business].gangster(command.card)
+            if type(command) is PlayGangster
+            else self.score(command)
+            for command in legal
+        ]
+
     def score(self, command: Command) -> float:
+        """The score of ``command``."""
+        if type(command) is PlayGangster:
+            return self.places[command.business].gangster(command.card)
         scorer = _SCORERS.get(type(command))
         return -10.0 if scorer is None else scorer(self, command)
 
@@ -392,27 +440,20 @@ class _Turn:
             slot.card for slot in business.columns[self.seat].slots if slot.card is not None
         )
 
-    def estimate(self, business: BusinessView, owner: int) -> float:
-        """A rival column's likely strength from its known cards and how many are unseen."""
-        slots = business.columns[owner].slots
-        if not slots:
-            return 0.0
-        known = [slot.card for slot in slots if slot.card is not None]
-        unknown = len(slots) - len(known)
-        return (_strength(known) if known else 1.0) + _UNKNOWN_CARD * unknown
-
     def plan(
-        self, business: BusinessView, cards: tuple[GangsterCard, ...]
+        self,
+        business: BusinessView,
+        cards: tuple[GangsterCard, ...],
+        column: tuple[GangsterCard, ...],
     ) -> tuple[float, frozenset[GangsterCard]]:
-        """The best hand the bot can build here from its column and ``cards``."""
+        """The best hand the bot can build at ``business``, its ``column``, with ``cards``."""
         if business.columns[self.seat].marker is not None:
             return (0.0, frozenset())
-        return _best_hand(self.own(business), cards)
+        return _best_hand(column, cards)
 
     def weight(self, tile: BusinessTile) -> float:
         """How much the bot wants this business: more if it adds to a kind it holds."""
-        controlled = self.view.players[self.seat].controlled
-        return 1.0 + 0.3 * sum(owned.kind is tile.kind for owned in controlled)
+        return 1.0 + 0.3 * self.kinds[tile.kind]
 
     # -- scorers ---------------------------------------------------------------------------
 
@@ -424,27 +465,6 @@ class _Turn:
             return 0.5
         # A weak hand wants more cards; a strong one wants to be played.
         return 3.5 if self.best_plan < 3.0 else 2.0
-
-    def _gangster(self, command: Command) -> float:
-        assert isinstance(command, PlayGangster)
-        place = self.places[command.business]
-        card = command.card
-        after = place.after(card)
-        threat = place.threat
-        if len(place.column) + 1 == MAX_COLUMN:
-            # The fifth card calls a shootout: only when the hand is likely best.
-            if after > threat + _LIKELY_BEST:
-                return 6.0 + place.weight * (after - threat)
-            return -3.0 + after - threat
-        if place.rival_marker:
-            # A rival's shootout is due: only the cards already there will count.
-            if after > threat:
-                return 5.0 + place.weight * (after - threat)
-            return -1.0
-        if card in place.plan:
-            return place.plan_score(after)
-        # A card that fits no plan: dump it where it does least harm, lowest cards first.
-        return -1.5 - card.value / 16.0 - len(place.column) * 0.2
 
     def _liquidation(self, command: Command) -> float:
         assert isinstance(command, PlayLiquidation)
@@ -491,7 +511,9 @@ class _Turn:
         if not isinstance(card, GangsterCard):
             return -2.0
         cards = tuple(sorted([*self.gangsters, card], key=lambda each: each.order))
-        plans = [self.plan(place.business, cards)[0] for place in self.places.values()]
+        plans = [
+            self.plan(place.business, cards, place.column)[0] for place in self.places.values()
+        ]
         gain = max(plans, default=0.0) - self.best_plan
         return 2.0 + 2.0 * gain if gain > 0.5 else -2.0
 
@@ -507,10 +529,9 @@ def _end_turn(turn: _Turn, command: Command) -> float:
     return 0.0
 
 
-# How the bot scores each kind of command; any other kind scores -10.
+# How the bot scores each kind of command but PlayGangster (see _Place); any other scores -10.
 _SCORERS: Final[dict[type, Callable[[_Turn, Command], float]]] = {
     DrawCard: _Turn._draw,
-    PlayGangster: _Turn._gangster,
     PlayLiquidation: _Turn._liquidation,
     PlayPoliceRaid: _Turn._raid,
     PlayLimousine: _Turn._limousine,
