@@ -53,6 +53,10 @@ class OldTurn:
         self.plans = {tile: self._plan(b, self.gangsters) for tile, b in self.businesses.items()}
         self.best_plan = max((plan[0] for plan in self.plans.values()), default=0.0)
 
+    def scores(self, legal: Sequence[Command]) -> list[float]:
+        """The score of each command, as the old bot scored them: one by one."""
+        return [self.score(command) for command in legal]
+
     def score(self, command: Command) -> float:
         scorer = _SCORERS.get(type(command))
         return -10.0 if scorer is None else scorer(self, command)
