@@ -205,23 +205,26 @@ def _remember(key: int, cards: Sequence[GangsterCard]) -> float:
 
 
 def _five_power(cards: Sequence[GangsterCard]) -> float:
-    """:func:`power` of five distinct cards, by their values and how many colours they have.
+    """:func:`power` of five distinct cards, by their values and their colouring.
 
     Colours only make flushes (one colour) and rainbow straights (five colours) (R-7.2), so
-    hands that agree in both have one power: computed once, it serves every such hand.
+    hands that agree in values and in being of one colour, of five, or neither, have one
+    power: computed once, it serves every such hand.
     """
     values = math.prod(map(_PARTIAL_CODE.__getitem__, cards))
-    key = values * 8 + len({card.color for card in cards})
+    key = values * 4 + _COLOURINGS.get(len({card.color for card in cards}), 0)
     value = _FIVE_POWERS.get(key)
     if value is None:
         value = _FIVE_POWERS[key] = power(cards)
     return value
 
 
+_COLOURINGS: Final = {1: 1, len(Color): 2}
+"""The numbers of colours that may change a five-card hand's rank, each with its own key."""
 _FIVE_POWERS: Final[dict[int, float]] = {}
 """The power of five cards by their key in :func:`_five_power`: the product of their values'
-primes, times eight, plus their number of colours. At most 15,503 multisets of values times
-five colours: it needs no limit.
+primes, times four, plus 1 for one colour, 2 for five, 0 otherwise. At most 15,503 multisets
+of values times three: it needs no limit.
 """
 
 
