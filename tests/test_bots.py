@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
 import pytest
 
-from chicago_poker.core.cards import GangsterCard, parse_tile
+from bots_oracle import OldTurn
+from chicago_poker.core.cards import Color, GangsterCard, parse_tile
 from chicago_poker.core.commands import (
     Command,
     PlayGangster,
@@ -246,3 +248,98 @@ def test_heuristic_beats_random_in_most_games() -> None:
         bots[seat] = HeuristicBot(seed + 2)
         wins += play_bots(RuleOptions(), bots, seed).state.winner == seat
     assert wins / games > 0.6
+
+
+class _Asked:
+    """A heuristic bot that keeps every view and legal list it is asked about."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int, asked: list[tuple[PlayerView, Sequence[Command]]]) -> None:
+        self.inner = HeuristicBot(seed)
+        self.asked = asked
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        self.asked.append((view, legal))
+        return self.inner.choose(view, legal)
+
+
+_VARIANTS = (
+    RuleOptions(),
+    RuleOptions(short_game=True, limousine_any_cards=True),
+    RuleOptions(optional_actions=True, optional_reinforcement=True),
+)
+
+
+def _seeded_games(games: int) -> list[tuple[RuleOptions, int, int]]:
+    """Rule options, players and seed of ``games`` games of 2 to 6 players."""
+    return [(_VARIANTS[index % 3], 2 + index % 5, game_seed(17, index)) for index in range(games)]
+
+
+def _heuristic_decisions(games: int) -> list[tuple[PlayerView, Sequence[Command]]]:
+    """What heuristic bots were asked in seeded games, random bots at some seats."""
+    asked: list[tuple[PlayerView, Sequence[Command]]] = []
+    for options, players, seed in _seeded_games(games):
+        bots: list[Bot] = [
+            _Asked(seed + seat, asked) if seat % 3 != 2 else RandomBot(seed + seat)
+            for seat in range(players)
+        ]
+        play_bots(options, bots, seed)
+    return asked
+
+
+def test_heuristic_scores_every_command_exactly_as_the_old_scoring() -> None:
+    scored = 0
+    for bot_view, legal in _heuristic_decisions(8):
+        if bot_view.shootout is not None or len(legal) == 1:
+            continue  # the bot scores nothing: it reinforces, or has no choice
+        new, old = bots_module._Turn(bot_view), OldTurn(bot_view)
+        assert [new.score(command) for command in legal] == [
+            old.score(command) for command in legal
+        ]
+        assert {tile: (place.plan_value, place.plan) for tile, place in new.places.items()} == (
+            old.plans
+        )
+        scored += len(legal)
+    assert scored > 5000
+
+
+def test_heuristic_plays_the_games_the_old_scoring_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def histories() -> list[object]:
+        return [
+            play_bots(options, [HeuristicBot(seed + seat) for seat in range(players)], seed).history
+            for options, players, seed in _seeded_games(5)
+        ]
+
+    new = histories()
+    monkeypatch.setattr(bots_module, "_Turn", OldTurn)
+    assert histories() == new
+
+
+def _colourings(values: Sequence[int]) -> list[tuple[GangsterCard, ...]]:
+    """Hands of these values in one colour, in as many colours as they can, and mixed."""
+    colours = list(Color)
+    seen: dict[int, int] = {}
+    by_occurrence = []
+    for value in values:  # the first card of each value red, the second yellow, ...
+        by_occurrence.append(GangsterCard(value, colours[seen.get(value, 0)]))
+        seen[value] = seen.get(value, 0) + 1
+    hands = [tuple(by_occurrence)]
+    hands.append(tuple(GangsterCard(v, colours[i]) for i, v in enumerate(values)))
+    if len(set(values)) == len(values):
+        hands.append(tuple(GangsterCard(v, colours[i == 4]) for i, v in enumerate(values)))
+    return hands
+
+
+def test_a_card_added_to_a_hand_always_makes_it_stronger() -> None:
+    """What lets the bot search only the fullest hands: checked for every multiset of values."""
+    values = range(1, 16)
+    for size in range(2, 6):
+        for multiset in itertools.combinations_with_replacement(values, size):
+            for hand in _colourings(multiset):
+                strength = power(hand)
+                assert bots_module._strength(hand) == strength, hand
+                for index in range(size):
+                    assert power(hand[:index] + hand[index + 1 :]) < strength, hand

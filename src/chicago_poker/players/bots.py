@@ -22,11 +22,21 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, cast
 
-from chicago_poker.core.cards import BusinessTile, Card, GangsterCard
+from chicago_poker.core.cards import (
+    GANGSTER_CARDS,
+    MAX_VALUE,
+    MIN_VALUE,
+    BusinessTile,
+    Card,
+    Color,
+    GangsterCard,
+)
 from chicago_poker.core.commands import (
     Command,
     DeclineReinforcement,
@@ -40,10 +50,10 @@ from chicago_poker.core.commands import (
     PlayRevolver,
     SendReinforcement,
 )
-from chicago_poker.core.hands import evaluate_hand
+from chicago_poker.core.hands import MAX_HAND_SIZE, evaluate_hand
 from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
 from chicago_poker.core.state import GameState
-from chicago_poker.core.views import BusinessView, PlayerView, view
+from chicago_poker.core.views import BusinessView, PlayerView, SlotView, view
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "ViewlessBot", "ask", "power"]
 
@@ -143,6 +153,119 @@ def _power(cards: tuple[GangsterCard, ...]) -> float:
     return value
 
 
+def _primes(count: int) -> tuple[int, ...]:
+    """The first ``count`` primes."""
+    found: list[int] = []
+    candidate = 2
+    while len(found) < count:
+        if all(candidate % prime for prime in found):
+            found.append(candidate)
+        candidate += 1
+    return tuple(found)
+
+
+_VALUES: Final = range(MIN_VALUE, MAX_VALUE + 1)
+_CODE_PRIMES: Final = _primes(len(_VALUES) + len(Color))
+_VALUE_PRIME: Final = dict(zip(_VALUES, _CODE_PRIMES, strict=False))
+_COLOR_PRIME: Final = dict(zip(Color, _CODE_PRIMES[len(_VALUES) :], strict=True))
+_PARTIAL_CODE: Final = {card: _VALUE_PRIME[card.value] for card in GANGSTER_CARDS}
+"""Each card's prime for its value: the product of a hand's codes names its values."""
+_FIVE_CODE: Final = {
+    card: _VALUE_PRIME[card.value] * _COLOR_PRIME[card.color] for card in GANGSTER_CARDS
+}
+"""Each card's code in a five-card hand: its value's prime times its colour's prime."""
+_POWERS: Final[dict[int, float]] = {}
+"""The power of each hand the bot has met, by the product of its cards' codes.
+
+Fewer than five cards make no flush and no straight, so their values alone rank them (R-7.2)
+and their key is the product of :data:`_PARTIAL_CODE`; a five-card hand's key, the product
+of :data:`_FIVE_CODE`, names its values and its colours (only these have a colour's prime,
+so the two kinds never meet). Each key names one power: the one :func:`power` gives every
+hand with that key, computed once.
+"""
+_POWERS_LIMIT: Final = 1 << 16
+"""The most keys :data:`_POWERS` keeps; it starts afresh when full."""
+
+
+def _strength(cards: Sequence[GangsterCard]) -> float:
+    """:func:`power` of one to five distinct gangster cards, looked up by their key."""
+    codes = _FIVE_CODE if len(cards) == MAX_HAND_SIZE else _PARTIAL_CODE
+    key = math.prod(map(codes.__getitem__, cards))
+    value = _POWERS.get(key)
+    return _remember(key, cards) if value is None else value
+
+
+def _remember(key: int, cards: Sequence[GangsterCard]) -> float:
+    """Find :func:`power` of ``cards``, whose key is ``key``, and keep it."""
+    if len(_POWERS) >= _POWERS_LIMIT:
+        _POWERS.clear()
+    five = len(cards) == MAX_HAND_SIZE
+    value = _POWERS[key] = _five_power(cards) if five else power(cards)
+    return value
+
+
+def _five_power(cards: Sequence[GangsterCard]) -> float:
+    """:func:`power` of five distinct cards, by their values and their colouring.
+
+    Colours only make flushes (one colour) and rainbow straights (five colours) (R-7.2), so
+    hands that agree in values and in being of one colour, of five, or neither, have one
+    power: computed once, it serves every such hand.
+    """
+    values = math.prod(map(_PARTIAL_CODE.__getitem__, cards))
+    key = values * 4 + _COLOURINGS.get(len({card.color for card in cards}), 0)
+    value = _FIVE_POWERS.get(key)
+    if value is None:
+        value = _FIVE_POWERS[key] = power(cards)
+    return value
+
+
+_COLOURINGS: Final = {1: 1, len(Color): 2}
+"""The numbers of colours that may change a five-card hand's rank, each with its own key."""
+_FIVE_POWERS: Final[dict[int, float]] = {}
+"""The power of five cards by their key in :func:`_five_power`: the product of their values'
+primes, times four, plus 1 for one colour, 2 for five, 0 otherwise. At most 15,503 multisets
+of values times three: it needs no limit.
+"""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _best_hand(
+    column: tuple[GangsterCard, ...], cards: tuple[GangsterCard, ...]
+) -> tuple[float, frozenset[GangsterCard]]:
+    """The greatest power of ``column`` with some of ``cards``, and the cards that give it.
+
+    A card added to a hand always makes it stronger (R-7.2, R-7.5; the tests check every
+    hand), so the best hand adds as many cards as fit, and among those combinations the first
+    in the order of :func:`itertools.combinations` wins a tie.
+    """
+    size = min(MAX_COLUMN - len(column), len(cards))
+    if size == 0:
+        return (_strength(column) if column else 0.0), frozenset()
+    value, index = _best_of_size(column, cards, size)
+    combinations = itertools.combinations(cards, size)
+    return value, frozenset(next(itertools.islice(combinations, index, None)))
+
+
+def _best_of_size(
+    column: tuple[GangsterCard, ...], cards: tuple[GangsterCard, ...], size: int
+) -> tuple[float, int]:
+    """The greatest power of ``column`` and ``size`` of ``cards``, and where it first comes.
+
+    The index counts combinations in the order of :func:`itertools.combinations`.
+    """
+    codes = _FIVE_CODE if len(column) + size == MAX_HAND_SIZE else _PARTIAL_CODE
+    base = math.prod(map(codes.__getitem__, column))
+    combinations = itertools.combinations(map(codes.__getitem__, cards), size)
+    keys = [math.prod(combination, start=base) for combination in combinations]
+    values = list(map(_POWERS.get, keys))
+    if None in values:  # hands met for the first time
+        for index, chosen in enumerate(itertools.combinations(cards, size)):
+            if values[index] is None:
+                values[index] = _remember(keys[index], column + chosen)
+    top = max(cast(list[float], values))
+    return top, values.index(top)
+
+
 class HeuristicBot:
     """Plays sensibly: one-move look-ahead with hand-building heuristics.
 
@@ -167,8 +290,7 @@ class HeuristicBot:
         turn = _Turn(view)
         best: list[Command] = []
         best_score = float("-inf")
-        for command in legal:
-            score = turn.score(command)
+        for command, score in zip(legal, turn.scores(legal), strict=True):
             if score > best_score + 1e-9:
                 best, best_score = [command], score
             elif score > best_score - 1e-9:
@@ -199,6 +321,84 @@ def _shootout_matters(view: PlayerView, seat: int, tile: BusinessTile) -> bool:
     return max((card.value for card in hand if isinstance(card, GangsterCard)), default=0) >= 12
 
 
+def _estimate(slots: Sequence[SlotView]) -> float:
+    """A column's likely strength from its known cards and how many are unseen."""
+    if not slots:
+        return 0.0
+    known = [slot.card for slot in slots if slot.card is not None]
+    unknown = len(slots) - len(known)
+    return (_strength(known) if known else 1.0) + _UNKNOWN_CARD * unknown
+
+
+class _Place:
+    """What the bot works out once per decision about one business, for every command there."""
+
+    __slots__ = (
+        "base",
+        "business",
+        "codes",
+        "column",
+        "estimates",
+        "plan",
+        "plan_value",
+        "rival_marker",
+        "strength",
+        "threat",
+        "weight",
+    )
+
+    def __init__(self, turn: _Turn, business: BusinessView) -> None:
+        seat = turn.seat
+        columns = business.columns
+        self.business = business
+        self.column = column = turn.own(business)
+        self.strength = _strength(column) if column else 0.0
+        self.estimates = [_estimate(each.slots) if each.slots else 0.0 for each in columns]
+        self.threat = max(
+            (value for owner, value in enumerate(self.estimates) if owner != seat), default=0.0
+        )
+        # Whether another seat has a shootout marker here: its shootout is due.
+        self.rival_marker = any(
+            each.marker is not None for owner, each in enumerate(columns) if owner != seat
+        )
+        self.weight = turn.weight(business.tile)
+        self.plan_value, self.plan = turn.plan(business, turn.gangsters, column)
+        self.codes = _FIVE_CODE if len(column) + 1 == MAX_HAND_SIZE else _PARTIAL_CODE
+        self.base = math.prod(map(self.codes.__getitem__, column))
+
+    def after(self, card: GangsterCard) -> float:
+        """The power of the column once ``card`` joins it: :func:`_strength` of both."""
+        key = self.base * self.codes[card]
+        value = _POWERS.get(key)
+        return _remember(key, (*self.column, card)) if value is None else value
+
+    def gangster(self, card: GangsterCard) -> float:
+        """The score of playing ``card`` here."""
+        key = self.base * self.codes[card]  # what after() does, inline: it is called often
+        after = _POWERS.get(key) or self.after(card)
+        threat = self.threat
+        if len(self.column) + 1 == MAX_COLUMN:
+            # The fifth card calls a shootout: only when the hand is likely best.
+            if after > threat + _LIKELY_BEST:
+                return 6.0 + self.weight * (after - threat)
+            return -3.0 + after - threat
+        if self.rival_marker:
+            # A rival's shootout is due: only the cards already there will count.
+            if after > threat:
+                return 5.0 + self.weight * (after - threat)
+            return -1.0
+        if card in self.plan:
+            return self.plan_score(after)
+        # A card that fits no plan: dump it where it does least harm, lowest cards first.
+        return -1.5 - card.value / 16.0 - len(self.column) * 0.2
+
+    def plan_score(self, after: float) -> float:
+        """The score of a card of the plan, ``after`` being the column's power with it."""
+        margin = self.plan_value - self.threat
+        bonus = 0.3 * (after - self.strength)
+        return 2.5 + self.weight * min(margin, 4.0) * 0.5 + bonus + (self.plan_value - 3.0) * 0.3
+
+
 class _Turn:
     """What the bot works out once per decision, to score each legal command."""
 
@@ -208,19 +408,31 @@ class _Turn:
         self.view = view
         self.seat = view.seat
         self.hand = view.hand
-        self.gangsters = sorted(
-            (card for card in self.hand if isinstance(card, GangsterCard)),
-            key=lambda card: card.order,
+        self.gangsters = tuple(
+            sorted(
+                (card for card in self.hand if isinstance(card, GangsterCard)),
+                key=lambda card: card.order,
+            )
         )
-        self.businesses = {business.tile: business for business in view.businesses}
-        # Worked out once per business, not once per command scored.
-        self.mine = {tile: self.own(b) for tile, b in self.businesses.items()}
-        self.weights = {tile: self.weight(tile) for tile in self.businesses}
-        self.threat = {tile: self._threat(b) for tile, b in self.businesses.items()}
-        self.plans = {tile: self._plan(b, self.gangsters) for tile, b in self.businesses.items()}
-        self.best_plan = max((plan[0] for plan in self.plans.values()), default=0.0)
+        controlled = view.players[self.seat].controlled
+        self.kinds = Counter(owned.kind for owned in controlled)
+        self.places = {business.tile: _Place(self, business) for business in view.businesses}
+        self.best_plan = max((place.plan_value for place in self.places.values()), default=0.0)
+
+    def scores(self, legal: Sequence[Command]) -> list[float]:
+        """The score of each command of ``legal``, in order."""
+        places = self.places
+        return [
+            places[command.business].gangster(command.card)
+            if type(command) is PlayGangster
+            else self.score(command)
+            for command in legal
+        ]
 
     def score(self, command: Command) -> float:
+        """The score of ``command``."""
+        if type(command) is PlayGangster:
+            return self.places[command.business].gangster(command.card)
         scorer = _SCORERS.get(type(command))
         return -10.0 if scorer is None else scorer(self, command)
 
@@ -231,45 +443,20 @@ class _Turn:
             slot.card for slot in business.columns[self.seat].slots if slot.card is not None
         )
 
-    def estimate(self, business: BusinessView, owner: int) -> float:
-        """A rival column's likely strength from its known cards and how many are unseen."""
-        slots = business.columns[owner].slots
-        if not slots:
-            return 0.0
-        known = [slot.card for slot in slots if slot.card is not None]
-        unknown = len(slots) - len(known)
-        return (power(known) if known else 1.0) + _UNKNOWN_CARD * unknown
-
-    def _threat(self, business: BusinessView) -> float:
-        return max(
-            (
-                self.estimate(business, owner)
-                for owner in range(len(business.columns))
-                if owner != self.seat
-            ),
-            default=0.0,
-        )
-
-    def _plan(
-        self, business: BusinessView, cards: Sequence[GangsterCard]
+    def plan(
+        self,
+        business: BusinessView,
+        cards: tuple[GangsterCard, ...],
+        column: tuple[GangsterCard, ...],
     ) -> tuple[float, frozenset[GangsterCard]]:
-        """The best hand the bot can build here from its column and ``cards``."""
-        column = self.own(business)
+        """The best hand the bot can build at ``business``, its ``column``, with ``cards``."""
         if business.columns[self.seat].marker is not None:
             return (0.0, frozenset())
-        room = MAX_COLUMN - len(column)
-        best = (power(column) if column else 0.0, frozenset[GangsterCard]())
-        for size in range(1, min(room, len(cards)) + 1):
-            for chosen in itertools.combinations(cards, size):
-                value = power(column + chosen)
-                if value > best[0]:
-                    best = (value, frozenset(chosen))
-        return best
+        return _best_hand(column, cards)
 
     def weight(self, tile: BusinessTile) -> float:
         """How much the bot wants this business: more if it adds to a kind it holds."""
-        controlled = self.view.players[self.seat].controlled
-        return 1.0 + 0.3 * sum(owned.kind is tile.kind for owned in controlled)
+        return 1.0 + 0.3 * self.kinds[tile.kind]
 
     # -- scorers ---------------------------------------------------------------------------
 
@@ -282,55 +469,22 @@ class _Turn:
         # A weak hand wants more cards; a strong one wants to be played.
         return 3.5 if self.best_plan < 3.0 else 2.0
 
-    def _gangster(self, command: Command) -> float:
-        assert isinstance(command, PlayGangster)
-        business = self.businesses[command.business]
-        column = self.mine[command.business]
-        plan_value, plan = self.plans[command.business]
-        threat = self.threat[command.business]
-        after = power((*column, command.card))
-        weight = self.weights[command.business]
-        if len(column) + 1 == MAX_COLUMN:
-            # The fifth card calls a shootout: only when the hand is likely best.
-            if after > threat + _LIKELY_BEST:
-                return 6.0 + weight * (after - threat)
-            return -3.0 + after - threat
-        if self.rival_marker(business):
-            # A rival's shootout is due: only the cards already there will count.
-            if after > threat:
-                return 5.0 + weight * (after - threat)
-            return -1.0
-        if command.card in plan:
-            margin = plan_value - threat
-            bonus = 0.3 * (after - (power(column) if column else 0.0))
-            return 2.5 + weight * min(margin, 4.0) * 0.5 + bonus + (plan_value - 3.0) * 0.3
-        # A card that fits no plan: dump it where it does least harm, lowest cards first.
-        return -1.5 - command.card.value / 16.0 - len(column) * 0.2
-
-    def rival_marker(self, business: BusinessView) -> bool:
-        """Whether another seat has a shootout marker at ``business``: its shootout is due."""
-        return any(
-            column.marker is not None
-            for owner, column in enumerate(business.columns)
-            if owner != self.seat
-        )
-
     def _liquidation(self, command: Command) -> float:
         assert isinstance(command, PlayLiquidation)
-        business = self.businesses[command.business]
-        rival = self.estimate(business, command.victim)
-        if rival < self.threat[command.business] - 1e-9:
+        place = self.places[command.business]
+        rival = place.estimates[command.victim]
+        if rival < place.threat - 1e-9:
             return -2.0  # strike the strongest rival column only
-        mine = self.own(business)
-        stake = 1.0 if mine and rival >= power(mine) - 0.5 else 0.0
-        nearly = 1.0 if len(business.columns[command.victim]) >= MAX_COLUMN - 1 else 0.0
+        mine = place.column
+        stake = 1.0 if mine and rival >= place.strength - 0.5 else 0.0
+        nearly = 1.0 if len(place.business.columns[command.victim]) >= MAX_COLUMN - 1 else 0.0
         return rival - 1.5 + stake + nearly
 
     def _raid(self, command: Command) -> float:
         assert isinstance(command, PlayPoliceRaid)
-        business = self.businesses[command.business]
-        unseen = sum(slot.card is None for slot in business.columns[command.target].slots)
-        committing = len(self.own(business)) >= 3
+        place = self.places[command.business]
+        unseen = sum(slot.card is None for slot in place.business.columns[command.target].slots)
+        committing = len(place.column) >= 3
         if not unseen or not committing:
             return -2.0
         return 2.6 + 0.1 * unseen
@@ -340,15 +494,17 @@ class _Turn:
 
     def _limousine(self, command: Command) -> float:
         assert isinstance(command, PlayLimousine)
-        source = self.own(self.businesses[command.source])
-        destination = self.own(self.businesses[command.destination])
+        source = self.places[command.source].column
+        destination = self.places[command.destination].column
         left = tuple(card for card in source if card not in command.cards)
         arrived = destination + command.cards
-        gain = power(arrived) - (power(destination) if destination else 0.0)
-        loss = (power(source) if source else 0.0) - (power(left) if left else 0.0)
+        strength = _strength(arrived)
+        gain = strength - (_strength(destination) if destination else 0.0)
+        loss = (_strength(source) if source else 0.0) - (_strength(left) if left else 0.0)
         if len(arrived) == MAX_COLUMN:
-            if power(arrived) > self.threat[command.destination] + _LIKELY_BEST:
-                return 6.5 + power(arrived) - self.threat[command.destination] - loss * 0.2
+            threat = self.places[command.destination].threat
+            if strength > threat + _LIKELY_BEST:
+                return 6.5 + strength - threat - loss * 0.2
             return -3.0
         return -3.0 + gain - loss
 
@@ -357,14 +513,11 @@ class _Turn:
         card: Card = command.card
         if not isinstance(card, GangsterCard):
             return -2.0
-        cards = sorted([*self.gangsters, card], key=lambda each: each.order)
-        gain = (
-            max(
-                (self._plan(business, cards)[0] for business in self.businesses.values()),
-                default=0.0,
-            )
-            - self.best_plan
-        )
+        cards = tuple(sorted([*self.gangsters, card], key=lambda each: each.order))
+        plans = [
+            self.plan(place.business, cards, place.column)[0] for place in self.places.values()
+        ]
+        gain = max(plans, default=0.0) - self.best_plan
         return 2.0 + 2.0 * gain if gain > 0.5 else -2.0
 
 
@@ -379,10 +532,9 @@ def _end_turn(turn: _Turn, command: Command) -> float:
     return 0.0
 
 
-# How the bot scores each kind of command; any other kind scores -10.
+# How the bot scores each kind of command but PlayGangster (see _Place); any other scores -10.
 _SCORERS: Final[dict[type, Callable[[_Turn, Command], float]]] = {
     DrawCard: _Turn._draw,
-    PlayGangster: _Turn._gangster,
     PlayLiquidation: _Turn._liquidation,
     PlayPoliceRaid: _Turn._raid,
     PlayLimousine: _Turn._limousine,
