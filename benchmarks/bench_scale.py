@@ -9,7 +9,11 @@ after round so that a busy spell of a shared machine hits them all alike:
 - ``workers``: ``--workers N`` (N = ``--workers``, default 2);
 - ``cluster``: ``--scheduler ADDRESS`` of a Dask ``LocalCluster`` of N worker processes of one
   thread each, started once before the rounds: a standing cluster, whose workers have
-  chicago_poker imported already (they start by importing this script).
+  chicago_poker imported already (they start by importing this script);
+- ``apart``: N independent commands started together, each on its share of the logs or
+  games, sharing nothing: the machine's own ceiling for N processes. On a machine whose
+  cores share caches or memory bandwidth, each process runs slower beside another, and no
+  way of spreading the work gains more than this.
 
 It prints logs per second (validate) and games per second (simulate) of each way, the median
 and range over the rounds, and the ratio of each way to one process, round by round.
@@ -109,6 +113,41 @@ def timed(argv: Sequence[str], source: str | None = None) -> tuple[float, float]
     return seconds, children_cpu() - cpu
 
 
+def timed_apart(argvs: Sequence[Sequence[str]]) -> tuple[float, float]:
+    """Seconds until the commands ``argvs``, started together, have all ended; their CPU."""
+    cpu = children_cpu()
+    started = time.perf_counter()
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "chicago_poker", *argv],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for argv in argvs
+    ]
+    codes = [run.wait() for run in runs]
+    seconds = time.perf_counter() - started
+    if any(code not in (0, 1) for code in codes):
+        sys.exit(f"a command run apart failed: exit statuses {codes}")
+    return seconds, children_cpu() - cpu
+
+
+def apart(args: argparse.Namespace, logs: list[str]) -> dict[str, list[list[str]]]:
+    """Each task cut into ``--workers`` independent commands, each on its share of the items.
+
+    Run together, they measure what this machine gives N processes that share nothing: the
+    most that N workers can gain, whatever the program.
+    """
+    shares = {
+        "validate": [["validate", *logs[part :: args.workers]] for part in range(args.workers)],
+        "simulate": [
+            ["simulate", "--seed", str(part + 1), *games(args, args.games // args.workers)]
+            for part in range(args.workers)
+        ],
+    }
+    return {task: argvs for task, argvs in shares.items() if args.only in (None, task)}
+
+
 def write_logs(folder: Path, count: int, players: int, workers: int) -> list[str]:
     """Write ``count`` logs of games between random bots into ``folder``; their paths."""
     for _ in simulate(["random"] * players, count, 2026, workers=workers, log_dir=folder):
@@ -116,17 +155,26 @@ def write_logs(folder: Path, count: int, players: int, workers: int) -> list[str
     return sorted(str(path) for path in folder.glob("*.jsonl"))
 
 
+def games(args: argparse.Namespace, count: int) -> list[str]:
+    """The options of ``simulate`` for ``count`` games between random bots."""
+    return ["--games", str(count), "--players", str(args.players), "--bots", "random"]
+
+
 def commands(args: argparse.Namespace, logs: list[str]) -> dict[str, list[str]]:
     """The command of each task: validating the logs, simulating the games."""
-    games = ["--games", str(args.games), "--players", str(args.players), "--bots", "random"]
-    tasks = {"validate": ["validate", *logs], "simulate": ["simulate", *games]}
+    tasks = {"validate": ["validate", *logs], "simulate": ["simulate", *games(args, args.games)]}
     return {task: argv for task, argv in tasks.items() if args.only in (None, task)}
 
 
-def measure(args: argparse.Namespace, tasks: dict[str, list[str]], address: str) -> None:
+def measure(
+    args: argparse.Namespace,
+    tasks: dict[str, list[str]],
+    address: str,
+    separate: dict[str, list[list[str]]],
+) -> None:
     """Run each task each way, round after round; print each run and then the summary."""
     workers = ["--workers", str(args.workers)]
-    ways = {"one": [], "workers": workers, "cluster": ["--scheduler", address]}
+    ways = {"one": [], "workers": workers, "cluster": ["--scheduler", address], "apart": []}
     if args.before:
         ways["before"] = workers
     items = {"validate": args.logs, "simulate": args.games}
@@ -140,7 +188,11 @@ def measure(args: argparse.Namespace, tasks: dict[str, list[str]], address: str)
             for way, extra in ways.items():
                 free, seen = machine(args.wait_idle)
                 round_free &= free
-                seconds, cpu = timed([*argv, *extra], args.before if way == "before" else None)
+                if way == "apart":
+                    seconds, cpu = timed_apart(separate[task])
+                else:
+                    source = args.before if way == "before" else None
+                    seconds, cpu = timed([*argv, *extra], source)
                 rate = items[task] / seconds
                 rates.setdefault((task, way), []).append(rate)
                 cpus.setdefault((task, way), []).append(cpu)
@@ -212,7 +264,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         with LocalCluster(
             n_workers=args.workers, threads_per_worker=1, dashboard_address=None
         ) as cluster:
-            measure(args, commands(args, logs), cluster.scheduler_address)
+            measure(args, commands(args, logs), cluster.scheduler_address, apart(args, logs))
 
 
 if __name__ == "__main__":
