@@ -244,7 +244,7 @@ def mutations() -> Iterator[tuple[str, Callable[[dict[str, Any]], None], str]]:
     def set_key(key: str, value: object) -> Callable[[dict[str, Any]], None]:
         return lambda data: data.__setitem__(key, value)
 
-    yield "unknown key", set_key("colour", "red"), "$: unknown key(s): colour"
+    yield "unknown key", set_key("colour", "red"), "$: unknown key: colour"
     yield "missing key", lambda data: data.pop("turn"), "$.turn: required key missing"
     yield "count as text", set_key("draw_pile_size", "12"), "$.draw_pile_size: expected an integer"
     yield "seat as boolean", set_key("first_player", True), "$.first_player: expected an integer"
@@ -297,7 +297,7 @@ def test_the_view_schema_and_the_reader_refuse_broken_views(
     ("data", "message"),
     [
         ({"type": "Dance", "player": 0}, "$.type: 'Dance' is not a command type"),
-        ({"type": "DrawCard", "player": 0, "x": 1}, "DrawCard: $: unknown key(s): x"),
+        ({"type": "DrawCard", "player": 0, "x": 1}, "DrawCard: $: unknown key: x"),
         ({"type": "DrawCard", "player": "0"}, "DrawCard: $.player: expected an integer"),
         ({"type": "DrawCard"}, "DrawCard: $.player: required key missing"),
         ({"player": 0}, '$: the command has no "type"'),

@@ -392,12 +392,21 @@ def test_an_unknown_event_type_is_rejected() -> None:
 
 def test_an_extra_key_in_a_command_is_rejected() -> None:
     lines = edited(sample_lines(), 3, lambda obj: obj["command"].update(colour="red"))
-    assert_rejected(lines, 3, "$.command", "unknown key(s): colour")
+    assert_rejected(lines, 3, "$.command", "unknown key: colour")
 
 
 def test_an_extra_key_in_an_entry_is_rejected() -> None:
     lines = edited(sample_lines(), 3, lambda obj: obj.update(comment="hi"))
-    assert_rejected(lines, 3, "unknown key(s): comment")
+    assert_rejected(lines, 3, "unknown key: comment")
+
+
+def test_keys_are_counted_in_words() -> None:
+    lines = edited(sample_lines(), 3, lambda obj: obj["command"].update(colour="red", hue=1))
+    assert_rejected(lines, 3, "$.command", "unknown keys: colour, hue")
+    lines = edited(sample_lines(), 3, lambda obj: obj.update(comment="hi", note="x"))
+    assert_rejected(lines, 3, "unknown keys: comment, note")
+    lines = edited(sample_lines(), 3, lambda obj: (obj.pop("command"), obj.pop("actor")))
+    assert_rejected(lines, 3, "missing keys: actor, command")
 
 
 def test_a_field_of_the_wrong_type_is_rejected_naming_the_field() -> None:

@@ -149,7 +149,7 @@ def test_an_error_in_a_log_of_a_newer_chicago_poker_says_upgrading_may_help(
     assert (hint in str(error)) is newer
     assert ("upgrading chicago-poker may read it" in str(error)) is newer
     header_error = rejected(with_header(lines_of_a_game(), engine=engine, seating="clockwise"))
-    assert "unknown key(s): seating" in str(header_error)
+    assert "unknown key: seating" in str(header_error)
     assert (hint in str(header_error)) is newer
 
 

@@ -494,7 +494,7 @@ def format_exception(exc: BaseException, tp: type | None) -> str:
     if isinstance(exc, TypeError) and str(exc).startswith("expected "):
         return str(exc)
     if isinstance(exc, cattrs.ForbiddenExtraKeysError):
-        return f"unknown key(s): {', '.join(sorted(exc.extra_fields))}"
+        return _keys("unknown", sorted(exc.extra_fields))
     if isinstance(exc, KeyError):
         return "required key missing"
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -1134,15 +1134,20 @@ def _field(obj: dict[str, Any], key: str, tp: Any) -> Any:
         raise LogFormatError(f"$.{key}: {format_exception(error, tp)}") from error
 
 
+def _keys(what: str, keys: Sequence[str]) -> str:
+    """``unknown key: x`` or ``missing keys: a, b``."""
+    return f"{what} {'key' if len(keys) == 1 else 'keys'}: {', '.join(keys)}"
+
+
 def _check_keys(
     obj: dict[str, Any], *, required: set[str] | frozenset[str], optional: set[str]
 ) -> None:
     missing = sorted(required - obj.keys())
     if missing:
-        raise LogFormatError(f"$: missing key(s): {', '.join(missing)}")
+        raise LogFormatError(f"$: {_keys('missing', missing)}")
     extra = sorted(obj.keys() - required - optional)
     if extra:
-        raise LogFormatError(f"$: unknown key(s): {', '.join(extra)}")
+        raise LogFormatError(f"$: {_keys('unknown', extra)}")
 
 
 def _at_line(error: LogFormatError, line: int | None) -> LogFormatError:
