@@ -619,6 +619,57 @@ def test_a_police_raid_shows_the_cards_to_the_raider_only_while_they_stay() -> N
     assert gangster("4B") not in set(cards_in(view(later, AL)))
 
 
+@pytest.mark.rule("R-5.3", "R-4.2")
+def test_a_business_shared_by_two_states_is_viewed_by_what_each_viewer_knows_in_each() -> None:
+    # States share the businesses a command leaves alone, and views of them are remembered:
+    # what the viewer knows there, not the business alone, must decide what is shown.
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=PoliceRaid1
+        player Bugs
+        turn seat=0 number=10
+        business GamblingHouse#1 - 3B,4B,5B
+        business Speakeasy#1 - -
+        """
+    )
+    after, _ = run(state, PlayPoliceRaid(AL, GAMBLING_HOUSE, BUGS))
+    assert after.businesses[0] is state.businesses[0]
+    face_down = (0, BUGS, 1)  # business, owner, place of 4B
+    for first, then in ((state, after), (after, state)):
+        for seat in (None, AL, BUGS, AL, None):
+            for seen in (first, then):
+                business, owner, place = face_down
+                shown = view(seen, seat).businesses[business].columns[owner].slots[place].card
+                knows = seat == BUGS or (seat == AL and seen is after)
+                assert shown == (gangster("4B") if knows else None), (seat, seen is after)
+
+
+@pytest.mark.rule("R-6.3", "R-4.2")
+def test_a_business_shared_by_two_states_is_revealed_only_in_the_one_with_its_shootout() -> None:
+    during = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=10R
+        player Bugs hand=11R,12R
+        turn seat=0 number=10 phase=shootouts
+        previous seat=1 number=9 phase=ended
+        business Speakeasy#1 1R,2Y,3G,4B,6P@0 1Y,2G,3B,4P,6R@1
+        business JazzClub#2 - 7G
+        shootout business=Speakeasy#1 owner=0 stage=choosing contenders=0,1 round=1
+        game markers=2 pending=1
+        """
+    )
+    before = attrs.evolve(during, shootout=None)
+    assert before.businesses[0] is during.businesses[0]
+    for seat in (None, AL, BUGS):
+        for seen in (before, during, before, during):
+            speakeasy = view(seen, seat).businesses[0]
+            assert speakeasy.revealed is (seen is during)
+            hidden = speakeasy.columns[BUGS].slots[0].card is None  # 1Y lies face down
+            assert hidden is (seat != BUGS and seen is before), (seat, seen is during)
+
+
 @pytest.mark.rule("R-5.3", "R-3.11")
 def test_a_liquidated_face_down_card_is_revealed_to_all() -> None:
     state = parse_position(

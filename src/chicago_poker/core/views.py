@@ -21,6 +21,8 @@ history (:mod:`~chicago_poker.core.fold`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from attrs import frozen
 
 from chicago_poker.core.cards import (
@@ -250,6 +252,35 @@ def _knows_card(
 
 
 def _business_view(state: GameState, seat: int | None, business: Business) -> BusinessView:
+    """The view of one business, made once for each business, viewer and what they know there.
+
+    States share the businesses a command left alone, so a bot that views state after state
+    sees the same few again and again. The view depends on the business, the viewer, whether
+    the shootout is there (R-6.3) and what the viewer's raids saw there (R-5.3): the key holds
+    all four. The business itself is kept with its view, so that its ``id`` is not reused.
+    """
+    tile = business.tile
+    revealed = state.shootout is not None and state.shootout.business == tile
+    seen = state.players[seat].seen if seat is not None else ()
+    known = frozenset(entry for entry in seen if entry[0] == tile) if seen else _NOTHING_SEEN
+    key = (id(business), seat, revealed, known)
+    made = _BUSINESS_VIEWS.get(key)
+    if made is not None and made[0] is business:
+        return made[1]
+    if len(_BUSINESS_VIEWS) >= _BUSINESS_VIEWS_HELD:
+        _BUSINESS_VIEWS.clear()
+    made = _BUSINESS_VIEWS[key] = (business, _make_business_view(state, seat, business))
+    return made[1]
+
+
+_NOTHING_SEEN: Final[frozenset[tuple[BusinessTile, int, GangsterCard]]] = frozenset()
+_BUSINESS_VIEWS: Final[dict[tuple[object, ...], tuple[Business, BusinessView]]] = {}
+"""Views of businesses already made, by :func:`_business_view`'s key: a memo, which changes
+no result (the views are immutable), bounded by :data:`_BUSINESS_VIEWS_HELD`."""
+_BUSINESS_VIEWS_HELD: Final = 4096
+
+
+def _make_business_view(state: GameState, seat: int | None, business: Business) -> BusinessView:
     columns = tuple(
         ColumnView(
             tuple(
