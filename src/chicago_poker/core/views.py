@@ -257,7 +257,8 @@ def _business_view(state: GameState, seat: int | None, business: Business) -> Bu
     States share the businesses a command left alone, so a bot that views state after state
     sees the same few again and again. The view depends on the business, the viewer, whether
     the shootout is there (R-6.3) and what the viewer's raids saw there (R-5.3): the key holds
-    all four. The business itself is kept with its view, so that its ``id`` is not reused.
+    all four. The business itself is kept with its view, so that no other object can take
+    its ``id`` while the key is held.
     """
     tile = business.tile
     revealed = state.shootout is not None and state.shootout.business == tile
@@ -265,11 +266,11 @@ def _business_view(state: GameState, seat: int | None, business: Business) -> Bu
     known = frozenset(entry for entry in seen if entry[0] == tile) if seen else _NOTHING_SEEN
     key = (id(business), seat, revealed, known)
     made = _BUSINESS_VIEWS.get(key)
-    if made is not None and made[0] is business:
-        return made[1]
-    if len(_BUSINESS_VIEWS) >= _BUSINESS_VIEWS_HELD:
-        _BUSINESS_VIEWS.clear()
-    made = _BUSINESS_VIEWS[key] = (business, _make_business_view(state, seat, business))
+    if made is None:
+        if len(_BUSINESS_VIEWS) >= _BUSINESS_VIEWS_HELD:
+            _BUSINESS_VIEWS.clear()
+        made = (business, _make_business_view(state, seat, business, revealed=revealed))
+        _BUSINESS_VIEWS[key] = made
     return made[1]
 
 
@@ -280,7 +281,9 @@ no result (the views are immutable), bounded by :data:`_BUSINESS_VIEWS_HELD`."""
 _BUSINESS_VIEWS_HELD: Final = 4096
 
 
-def _make_business_view(state: GameState, seat: int | None, business: Business) -> BusinessView:
+def _make_business_view(
+    state: GameState, seat: int | None, business: Business, *, revealed: bool
+) -> BusinessView:
     columns = tuple(
         ColumnView(
             tuple(
@@ -294,7 +297,6 @@ def _make_business_view(state: GameState, seat: int | None, business: Business) 
         )
         for owner, column in enumerate(business.columns)
     )
-    revealed = state.shootout is not None and state.shootout.business == business.tile
     return BusinessView(business.tile, columns, revealed)
 
 
