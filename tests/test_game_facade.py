@@ -567,6 +567,43 @@ def test_a_log_without_a_seed_resumes_and_deals_on_with_a_fresh_dealer() -> None
     assert _go_on(again, 4, 20) == _go_on(resumed, 4, 20)
 
 
+def test_a_resumed_game_undone_into_its_log_saves_and_comes_back() -> None:
+    """Undo into the commands read from a log: the fresh dealer deals from there on.
+
+    The saved game must say so, or the game it saves cannot be read back.
+    """
+    game = _played(5, 50)
+    resumed = Game.from_log(_log(game))  # no seed: a fresh dealer deals what comes next
+    resumed.undo(3)
+    _go_on(resumed, 3, 10)
+    again = Game.from_json(json.loads(json.dumps(resumed.to_json())))
+    assert again.history == resumed.history
+    assert _go_on(again, 4, 20) == _go_on(resumed, 4, 20)
+
+
+def test_undo_refuses_when_the_dealer_was_drawn_from_outside_the_game() -> None:
+    """Undo deals the kept history again; a dealer used elsewhere cannot, and says so."""
+    dealer = Dealer(31)
+    game = Game(dealer.start(NAMES[:3], RuleOptions()), dealer)
+    policy = random.Random(2)
+    _play_until_a_card_is_dealt(game, policy)
+    dealer.start(NAMES[:3], RuleOptions())  # draws from the dealer behind the game's back
+    _play_until_a_card_is_dealt(game, policy)
+    game.execute(policy.choice(game.legal_commands()))  # undo keeps that deal, and redeals it
+    before, dealer_before = snapshot(game), dealer.get_state()
+    with pytest.raises(InvalidArgumentError, match=r"undo: the dealer no longer deals command"):
+        game.undo()
+    assert snapshot(game) == before
+    assert dealer.get_state() == dealer_before
+
+
+def _play_until_a_card_is_dealt(game: Game, policy: random.Random) -> None:
+    dealt = False
+    while not dealt:
+        events = game.execute(policy.choice(game.legal_commands()))
+        dealt = any(isinstance(event, CardDrawn) for event in events)
+
+
 def test_a_game_with_a_dealer_of_unknown_past_saves_its_generator() -> None:
     dealer = Dealer(9)
     start = dealer.start(NAMES[:2], RuleOptions())

@@ -4,6 +4,7 @@
 >>> command = game.legal_commands()[0]
 >>> events = game.execute(command)
 >>> game.undo()
+>>> from chicago_poker.core.apply import replay
 >>> game.state == replay(game.events)
 True
 
@@ -20,7 +21,7 @@ from typing import Any, Final, TextIO
 
 from attrs import frozen
 
-from chicago_poker.core.apply import replay
+from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import BUSINESS_TILES, Card, card_order, full_deck, tactical_deck
 from chicago_poker.core.commands import ChanceCommand, Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.decide import step
@@ -73,9 +74,10 @@ class Dealer:
                 raise InvalidArgumentError(f"Dealer: seed must be 0 or more, not {seed}")
         self._seed = seed if seed is not None else random.SystemRandom().randrange(_SEED_LIMIT)
         self._random = random.Random(self._seed)
-        # The draw pile last dealt from, and its cards in display order.
+        # The draw pile last dealt from, its cards in display order, and the card dealt.
         self._pile: frozenset[Card] = frozenset()
         self._ordered: list[Card] = []
+        self._dealt: Card | None = None
 
     @property
     def seed(self) -> int:
@@ -116,13 +118,14 @@ class Dealer:
 
     def outcome(self, state: GameState) -> ChanceCommand | None:
         """The chance command ``state`` waits for, or None if it waits for no chance."""
-        match awaiting(state, check_actions=False):
-            case Awaiting.CARD:
-                return DealCard(self._random.choice(self._ordered_pile(state.draw_pile)))
-            case Awaiting.TILE:
-                return RevealTile(self._random.choice(sorted(state.tile_pile)))
-            case _:
-                return None
+        chance = awaiting(state, check_actions=False)
+        if chance is _CARD:
+            card = self._random.choice(self._ordered_pile(state.draw_pile))
+            self._dealt = card
+            return _deal_card(card)
+        if chance is _TILE:
+            return RevealTile(self._random.choice(sorted(state.tile_pile)))
+        return None
 
     def _ordered_pile(self, pile: frozenset[Card]) -> list[Card]:
         """The cards of ``pile`` in display order.
@@ -131,7 +134,10 @@ class Dealer:
         the next instead of sorting the pile again.
         """
         if pile != self._pile:
-            if pile <= self._pile:
+            dealt, last = self._dealt, self._pile
+            if dealt in last and dealt not in pile and len(pile) == len(last) - 1 and pile <= last:
+                self._ordered.remove(dealt)  # the pile of the last deal, less the card dealt
+            elif pile <= self._pile:
                 self._ordered = [card for card in self._ordered if card in pile]
             else:
                 self._ordered = sorted(pile, key=card_order)
@@ -166,7 +172,10 @@ class Game:
     """
 
     def __init__(self, start: StartGame, dealer: Dealer | None = None) -> None:
-        """Start a game from a set-up command; chance afterwards comes from ``dealer``."""
+        """Start a game from a set-up command; chance afterwards comes from ``dealer``.
+
+        The dealer must deal for this game alone: :meth:`undo` deals its history again.
+        """
         self._begin(dealer if dealer is not None else Dealer())
         self._run(start)
         self._deal()
@@ -174,8 +183,10 @@ class Game:
     def _begin(self, dealer: Dealer) -> None:
         self._dealer = dealer
         self._history: list[Entry] = []
-        # The dealer's state before the chance that followed a command, by history index.
-        self._dealer_states = _DealerStates()
+        # The history index of the first chance the dealer dealt into this game, and its state
+        # before it: every chance from there on is the dealer's, so undo rewinds the dealer by
+        # setting that state and dealing again what the kept history dealt. None: none yet.
+        self._origin: tuple[int, object] | None = None
         self._state: GameState | None = None
         # From which command on the dealer, fresh from its seed, dealt every chance (None:
         # unknown), and whether it dealt the set-up too: what lets to_json save a seed, not
@@ -393,17 +404,19 @@ class Game:
         Raises:
             IllegalCommand: the command breaks a rule; the game is unchanged.
         """
-        mark = len(self._history)
-        self._run(command)
-        self._deal()
-        return tuple(event for entry in self._history[mark:] for event in entry.events)
+        events = self._run(command)
+        dealt = self._deal()
+        return events + dealt if dealt else events
 
     def undo(self, commands: int = 1) -> None:
         """Take back the last ``commands`` player commands, with the chance that followed.
 
+        The dealer goes back too, so that the same commands are dealt the same cards again.
+
         Raises:
             InvalidArgumentError: ``commands`` is negative, or more than the game has had;
-                nothing is taken back.
+                or the dealer was drawn from outside the game, so that it cannot deal the
+                kept history again. Nothing is taken back.
             ArgumentTypeError: ``commands`` is not an int (True included).
         """
         check_count("undo", "commands", commands, 0)
@@ -417,87 +430,81 @@ class Game:
                     f"undo: there are fewer than {commands} commands to take back; "
                     "the set-up cannot be taken back"
                 )
-        saved = self._dealer_states.rewind(keep)
-        if saved is not None:
-            self._dealer.set_state(saved)
-        del self._history[keep:]
-        self._state = replay(self.events)
+        self._rewind(keep)
 
-    def _run(self, command: Command) -> None:
+    def _rewind(self, keep: int) -> None:
+        """Cut the history to ``keep`` entries, and rewind the state and the dealer with it.
+
+        The dealer is rewound without saving its state at every deal, which would cost more
+        than the deal (625 numbers): it goes back to its state at ``self._origin`` and deals
+        again every chance from there that the kept history holds.
+
+        Raises:
+            InvalidArgumentError: the dealer does not deal the kept history again: something
+                else drew from it. The game and the dealer are then unchanged.
+        """
+        kept = self._history[:keep]
+        origin = self._origin
+        dealer = self._dealer
+        present = dealer.get_state() if origin is not None else None
+        state: GameState | None = None
+        for index, entry in enumerate(kept):
+            if origin is not None and index >= origin[0]:
+                if index == origin[0]:
+                    dealer.set_state(origin[1])
+                assert state is not None  # the set-up came first: the dealer deals after it
+                if type(entry.command) in _CHANCE and dealer.outcome(state) != entry.command:
+                    dealer.set_state(present)
+                    raise InvalidArgumentError(
+                        f"undo: the dealer no longer deals command {index} of this game; it "
+                        "must deal for this game alone"
+                    )
+            for event in entry.events:
+                state = apply(state, event)
+        if origin is not None and keep <= origin[0]:
+            dealer.set_state(origin[1])
+            self._origin = None
+        if self._fresh_at is not None and keep < self._fresh_at:
+            self._fresh_at = keep  # the dealer, fresh again, deals from here on
+        del self._history[keep:]
+        self._state = state
+
+    def _run(self, command: Command) -> tuple[Event, ...]:
+        """Step ``command`` and keep it in the history; its events."""
         state, events = step(self._state, command)
         self._history.append(Entry(command, events))
         self._state = state
+        return events
 
-    def _deal(self) -> None:
-        if awaiting(self.state, check_actions=False) not in (Awaiting.CARD, Awaiting.TILE):
-            return
-        self._dealer_states.save(len(self._history) - 1, self._dealer.get_state())
-        while (outcome := self._dealer.outcome(self.state)) is not None:
-            self._run(outcome)
-
-
-class _DealerStates:
-    """The dealer's states saved for undo, by the history index of the command they followed.
-
-    Python's generator (a Mersenne Twister) keeps 624 words and a position, and renews its
-    words only once every 624 numbers drawn; a deal draws one or two. So states saved one
-    after another mostly share their words, and those are kept once: a finished game keeps
-    a few sets of words instead of one per deal. Comparing all 624 words at every deal
-    would cost more than the rest of the deal, so four are compared: a renewal changes
-    every word, and four 32-bit words stay the same by chance once in 2**128 renewals.
-    """
-
-    def __init__(self) -> None:
-        self._states: dict[int, object] = {}
-        self._words: tuple[int, ...] = ()
-
-    def save(self, index: int, state: object) -> None:
-        """Keep ``state``, the dealer's state before the chance that followed ``index``."""
-        parts: Any = state
-        if type(state) is tuple and len(parts) == 3 and type(parts[1]) is tuple:
-            version, internal, gauss = parts
-            if not _same_words(internal, self._words):
-                self._words = internal[:-1]
-            state = _SharedWords(version, self._words, internal[-1], gauss)
-        self._states[index] = state
-
-    def rewind(self, keep: int) -> object | None:
-        """The state to rewind to when the history is cut to ``keep`` entries, if any.
-
-        The dealer only changed when it dealt, so its state at ``keep`` is the one saved
-        before the first deal at or after ``keep``, or its present state if none followed.
-        The states saved from ``keep`` on are dropped.
-        """
-        later = [index for index in self._states if index >= keep]
-        if not later:
-            return None
-        state = self._states[min(later)]
-        for index in later:
-            del self._states[index]
-        if isinstance(state, _SharedWords):
-            return (state.version, (*state.words, state.position), state.gauss)
-        return state
+    def _deal(self) -> tuple[Event, ...]:
+        """Let the dealer deal every chance the state waits for; the events that followed."""
+        if self._origin is None:
+            if awaiting(self.state, check_actions=False) not in (_CARD, _TILE):
+                return ()
+            self._origin = (len(self._history), self._dealer.get_state())
+        dealer = self._dealer
+        dealt: tuple[Event, ...] = ()
+        while (outcome := dealer.outcome(self.state)) is not None:
+            dealt += self._run(outcome)
+        return dealt
 
 
-def _same_words(internal: tuple[int, ...], words: tuple[int, ...]) -> bool:
-    """Whether a generator's ``internal`` state (words, then position) has these ``words``."""
-    return (
-        len(internal) == len(words) + 1
-        and internal[0] == words[0]
-        and internal[1] == words[1]
-        and internal[-3] == words[-2]
-        and internal[-2] == words[-1]
-    )
+_CHANCE: Final = (DealCard, RevealTile)
+"""The chance commands the dealer deals during a game."""
+
+# Enum members bound to module names once: see the note in chicago_poker.core.legal.
+_CARD: Final = Awaiting.CARD
+_TILE: Final = Awaiting.TILE
+
+_DEAL_CARDS: Final[dict[Card, DealCard]] = {}
+"""The DealCard of each card dealt so far: commands are immutable, so deals share them."""
 
 
-@frozen
-class _SharedWords:
-    """A generator's state whose words are shared with other saved states."""
-
-    version: int
-    words: tuple[int, ...]
-    position: int
-    gauss: object
+def _deal_card(card: Card) -> DealCard:
+    deal = _DEAL_CARDS.get(card)
+    if deal is None:
+        deal = _DEAL_CARDS[card] = DealCard(card)
+    return deal
 
 
 def _generator_json(state: object) -> list[Any]:
