@@ -35,6 +35,7 @@ from chicago_poker.core.redacted_events import (
     SeenEvent,
     redact,
 )
+from chicago_poker.core.rules import MAX_PLAYERS, MIN_PLAYERS
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
 from chicago_poker.display.words import ROUTINE_EVENTS, describe
@@ -107,8 +108,10 @@ def _players(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 2 <= value <= 6:
-        raise argparse.ArgumentTypeError(f"{value} is out of range: use from 2 to 6")
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"{value} is out of range: use from {MIN_PLAYERS} to {MAX_PLAYERS}"
+        )
     return value
 
 

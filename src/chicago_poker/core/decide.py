@@ -86,6 +86,8 @@ from chicago_poker.core.rules import (
     HAND_LIMIT,
     HAND_SIZE,
     MAX_COLUMN,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     RuleOptions,
     stall_limit,
 )
@@ -219,8 +221,10 @@ def check_setup(
         IllegalCommand: the set-up breaks a rule; ``error.rule`` names it.
     """
     count = len(players)
-    if not 2 <= count <= 6:
-        raise IllegalCommand(f"A game needs 2 to 6 players, not {count}.", rule="R-2.1")
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise IllegalCommand(
+            f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.", rule="R-2.1"
+        )
     names = [name.strip() for name in players]
     if not all(names):
         raise IllegalCommand("Every player needs a name.", rule="R-2.2")

@@ -36,7 +36,7 @@ from chicago_poker.core.commands import (
     SendReinforcement,
 )
 from chicago_poker.core.errors import InvalidSeatError, short_repr
-from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE
+from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE, MAX_PLAYERS
 from chicago_poker.core.state import Business, GameState, ShootoutStage, Turn, TurnPhase
 
 __all__ = [
@@ -242,7 +242,7 @@ def _actions(state: GameState) -> tuple[Command, ...]:
     """The actions, and ending the turn where allowed; none when no action is allowed."""
     moves = tuple(_action_moves(state))
     if moves and may_end_turn(state):
-        return (*moves, EndTurn(state.turn.player))
+        return (*moves, _END_TURNS[state.turn.player])
     return moves
 
 
@@ -261,7 +261,7 @@ def _action_moves(state: GameState) -> Iterator[Command]:
     """
     seat = state.turn.player
     if can_draw(state, seat):
-        yield DrawCard(seat)
+        yield _DRAWS[seat]
     yield from _gangster_plays(state, seat)
     specials = [card for card in state.players[seat].hand if isinstance(card, SpecialCard)]
     if len(specials) > 1:
@@ -308,6 +308,11 @@ def open_businesses(state: GameState, seat: int) -> list[Business]:
     """The face-up businesses where ``seat`` has room for another card (R-4.5)."""
     return [b for b in state.businesses if not b.columns[seat].is_full]
 
+
+_SEATS: Final = range(MAX_PLAYERS)
+_DRAWS: Final = tuple(DrawCard(seat) for seat in _SEATS)
+_END_TURNS: Final = tuple(EndTurn(seat) for seat in _SEATS)
+"""The DrawCard and EndTurn of each seat, listed again and again: commands are immutable."""
 
 _GANGSTER_PLAYS: Final[dict[tuple[int, GangsterCard, BusinessTile], PlayGangster]] = {}
 """Every PlayGangster listed so far: most of the commands listed, and made again and again.

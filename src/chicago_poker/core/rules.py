@@ -22,10 +22,18 @@ __all__ = [
     "HAND_SIZE",
     "MAX_COLUMN",
     "MAX_LIMOUSINE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "STALL_ROUNDS",
     "RuleOptions",
     "stall_limit",
 ]
+
+MIN_PLAYERS: Final = 2
+"""The fewest players of a game (R-2.1)."""
+
+MAX_PLAYERS: Final = 6
+"""The most players of a game (R-2.1)."""
 
 HAND_SIZE: Final = 5
 """Cards dealt to each player (R-2.3)."""

@@ -64,7 +64,7 @@ from chicago_poker.core.errors import (
     PositionInvariantError,
     TileParseError,
 )
-from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
+from chicago_poker.core.rules import MAX_COLUMN, MAX_PLAYERS, MIN_PLAYERS, RuleOptions
 from chicago_poker.core.state import (
     Business,
     Column,
@@ -889,9 +889,11 @@ def _read_shootout(reader: _Reader) -> Shootout | None:
 
 
 def _check_names(names: Sequence[str], lines: Sequence[_Statement]) -> None:
-    if not 2 <= len(names) <= 6:
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise PositionInvariantError(
-            "players", f"a game has 2 to 6 players, not {len(names)}", rule="R-2.1"
+            "players",
+            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}",
+            rule="R-2.1",
         )
     stripped: list[str] = []
     for name, statement in zip(names, lines, strict=True):

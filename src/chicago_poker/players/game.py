@@ -14,6 +14,7 @@ dealer included, with :meth:`Game.from_json`; :meth:`Game.from_log` resumes a ga
 
 from __future__ import annotations
 
+import bisect
 import os
 import random
 from collections.abc import Iterable, Sequence
@@ -24,7 +25,7 @@ from attrs import frozen
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import BUSINESS_TILES, Card, card_order, full_deck, tactical_deck
 from chicago_poker.core.commands import ChanceCommand, Command, DealCard, RevealTile, StartGame
-from chicago_poker.core.decide import step
+from chicago_poker.core.decide import step, step_well_formed
 from chicago_poker.core.errors import (
     ArgumentTypeError,
     IllegalCommand,
@@ -136,7 +137,9 @@ class Dealer:
         if pile != self._pile:
             dealt, last = self._dealt, self._pile
             if dealt in last and dealt not in pile and len(pile) == len(last) - 1 and pile <= last:
-                self._ordered.remove(dealt)  # the pile of the last deal, less the card dealt
+                # The pile of the last deal, less the card dealt: found by its place in the
+                # order, as list.remove would compare cards with ==, which is slow for them.
+                del self._ordered[bisect.bisect_left(self._ordered, dealt.order, key=card_order)]
             elif pile <= self._pile:
                 self._ordered = [card for card in self._ordered if card in pile]
             else:
@@ -471,7 +474,13 @@ class Game:
 
     def _run(self, command: Command) -> tuple[Event, ...]:
         """Step ``command`` and keep it in the history; its events."""
-        state, events = step(self._state, command)
+        return self._keep(command, step(self._state, command))
+
+    def _keep(
+        self, command: Command, stepped: tuple[GameState, tuple[Event, ...]]
+    ) -> tuple[Event, ...]:
+        """Keep ``command`` in the history, with the state and events it stepped to."""
+        state, events = stepped
         self._history.append(Entry(command, events))
         self._state = state
         return events
@@ -485,7 +494,8 @@ class Game:
         dealer = self._dealer
         dealt: tuple[Event, ...] = ()
         while (outcome := dealer.outcome(self.state)) is not None:
-            dealt += self._run(outcome)
+            # The dealer's commands have their form: a card of the pile, a tile of the pile.
+            dealt += self._keep(outcome, step_well_formed(self.state, outcome))
         return dealt
 
 

@@ -51,7 +51,7 @@ from chicago_poker.core.events import (
     TurnStarted,
 )
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleOptions
 from chicago_poker.formats.log import MAX_INTEGER_DIGITS, write_log
 from chicago_poker.players.bots import BOTS, Bot, ask
 from chicago_poker.players.game import Game
@@ -122,16 +122,21 @@ def play_bots(
     return game
 
 
+# Enum members bound to module names once: see the note in chicago_poker.core.legal.
+_ACTION: Final = Awaiting.ACTION
+_REINFORCEMENT: Final = Awaiting.REINFORCEMENT
+
+
 def _next_command(game: Game, bots: Sequence[Bot]) -> Command | None:
     """The command of the seat that must decide now, chosen by its bot; None if none must."""
     state = game.state
-    match awaiting(state):
-        case Awaiting.ACTION:
-            seats: Sequence[int] = (state.turn.player,)
-        case Awaiting.REINFORCEMENT:
-            seats = range(len(state.players))
-        case _:
-            return None
+    waiting = awaiting(state)
+    if waiting is _ACTION:
+        seats: Sequence[int] = (state.turn.player,)
+    elif waiting is _REINFORCEMENT:
+        seats = range(len(state.players))
+    else:
+        return None
     for seat in seats:
         legal = legal_commands(state, seat)
         if legal:
@@ -259,9 +264,10 @@ def _check_simulation(
         raise InvalidArgumentError(
             f"simulate: bots: unknown bot {short_repr(unknown[0])}; the bots are {', '.join(BOTS)}"
         )
-    if not 2 <= len(bots) <= 6:
+    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise InvalidArgumentError(
-            f"simulate: bots: one bot per seat, 2 to 6 of them (R-2.1), not {len(bots)}"
+            f"simulate: bots: one bot per seat, {MIN_PLAYERS} to {MAX_PLAYERS} of them (R-2.1), "
+            f"not {len(bots)}"
         )
 
 
