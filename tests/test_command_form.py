@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chicago_poker.core import commands as commands_module
 from chicago_poker.core.cards import BUSINESS_TILES, full_deck, parse_card, parse_tile
 from chicago_poker.core.commands import (
     Command,
@@ -29,6 +30,7 @@ from chicago_poker.core.commands import (
     SendReinforcement,
     StartGame,
     check_form,
+    formed,
 )
 from chicago_poker.core.decide import decide
 from chicago_poker.core.errors import IllegalCommand
@@ -351,3 +353,21 @@ def test_whatever_a_command_holds_the_engine_refuses_it_or_logs_it_faithfully(
     assert load_command(dump_command(command)) == command
     for event in events:
         assert load_event(dump_event(event)) == event
+
+
+def test_formed_checks_once_and_refuses_what_check_form_refuses() -> None:
+    """A command from formed() passes check_form; a malformed one is refused, not kept."""
+    check_form(formed(DrawCard(1)))
+    with pytest.raises(IllegalCommand, match=r"DrawCard.player must be a seat number"):
+        formed(DrawCard(True))  # True is an int to mypy, not a seat to the engine
+    twin = DrawCard(True)  # equal to the refused one, perhaps at its address: refused too
+    with pytest.raises(IllegalCommand, match=r"DrawCard.player must be a seat number"):
+        check_form(twin)
+
+
+def test_the_commands_legal_commands_lists_are_checked_once() -> None:
+    """Giving back a listed command skips its form check: legal_commands made it by formed()."""
+    game = Game.new(["Al", "Bugs"], seed=3)
+    listed = game.legal_commands()
+    assert listed
+    assert all(id(command) in commands_module._FORMED for command in listed)

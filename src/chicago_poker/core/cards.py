@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
 from enum import Enum
@@ -705,7 +706,11 @@ def card_order(card: Card) -> int:
 
 def gangsters(hand: Iterable[Card]) -> list[GangsterCard]:
     """The gangster cards of a hand, in display order (see :func:`card_order`)."""
-    return sorted((card for card in hand if isinstance(card, GangsterCard)), key=card_order)
+    return sorted([card for card in hand if isinstance(card, GangsterCard)], key=_by_order)
+
+
+_by_order: Final = operator.attrgetter("order")
+""":func:`card_order` done in C: the key of the sorts on the engine's hot paths."""
 
 
 def lands_face_down(tile: BusinessTile, index: int) -> bool:

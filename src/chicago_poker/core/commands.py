@@ -11,7 +11,7 @@ checked alike.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 from attrs import field, fields, frozen
 
@@ -37,6 +37,7 @@ __all__ = [
     "SendReinforcement",
     "StartGame",
     "check_form",
+    "formed",
 ]
 
 
@@ -293,6 +294,28 @@ the rules (R-1.8), answered by ``decide`` with its own reason.
 """
 
 
+_FORMED: Final[dict[int, Command]] = {}
+"""The commands :func:`formed` checked, by id. The table keeps them alive, so no other object
+can have the id of one: an id found here is that command's, and its form is known."""
+
+_C = TypeVar("_C", bound=Command)
+
+
+def formed(command: _C) -> _C:
+    """``command``, its form checked once and for all: :func:`check_form` then passes it at once.
+
+    For the commands made once and given out again and again, such as those
+    :func:`~chicago_poker.core.legal.legal_commands` lists; each is kept for the life of the
+    process.
+
+    Raises:
+        IllegalCommand: as :func:`check_form`.
+    """
+    check_form(command)
+    _FORMED[id(command)] = command
+    return command
+
+
 def check_form(command: object) -> None:
     """Check that ``command`` is a command whose fields hold values of their declared types.
 
@@ -312,6 +335,8 @@ def check_form(command: object) -> None:
     chicago_poker.core.errors.IllegalCommand: DrawCard.player must be a seat number (an int), \
 not True. [R-2.1]
     """
+    if id(command) in _FORMED:
+        return  # checked once by formed()
     form = _FORMS.get(type(command))
     if form is None:
         raise IllegalCommand(

@@ -34,6 +34,7 @@ from chicago_poker.core.commands import (
     PlayRevolver,
     RevealTile,
     SendReinforcement,
+    formed,
 )
 from chicago_poker.core.errors import InvalidSeatError, short_repr
 from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE, MAX_PLAYERS
@@ -136,23 +137,23 @@ takes a player from 0 to 1, or None for every player.
     """
     if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
         _refuse_seat(player, len(state.players))
-    # Actions are listed below, not looked for twice: with none, the list is empty.
-    match awaiting(state, check_actions=False):
-        case Awaiting.CARD:
-            cards = sorted(state.draw_pile, key=card_order)
-            commands: tuple[Command, ...] = tuple(DealCard(card) for card in cards)
-            return () if player is not None else commands
-        case Awaiting.TILE:
-            tiles = tuple(RevealTile(tile) for tile in sorted(state.tile_pile))
-            return () if player is not None else tiles
-        case Awaiting.REINFORCEMENT:
-            return tuple(_reinforcements(state, player))
-        case Awaiting.ACTION:
-            if player is not None and player != state.turn.player:
-                return ()
-            return _actions(state)
-        case _:
+    # Actions are listed below, not looked for twice: with none, the list is empty. Tested
+    # with `is`, the most frequent first: a match statement costs a microsecond here.
+    waiting = awaiting(state, check_actions=False)
+    if waiting is _ACTION:
+        if player is not None and player != state.turn.player:
             return ()
+        return _actions(state)
+    if waiting is _REINFORCEMENT:
+        return tuple(_reinforcements(state, player))
+    if waiting is _CARD:
+        cards = sorted(state.draw_pile, key=card_order)
+        commands: tuple[Command, ...] = tuple(DealCard(card) for card in cards)
+        return () if player is not None else commands
+    if waiting is _TILE:
+        tiles = tuple(RevealTile(tile) for tile in sorted(state.tile_pile))
+        return () if player is not None else tiles
+    return ()
 
 
 def _refuse_seat(player: object, players: int) -> NoReturn:
@@ -310,9 +311,12 @@ def open_businesses(state: GameState, seat: int) -> list[Business]:
 
 
 _SEATS: Final = range(MAX_PLAYERS)
-_DRAWS: Final = tuple(DrawCard(seat) for seat in _SEATS)
-_END_TURNS: Final = tuple(EndTurn(seat) for seat in _SEATS)
-"""The DrawCard and EndTurn of each seat, listed again and again: commands are immutable."""
+_DRAWS: Final = tuple(formed(DrawCard(seat)) for seat in _SEATS)
+_END_TURNS: Final = tuple(formed(EndTurn(seat)) for seat in _SEATS)
+"""The DrawCard and EndTurn of each seat, listed again and again: commands are immutable.
+
+Made by :func:`~chicago_poker.core.commands.formed`, as are the gangster plays below, so that
+``step`` need not check their form again when a player gives one back."""
 
 _GANGSTER_PLAYS: Final[dict[tuple[int, GangsterCard, BusinessTile], PlayGangster]] = {}
 """Every PlayGangster listed so far: most of the commands listed, and made again and again.
@@ -324,7 +328,7 @@ Looking one up costs a fifth of making it. There are at most 6 x 75 x 20 of them
 def _gangster_play(seat: int, card: GangsterCard, tile: BusinessTile) -> PlayGangster:
     play = _GANGSTER_PLAYS.get((seat, card, tile))
     if play is None:
-        play = _GANGSTER_PLAYS[seat, card, tile] = PlayGangster(seat, card, tile)
+        play = _GANGSTER_PLAYS[seat, card, tile] = formed(PlayGangster(seat, card, tile))
     return play
 
 

@@ -185,7 +185,11 @@ class Game:
 
     def _begin(self, dealer: Dealer) -> None:
         self._dealer = dealer
-        self._history: list[Entry] = []
+        # The history: each command and its events. Its entries are made only when asked for
+        # (self._entries holds those made so far): making one costs more than a deal.
+        self._commands: list[Command] = []
+        self._events: list[tuple[Event, ...]] = []
+        self._entries: list[Entry] = []
         # The history index of the first chance the dealer dealt into this game, and its state
         # before it: every chance from there on is the dealer's, so undo rewinds the dealer by
         # setting that state and dealing again what the kept history dealt. None: none yet.
@@ -290,7 +294,7 @@ class Game:
             "seed": self._dealer.seed,
             "dealt_start": self._dealt_start,
             "fresh_at": self._fresh_at,
-            "commands": to_json([entry.command for entry in self._history]),
+            "commands": to_json(self._commands),
         }
         if self._fresh_at is None:  # a dealer of unknown past: save its generator
             data["dealer"] = _generator_json(self._dealer.get_state())
@@ -351,8 +355,8 @@ class Game:
         """Replay the command at ``index``, or check it against what the dealer dealt there."""
         if index == self._fresh_at and index > 0:
             self._deal()
-        if index < len(self._history):
-            dealt = self._history[index].command
+        if index < len(self._commands):
+            dealt = self._commands[index]
             if dealt != command:
                 raise SavedGameError(
                     f"{where}: the seed {self._dealer.seed} deals {dealt} here, "
@@ -371,7 +375,7 @@ class Game:
     ) -> None:
         """Refuse a full log whose events are not the ones the engine gives."""
         for index, events in enumerate(logged):
-            if events is not None and events != self._history[index].events:
+            if events is not None and events != self._events[index]:
                 raise SavedGameError(
                     f"{where[index]}: the events logged are not the ones the engine gives "
                     "for this command"
@@ -386,12 +390,15 @@ class Game:
     @property
     def history(self) -> tuple[Entry, ...]:
         """Every command so far, chance included, with its events."""
-        return tuple(self._history)
+        entries = self._entries
+        for index in range(len(entries), len(self._commands)):
+            entries.append(Entry(self._commands[index], self._events[index]))
+        return tuple(entries)
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event so far."""
-        return tuple(event for entry in self._history for event in entry.events)
+        return tuple(event for events in self._events for event in events)
 
     def legal_commands(self, player: int | None = None) -> tuple[Command, ...]:
         """The commands the players may give now (R-3, R-6.7); with ``player``, that seat's.
@@ -423,10 +430,10 @@ class Game:
             ArgumentTypeError: ``commands`` is not an int (True included).
         """
         check_count("undo", "commands", commands, 0)
-        keep = len(self._history)
+        keep = len(self._commands)
         for _ in range(commands):
             keep -= 1
-            while keep > 0 and isinstance(self._history[keep].command, (DealCard, RevealTile)):
+            while keep > 0 and isinstance(self._commands[keep], _CHANCE):
                 keep -= 1
             if keep <= 0:
                 raise InvalidArgumentError(
@@ -446,30 +453,30 @@ class Game:
             InvalidArgumentError: the dealer does not deal the kept history again: something
                 else drew from it. The game and the dealer are then unchanged.
         """
-        kept = self._history[:keep]
+        kept = zip(self._commands[:keep], self._events[:keep], strict=True)
         origin = self._origin
         dealer = self._dealer
         present = dealer.get_state() if origin is not None else None
         state: GameState | None = None
-        for index, entry in enumerate(kept):
+        for index, (command, events) in enumerate(kept):
             if origin is not None and index >= origin[0]:
                 if index == origin[0]:
                     dealer.set_state(origin[1])
                 assert state is not None  # the set-up came first: the dealer deals after it
-                if type(entry.command) in _CHANCE and dealer.outcome(state) != entry.command:
+                if type(command) in _CHANCE and dealer.outcome(state) != command:
                     dealer.set_state(present)
                     raise InvalidArgumentError(
                         f"undo: the dealer no longer deals command {index} of this game; it "
                         "must deal for this game alone"
                     )
-            for event in entry.events:
+            for event in events:
                 state = apply(state, event)
         if origin is not None and keep <= origin[0]:
             dealer.set_state(origin[1])
             self._origin = None
         if self._fresh_at is not None and keep < self._fresh_at:
             self._fresh_at = keep  # the dealer, fresh again, deals from here on
-        del self._history[keep:]
+        del self._commands[keep:], self._events[keep:], self._entries[keep:]
         self._state = state
 
     def _run(self, command: Command) -> tuple[Event, ...]:
@@ -481,7 +488,8 @@ class Game:
     ) -> tuple[Event, ...]:
         """Keep ``command`` in the history, with the state and events it stepped to."""
         state, events = stepped
-        self._history.append(Entry(command, events))
+        self._commands.append(command)
+        self._events.append(events)
         self._state = state
         return events
 
@@ -490,7 +498,7 @@ class Game:
         if self._origin is None:
             if awaiting(self.state, check_actions=False) not in (_CARD, _TILE):
                 return ()
-            self._origin = (len(self._history), self._dealer.get_state())
+            self._origin = (len(self._commands), self._dealer.get_state())
         dealer = self._dealer
         dealt: tuple[Event, ...] = ()
         while (outcome := dealer.outcome(self.state)) is not None:
