@@ -130,18 +130,18 @@ _REINFORCEMENT: Final = Awaiting.REINFORCEMENT
 def _next_command(game: Game, bots: Sequence[Bot]) -> Command | None:
     """The command of the seat that must decide now, chosen by its bot; None if none must."""
     state = game.state
-    waiting = awaiting(state)
+    # Without looking for an allowed action first: the list below is empty if there is none.
+    waiting = awaiting(state, check_actions=False)
     if waiting is _ACTION:
-        seats: Sequence[int] = (state.turn.player,)
-    elif waiting is _REINFORCEMENT:
-        seats = range(len(state.players))
-    else:
-        return None
-    for seat in seats:
-        legal = legal_commands(state, seat)
-        if legal:
-            return ask(bots[seat], state, seat, legal)
-    return None  # pragma: no cover - awaiting() promised a decision
+        seat = state.turn.player
+        legal = legal_commands(state)  # the actions of the player whose turn it is
+        return ask(bots[seat], state, seat, legal) if legal else None
+    if waiting is _REINFORCEMENT:
+        for seat in range(len(state.players)):
+            legal = legal_commands(state, seat)
+            if legal:
+                return ask(bots[seat], state, seat, legal)
+    return None
 
 
 @frozen
