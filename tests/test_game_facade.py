@@ -478,6 +478,16 @@ def test_replay_of_no_events_is_refused_naming_them() -> None:
         apply(None, game.events[1])
 
 
+def test_replay_refuses_what_is_not_an_event_as_apply_does() -> None:
+    game = Game.new(NAMES[:2], seed=1)
+    game.execute(game.legal_commands()[0])
+    stray: Any = DrawCard(0)  # a command where an event belongs
+    events = [*game.events[:2], stray, *game.events[2:]]
+    with pytest.raises(ArgumentTypeError, match="not an event") as refused:
+        replay(events)
+    assert refused.value.__context__ is None  # no KeyError from the dispatch behind it
+
+
 # --------------------------------------------------------------------------- save and resume
 
 

@@ -266,11 +266,18 @@ def replay(events: Iterable[Event]) -> GameState:
     if first is None:
         raise InvalidArgumentError("replay: events must begin with GameStarted, but it is empty")
     state = _begin(first)
-    # apply's dispatch, inlined: one call fewer per event, which is a tenth of a replay.
+    # apply's dispatch, inlined: one call fewer per event, which is a tenth of a replay; and
+    # by subscript, cheaper than dict.get, with the refusal of a non-event after the loop.
     folds = _FOLDS
-    for event in remaining:
-        state = folds.get(type(event), _unknown)(state, event)
-    return state
+    try:
+        for event in remaining:
+            state = folds[type(event)](state, event)
+    except KeyError:
+        if type(event) in folds:
+            raise  # from inside a fold: not the dispatch's
+    else:
+        return state
+    return apply(state, event)  # not an event: apply refuses it, with its reason
 
 
 def apply(state: GameState | None, event: Event) -> GameState:
