@@ -648,17 +648,73 @@ def _play_until_a_card_is_dealt(game: Game, policy: random.Random) -> None:
         dealt = any(isinstance(event, CardDrawn) for event in events)
 
 
-def test_a_game_with_a_dealer_of_unknown_past_saves_its_generator() -> None:
-    dealer = Dealer(9)
+def _unknown_past_game(seed: int, moves: int) -> Game:
+    """A game whose dealer had dealt before: its seed alone cannot tell what it deals."""
+    dealer = Dealer(seed)
     start = dealer.start(NAMES[:2], RuleOptions())
     dealer.start(NAMES[:2], RuleOptions())  # the dealer is no longer fresh
     game = Game(start, dealer)
-    _go_on(game, 1, 30)
+    _go_on(game, seed, moves)
+    return game
+
+
+def test_a_game_with_a_dealer_of_unknown_past_saves_its_generator() -> None:
+    game = _unknown_past_game(9, 30)
     data = game.to_json()
     assert data["fresh_at"] is None
     restored = Game.from_json(json.loads(json.dumps(data)))
     assert restored.history == game.history
     assert _go_on(restored, 2, 20) == _go_on(game, 2, 20)
+
+
+@pytest.mark.parametrize("taken", [1, 5, 12])
+def test_undo_in_a_restored_game_of_a_dealer_of_unknown_past_deals_as_the_original(
+    taken: int,
+) -> None:
+    """The save keeps the dealer's state before its first deal, so undo can rewind it."""
+    game = _unknown_past_game(9, 30)
+    restored = Game.from_json(json.loads(json.dumps(game.to_json())))
+    game.undo(taken)
+    restored.undo(taken)
+    assert restored.history == game.history
+    assert _go_on(restored, 2, 20) == _go_on(game, 2, 20)
+
+
+def test_a_save_without_dealer_origin_still_comes_back() -> None:
+    """Saves of earlier releases have no dealer_origin: they come back as they always did."""
+    game = _unknown_past_game(9, 30)
+    data = game.to_json()
+    del data["dealer_origin"]
+    restored = Game.from_json(data)
+    assert restored.history == game.history
+    assert _go_on(restored, 2, 20) == _go_on(game, 2, 20)
+
+
+@pytest.mark.parametrize(
+    ("origin", "message"),
+    [
+        ("7", r"dealer_origin is '7', not \[index, generator state\]"),
+        ([0, None], r"dealer_origin's index is 0, not a command from 1 to"),
+        ([True, None], r"dealer_origin's index is True, not a command from 1 to"),
+        ([3, [3, [1, 2], None]], r"dealer_origin is not a generator's state"),
+    ],
+)
+def test_a_save_with_a_broken_dealer_origin_is_refused(origin: object, message: str) -> None:
+    data = _unknown_past_game(9, 30).to_json()
+    data["dealer_origin"] = origin
+    with pytest.raises(SavedGameError, match=message):
+        Game.from_json(data)
+
+
+def test_a_save_whose_dealer_origin_and_dealer_disagree_is_refused() -> None:
+    data = _unknown_past_game(9, 30).to_json()
+    data["dealer_origin"][1] = _unknown_past_game(10, 30).to_json()["dealer_origin"][1]
+    with pytest.raises(SavedGameError, match=r"saved game: (commands\[\d+\]|dealer_origin)"):
+        Game.from_json(data)
+    data = _unknown_past_game(9, 30).to_json()
+    data["dealer"] = _unknown_past_game(10, 30).to_json()["dealer"]
+    with pytest.raises(SavedGameError, match=r"does not deal the saved commands into the state"):
+        Game.from_json(data)
 
 
 def test_a_redacted_log_is_refused() -> None:

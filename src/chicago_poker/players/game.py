@@ -298,6 +298,9 @@ class Game:
         }
         if self._fresh_at is None:  # a dealer of unknown past: save its generator
             data["dealer"] = _generator_json(self._dealer.get_state())
+            if self._origin is not None:  # and its state before its first deal, for undo
+                index, state = self._origin
+                data["dealer_origin"] = [index, _generator_json(state)]
         return data
 
     @classmethod
@@ -317,9 +320,24 @@ class Game:
             raise SavedGameError("saved game: commands is empty; the set-up is missing")
         where = [f"saved game: commands[{index}]" for index in range(len(commands))]
         dealer = Dealer(fields["seed"])
-        game = cls._rebuild(commands, dealer, (fields["dealt_start"], fields["fresh_at"]), where)
-        if fields["fresh_at"] is None:
-            dealer.set_state(_generator_state(fields.get("dealer")))
+        dealt = (fields["dealt_start"], fields["fresh_at"])
+        if fields["fresh_at"] is not None:
+            return cls._rebuild(commands, dealer, dealt, where)
+        # A dealer of unknown past: its state now, and before its first deal if it dealt
+        # (saves of earlier releases have only the first).
+        present = _generator_state(fields.get("dealer"), "dealer")
+        if fields.get("dealer_origin") is None:  # it had dealt nothing, or an older save
+            game = cls._rebuild(commands, dealer, dealt, where)
+            dealer.set_state(present)
+            return game
+        origin, state = _origin_fields(fields["dealer_origin"], len(commands))
+        dealer.set_state(state)
+        game = cls._rebuild(commands, dealer, dealt, where, deal_from=origin)
+        if dealer.get_state() != present:
+            raise SavedGameError(
+                "saved game: dealer_origin does not deal the saved commands into the state "
+                "saved as dealer"
+            )
         return game
 
     @classmethod
@@ -329,9 +347,17 @@ class Game:
         dealer: Dealer,
         dealt: tuple[bool, int | None],
         where: Sequence[str],
+        deal_from: int | None = None,
     ) -> Game:
-        """Replay ``commands`` through the engine; the dealer deals from ``dealt[1]`` on."""
+        """Replay ``commands`` through the engine.
+
+        ``dealt`` is whether the dealer dealt the set-up, and from which command on it dealt
+        every chance, fresh from its seed (None: it is of unknown past). The dealer deals
+        from that command on, or from ``deal_from`` if given, and must deal what was saved.
+        """
         dealt_start, fresh_at = dealt
+        if deal_from is None:
+            deal_from = fresh_at
         start = commands[0]
         if not isinstance(start, StartGame):
             raise SavedGameError(
@@ -346,14 +372,17 @@ class Game:
         game._begin(dealer)
         game._fresh_at, game._dealt_start = fresh_at, dealt_start
         for index, command in enumerate(commands):
-            game._replay(index, command, where[index])
-        if fresh_at is not None:
+            game._replay(index, command, where[index], deal_from)
+        if deal_from is not None:
             game._deal()
         return game
 
-    def _replay(self, index: int, command: Command, where: str) -> None:
-        """Replay the command at ``index``, or check it against what the dealer dealt there."""
-        if index == self._fresh_at and index > 0:
+    def _replay(self, index: int, command: Command, where: str, deal_from: int | None) -> None:
+        """Replay the command at ``index``, or check it against what the dealer dealt there.
+
+        The dealer deals from ``deal_from`` on (None: never).
+        """
+        if index == deal_from and index > 0:
             self._deal()
         if index < len(self._commands):
             dealt = self._commands[index]
@@ -365,7 +394,7 @@ class Game:
             return
         try:
             self._run(command)
-            if self._fresh_at is not None and index >= self._fresh_at:
+            if deal_from is not None and index >= deal_from:
                 self._deal()
         except IllegalCommand as error:
             raise SavedGameError(f"{where}: {error} ({error.rule})") from error
@@ -531,16 +560,31 @@ def _generator_json(state: object) -> list[Any]:
     return [parts[0], list(parts[1]), parts[2]]
 
 
-def _generator_state(data: object) -> object:
-    """The state :func:`_generator_json` wrote, checked."""
+def _generator_state(data: object, name: str) -> object:
+    """The state :func:`_generator_json` wrote, checked; ``name`` is where it was saved."""
     try:
         parts: Any = data  # checked by setstate below
         version, internal, gauss = parts
         state = (version, tuple(internal), gauss)
         random.Random().setstate(state)
     except (TypeError, ValueError) as error:
-        raise SavedGameError(f"saved game: dealer is not a generator's state ({error})") from None
+        raise SavedGameError(f"saved game: {name} is not a generator's state ({error})") from None
     return state
+
+
+def _origin_fields(data: object, commands: int) -> tuple[int, object]:
+    """The index and the generator state of a saved ``dealer_origin``, checked."""
+    if not isinstance(data, list) or len(data) != 2:
+        raise SavedGameError(
+            f"saved game: dealer_origin is {short_repr(data)}, not [index, generator state]"
+        )
+    index, state = data
+    if type(index) is not int or not 1 <= index < commands:
+        raise SavedGameError(
+            f"saved game: dealer_origin's index is {short_repr(index)}, not a command "
+            f"from 1 to {commands - 1}"
+        )
+    return index, _generator_state(state, "dealer_origin")
 
 
 def _saved_fields(data: object) -> dict[str, Any]:
