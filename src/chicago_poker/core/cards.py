@@ -582,7 +582,8 @@ class BusinessTile(_Interned):
     """One of the 20 business tiles (R-1.4); the number tells apart tiles of one kind.
 
     There is one object per tile: ``BusinessTile(kind, number)`` and :func:`parse_tile`
-    return it, so tiles compare and hash as fast as any object.
+    return it, so tiles hash by identity and are told apart fastest with ``is``. (``==`` is
+    slower: the order methods make Python compare tiles through Python-level code.)
 
     >>> tile = BusinessTile(BusinessKind.SPEAKEASY, 3)
     >>> str(tile), tile.name
