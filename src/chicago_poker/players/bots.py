@@ -366,16 +366,13 @@ class _Place:
         self.codes = _FIVE_CODE if len(column) + 1 == MAX_HAND_SIZE else _PARTIAL_CODE
         self.base = math.prod(map(self.codes.__getitem__, column))
 
-    def after(self, card: GangsterCard) -> float:
-        """The power of the column once ``card`` joins it: :func:`_strength` of both."""
-        key = self.base * self.codes[card]
-        value = _POWERS.get(key)
-        return _remember(key, (*self.column, card)) if value is None else value
-
     def gangster(self, card: GangsterCard) -> float:
         """The score of playing ``card`` here."""
-        key = self.base * self.codes[card]  # what after() does, inline: it is called often
-        after = _POWERS.get(key) or self.after(card)
+        # The column's power once the card joins it (_strength of both), by its key.
+        key = self.base * self.codes[card]
+        after = _POWERS.get(key)
+        if after is None:
+            after = _remember(key, (*self.column, card))
         threat = self.threat
         if len(self.column) + 1 == MAX_COLUMN:
             # The fifth card calls a shootout: only when the hand is likely best.
