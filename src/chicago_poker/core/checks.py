@@ -7,6 +7,11 @@ would meet, or None; ``verify_x`` raises it; ``can_x`` says whether there is non
 :func:`~chicago_poker.core.legal.legal_commands` lists exactly the commands ``can_x``
 accepts, so the rule is written once and the two can never disagree.
 
+Each rule is written once, in a private function that returns why it refuses as a plain
+``(message, rule)`` pair, and the three public forms are made from it. The pair, not the
+exception: ``legal_commands`` asks about every business and every player, and most answers
+are refusals, which would each build an exception for nothing (2.2 us, against 0.2 us).
+
 These checks concern the target of the card (the business, the other player, the cards
 moved). Whose turn it is, whether the seat holds the card and the hand limit are checked
 before them, by :func:`~chicago_poker.core.decide.decide`.
@@ -15,11 +20,20 @@ before them, by :func:`~chicago_poker.core.decide.decide`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from chicago_poker.core.cards import BusinessTile, GangsterCard
 from chicago_poker.core.errors import IllegalCommand
 from chicago_poker.core.rules import MAX_COLUMN, MAX_LIMOUSINE
 from chicago_poker.core.state import Business, GameState
+
+_Why: TypeAlias = tuple[str, str]
+"""Why a check refuses: the message and the ID of the rule, for an IllegalCommand."""
+
+
+def _error(why: _Why | None) -> IllegalCommand | None:
+    return None if why is None else IllegalCommand(why[0], rule=why[1])
+
 
 __all__ = [
     "can_drive_limousine",
@@ -50,34 +64,38 @@ def liquidation_refusal(
     >>> can_liquidate(state, 0, state.businesses[0].tile, 1)
     False
     """
-    business = state.business(tile)
-    if business is None:
-        return _not_in_play(tile, "R-5.2.1")
-    refusal = _other_player_refusal(state, seat, victim, "R-5.2.1")
-    if refusal is not None:
-        return refusal
-    column = business.columns[victim]
-    if not column.cards:
-        return IllegalCommand(f"{_name(state, victim)} has no card at {tile.name}.", rule="R-5.2.1")
-    if column.marker is not None:
-        return IllegalCommand(
-            f"{_name(state, victim)}'s five cards at {tile.name} are under a shootout marker "
-            "and immune to Liquidation.",
-            rule="R-5.2.3",
-        )
-    return None
+    return _error(_liquidation(state, seat, tile, victim))
 
 
 def verify_liquidation(state: GameState, seat: int, tile: BusinessTile, victim: int) -> None:
     """Raise the :func:`liquidation_refusal`, if there is one."""
-    refusal = liquidation_refusal(state, seat, tile, victim)
-    if refusal is not None:
-        raise refusal
+    why = _liquidation(state, seat, tile, victim)
+    if why is not None:
+        raise IllegalCommand(why[0], rule=why[1])
 
 
 def can_liquidate(state: GameState, seat: int, tile: BusinessTile, victim: int) -> bool:
     """Whether ``seat`` may liquidate ``victim``'s last card at ``tile`` (R-5.2.1, R-5.2.3)."""
-    return liquidation_refusal(state, seat, tile, victim) is None
+    return _liquidation(state, seat, tile, victim) is None
+
+
+def _liquidation(state: GameState, seat: int, tile: BusinessTile, victim: int) -> _Why | None:
+    business = state.business(tile)
+    if business is None:
+        return _not_in_play(tile, "R-5.2.1")
+    why = _other_player(state, seat, victim, "R-5.2.1")
+    if why is not None:
+        return why
+    column = business.columns[victim]
+    if not column.cards:
+        return f"{_name(state, victim)} has no card at {tile.name}.", "R-5.2.1"
+    if column.marker is not None:
+        return (
+            f"{_name(state, victim)}'s five cards at {tile.name} are under a shootout marker "
+            "and immune to Liquidation.",
+            "R-5.2.3",
+        )
+    return None
 
 
 def raid_refusal(
@@ -87,27 +105,31 @@ def raid_refusal(
 
     The target is another player with at least one card at a face-up business (R-5.3, D-17).
     """
-    business = state.business(tile)
-    if business is None:
-        return _not_in_play(tile, "R-5.3")
-    refusal = _other_player_refusal(state, seat, target, "R-5.3")
-    if refusal is not None:
-        return refusal
-    if not business.columns[target].cards:
-        return IllegalCommand(f"{_name(state, target)} has no card at {tile.name}.", rule="R-5.3")
-    return None
+    return _error(_raid(state, seat, tile, target))
 
 
 def verify_raid(state: GameState, seat: int, tile: BusinessTile, target: int) -> None:
     """Raise the :func:`raid_refusal`, if there is one."""
-    refusal = raid_refusal(state, seat, tile, target)
-    if refusal is not None:
-        raise refusal
+    why = _raid(state, seat, tile, target)
+    if why is not None:
+        raise IllegalCommand(why[0], rule=why[1])
 
 
 def can_raid(state: GameState, seat: int, tile: BusinessTile, target: int) -> bool:
     """Whether ``seat`` may raid ``target``'s cards at ``tile`` (R-5.3, D-17)."""
-    return raid_refusal(state, seat, tile, target) is None
+    return _raid(state, seat, tile, target) is None
+
+
+def _raid(state: GameState, seat: int, tile: BusinessTile, target: int) -> _Why | None:
+    business = state.business(tile)
+    if business is None:
+        return _not_in_play(tile, "R-5.3")
+    why = _other_player(state, seat, target, "R-5.3")
+    if why is not None:
+        return why
+    if not business.columns[target].cards:
+        return f"{_name(state, target)} has no card at {tile.name}.", "R-5.3"
+    return None
 
 
 def limousine_refusal(
@@ -124,23 +146,7 @@ def limousine_refusal(
     ``limousine_any_cards`` is on (R-5.4.1), and not under a shootout marker (R-5.4.2); the
     destination has room for them (R-4.5).
     """
-    start = state.business(source)
-    if start is None:
-        return _not_in_play(source, "R-5.4.1")
-    end = state.business(destination)
-    if end is None:
-        return _not_in_play(destination, "R-5.4.3")
-    if start is end:
-        return IllegalCommand("The Limousine must go to another business.", rule="R-5.4.3")
-    refusal = _moved_cards_refusal(state, seat, start, cards)
-    if refusal is not None:
-        return refusal
-    if len(end.columns[seat].cards) + len(cards) > MAX_COLUMN:
-        return IllegalCommand(
-            f"{_name(state, seat)} would have more than {MAX_COLUMN} cards at {destination.name}.",
-            rule="R-4.5",
-        )
-    return None
+    return _error(_limousine(state, seat, source, destination, cards))
 
 
 def verify_limousine(
@@ -151,9 +157,9 @@ def verify_limousine(
     cards: Sequence[GangsterCard],
 ) -> None:
     """Raise the :func:`limousine_refusal`, if there is one."""
-    refusal = limousine_refusal(state, seat, source, destination, cards)
-    if refusal is not None:
-        raise refusal
+    why = _limousine(state, seat, source, destination, cards)
+    if why is not None:
+        raise IllegalCommand(why[0], rule=why[1])
 
 
 def can_drive_limousine(
@@ -164,44 +170,61 @@ def can_drive_limousine(
     cards: Sequence[GangsterCard],
 ) -> bool:
     """Whether ``seat`` may drive ``cards`` from ``source`` to ``destination`` (R-5.4)."""
-    return limousine_refusal(state, seat, source, destination, cards) is None
+    return _limousine(state, seat, source, destination, cards) is None
 
 
-def _moved_cards_refusal(
+def _limousine(
+    state: GameState,
+    seat: int,
+    source: BusinessTile,
+    destination: BusinessTile,
+    cards: Sequence[GangsterCard],
+) -> _Why | None:
+    start = state.business(source)
+    if start is None:
+        return _not_in_play(source, "R-5.4.1")
+    end = state.business(destination)
+    if end is None:
+        return _not_in_play(destination, "R-5.4.3")
+    if start is end:
+        return "The Limousine must go to another business.", "R-5.4.3"
+    why = _moved_cards(state, seat, start, cards)
+    if why is not None:
+        return why
+    if len(end.columns[seat].cards) + len(cards) > MAX_COLUMN:
+        return (
+            f"{_name(state, seat)} would have more than {MAX_COLUMN} cards at {destination.name}.",
+            "R-4.5",
+        )
+    return None
+
+
+def _moved_cards(
     state: GameState, seat: int, source: Business, cards: Sequence[GangsterCard]
-) -> IllegalCommand | None:
+) -> _Why | None:
     column = source.columns[seat]
     if column.marker is not None:
-        return IllegalCommand(
-            f"Cards under a shootout marker may not move ({source.tile.name}).", rule="R-5.4.2"
-        )
+        return f"Cards under a shootout marker may not move ({source.tile.name}).", "R-5.4.2"
     moved = set(cards)
     if not 1 <= len(cards) <= MAX_LIMOUSINE or len(moved) != len(cards):
-        return IllegalCommand("The Limousine moves one to four different cards.", rule="R-5.4.1")
+        return "The Limousine moves one to four different cards.", "R-5.4.1"
     if not moved <= set(column.cards):
-        return IllegalCommand(
-            f"Those cards are not all {_name(state, seat)}'s at {source.tile.name}.",
-            rule="R-5.4.1",
-        )
+        return f"Those cards are not all {_name(state, seat)}'s at {source.tile.name}.", "R-5.4.1"
     if not state.options.limousine_any_cards and moved != set(column.cards[-len(cards) :]):
-        return IllegalCommand(
-            f"The Limousine takes the last {_cards(len(cards))} of the column.", rule="R-5.4.1"
-        )
+        return f"The Limousine takes the last {_cards(len(cards))} of the column.", "R-5.4.1"
     return None
 
 
-def _other_player_refusal(
-    state: GameState, seat: int, other: int, rule: str
-) -> IllegalCommand | None:
+def _other_player(state: GameState, seat: int, other: int, rule: str) -> _Why | None:
     if not 0 <= other < len(state.players):
-        return IllegalCommand(f"There is no player in seat {other}.", rule="R-2.1")
+        return f"There is no player in seat {other}.", "R-2.1"
     if other == seat:
-        return IllegalCommand("Choose another player, not yourself.", rule=rule)
+        return "Choose another player, not yourself.", rule
     return None
 
 
-def _not_in_play(tile: BusinessTile, rule: str) -> IllegalCommand:
-    return IllegalCommand(f"{tile.name} is not a face-up business in play.", rule=rule)
+def _not_in_play(tile: BusinessTile, rule: str) -> _Why:
+    return f"{tile.name} is not a face-up business in play.", rule
 
 
 def _name(state: GameState, seat: int) -> str:
