@@ -1,9 +1,11 @@
-"""The engine's shortcuts: state copies that bypass ``__init__``, and the cached card text.
+"""The engine's shortcuts: state copies that bypass ``__init__``, cached card text, shared events.
 
 ``apply`` copies the state by copying the old ``__dict__`` and storing the changes in it, and
 makes players, columns and businesses by setting their slots, rather than calling the frozen
 ``__init__`` (see "Copies without __init__" in ``core/apply.py``); cards and tiles keep their
-text form. These tests pin down that the shortcuts give exactly what the plain ways give.
+text form; ``decide`` and ``legal_commands`` hand out the same event and command objects again
+rather than build equal ones. These tests pin down that the shortcuts give exactly what the
+plain ways give.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
+from chicago_poker.core import decide, legal
 from chicago_poker.core.apply import (
     _business,
     _GameStateChanges,
@@ -280,3 +283,28 @@ def test_every_state_apply_makes_is_whole(games: list[Game]) -> None:
                 for name in names:
                     getattr(part, name)  # AttributeError if a slot was left unset
             assert after == attrs.evolve(after)  # as made again through __init__
+
+
+def shared_objects() -> Iterator[tuple[tuple[object, ...], attrs.AttrsInstance]]:
+    """Every event and command that decide and legal share, with the key it is kept under."""
+    for seat in range(6):
+        yield (seat,), decide._DRAW_REQUESTS[seat]
+        yield (seat,), decide._ACTION_PHASES[seat]
+        yield (seat, False), decide._TURNS_ENDED[seat]
+        yield (seat, True), decide._TURNS_FORCED_TO_END[seat]
+        yield (seat,), legal._DRAWS[seat]
+        yield (seat,), legal._END_TURNS[seat]
+    for table in (decide._CARDS_DRAWN, decide._GANGSTERS_PLAYED, legal._GANGSTER_PLAYS):
+        yield from table.items()
+
+
+def test_shared_events_and_commands_are_those_their_key_names(games: list[Game]) -> None:
+    # The games fixture fills the tables; an object kept under the wrong key would be handed
+    # out for another seat, card or tile.
+    assert len(decide._GANGSTERS_PLAYED) > 100
+    assert len(decide._CARDS_DRAWN) > 100
+    for key, shared in shared_objects():
+        fresh = type(shared)(*key)
+        assert attrs.astuple(shared, recurse=False) == key, shared
+        assert shared == fresh
+        assert hash(shared) == hash(fresh)

@@ -116,6 +116,32 @@ _SHOOTOUTS: Final = TurnPhase.SHOOTOUTS
 _ACTION: Final = Awaiting.ACTION
 _CARD: Final = Awaiting.CARD
 
+# Events are immutable, so the ones made on every turn are made once and shared: an attrs
+# instance costs about a microsecond to build, a lookup a fifth of that.
+_SEATS: Final = range(MAX_PLAYERS)
+_DRAW_REQUESTS: Final = tuple(DrawRequested(seat) for seat in _SEATS)
+_ACTION_PHASES: Final = tuple(ActionPhaseStarted(seat) for seat in _SEATS)
+_TURNS_ENDED: Final = tuple(TurnEnded(seat, forced=False) for seat in _SEATS)
+_TURNS_FORCED_TO_END: Final = tuple(TurnEnded(seat, forced=True) for seat in _SEATS)
+_CARDS_DRAWN: Final[dict[tuple[int, Card], CardDrawn]] = {}
+"""Every CardDrawn made so far: at most 6 x 81 of them."""
+_GANGSTERS_PLAYED: Final[dict[tuple[int, GangsterCard, BusinessTile], GangsterPlayed]] = {}
+"""Every GangsterPlayed made so far: at most 6 x 75 x 20 of them."""
+
+
+def _card_drawn(seat: int, card: Card) -> CardDrawn:
+    event = _CARDS_DRAWN.get((seat, card))
+    if event is None:
+        event = _CARDS_DRAWN[seat, card] = CardDrawn(seat, card)
+    return event
+
+
+def _gangster_played(seat: int, card: GangsterCard, tile: BusinessTile) -> GangsterPlayed:
+    event = _GANGSTERS_PLAYED.get((seat, card, tile))
+    if event is None:
+        event = _GANGSTERS_PLAYED[seat, card, tile] = GangsterPlayed(seat, card, tile)
+    return event
+
 
 def decide(state: GameState | None, command: Command) -> tuple[Event, ...]:
     """Check ``command`` against the rules and return the events it causes.
@@ -324,7 +350,7 @@ def _deal(state: GameState, card: Card) -> CardDrawn:
     _chance(state, _CARD, "card", "R-3.6")
     if card not in state.draw_pile:
         raise IllegalCommand(f"{card} is not in the draw deck.", rule="R-3.6")
-    return CardDrawn(state.pending_draws[0], card)
+    return _card_drawn(state.pending_draws[0], card)
 
 
 def _reveal(state: GameState, tile: BusinessTile) -> TileRevealed:
@@ -381,7 +407,7 @@ def _draw(state: GameState, seat: int) -> DrawRequested:
             f"{HAND_LIMIT} cards by the end of the turn.",
             rule="R-3.9",
         )
-    return DrawRequested(seat)
+    return _DRAW_REQUESTS[seat]
 
 
 def _business(state: GameState, tile: BusinessTile, rule: str) -> Business:
@@ -410,7 +436,7 @@ def _play_gangster(state: GameState, command: PlayGangster) -> tuple[Event, ...]
         )
     if not limit_after(state, seat, hand=-1, actions=-1, gangster_cards=-1, places=-1):
         raise IllegalCommand("That play would break the hand limit.", rule="R-3.9")
-    played = GangsterPlayed(seat, card, tile)
+    played = _gangster_played(seat, card, tile)
     if len(column.cards) + 1 < MAX_COLUMN:
         return (played,)
     return (played, MarkerPlaced(seat, tile, state.markers_placed))
@@ -493,7 +519,7 @@ def _end_turn(state: GameState, seat: int) -> TurnEnded:
         actions = state.turn.base_actions
         must = "their one action" if actions == 1 else f"all {actions} actions"
         raise IllegalCommand(f"{_name(state, seat)} must take {must}.", rule="R-3.2")
-    return TurnEnded(seat, forced=False)
+    return _TURNS_ENDED[seat]
 
 
 def _chooser(state: GameState, seat: int) -> Shootout:
@@ -584,7 +610,7 @@ def _next_shootout(state: GameState) -> Event:
         if business.columns[seat].marker is not None
     ]
     if not due:
-        return ActionPhaseStarted(seat)
+        return _ACTION_PHASES[seat]
     _, business = min(due, key=lambda pair: pair[0] or 0)
     hands = tuple(
         (player, column.cards) for player, column in enumerate(business.columns) if column.cards
@@ -595,9 +621,9 @@ def _next_shootout(state: GameState) -> Event:
 def _end_of_actions(state: GameState) -> Event | None:
     turn = state.turn
     if turn.actions_left <= 0:
-        return TurnEnded(turn.player, forced=False)
+        return _TURNS_ENDED[turn.player]
     if not has_legal_action(state):
-        return TurnEnded(turn.player, forced=True)
+        return _TURNS_FORCED_TO_END[turn.player]
     return None
 
 
