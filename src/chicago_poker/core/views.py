@@ -33,9 +33,10 @@ from chicago_poker.core.cards import (
     lands_face_down,
 )
 from chicago_poker.core.errors import InvalidSeatError, short_repr
-from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 from chicago_poker.core.state import (
     Business,
+    Column,
     GameState,
     ShootoutStage,
     Turn,
@@ -235,20 +236,44 @@ def knows_card(
         InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
     check_viewer(seat, len(state.players))
-    return _knows_card(state, seat, business, owner, position)
+    tile = business.tile
+    return _knows(
+        tile,
+        owner,
+        business.columns[owner].cards,
+        position,
+        down=lands_face_down(tile, position),
+        everything=_revealed(state, tile) or seat == owner,
+        seen=_seen(state, seat),
+    )
 
 
-def _knows_card(
-    state: GameState, seat: int | None, business: Business, owner: int, position: int
+def _knows(
+    tile: BusinessTile,
+    owner: int,
+    cards: tuple[GangsterCard, ...],
+    position: int,
+    *,
+    down: bool,
+    everything: bool,
+    seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
 ) -> bool:
-    if not lands_face_down(business.tile, position) or seat == owner:
-        return True
-    if state.shootout is not None and state.shootout.business == business.tile:
-        return True
-    if seat is None:
-        return False
-    card = business.columns[owner].cards[position]
-    return (business.tile, owner, card) in state.players[seat].seen
+    """The rule of :func:`knows_card`, for the card at ``position`` of ``cards``.
+
+    ``down`` is whether the position lies face down, ``everything`` whether the viewer owns
+    the column or a shootout is in progress at the business, ``seen`` what their raids saw.
+    """
+    return everything or not down or (tile, owner, cards[position]) in seen
+
+
+def _revealed(state: GameState, tile: BusinessTile) -> bool:
+    """Whether a shootout is in progress at ``tile``, which turns every card there face up."""
+    return state.shootout is not None and state.shootout.business == tile
+
+
+def _seen(state: GameState, seat: int | None) -> frozenset[tuple[BusinessTile, int, GangsterCard]]:
+    """What ``seat``'s Police Raids saw and still may know; nothing for an observer."""
+    return state.players[seat].seen if seat is not None else _NOTHING_SEEN
 
 
 def _business_view(state: GameState, seat: int | None, business: Business) -> BusinessView:
@@ -261,8 +286,8 @@ def _business_view(state: GameState, seat: int | None, business: Business) -> Bu
     its ``id`` while the key is held.
     """
     tile = business.tile
-    revealed = state.shootout is not None and state.shootout.business == tile
-    seen = state.players[seat].seen if seat is not None else ()
+    revealed = _revealed(state, tile)
+    seen = _seen(state, seat)
     known = frozenset(entry for entry in seen if entry[0] == tile) if seen else _NOTHING_SEEN
     key = (id(business), seat, revealed, known)
     made = _BUSINESS_VIEWS.get(key)
@@ -284,20 +309,89 @@ _BUSINESS_VIEWS_HELD: Final = 4096
 def _make_business_view(
     state: GameState, seat: int | None, business: Business, *, revealed: bool
 ) -> BusinessView:
-    columns = tuple(
-        ColumnView(
-            tuple(
-                SlotView(
-                    business.face(position),
-                    card if _knows_card(state, seat, business, owner, position) else None,
+    tile = business.tile
+    down_at = _DOWN_AT.get(tile) or _down_at(tile)
+    seen = _seen(state, seat)
+    columns = []
+    for owner, column in enumerate(business.columns):
+        everything = revealed or owner == seat
+        if not everything and any(entry[0] == tile and entry[1] == owner for entry in seen):
+            # The viewer's raids saw cards in this column: its view is theirs alone.
+            columns.append(_column_view(tile, owner, column, down_at, everything, seen))
+            continue
+        key = (id(column), down_at, everything)
+        made = _COLUMN_VIEWS.get(key)
+        if made is None:
+            if len(_COLUMN_VIEWS) >= _COLUMN_VIEWS_HELD:
+                _COLUMN_VIEWS.clear()
+            made = (column, _column_view(tile, owner, column, down_at, everything, seen))
+            _COLUMN_VIEWS[key] = made
+        columns.append(made[1])
+    return BusinessView(tile, tuple(columns), revealed)
+
+
+def _column_view(
+    tile: BusinessTile,
+    owner: int,
+    column: Column,
+    down_at: tuple[bool, ...],
+    everything: bool,
+    seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
+) -> ColumnView:
+    cards = column.cards
+    return ColumnView(
+        tuple(
+            _slot(
+                down_at[position],
+                card
+                if _knows(
+                    tile,
+                    owner,
+                    cards,
+                    position,
+                    down=down_at[position],
+                    everything=everything,
+                    seen=seen,
                 )
-                for position, card in enumerate(column.cards)
-            ),
-            column.marker,
-        )
-        for owner, column in enumerate(business.columns)
+                else None,
+            )
+            for position, card in enumerate(cards)
+        ),
+        column.marker,
     )
-    return BusinessView(business.tile, columns, revealed)
+
+
+_COLUMN_VIEWS: Final[dict[tuple[object, ...], tuple[Column, ColumnView]]] = {}
+"""Views of columns already made, kept as :data:`_BUSINESS_VIEWS` is: when a command changes
+one column, the business's new view shares the views of the others.
+
+Unless the viewer's raids saw cards in it, a column's view depends only on the column, how
+each position lies, and whether the viewer knows every card there (its owner, or anyone
+while a shootout is in progress there): the key holds these three. A column the viewer's
+raids saw into is viewed anew each time.
+"""
+_COLUMN_VIEWS_HELD: Final = 4096
+
+
+_DOWN_AT: Final[dict[BusinessTile, tuple[bool, ...]]] = {}
+"""For each tile met so far, :func:`lands_face_down` of each position of a column there."""
+
+
+def _down_at(tile: BusinessTile) -> tuple[bool, ...]:
+    down_at = _DOWN_AT[tile] = tuple(lands_face_down(tile, index) for index in range(MAX_COLUMN))
+    return down_at
+
+
+_SLOTS: Final[dict[tuple[bool, GangsterCard | None], SlotView]] = {}
+"""Every slot view made so far, by whether it lies face down and its card: views are
+immutable, so a view of a business made anew shares them (at most 2 x 76)."""
+
+
+def _slot(down: bool, card: GangsterCard | None) -> SlotView:
+    slot = _SLOTS.get((down, card))
+    if slot is None:
+        slot = _SLOTS[down, card] = SlotView(Face.DOWN if down else Face.UP, card)
+    return slot
 
 
 def _shootout_view(state: GameState, seat: int | None) -> ShootoutView | None:
