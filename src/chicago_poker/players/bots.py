@@ -330,6 +330,53 @@ def _estimate(slots: Sequence[SlotView]) -> float:
     return (_strength(known) if known else 1.0) + _UNKNOWN_CARD * unknown
 
 
+_Sight = tuple[
+    BusinessView,
+    tuple[GangsterCard, ...],
+    float,
+    tuple[float, ...],
+    float,
+    bool,
+    dict[GangsterCard, int],
+    int,
+]
+"""What a seat makes of a business from the board alone (see :func:`_sight`)."""
+
+_SIGHTS: Final[dict[tuple[int, int], _Sight]] = {}
+"""The sight of each business view met so far, by its ``id`` and the seat; a memo, bounded by
+:data:`_SIGHTS_HELD`. Views of an unchanged business are one object (see
+:func:`chicago_poker.core.views.view`), so the bot works out each business once, not at every
+decision. The sight holds the view itself, so that no other object can take its ``id``."""
+_SIGHTS_HELD: Final = 4096
+
+
+def _sight(business: BusinessView, seat: int) -> _Sight:
+    """What ``seat`` makes of ``business`` whatever its hand, as :class:`_Place` keeps it.
+
+    The seat's own column and its strength; the estimated strength of each column and the
+    strongest of the others' (the threat); whether another seat has a shootout marker there,
+    so its shootout is due; and the codes and key of the seat's column (see :func:`_strength`).
+    """
+    columns = business.columns
+    column = tuple(slot.card for slot in columns[seat].slots if slot.card is not None)
+    estimates = tuple(_estimate(each.slots) if each.slots else 0.0 for each in columns)
+    codes = _FIVE_CODE if len(column) + 1 == MAX_HAND_SIZE else _PARTIAL_CODE
+    sight = (
+        business,
+        column,
+        _strength(column) if column else 0.0,
+        estimates,
+        max((value for owner, value in enumerate(estimates) if owner != seat), default=0.0),
+        any(each.marker is not None for owner, each in enumerate(columns) if owner != seat),
+        codes,
+        math.prod(map(codes.__getitem__, column)),
+    )
+    if len(_SIGHTS) >= _SIGHTS_HELD:
+        _SIGHTS.clear()
+    _SIGHTS[id(business), seat] = sight
+    return sight
+
+
 class _Place:
     """What the bot works out once per decision about one business, for every command there."""
 
@@ -348,23 +395,20 @@ class _Place:
     )
 
     def __init__(self, turn: _Turn, business: BusinessView) -> None:
-        seat = turn.seat
-        columns = business.columns
+        sight = _SIGHTS.get((id(business), turn.seat)) or _sight(business, turn.seat)
+        (
+            _,
+            self.column,
+            self.strength,
+            self.estimates,
+            self.threat,
+            self.rival_marker,
+            self.codes,
+            self.base,
+        ) = sight
         self.business = business
-        self.column = column = turn.own(business)
-        self.strength = _strength(column) if column else 0.0
-        self.estimates = [_estimate(each.slots) if each.slots else 0.0 for each in columns]
-        self.threat = max(
-            (value for owner, value in enumerate(self.estimates) if owner != seat), default=0.0
-        )
-        # Whether another seat has a shootout marker here: its shootout is due.
-        self.rival_marker = any(
-            each.marker is not None for owner, each in enumerate(columns) if owner != seat
-        )
         self.weight = turn.weight(business.tile)
-        self.plan_value, self.plan = turn.plan(business, turn.gangsters, column)
-        self.codes = _FIVE_CODE if len(column) + 1 == MAX_HAND_SIZE else _PARTIAL_CODE
-        self.base = math.prod(map(self.codes.__getitem__, column))
+        self.plan_value, self.plan = turn.plan(business, turn.gangsters, self.column)
 
     def gangster(self, card: GangsterCard) -> float:
         """The score of playing ``card`` here."""
@@ -434,11 +478,6 @@ class _Turn:
         return -10.0 if scorer is None else scorer(self, command)
 
     # -- estimates -------------------------------------------------------------------------
-
-    def own(self, business: BusinessView) -> tuple[GangsterCard, ...]:
-        return tuple(
-            slot.card for slot in business.columns[self.seat].slots if slot.card is not None
-        )
 
     def plan(
         self,
