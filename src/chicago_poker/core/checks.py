@@ -31,10 +31,6 @@ _Why: TypeAlias = tuple[str, str]
 """Why a check refuses: the message and the ID of the rule, for an IllegalCommand."""
 
 
-def _error(why: _Why | None) -> IllegalCommand | None:
-    return None if why is None else IllegalCommand(why[0], rule=why[1])
-
-
 __all__ = [
     "can_drive_limousine",
     "can_liquidate",
@@ -69,9 +65,7 @@ def liquidation_refusal(
 
 def verify_liquidation(state: GameState, seat: int, tile: BusinessTile, victim: int) -> None:
     """Raise the :func:`liquidation_refusal`, if there is one."""
-    why = _liquidation(state, seat, tile, victim)
-    if why is not None:
-        raise IllegalCommand(why[0], rule=why[1])
+    _raise(_liquidation(state, seat, tile, victim))
 
 
 def can_liquidate(state: GameState, seat: int, tile: BusinessTile, victim: int) -> bool:
@@ -110,9 +104,7 @@ def raid_refusal(
 
 def verify_raid(state: GameState, seat: int, tile: BusinessTile, target: int) -> None:
     """Raise the :func:`raid_refusal`, if there is one."""
-    why = _raid(state, seat, tile, target)
-    if why is not None:
-        raise IllegalCommand(why[0], rule=why[1])
+    _raise(_raid(state, seat, tile, target))
 
 
 def can_raid(state: GameState, seat: int, tile: BusinessTile, target: int) -> bool:
@@ -157,9 +149,7 @@ def verify_limousine(
     cards: Sequence[GangsterCard],
 ) -> None:
     """Raise the :func:`limousine_refusal`, if there is one."""
-    why = _limousine(state, seat, source, destination, cards)
-    if why is not None:
-        raise IllegalCommand(why[0], rule=why[1])
+    _raise(_limousine(state, seat, source, destination, cards))
 
 
 def can_drive_limousine(
@@ -221,6 +211,17 @@ def _other_player(state: GameState, seat: int, other: int, rule: str) -> _Why | 
     if other == seat:
         return "Choose another player, not yourself.", rule
     return None
+
+
+def _error(why: _Why | None) -> IllegalCommand | None:
+    """The exception a refusal stands for, or None."""
+    return None if why is None else IllegalCommand(why[0], rule=why[1])
+
+
+def _raise(why: _Why | None) -> None:
+    """Raise the exception a refusal stands for, if there is a refusal."""
+    if why is not None:
+        raise IllegalCommand(why[0], rule=why[1])
 
 
 def _not_in_play(tile: BusinessTile, rule: str) -> _Why:
