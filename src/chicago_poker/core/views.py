@@ -294,7 +294,7 @@ def _business_view(state: GameState, seat: int | None, business: Business) -> Bu
     if made is None:
         if len(_BUSINESS_VIEWS) >= _BUSINESS_VIEWS_HELD:
             _BUSINESS_VIEWS.clear()
-        made = (business, _make_business_view(state, seat, business, revealed=revealed))
+        made = (business, _make_business_view(seat, business, revealed=revealed, known=known))
         _BUSINESS_VIEWS[key] = made
     return made[1]
 
@@ -307,24 +307,28 @@ _BUSINESS_VIEWS_HELD: Final = 4096
 
 
 def _make_business_view(
-    state: GameState, seat: int | None, business: Business, *, revealed: bool
+    seat: int | None,
+    business: Business,
+    *,
+    revealed: bool,
+    known: frozenset[tuple[BusinessTile, int, GangsterCard]],
 ) -> BusinessView:
+    """The view of ``business``; ``known`` is what the viewer's raids saw there."""
     tile = business.tile
     down_at = _DOWN_AT.get(tile) or _down_at(tile)
-    seen = _seen(state, seat)
     columns = []
     for owner, column in enumerate(business.columns):
         everything = revealed or owner == seat
-        if not everything and any(entry[0] == tile and entry[1] == owner for entry in seen):
+        if not everything and any(entry[1] == owner for entry in known):
             # The viewer's raids saw cards in this column: its view is theirs alone.
-            columns.append(_column_view(tile, owner, column, down_at, everything, seen))
+            columns.append(_column_view(tile, owner, column, down_at, everything, known))
             continue
         key = (id(column), down_at, everything)
         made = _COLUMN_VIEWS.get(key)
         if made is None:
             if len(_COLUMN_VIEWS) >= _COLUMN_VIEWS_HELD:
                 _COLUMN_VIEWS.clear()
-            made = (column, _column_view(tile, owner, column, down_at, everything, seen))
+            made = (column, _column_view(tile, owner, column, down_at, everything, known))
             _COLUMN_VIEWS[key] = made
         columns.append(made[1])
     return BusinessView(tile, tuple(columns), revealed)
