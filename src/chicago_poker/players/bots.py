@@ -26,7 +26,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, Protocol, cast
+from typing import Final, NamedTuple, Protocol, cast
 
 from chicago_poker.core.cards import (
     GANGSTER_CARDS,
@@ -330,17 +330,26 @@ def _estimate(slots: Sequence[SlotView]) -> float:
     return (_strength(known) if known else 1.0) + _UNKNOWN_CARD * unknown
 
 
-_Sight = tuple[
-    BusinessView,
-    tuple[GangsterCard, ...],
-    float,
-    tuple[float, ...],
-    float,
-    bool,
-    dict[GangsterCard, int],
-    int,
-]
-"""What a seat makes of a business from the board alone (see :func:`_sight`)."""
+class _Sight(NamedTuple):
+    """What a seat makes of a business from the board alone, whatever its hand."""
+
+    business: BusinessView
+    """The view it was made from, held so that no other object can take its ``id``."""
+    column: tuple[GangsterCard, ...]
+    """The seat's own cards there."""
+    strength: float
+    """Their power, or 0 for none."""
+    estimates: tuple[float, ...]
+    """Each column's likely strength, from its known cards and how many are unseen."""
+    threat: float
+    """The strongest estimate of another seat's column."""
+    rival_marker: bool
+    """Whether another seat has a shootout marker there: its shootout is due."""
+    codes: dict[GangsterCard, int]
+    """The codes of a card joining the column (see :func:`_strength`)."""
+    base: int
+    """The product of the codes of the column's cards."""
+
 
 _SIGHTS: Final[dict[tuple[int, int], _Sight]] = {}
 """The sight of each business view met so far, by its ``id`` and the seat; a memo, bounded by
@@ -351,17 +360,12 @@ _SIGHTS_HELD: Final = 4096
 
 
 def _sight(business: BusinessView, seat: int) -> _Sight:
-    """What ``seat`` makes of ``business`` whatever its hand, as :class:`_Place` keeps it.
-
-    The seat's own column and its strength; the estimated strength of each column and the
-    strongest of the others' (the threat); whether another seat has a shootout marker there,
-    so its shootout is due; and the codes and key of the seat's column (see :func:`_strength`).
-    """
+    """What ``seat`` makes of ``business`` whatever its hand, kept in :data:`_SIGHTS`."""
     columns = business.columns
     column = tuple(slot.card for slot in columns[seat].slots if slot.card is not None)
     estimates = tuple(_estimate(each.slots) if each.slots else 0.0 for each in columns)
     codes = _FIVE_CODE if len(column) + 1 == MAX_HAND_SIZE else _PARTIAL_CODE
-    sight = (
+    sight = _Sight(
         business,
         column,
         _strength(column) if column else 0.0,
