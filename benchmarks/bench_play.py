@@ -129,15 +129,29 @@ def one_round(runs: dict[str, Callable[[int], int]], seeds: Sequence[int]) -> di
     return {name: (c / t) / (p / ct) for name, (c, t, p, ct) in totals.items()}
 
 
+def round_seeds(seed: int, games: int, round_number: int) -> list[int]:
+    """The seeds of one round's games: every round plays games of its own.
+
+    Replaying the same games every round would let the engine's and the bots' memos (hands
+    already ranked, views already made) answer from the rounds before, which no run of new
+    games gets: the figures would flatter. Round 0 is the warm-up: it fills the tables whose
+    size the game itself bounds (hands ranked by their values, commands and events made
+    once), as any long run does.
+    """
+    first = round_number * games
+    return [game_seed(seed, index) for index in range(first, first + games)]
+
+
 def measure(args: argparse.Namespace) -> dict[str, list[float]]:
     """The ratio of each workload to chess, one per round."""
     runs = workloads(args.players)
-    seeds = [game_seed(args.seed, index) for index in range(args.games)]
-    one_round(runs, seeds[:1])  # warm-up: imports, caches, first allocations
+    one_round(runs, round_seeds(args.seed, args.games, 0))  # warm-up: imports, tables
     ratios: dict[str, list[float]] = {name: [] for name in TARGETS}
-    for _ in range(args.rounds):
+    for round_number in range(1, args.rounds + 1):
         gc.collect()
-        for name, ratio in one_round(runs, seeds).items():
+        for name, ratio in one_round(
+            runs, round_seeds(args.seed, args.games, round_number)
+        ).items():
             ratios[name].append(ratio)
     return ratios
 
