@@ -165,67 +165,51 @@ def _primes(count: int) -> tuple[int, ...]:
 
 
 _VALUES: Final = range(MIN_VALUE, MAX_VALUE + 1)
-_CODE_PRIMES: Final = _primes(len(_VALUES) + len(Color))
-_VALUE_PRIME: Final = dict(zip(_VALUES, _CODE_PRIMES, strict=False))
-_COLOR_PRIME: Final = dict(zip(Color, _CODE_PRIMES[len(_VALUES) :], strict=True))
-_PARTIAL_CODE: Final = {card: _VALUE_PRIME[card.value] for card in GANGSTER_CARDS}
+_VALUE_PRIME: Final = dict(zip(_VALUES, _primes(len(_VALUES)), strict=True))
+_COLOR_PRIME: Final = dict(zip(Color, _primes(len(Color)), strict=True))
+_VALUE_CODE: Final = {card: _VALUE_PRIME[card.value] for card in GANGSTER_CARDS}
 """Each card's prime for its value: the product of a hand's codes names its values."""
-_FIVE_CODE: Final = {
-    card: _VALUE_PRIME[card.value] * _COLOR_PRIME[card.color] for card in GANGSTER_CARDS
+_COLOR_CODE: Final = {card: _COLOR_PRIME[card.color] for card in GANGSTER_CARDS}
+"""Each card's prime for its colour: the product of five cards' codes tells whether they are
+of one colour, of five, or neither."""
+_COLOURINGS: Final = {prime**MAX_HAND_SIZE: 1 for prime in _COLOR_PRIME.values()} | {
+    math.prod(_COLOR_PRIME.values()): 2
 }
-"""Each card's code in a five-card hand: its value's prime times its colour's prime."""
+"""The products of five cards' colour codes that may change their rank: one colour (1) makes
+a flush, five colours (2) a rainbow straight (R-7.2); any other product counts as 0."""
 _POWERS: Final[dict[int, float]] = {}
-"""The power of each hand the bot has met, by the product of its cards' codes.
+"""The power of each hand of one to four cards met so far, by its values' key: the product of
+its cards' :data:`_VALUE_CODE`. Fewer than five cards make no flush and no straight, so their
+values alone rank them (R-7.2). At most 3,875 multisets of values: it needs no limit."""
+_FIVE_POWERS: Final[dict[int, float]] = {}
+"""The power of each five-card hand met so far, by its key: the product of its values' codes,
+times four, plus its colouring in :data:`_COLOURINGS`.
 
-Fewer than five cards make no flush and no straight, so their values alone rank them (R-7.2)
-and their key is the product of :data:`_PARTIAL_CODE`; a five-card hand's key, the product
-of :data:`_FIVE_CODE`, names its values and its colours (only these have a colour's prime,
-so the two kinds never meet). Each key names one power: the one :func:`power` gives every
-hand with that key, computed once.
+Colours only make flushes and rainbow straights, so hands that agree in values and in being
+of one colour, of five, or neither, have one power (R-7.2): computed once, it serves every
+such hand. At most 11,628 multisets of five values, times three: it needs no limit either.
 """
-_POWERS_LIMIT: Final = 1 << 16
-"""The most keys :data:`_POWERS` keeps; it starts afresh when full."""
 
 
 def _strength(cards: Sequence[GangsterCard]) -> float:
     """:func:`power` of one to five distinct gangster cards, looked up by their key."""
-    codes = _FIVE_CODE if len(cards) == MAX_HAND_SIZE else _PARTIAL_CODE
-    key = math.prod(map(codes.__getitem__, cards))
-    value = _POWERS.get(key)
-    return _remember(key, cards) if value is None else value
-
-
-def _remember(key: int, cards: Sequence[GangsterCard]) -> float:
-    """Find :func:`power` of ``cards``, whose key is ``key``, and keep it."""
-    if len(_POWERS) >= _POWERS_LIMIT:
-        _POWERS.clear()
-    five = len(cards) == MAX_HAND_SIZE
-    value = _POWERS[key] = _five_power(cards) if five else power(cards)
-    return value
-
-
-def _five_power(cards: Sequence[GangsterCard]) -> float:
-    """:func:`power` of five distinct cards, by their values and their colouring.
-
-    Colours only make flushes (one colour) and rainbow straights (five colours) (R-7.2), so
-    hands that agree in values and in being of one colour, of five, or neither, have one
-    power: computed once, it serves every such hand.
-    """
-    values = math.prod(map(_PARTIAL_CODE.__getitem__, cards))
-    key = values * 4 + _COLOURINGS.get(len({card.color for card in cards}), 0)
+    values = math.prod(map(_VALUE_CODE.__getitem__, cards))
+    if len(cards) < MAX_HAND_SIZE:
+        value = _POWERS.get(values)
+        return _rank(_POWERS, values, cards) if value is None else value
+    colours = math.prod(map(_COLOR_CODE.__getitem__, cards))
+    key = values * 4 + _COLOURINGS.get(colours, 0)
     value = _FIVE_POWERS.get(key)
-    if value is None:
-        value = _FIVE_POWERS[key] = power(cards)
+    return _rank(_FIVE_POWERS, key, cards) if value is None else value
+
+
+def _rank(table: dict[int, float], key: int, cards: Sequence[GangsterCard]) -> float:
+    """:func:`power` of ``cards``, kept under their key ``key`` in ``table``.
+
+    ``table`` is :data:`_POWERS` or :data:`_FIVE_POWERS`, whichever keys hands of their size.
+    """
+    value = table[key] = power(cards)
     return value
-
-
-_COLOURINGS: Final = {1: 1, len(Color): 2}
-"""The numbers of colours that may change a five-card hand's rank, each with its own key."""
-_FIVE_POWERS: Final[dict[int, float]] = {}
-"""The power of five cards by their key in :func:`_five_power`: the product of their values'
-primes, times four, plus 1 for one colour, 2 for five, 0 otherwise. At most 15,503 multisets
-of values times three: it needs no limit.
-"""
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -241,29 +225,38 @@ def _best_hand(
     size = min(MAX_COLUMN - len(column), len(cards))
     if size == 0:
         return (_strength(column) if column else 0.0), frozenset()
-    value, index = _best_of_size(column, cards, size)
+    if len(column) + size < MAX_HAND_SIZE:  # every card fits: one hand
+        return _strength(column + cards), frozenset(cards)
+    value, index = _best_five(column, cards, size)
     combinations = itertools.combinations(cards, size)
     return value, frozenset(next(itertools.islice(combinations, index, None)))
 
 
-def _best_of_size(
+def _best_five(
     column: tuple[GangsterCard, ...], cards: tuple[GangsterCard, ...], size: int
 ) -> tuple[float, int]:
-    """The greatest power of ``column`` and ``size`` of ``cards``, and where it first comes.
+    """The greatest power of ``column`` and ``size`` of ``cards`` (five in all), and its place.
 
-    The index counts combinations in the order of :func:`itertools.combinations`.
+    The place is where the power first comes, counting combinations in the order of
+    :func:`itertools.combinations`. Each combination's key (see :data:`_FIVE_POWERS`) is made
+    from the product of its value codes and the product of its colour codes.
     """
-    codes = _FIVE_CODE if len(column) + size == MAX_HAND_SIZE else _PARTIAL_CODE
-    base = math.prod(map(codes.__getitem__, column))
-    combinations = itertools.combinations(map(codes.__getitem__, cards), size)
-    keys = [math.prod(combination, start=base) for combination in combinations]
-    values = list(map(_POWERS.get, keys))
-    if None in values:  # hands met for the first time
+    values = math.prod(map(_VALUE_CODE.__getitem__, column))
+    colours = math.prod(map(_COLOR_CODE.__getitem__, column))
+    value_codes = itertools.combinations(map(_VALUE_CODE.__getitem__, cards), size)
+    colour_codes = itertools.combinations(map(_COLOR_CODE.__getitem__, cards), size)
+    keys = [
+        math.prod(chosen_values, start=values) * 4
+        + _COLOURINGS.get(math.prod(chosen_colours, start=colours), 0)
+        for chosen_values, chosen_colours in zip(value_codes, colour_codes, strict=True)
+    ]
+    powers = list(map(_FIVE_POWERS.get, keys))
+    if None in powers:  # hands met for the first time
         for index, chosen in enumerate(itertools.combinations(cards, size)):
-            if values[index] is None:
-                values[index] = _remember(keys[index], column + chosen)
-    top = max(cast(list[float], values))
-    return top, values.index(top)
+            if powers[index] is None:
+                powers[index] = _strength(column + chosen)
+    top = max(cast(list[float], powers))
+    return top, powers.index(top)
 
 
 class HeuristicBot:
@@ -345,10 +338,10 @@ class _Sight(NamedTuple):
     """The strongest estimate of another seat's column."""
     rival_marker: bool
     """Whether another seat has a shootout marker there: its shootout is due."""
-    codes: dict[GangsterCard, int]
-    """The codes of a card joining the column (see :func:`_strength`)."""
-    base: int
-    """The product of the codes of the column's cards."""
+    values: int
+    """The product of the value codes of the column's cards (see :data:`_POWERS`)."""
+    colours: int
+    """The product of their colour codes (see :data:`_FIVE_POWERS`)."""
 
 
 _SIGHTS: Final[dict[tuple[int, int], _Sight]] = {}
@@ -364,7 +357,6 @@ def _sight(business: BusinessView, seat: int) -> _Sight:
     columns = business.columns
     column = tuple(slot.card for slot in columns[seat].slots if slot.card is not None)
     estimates = tuple(_estimate(each.slots) if each.slots else 0.0 for each in columns)
-    codes = _FIVE_CODE if len(column) + 1 == MAX_HAND_SIZE else _PARTIAL_CODE
     sight = _Sight(
         business,
         column,
@@ -372,8 +364,8 @@ def _sight(business: BusinessView, seat: int) -> _Sight:
         estimates,
         max((value for owner, value in enumerate(estimates) if owner != seat), default=0.0),
         any(each.marker is not None for owner, each in enumerate(columns) if owner != seat),
-        codes,
-        math.prod(map(codes.__getitem__, column)),
+        math.prod(map(_VALUE_CODE.__getitem__, column)),
+        math.prod(map(_COLOR_CODE.__getitem__, column)),
     )
     if len(_SIGHTS) >= _SIGHTS_HELD:
         _SIGHTS.clear()
@@ -385,9 +377,8 @@ class _Place:
     """What the bot works out once per decision about one business, for every command there."""
 
     __slots__ = (
-        "base",
         "business",
-        "codes",
+        "colours",
         "column",
         "estimates",
         "plan",
@@ -395,6 +386,7 @@ class _Place:
         "rival_marker",
         "strength",
         "threat",
+        "values",
         "weight",
     )
 
@@ -407,8 +399,8 @@ class _Place:
             self.estimates,
             self.threat,
             self.rival_marker,
-            self.codes,
-            self.base,
+            self.values,
+            self.colours,
         ) = sight
         self.business = business
         self.weight = turn.weight(business.tile)
@@ -417,16 +409,20 @@ class _Place:
     def gangster(self, card: GangsterCard) -> float:
         """The score of playing ``card`` here."""
         # The column's power once the card joins it (_strength of both), by its key.
-        key = self.base * self.codes[card]
-        after = _POWERS.get(key)
-        if after is None:
-            after = _remember(key, (*self.column, card))
+        values = self.values * _VALUE_CODE[card]
         threat = self.threat
         if len(self.column) + 1 == MAX_COLUMN:
+            key = values * 4 + _COLOURINGS.get(self.colours * _COLOR_CODE[card], 0)
+            after = _FIVE_POWERS.get(key)
+            if after is None:
+                after = _rank(_FIVE_POWERS, key, (*self.column, card))
             # The fifth card calls a shootout: only when the hand is likely best.
             if after > threat + _LIKELY_BEST:
                 return 6.0 + self.weight * (after - threat)
             return -3.0 + after - threat
+        after = _POWERS.get(values)
+        if after is None:
+            after = _rank(_POWERS, values, (*self.column, card))
         if self.rival_marker:
             # A rival's shootout is due: only the cards already there will count.
             if after > threat:
