@@ -382,6 +382,8 @@ class _Place:
         "column",
         "estimates",
         "plan",
+        "plan_base",
+        "plan_tail",
         "plan_value",
         "rival_marker",
         "strength",
@@ -405,6 +407,11 @@ class _Place:
         self.business = business
         self.weight = turn.weight(business.tile)
         self.plan_value, self.plan = turn.plan(business, turn.gangsters, self.column)
+        # A card of the plan scores plan_base + 0.3 x (what it adds to the column) + plan_tail:
+        # the better the plan and the more it beats the threat, the more it is worth.
+        margin = self.plan_value - self.threat
+        self.plan_base = 2.5 + self.weight * min(margin, 4.0) * 0.5
+        self.plan_tail = (self.plan_value - 3.0) * 0.3
 
     def gangster(self, card: GangsterCard) -> float:
         """The score of playing ``card`` here."""
@@ -420,24 +427,19 @@ class _Place:
             if after > threat + _LIKELY_BEST:
                 return 6.0 + self.weight * (after - threat)
             return -3.0 + after - threat
+        rival_marker = self.rival_marker
+        if not rival_marker and card not in self.plan:
+            # A card that fits no plan: dump it where it does least harm, lowest cards first.
+            return -1.5 - card.value / 16.0 - len(self.column) * 0.2
         after = _POWERS.get(values)
         if after is None:
             after = _rank(_POWERS, values, (*self.column, card))
-        if self.rival_marker:
+        if rival_marker:
             # A rival's shootout is due: only the cards already there will count.
             if after > threat:
                 return 5.0 + self.weight * (after - threat)
             return -1.0
-        if card in self.plan:
-            return self.plan_score(after)
-        # A card that fits no plan: dump it where it does least harm, lowest cards first.
-        return -1.5 - card.value / 16.0 - len(self.column) * 0.2
-
-    def plan_score(self, after: float) -> float:
-        """The score of a card of the plan, ``after`` being the column's power with it."""
-        margin = self.plan_value - self.threat
-        bonus = 0.3 * (after - self.strength)
-        return 2.5 + self.weight * min(margin, 4.0) * 0.5 + bonus + (self.plan_value - 3.0) * 0.3
+        return self.plan_base + 0.3 * (after - self.strength) + self.plan_tail
 
 
 class _Turn:
@@ -530,15 +532,15 @@ class _Turn:
 
     def _limousine(self, command: Command) -> float:
         assert isinstance(command, PlayLimousine)
-        source = self.places[command.source].column
-        destination = self.places[command.destination].column
-        left = tuple(card for card in source if card not in command.cards)
-        arrived = destination + command.cards
+        source = self.places[command.source]
+        destination = self.places[command.destination]
+        left = tuple(card for card in source.column if card not in command.cards)
+        arrived = destination.column + command.cards
         strength = _strength(arrived)
-        gain = strength - (_strength(destination) if destination else 0.0)
-        loss = (_strength(source) if source else 0.0) - (_strength(left) if left else 0.0)
+        gain = strength - destination.strength
+        loss = source.strength - (_strength(left) if left else 0.0)
         if len(arrived) == MAX_COLUMN:
-            threat = self.places[command.destination].threat
+            threat = destination.threat
             if strength > threat + _LIKELY_BEST:
                 return 6.5 + strength - threat - loss * 0.2
             return -3.0
