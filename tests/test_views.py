@@ -371,6 +371,9 @@ def test_whether_a_tied_player_holds_a_gangster_card_stays_hidden_until_the_reve
     assert a.shootout is not None
     for chooser in data.draw(st.permutations(a.shootout.contenders), label="order of choices"):
         assert awaiting(a) is awaiting(b) is Awaiting.REINFORCEMENT
+        # The target's own views come first: what they may know (their true hand size) must
+        # not reach the others' views through anything views share or keep.
+        view(a, target), view(b, target)
         for seat in observers:
             assert view(a, seat) == view(b, seat)
             if seat is not None:

@@ -38,6 +38,7 @@ from chicago_poker.core.state import (
     Business,
     Column,
     GameState,
+    PlayerState,
     ShootoutStage,
     Turn,
     Victory,
@@ -414,6 +415,28 @@ def _shootout_view(state: GameState, seat: int | None) -> ShootoutView | None:
     )
 
 
+def _opponent_view(player: PlayerState, hand_size: int) -> OpponentView:
+    """The public view of ``player`` with ``hand_size`` cards, made once for both.
+
+    States share the players a command left alone, and every viewer sees a player alike but
+    for the hand size, so the views are kept by the player's ``id`` and the hand size.
+    """
+    key = (id(player), hand_size)
+    made = _OPPONENT_VIEWS.get(key)
+    if made is None:
+        if len(_OPPONENT_VIEWS) >= _OPPONENT_VIEWS_HELD:
+            _OPPONENT_VIEWS.clear()
+        made = (player, OpponentView(player.name, hand_size, player.controlled))
+        _OPPONENT_VIEWS[key] = made
+    return made[1]
+
+
+_OPPONENT_VIEWS: Final[dict[tuple[int, int], tuple[PlayerState, OpponentView]]] = {}
+"""Views of players already made, kept as :data:`_BUSINESS_VIEWS` is; the player is kept
+with its view, so that no other object can take its ``id`` while the key is held."""
+_OPPONENT_VIEWS_HELD: Final = 4096
+
+
 def _hand_size(state: GameState, viewer: int | None, seat: int) -> int:
     """The hand size ``viewer`` may know for ``seat``.
 
@@ -450,7 +473,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         options=state.options,
         hand=None if seat is None else state.players[seat].hand,
         players=tuple(
-            OpponentView(player.name, _hand_size(state, seat, other), player.controlled)
+            _opponent_view(player, _hand_size(state, seat, other))
             for other, player in enumerate(state.players)
         ),
         first_player=state.first_player,
