@@ -133,17 +133,6 @@ def power(cards: Iterable[GangsterCard]) -> float:
     >>> power([parse_card("9R"), parse_card("9B")]) > power([parse_card("15R")])
     True
     """
-    try:
-        hand = cards if type(cards) is tuple else tuple(cards)
-        return _power(hand)
-    except TypeError:  # not a collection, or unhashable cards: let the ranking explain
-        evaluate_hand(cards)
-        raise
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _power(cards: tuple[GangsterCard, ...]) -> float:
-    """:func:`power`, remembered: the heuristic bot ranks the same columns again and again."""
     rank = evaluate_hand(cards)
     value = float(rank.category.value)
     scale = 1.0
