@@ -1,0 +1,169 @@
+"""Count the machine instructions of the timed workloads, which hold still where times do not.
+
+Run from the repository (needs valgrind)::
+
+    python benchmarks/bench_instructions.py [--games N] [--warm-up W] [--seed S] [--jobs J]
+    python benchmarks/bench_instructions.py --check  # status 1 when a target is missed
+
+On a shared machine a timed ratio moves by several percent from one run to the next; the
+number of instructions a workload runs moves by a fraction of a percent. Each workload runs
+in a child process under callgrind twice: with one repetition of its games and with three.
+The difference is two repetitions, without what both runs share (start-up, imports, the
+warm-up, preparing the inputs); divided by the commands, moves or events of those two
+repetitions, it gives instructions per unit. The workloads:
+
+* ``chess``: python-chess random self-play, as in ``bench_play.py``: per ply.
+* ``random bots``, ``heuristic bots``, ``Game facade``: the games of ``bench_play.py``, per
+  player command. Each repetition plays new games, after ``--warm-up`` games on other seeds
+  that fill the tables the game itself bounds, as ``bench_play.py`` does: a repetition of
+  the same games would find the memos filled by the one before.
+* ``replay``: ``replay`` of the events of ``--games`` stored random games (bench_engine.py),
+  per event; ``Board.push``: as many moves, unchecked, per move. Replay keeps no memo, so
+  every repetition replays the same events.
+
+Each line gives instructions per unit and the ratio to its peer (instructions per ply over
+instructions per command, or per move over per event): the same ratios as ``bench_play.py``
+and ``bench_engine.py`` time, in instructions. The machine's clock gives 0.7 to 0.8 of these
+ratios for the bots and the facade (see ``benchmarks/README.md``). ``--check`` exits with
+status 1 when a ratio misses its target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import gc
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+
+WORKLOADS = ("chess", "random bots", "heuristic bots", "Game facade", "replay", "Board.push")
+"""Every workload, by name."""
+
+PEERS = {
+    "random bots": "chess",
+    "heuristic bots": "chess",
+    "Game facade": "chess",
+    "replay": "Board.push",
+}
+"""The peer each workload's ratio is taken against."""
+
+TARGETS = {"random bots": 2.0, "heuristic bots": 0.5, "Game facade": 2.0, "replay": 2.0}
+"""The targets of issue 17, here read in instructions."""
+
+_COLLECTED = re.compile(r"Collected : (\d+)")
+_UNITS = re.compile(r"^UNITS (\d+)$", re.MULTILINE)
+
+
+def child(name: str, repetitions: int, games: int, warm_up: int, seed: int) -> int:
+    """Run ``repetitions`` of workload ``name`` (after its warm-up); the units they count."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench_engine
+    import bench_play
+
+    from chicago_poker import replay
+    from chicago_poker.players.simulate import game_seed
+
+    if name in ("replay", "Board.push"):
+        stored = [bench_engine.play_game(each)[2] for each in range(seed, seed + games)]
+        sizes = [len(events) for events in stored]
+        plan = bench_engine.push_plan(bench_engine.chess_games(games, seed), sizes)
+        gc.collect()
+        gc.freeze()  # the stored inputs out of the collector's sight, as bench_engine does
+        for _ in range(repetitions):
+            if name == "replay":
+                for events in stored:
+                    replay(events)
+            else:
+                for chunk in plan:
+                    bench_engine.push(chunk)
+        return repetitions * sum(sizes)
+    run: Callable[[int], int] = (
+        bench_play.chess_game if name == "chess" else bench_play.workloads(4)[name]
+    )
+    if name != "chess":
+        for index in range(warm_up):
+            run(game_seed(seed, index))
+    units = 0
+    for repetition in range(repetitions):
+        first = warm_up + repetition * games
+        for index in range(first, first + games):
+            units += run(game_seed(seed, index))
+    return units
+
+
+def count(name: str, repetitions: int, args: argparse.Namespace) -> tuple[int, int]:
+    """The instructions and units of one child run under callgrind."""
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        os.path.abspath(__file__),
+        "--child",
+        name,
+        str(repetitions),
+        f"--games={args.games}",
+        f"--warm-up={args.warm_up}",
+        f"--seed={args.seed}",
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    collected = _COLLECTED.search(done.stderr)
+    units = _UNITS.search(done.stdout)
+    if done.returncode != 0 or collected is None or units is None:
+        raise SystemExit(f"{name}: the run under callgrind failed:\n{done.stderr[-2000:]}")
+    return int(collected.group(1)), int(units.group(1))
+
+
+def per_unit(name: str, args: argparse.Namespace) -> tuple[float, int]:
+    """Instructions per unit of workload ``name``, and the units of two repetitions."""
+    (one, one_units), (three, three_units) = (count(name, reps, args) for reps in (1, 3))
+    return (three - one) / (three_units - one_units), three_units - one_units
+
+
+def main() -> int:
+    """Count every workload and print instructions per unit and the ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=4, help="games per repetition (4)")
+    parser.add_argument("--warm-up", type=int, default=20, help="bot and facade games first (20)")
+    parser.add_argument("--seed", type=int, default=2004, help="seed of the run (2004)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument("--child", nargs=2, metavar=("WORKLOAD", "REPETITIONS"), help="internal")
+    args = parser.parse_args()
+    if args.games < 1 or args.warm_up < 0 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1, --warm-up at least 0")
+    if args.child:
+        name, repetitions = args.child
+        if name not in WORKLOADS or not repetitions.isdigit():
+            parser.error(f"--child: one of {', '.join(WORKLOADS)} and a count")
+        units = child(name, int(repetitions), args.games, args.warm_up, args.seed)
+        print(f"UNITS {units}")
+        return 0
+    if shutil.which("valgrind") is None:
+        parser.error("valgrind is not installed: it counts the instructions")
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {name: pool.submit(per_unit, name, args) for name in WORKLOADS}
+        results = {name: future.result() for name, future in futures.items()}
+    print(
+        f"instructions per unit, two repetitions of {args.games} games"
+        f" (bots and facade after {args.warm_up} warm-up games), seed {args.seed}"
+    )
+    missed = False
+    for name, (instructions, units) in results.items():
+        line = f"{name:15} {instructions / 1000:8,.1f}k per unit over {units:,} units"
+        peer = PEERS.get(name)
+        if peer is not None:
+            ratio = results[peer][0] / instructions
+            verdict = "met" if ratio >= TARGETS[name] else "missed"
+            missed |= ratio < TARGETS[name]
+            line += f"; {ratio:.3f}x {peer} (target {TARGETS[name]}x: {verdict})"
+        print(line)
+    return 1 if args.check and missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
