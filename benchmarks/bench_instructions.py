@@ -6,7 +6,7 @@ Run from the repository (needs valgrind)::
     python benchmarks/bench_instructions.py --check  # status 1 when a target is missed
 
 On a shared machine a timed ratio moves by several percent from one run to the next; the
-number of instructions a workload runs moves by a fraction of a percent. Each workload runs
+number of instructions a workload runs moves by a few tenths of a percent. Each workload runs
 in a child process under callgrind twice: with one repetition of its games and with three.
 The difference is two repetitions, without what both runs share (start-up, imports, the
 warm-up, preparing the inputs); divided by the commands, moves or events of those two
@@ -110,7 +110,9 @@ def count(name: str, repetitions: int, args: argparse.Namespace) -> tuple[int, i
         f"--warm-up={args.warm_up}",
         f"--seed={args.seed}",
     ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    # One hash seed for every run: sets and dicts of strings are then laid out alike.
+    environment = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=environment)
     collected = _COLLECTED.search(done.stderr)
     units = _UNITS.search(done.stdout)
     if done.returncode != 0 or collected is None or units is None:
