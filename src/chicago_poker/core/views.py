@@ -21,7 +21,7 @@ history (:mod:`~chicago_poker.core.fold`).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 from attrs import frozen
 
@@ -293,18 +293,36 @@ def _business_view(state: GameState, seat: int | None, business: Business) -> Bu
     key = (id(business), seat, revealed, known)
     made = _BUSINESS_VIEWS.get(key)
     if made is None:
-        if len(_BUSINESS_VIEWS) >= _BUSINESS_VIEWS_HELD:
-            _BUSINESS_VIEWS.clear()
-        made = (business, _make_business_view(seat, business, revealed=revealed, known=known))
-        _BUSINESS_VIEWS[key] = made
+        made_view = _make_business_view(seat, business, revealed=revealed, known=known)
+        return _keep(_BUSINESS_VIEWS, key, business, made_view)
     return made[1]
 
 
 _NOTHING_SEEN: Final[frozenset[tuple[BusinessTile, int, GangsterCard]]] = frozenset()
 _BUSINESS_VIEWS: Final[dict[tuple[object, ...], tuple[Business, BusinessView]]] = {}
 """Views of businesses already made, by :func:`_business_view`'s key: a memo, which changes
-no result (the views are immutable), bounded by :data:`_BUSINESS_VIEWS_HELD`."""
-_BUSINESS_VIEWS_HELD: Final = 4096
+no result (the views are immutable), kept by :func:`_keep`."""
+_HELD: Final = 4096
+"""The most views each memo of this module keeps; it starts afresh when full."""
+
+_Key = TypeVar("_Key")
+_Holder = TypeVar("_Holder")
+_Made = TypeVar("_Made")
+
+
+def _keep(
+    memo: dict[_Key, tuple[_Holder, _Made]], key: _Key, holder: _Holder, made: _Made
+) -> _Made:
+    """Keep ``made`` in ``memo`` under ``key``, and return it.
+
+    ``key`` holds the ``id`` of ``holder``, which is kept with ``made`` so that no other
+    object can take that ``id`` while the key is held. A memo that holds :data:`_HELD` views
+    starts afresh.
+    """
+    if len(memo) >= _HELD:
+        memo.clear()
+    memo[key] = (holder, made)
+    return made
 
 
 def _make_business_view(
@@ -327,11 +345,10 @@ def _make_business_view(
         key = (id(column), down_at, everything)
         made = _COLUMN_VIEWS.get(key)
         if made is None:
-            if len(_COLUMN_VIEWS) >= _COLUMN_VIEWS_HELD:
-                _COLUMN_VIEWS.clear()
-            made = (column, _column_view(tile, owner, column, down_at, everything, known))
-            _COLUMN_VIEWS[key] = made
-        columns.append(made[1])
+            made_view = _column_view(tile, owner, column, down_at, everything, known)
+            columns.append(_keep(_COLUMN_VIEWS, key, column, made_view))
+        else:
+            columns.append(made[1])
     return BusinessView(tile, tuple(columns), revealed)
 
 
@@ -375,7 +392,6 @@ each position lies, and whether the viewer knows every card there (its owner, or
 while a shootout is in progress there): the key holds these three. A column the viewer's
 raids saw into is viewed anew each time.
 """
-_COLUMN_VIEWS_HELD: Final = 4096
 
 
 _DOWN_AT: Final[dict[BusinessTile, tuple[bool, ...]]] = {}
@@ -424,17 +440,13 @@ def _opponent_view(player: PlayerState, hand_size: int) -> OpponentView:
     key = (id(player), hand_size)
     made = _OPPONENT_VIEWS.get(key)
     if made is None:
-        if len(_OPPONENT_VIEWS) >= _OPPONENT_VIEWS_HELD:
-            _OPPONENT_VIEWS.clear()
-        made = (player, OpponentView(player.name, hand_size, player.controlled))
-        _OPPONENT_VIEWS[key] = made
+        made_view = OpponentView(player.name, hand_size, player.controlled)
+        return _keep(_OPPONENT_VIEWS, key, player, made_view)
     return made[1]
 
 
 _OPPONENT_VIEWS: Final[dict[tuple[int, int], tuple[PlayerState, OpponentView]]] = {}
-"""Views of players already made, kept as :data:`_BUSINESS_VIEWS` is; the player is kept
-with its view, so that no other object can take its ``id`` while the key is held."""
-_OPPONENT_VIEWS_HELD: Final = 4096
+"""Views of players already made, kept by :func:`_keep` as :data:`_BUSINESS_VIEWS` is."""
 
 
 def _hand_size(state: GameState, viewer: int | None, seat: int) -> int:
