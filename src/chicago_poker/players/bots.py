@@ -184,20 +184,24 @@ def _strength(cards: Sequence[GangsterCard]) -> float:
     """:func:`power` of one to five distinct gangster cards, looked up by their key."""
     values = math.prod(map(_VALUE_CODE.__getitem__, cards))
     if len(cards) < MAX_HAND_SIZE:
-        value = _POWERS.get(values)
-        return _rank(_POWERS, values, cards) if value is None else value
+        return _kept_power(_POWERS, values, cards)
     colours = math.prod(map(_COLOR_CODE.__getitem__, cards))
-    key = values * 4 + _COLOURINGS.get(colours, 0)
-    value = _FIVE_POWERS.get(key)
-    return _rank(_FIVE_POWERS, key, cards) if value is None else value
+    return _kept_power(_FIVE_POWERS, _five_key(values, colours), cards)
 
 
-def _rank(table: dict[int, float], key: int, cards: Sequence[GangsterCard]) -> float:
-    """:func:`power` of ``cards``, kept under their key ``key`` in ``table``.
+def _five_key(values: int, colours: int) -> int:
+    """The key of five cards in :data:`_FIVE_POWERS`, from the products of their codes."""
+    return values * 4 + _COLOURINGS.get(colours, 0)
+
+
+def _kept_power(table: dict[int, float], key: int, cards: Sequence[GangsterCard]) -> float:
+    """:func:`power` of ``cards``: found in ``table`` under their key ``key``, or ranked and kept.
 
     ``table`` is :data:`_POWERS` or :data:`_FIVE_POWERS`, whichever keys hands of their size.
     """
-    value = table[key] = power(cards)
+    value = table.get(key)
+    if value is None:
+        value = table[key] = power(cards)
     return value
 
 
@@ -234,7 +238,7 @@ def _best_five(
     colours = math.prod(map(_COLOR_CODE.__getitem__, column))
     value_codes = itertools.combinations(map(_VALUE_CODE.__getitem__, cards), size)
     colour_codes = itertools.combinations(map(_COLOR_CODE.__getitem__, cards), size)
-    keys = [
+    keys = [  # _five_key, inlined: this runs for every combination
         math.prod(chosen_values, start=values) * 4
         + _COLOURINGS.get(math.prod(chosen_colours, start=colours), 0)
         for chosen_values, chosen_colours in zip(value_codes, colour_codes, strict=True)
@@ -243,7 +247,7 @@ def _best_five(
     if None in powers:  # hands met for the first time
         for index, chosen in enumerate(itertools.combinations(cards, size)):
             if powers[index] is None:
-                powers[index] = _strength(column + chosen)
+                powers[index] = _kept_power(_FIVE_POWERS, keys[index], column + chosen)
     top = max(cast(list[float], powers))
     return top, powers.index(top)
 
@@ -408,10 +412,8 @@ class _Place:
         values = self.values * _VALUE_CODE[card]
         threat = self.threat
         if len(self.column) + 1 == MAX_COLUMN:
-            key = values * 4 + _COLOURINGS.get(self.colours * _COLOR_CODE[card], 0)
-            after = _FIVE_POWERS.get(key)
-            if after is None:
-                after = _rank(_FIVE_POWERS, key, (*self.column, card))
+            key = _five_key(values, self.colours * _COLOR_CODE[card])
+            after = _kept_power(_FIVE_POWERS, key, (*self.column, card))
             # The fifth card calls a shootout: only when the hand is likely best.
             if after > threat + _LIKELY_BEST:
                 return 6.0 + self.weight * (after - threat)
@@ -420,9 +422,8 @@ class _Place:
         if not rival_marker and card not in self.plan:
             # A card that fits no plan: dump it where it does least harm, lowest cards first.
             return -1.5 - card.value / 16.0 - len(self.column) * 0.2
-        after = _POWERS.get(values)
-        if after is None:
-            after = _rank(_POWERS, values, (*self.column, card))
+        kept = _POWERS.get(values)  # _kept_power, inlined but for a miss: most cards come here
+        after = _kept_power(_POWERS, values, (*self.column, card)) if kept is None else kept
         if rival_marker:
             # A rival's shootout is due: only the cards already there will count.
             if after > threat:
