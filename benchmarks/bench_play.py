@@ -149,9 +149,8 @@ def measure(args: argparse.Namespace) -> dict[str, list[float]]:
     ratios: dict[str, list[float]] = {name: [] for name in TARGETS}
     for round_number in range(1, args.rounds + 1):
         gc.collect()
-        for name, ratio in one_round(
-            runs, round_seeds(args.seed, args.games, round_number)
-        ).items():
+        seeds = round_seeds(args.seed, args.games, round_number)
+        for name, ratio in one_round(runs, seeds).items():
             ratios[name].append(ratio)
     return ratios
 
