@@ -20,23 +20,33 @@ and range over the rounds are printed. Workloads:
 A last line gives the memory a finished ``Game`` keeps (tracemalloc, after one game to warm
 the caches). Target: at most 400 KiB for 4 players. ``--check`` exits with status 1 when a
 target is missed.
+
+``--breakdown`` measures instead where a heuristic bot's command goes: the time of each part
+of ``play_bots`` per player command (the seat's view, ``legal_commands``, the bot's
+``choose``, ``Game.execute`` with the chance that follows, and the rest of the loop), in
+microseconds and in chess plies timed in the same rounds; and what the bot's ``choose``
+may cost for the 0.5x target once the engine's parts are paid.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import random
 import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import chess
 
 from chicago_poker.core.commands import DealCard, RevealTile
 from chicago_poker.core.rules import RuleOptions
+from chicago_poker.players import bots as bots_module
+from chicago_poker.players import simulate as simulate_module
 from chicago_poker.players.bots import Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import game_seed, play_bots
@@ -155,6 +165,86 @@ def measure(args: argparse.Namespace) -> dict[str, list[float]]:
     return ratios
 
 
+PARTS = ("view", "legal_commands", "choose", "execute")
+"""The parts of a heuristic game that ``--breakdown`` times, as ``play_bots`` calls them."""
+
+
+@contextlib.contextmanager
+def timing_parts(spent: dict[str, float]) -> Iterator[None]:
+    """While inside, add the seconds spent in each of :data:`PARTS` to ``spent``.
+
+    Each part is wrapped where ``play_bots`` reaches it: the names ``view`` in the bots'
+    module (which ``ask`` calls) and ``legal_commands`` in the module of ``play_bots``, and
+    the methods ``HeuristicBot.choose`` and ``Game.execute``. None of them calls another, so
+    no time is counted twice. A wrapper costs two clock readings and a call, well under a
+    microsecond against the tens that each part takes.
+    """
+    places: list[tuple[Any, str]] = [
+        (bots_module, "view"),
+        (simulate_module, "legal_commands"),
+        (HeuristicBot, "choose"),
+        (Game, "execute"),
+    ]
+    originals = [getattr(owner, name) for owner, name in places]
+
+    def wrap(part: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        clock = time.perf_counter
+
+        def timed_part(*args: Any) -> Any:
+            start = clock()
+            try:
+                return function(*args)
+            finally:
+                spent[part] += clock() - start
+
+        return timed_part
+
+    for part, (owner, name), original in zip(PARTS, places, originals, strict=True):
+        setattr(owner, name, wrap(part, original))
+    try:
+        yield
+    finally:
+        for (owner, name), original in zip(places, originals, strict=True):
+            setattr(owner, name, original)
+
+
+def breakdown(args: argparse.Namespace) -> None:
+    """Print where a heuristic bot's command goes, per player command and in chess plies."""
+    heuristic = workloads(args.players)["heuristic bots"]
+    one_round({"heuristic bots": heuristic}, round_seeds(args.seed, args.games, 0))  # warm-up
+    spent = dict.fromkeys(PARTS, 0.0)
+    commands = plies = 0
+    game_time = chess_time = 0.0
+    for round_number in range(1, args.rounds + 1):
+        for seed in round_seeds(args.seed, args.games, round_number):
+            chess_plies, chess_seconds = timed(chess_game, seed)
+            with timing_parts(spent):
+                count, seconds = timed(heuristic, seed)
+            commands += count
+            plies += chess_plies
+            game_time += seconds
+            chess_time += chess_seconds
+    ply = chess_time / plies
+    rows = [*spent.items(), ("the rest", game_time - sum(spent.values()))]
+    print(
+        f"heuristic bots, {args.rounds} rounds of {args.games} {args.players}-player games: "
+        f"{commands:,} player commands; a chess ply took {ply * 1e6:.1f} us in the same rounds"
+    )
+    print(f"{'part':15} {'us/command':>10} {'plies':>6}")
+    for part, seconds in rows:
+        each = seconds / commands
+        print(f"{part:15} {each * 1e6:10.1f} {each / ply:6.2f}")
+    each = game_time / commands
+    print(f"{'all':15} {each * 1e6:10.1f} {each / ply:6.2f}  (ratio {ply / each:.2f}x chess)")
+    budget = 1 / TARGETS["heuristic bots"]
+    engine = (game_time - spent["choose"]) / commands / ply
+    print(
+        f"the {TARGETS['heuristic bots']}x target allows {budget:.2f} plies per command; "
+        f"all but choose take {engine:.2f}, leaving choose {budget - engine:.2f} plies "
+        f"(it takes {spent['choose'] / commands / ply:.2f})"
+    )
+
+
 def main() -> int:
     """Run the workloads and print the ratios; with --check, 1 if a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -163,9 +253,17 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4, choices=range(2, 7), help="(4)")
     parser.add_argument("--seed", type=int, default=2004, help="seed of the run (2004)")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument(
+        "--breakdown", action="store_true", help="where a heuristic bot's command goes, instead"
+    )
     args = parser.parse_args()
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
+    if args.breakdown:
+        if args.check:
+            parser.error("--breakdown checks no target: it cannot go with --check")
+        breakdown(args)
+        return 0
     ratios = measure(args)
     print(f"{args.games} {args.players}-player games per workload, {args.rounds} rounds")
     missed = False
