@@ -39,7 +39,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import chess
 
@@ -124,19 +124,38 @@ def workloads(players: int) -> dict[str, Callable[[int], int]]:
     }
 
 
-def one_round(runs: dict[str, Callable[[int], int]], seeds: Sequence[int]) -> dict[str, float]:
-    """Each workload's ratio to chess over ``seeds``, each game timed next to a chess game."""
-    totals = {name: [0, 0.0, 0, 0.0] for name in runs}
+class Totals(NamedTuple):
+    """A workload's games over some seeds, and the chess games timed next to them."""
+
+    commands: int
+    seconds: float
+    plies: int
+    chess_seconds: float
+
+    def plus(self, other: Totals) -> Totals:
+        """Both totals together."""
+        return Totals(
+            self.commands + other.commands,
+            self.seconds + other.seconds,
+            self.plies + other.plies,
+            self.chess_seconds + other.chess_seconds,
+        )
+
+    @property
+    def ratio(self) -> float:
+        """The workload's rate over chess's."""
+        return (self.commands / self.seconds) / (self.plies / self.chess_seconds)
+
+
+def one_round(runs: dict[str, Callable[[int], int]], seeds: Sequence[int]) -> dict[str, Totals]:
+    """Each workload's totals over ``seeds``, each game timed next to a chess game."""
+    totals = dict.fromkeys(runs, Totals(0, 0.0, 0, 0.0))
     for seed in seeds:
         for name, run in runs.items():
             plies, chess_time = timed(chess_game, seed)
             commands, our_time = timed(run, seed)
-            total = totals[name]
-            total[0] += commands
-            total[1] += our_time
-            total[2] += plies
-            total[3] += chess_time
-    return {name: (c / t) / (p / ct) for name, (c, t, p, ct) in totals.items()}
+            totals[name] = totals[name].plus(Totals(commands, our_time, plies, chess_time))
+    return totals
 
 
 def round_seeds(seed: int, games: int, round_number: int) -> list[int]:
@@ -160,32 +179,32 @@ def measure(args: argparse.Namespace) -> dict[str, list[float]]:
     for round_number in range(1, args.rounds + 1):
         gc.collect()
         seeds = round_seeds(args.seed, args.games, round_number)
-        for name, ratio in one_round(runs, seeds).items():
-            ratios[name].append(ratio)
+        for name, totals in one_round(runs, seeds).items():
+            ratios[name].append(totals.ratio)
     return ratios
 
 
-PARTS = ("view", "legal_commands", "choose", "execute")
-"""The parts of a heuristic game that ``--breakdown`` times, as ``play_bots`` calls them."""
+PARTS: tuple[tuple[str, Any, str], ...] = (
+    ("view", bots_module, "view"),
+    ("legal_commands", simulate_module, "legal_commands"),
+    ("choose", HeuristicBot, "choose"),
+    ("execute", Game, "execute"),
+)
+"""The parts of a heuristic game that ``--breakdown`` times, each with the module or class
+whose attribute ``play_bots`` reaches it through: the name ``view`` in the bots' module
+(which ``ask`` calls), ``legal_commands`` in the module of ``play_bots``, and the methods
+``HeuristicBot.choose`` and ``Game.execute``. None of them calls another, so no time is
+counted twice."""
 
 
 @contextlib.contextmanager
 def timing_parts(spent: dict[str, float]) -> Iterator[None]:
     """While inside, add the seconds spent in each of :data:`PARTS` to ``spent``.
 
-    Each part is wrapped where ``play_bots`` reaches it: the names ``view`` in the bots'
-    module (which ``ask`` calls) and ``legal_commands`` in the module of ``play_bots``, and
-    the methods ``HeuristicBot.choose`` and ``Game.execute``. None of them calls another, so
-    no time is counted twice. A wrapper costs two clock readings and a call, well under a
-    microsecond against the tens that each part takes.
+    A wrapper costs two clock readings and a call, well under a microsecond against the tens
+    that each part takes.
     """
-    places: list[tuple[Any, str]] = [
-        (bots_module, "view"),
-        (simulate_module, "legal_commands"),
-        (HeuristicBot, "choose"),
-        (Game, "execute"),
-    ]
-    originals = [getattr(owner, name) for owner, name in places]
+    originals = [getattr(owner, name) for _, owner, name in PARTS]
 
     def wrap(part: str, function: Callable[..., Any]) -> Callable[..., Any]:
         clock = time.perf_counter
@@ -199,48 +218,42 @@ def timing_parts(spent: dict[str, float]) -> Iterator[None]:
 
         return timed_part
 
-    for part, (owner, name), original in zip(PARTS, places, originals, strict=True):
+    for (part, owner, name), original in zip(PARTS, originals, strict=True):
         setattr(owner, name, wrap(part, original))
     try:
         yield
     finally:
-        for (owner, name), original in zip(places, originals, strict=True):
+        for (_, owner, name), original in zip(PARTS, originals, strict=True):
             setattr(owner, name, original)
 
 
 def breakdown(args: argparse.Namespace) -> None:
     """Print where a heuristic bot's command goes, per player command and in chess plies."""
-    heuristic = workloads(args.players)["heuristic bots"]
-    one_round({"heuristic bots": heuristic}, round_seeds(args.seed, args.games, 0))  # warm-up
-    spent = dict.fromkeys(PARTS, 0.0)
-    commands = plies = 0
-    game_time = chess_time = 0.0
-    for round_number in range(1, args.rounds + 1):
-        for seed in round_seeds(args.seed, args.games, round_number):
-            chess_plies, chess_seconds = timed(chess_game, seed)
-            with timing_parts(spent):
-                count, seconds = timed(heuristic, seed)
-            commands += count
-            plies += chess_plies
-            game_time += seconds
-            chess_time += chess_seconds
-    ply = chess_time / plies
-    rows = [*spent.items(), ("the rest", game_time - sum(spent.values()))]
+    runs = {"heuristic bots": workloads(args.players)["heuristic bots"]}
+    one_round(runs, round_seeds(args.seed, args.games, 0))  # warm-up, as in measure
+    spent = {part: 0.0 for part, _, _ in PARTS}
+    total = Totals(0, 0.0, 0, 0.0)
+    with timing_parts(spent):
+        for round_number in range(1, args.rounds + 1):
+            seeds = round_seeds(args.seed, args.games, round_number)
+            total = total.plus(one_round(runs, seeds)["heuristic bots"])
+    commands = total.commands
+    ply = total.chess_seconds / total.plies
+    rows = [*spent.items(), ("the rest", total.seconds - sum(spent.values()))]
     print(
         f"heuristic bots, {args.rounds} rounds of {args.games} {args.players}-player games: "
         f"{commands:,} player commands; a chess ply took {ply * 1e6:.1f} us in the same rounds"
     )
     print(f"{'part':15} {'us/command':>10} {'plies':>6}")
-    for part, seconds in rows:
+    for part, seconds in [*rows, ("all", total.seconds)]:
         each = seconds / commands
         print(f"{part:15} {each * 1e6:10.1f} {each / ply:6.2f}")
-    each = game_time / commands
-    print(f"{'all':15} {each * 1e6:10.1f} {each / ply:6.2f}  (ratio {ply / each:.2f}x chess)")
+    print(f"ratio {total.ratio:.2f}x chess")
     budget = 1 / TARGETS["heuristic bots"]
-    engine = (game_time - spent["choose"]) / commands / ply
+    others = (total.seconds - spent["choose"]) / commands / ply
     print(
         f"the {TARGETS['heuristic bots']}x target allows {budget:.2f} plies per command; "
-        f"all but choose take {engine:.2f}, leaving choose {budget - engine:.2f} plies "
+        f"all but choose take {others:.2f}, leaving choose {budget - others:.2f} plies "
         f"(it takes {spent['choose'] / commands / ply:.2f})"
     )
 
