@@ -160,10 +160,16 @@ def test_validate_of_many_files_ends_with_a_count_of_each_verdict(
 
 
 def test_validate_counts_an_undecided_redacted_log(capsys: pytest.CaptureFixture[str]) -> None:
-    files = [str(LOGS / name) for name in ("redacted.jsonl", "redacted-fourth-action.jsonl")]
-    assert cli.main(["validate", *files]) == 3
-    last = capsys.readouterr().out.splitlines()[-1]
-    assert last == "2 files: 1 legal, 0 illegal, 0 unreadable, 1 undecided"
+    """A redacted log whose time limit runs out is undecided (exit 3), the others judged."""
+    files = [str(LOGS / name) for name in ("redacted.jsonl", "valid-2p-standard.jsonl")]
+    assert cli.main(["validate", "--time-limit", "0", *files]) == 3
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("redacted.jsonl: undecided after 0 entries: the time limit ran out")
+    assert out[1].endswith(
+        "redacted.jsonl:1: undecided: time limit: the 0 s allowed ran out before the log was "
+        "judged; it is neither accepted nor refused (raise --time-limit to judge it)"
+    )
+    assert out[-1] == "2 files: 1 legal, 0 illegal, 0 unreadable, 1 undecided"
 
 
 def test_validate_of_one_file_has_no_count_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -160,7 +160,8 @@ def _add_validate_parser(commands: Any) -> None:
         help="check that game logs are legal games",
         description="Replay each game log through the rules engine and report every broken "
         "rule. Exit status: 0 if every log is a legal game (finished or not), 1 if a log "
-        "breaks a rule, 2 if a log cannot be read, 3 if --witness found no witness. "
+        "breaks a rule, 2 if a log cannot be read, 3 if a redacted log is undecided (its "
+        "--time-limit ran out). "
         "With many files, a last line counts each verdict; progress goes to stderr.",
     )
     add = validate.add_argument
@@ -181,7 +182,30 @@ def _add_validate_parser(commands: Any) -> None:
         metavar="OUT",
         help="for one redacted log: write the complete legal game found for it (a full log) to OUT",
     )
+    add(
+        "--time-limit",
+        type=_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"seconds allowed for each redacted log (default {DEFAULT_TIME_LIMIT:g}); past "
+        "them the log is undecided, with the reason 'time limit' (exit status 3)",
+    )
     validate.set_defaults(command=_validate)
+
+
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds ``validate`` allows each redacted log by default."""
+
+
+def _seconds(text: str) -> float:
+    """A time limit given on the command line: a number of seconds, 0 or more."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds, 0 or more")
+    return seconds
 
 
 def _hands(args: argparse.Namespace) -> int:
@@ -235,8 +259,9 @@ def _validate_all(args: argparse.Namespace, counts: Counter[Status]) -> list[dic
 def _reports(args: argparse.Namespace) -> Iterable[Report]:
     """The report of each file of ``validate``, in order, each as soon as it is known."""
     if args.witness is not None:
-        return [_write_witness(validate_file(args.files[0], witness=True), args.witness)]
-    return validate_files(args.files, **simulate.spread(args))
+        report = validate_file(args.files[0], witness=True, time_limit=args.time_limit)
+        return [_write_witness(report, args.witness)]
+    return validate_files(args.files, time_limit=args.time_limit, **simulate.spread(args))
 
 
 def _counted(
@@ -286,9 +311,10 @@ def _write_witness(report: Report, path: str) -> Report:
 
 def _report_text(report: Report) -> str:
     lines = [f"{report.source}: {_verdict(report)}"]
+    label = "undecided" if report.status is Status.UNDECIDED else "format"
     for finding in report.findings:
         where = report.source if finding.line is None else f"{report.source}:{finding.line}"
-        lines.append(f"{where}: {finding.rule or 'format'}: {finding.reason}")
+        lines.append(f"{where}: {finding.rule or label}: {finding.reason}")
         if finding.entry:
             lines.append(f"    {finding.entry}")
     lines.extend(f"{report.source}: note: {note}" for note in report.notes)
@@ -303,7 +329,7 @@ def _verdict(report: Report) -> str:
         count = len(report.findings)
         return f"illegal: {count} broken rule{'s' if count != 1 else ''}"
     if report.status is Status.UNDECIDED:
-        return f"undecided after {report.entries} entries: neither a witness nor a proof found"
+        return f"undecided after {report.entries} entries: the time limit ran out"
     if report.kind is not None and report.kind.value == "redacted":
         return f"legal redacted log, {report.entries} entries: a witness was found (see notes)"
     if report.winner_name is not None:

@@ -128,7 +128,8 @@ from chicago_poker.formats.log import CanonicalLine as _Canonical
 from chicago_poker.formats.log import PendingEntry as _Pending
 from chicago_poker.formats.log import read_lazily as _read
 from chicago_poker.formats.log import same_events as _same_events
-from chicago_poker.referee.consistent import Impossible, Undecided, Witness, find_witness
+from chicago_poker.referee.budget import TimeLimit
+from chicago_poker.referee.information import Impossible, InformationSet, Undecided, Witness
 
 __all__ = [
     "EVENT_RULES",
@@ -475,9 +476,13 @@ def _seen_rule(
 class _Validation:
     """The running state of one validation."""
 
-    def __init__(self, source: str, *, witness: bool = False) -> None:
+    def __init__(
+        self, source: str, *, witness: bool = False, budget: TimeLimit | None = None
+    ) -> None:
         self.source = source
         self.want_witness = witness
+        self.budget = budget
+        self.known: InformationSet | None = None
         self.seen: list[tuple[RedactedLogEntry, int, str]] = []
         self.witness: Witness | None = None
         self.header: LogHeader | None = None
@@ -507,6 +512,10 @@ class _Validation:
             entry = pending.load()
             assert isinstance(entry, RedactedLogEntry)
             self.seen.append((entry, lines.number, _shorten(lines.text)))
+            if self.known is None:
+                assert self.header is not None
+                self.known = InformationSet(self.header.viewer)
+            self.known.extend(entry)
         elif self.replaying:
             self.check(pending, lines)
         else:
@@ -590,8 +599,9 @@ class _Validation:
         legal game gives; a search that reached its limit leaves the log undecided.
         """
         assert self.header is not None
+        assert self.known is not None
         entries = [entry for entry, _, _ in self.seen]
-        result = find_witness(entries, self.header.viewer)
+        result = self.known.witness(self.budget)
         if isinstance(result, Witness):
             self.accept(result)
             return
@@ -604,19 +614,19 @@ class _Validation:
         self.undecided(result, entries[result.index], line, text)
 
     def undecided(self, result: Undecided, entry: RedactedLogEntry, line: int, text: str) -> None:
-        """Record a search that reached its limit, and where it got furthest."""
-        furthest = ""
-        if result.reason:
-            why = _impossible_reason(entry, result, self.who)
-            furthest = f" It got furthest at line {line}, where every replay it tried failed: {why}"
+        """Record that the time limit ran out before the log was judged."""
+        self.time_out(line, text)
+
+    def time_out(self, line: int | None, text: str = "") -> None:
+        """Record that the time limit ran out: the log is neither accepted nor refused."""
+        seconds = self.budget.seconds if self.budget is not None else 0
         self.fail(
             Status.UNDECIDED,
             Finding(
                 line,
                 None,
-                f"no legal game giving this log was found within {result.searched:,} replayed "
-                f"commands, and none was shown impossible: the log is neither accepted nor "
-                f"refused.{furthest}",
+                f"time limit: the {seconds:g} s allowed ran out before the log was judged; it "
+                "is neither accepted nor refused (raise --time-limit to judge it)",
                 text,
             ),
         )
@@ -629,7 +639,8 @@ class _Validation:
             f"a redacted log (the view of {self.who}): legal, because the engine replayed a "
             "witness, a complete legal game that redacts to this log line for line; what "
             f"the log cannot settle: of the {witness.hidden_cards} cards that reached other "
-            f"hands unseen by {self.who}, {witness.unrevealed} are never revealed, so any "
+            f"hands unseen by {self.who}, {witness.unrevealed} "
+            f"{'is' if witness.unrevealed == 1 else 'are'} never revealed, so any "
             "game that differs only there fits the log as well"
         )
 
@@ -751,27 +762,42 @@ def _first_difference(
     raise AssertionError("the events do not differ")  # pragma: no cover
 
 
-def validate_log(lines: Iterable[str | bytes], source: str, *, witness: bool = False) -> Report:
+def validate_log(
+    lines: Iterable[str | bytes],
+    source: str,
+    *,
+    witness: bool = False,
+    time_limit: float | None = None,
+) -> Report:
     """Check that a log is a legal game; stream it line by line.
 
     Args:
         lines: The lines of the log, such as an open file (text, or binary holding UTF-8);
             trailing newlines are ignored.
         source: The name of the log in the report, such as its file name.
-        witness: For a redacted log that passes its checks, also search for a complete
-            legal game that redacts to it (:attr:`Report.witness`); if none is found the
-            report is ``undecided``. This keeps every entry in memory and takes much longer.
+        witness: For a redacted log, keep the complete legal game found for it in the report
+            (:attr:`Report.witness`).
+        time_limit: Seconds allowed for a redacted log, reading included; once they run out
+            the report is ``undecided``, with the reason ``time limit``. None: no limit.
 
     Returns:
         The report: ``ok`` for a legal game (finished or not), ``illegal`` for a broken rule,
-        ``unreadable`` for a log that does not follow the format. Errors of the input never
-        raise; a ``LogFormatError`` raised by ``lines`` itself is reported as unreadable.
+        ``unreadable`` for a log that does not follow the format, ``undecided`` when the
+        time limit ran out. Errors of the input never raise; a ``LogFormatError`` raised by
+        ``lines`` itself is reported as unreadable.
+
+    Raises:
+        ValueError: ``time_limit`` is negative or not a number.
     """
-    run = _Validation(source, witness=witness)
+    budget = None if time_limit is None else TimeLimit(time_limit)
+    run = _Validation(source, witness=witness, budget=budget)
     counted = _Lines(lines)
     try:
         for item in _read(counted, canonical=True):
             run.take(item, counted)
+            if run.redacted_log and budget is not None and budget.expired():
+                run.time_out(counted.number, _shorten(counted.text))
+                break
     except LogFormatError as error:
         line = error.line if error.line is not None else counted.number
         text = counted.text if line == counted.number else ""
@@ -784,7 +810,13 @@ def validate_log(lines: Iterable[str | bytes], source: str, *, witness: bool = F
     return run.report()
 
 
-def validate_file(path: str | Path, source: str | None = None, *, witness: bool = False) -> Report:
+def validate_file(
+    path: str | Path,
+    source: str | None = None,
+    *,
+    witness: bool = False,
+    time_limit: float | None = None,
+) -> Report:
     """Check the log file at ``path`` (see :func:`validate_log`); never raises for bad input.
 
     The file is read in binary, one bounded line at a time, and must be UTF-8. A file that
@@ -796,19 +828,29 @@ def validate_file(path: str | Path, source: str | None = None, *, witness: bool 
     except OSError as error:
         return _unreadable(name, f"cannot open the file: {error.strerror or error}")
     with file:
-        return validate_binary(file, name, witness=witness)
+        return validate_binary(file, name, witness=witness, time_limit=time_limit)
 
 
-def validate_binary(file: IO[bytes], source: str, *, witness: bool = False) -> Report:
+def validate_binary(
+    file: IO[bytes],
+    source: str,
+    *,
+    witness: bool = False,
+    time_limit: float | None = None,
+) -> Report:
     """Check a log read from a binary file, one bounded line at a time (UTF-8)."""
     try:
-        return validate_log(_binary_lines(file), source, witness=witness)
+        return validate_log(_binary_lines(file), source, witness=witness, time_limit=time_limit)
     except OSError as error:  # a read error half-way
         return _unreadable(source, f"cannot read the file: {error.strerror or error}")
 
 
 def validate_files(
-    paths: Iterable[str | Path], *, workers: int = 1, scheduler: str | None = None
+    paths: Iterable[str | Path],
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    time_limit: float | None = None,
 ) -> Iterator[Report]:
     """Check many log files (see :func:`validate_file`); one report per path, in their order.
 
@@ -826,6 +868,7 @@ def validate_files(
         scheduler: Instead of workers, the address of a Dask scheduler, such as
             ``"tcp://10.0.0.5:8786"``, whose workers check the files (see the page Running
             at scale). They need chicago_poker installed, and the files at the same paths.
+        time_limit: Seconds allowed for each redacted log (see :func:`validate_log`).
 
     Returns:
         An iterator of the report of each path, in the order of ``paths``; each comes as
@@ -844,32 +887,33 @@ def validate_files(
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    if time_limit is not None:
+        TimeLimit(time_limit)  # refuses a bad limit here, not in every worker
     address = check_spread("validate_files", workers, scheduler)
     names = [str(path) for path in paths]
-    if address is None and (workers == 1 or len(names) <= 1):
-        return map(_validate_path, names)
     # The workers get each path made absolute, since their folder may not be this one, and
     # report it under the name given.
-    jobs = [(name, str(Path(name).absolute())) for name in names]
+    jobs = [(name, str(Path(name).absolute()), time_limit) for name in names]
+    if address is None and (workers == 1 or len(names) <= 1):
+        return (_validate_path(name, name, time_limit) for name in names)
     return in_order(_validate_job, jobs, workers=workers, scheduler=address, lost=_lost)
 
 
-def _validate_job(job: tuple[str, str]) -> Report:
+def _validate_job(job: tuple[str, str, float | None]) -> Report:
     """What a worker runs: validate the file at ``job[1]``, reported as ``job[0]``."""
-    name, path = job
-    return _validate_path(path, name)
+    name, path, time_limit = job
+    return _validate_path(path, name, time_limit)
 
 
-def _validate_path(path: str, source: str | None = None) -> Report:
+def _validate_path(path: str, source: str, time_limit: float | None = None) -> Report:
     """Validate one file; an error of this library is reported, never raised."""
-    name = path if source is None else source
     try:
-        return validate_file(path) if source is None else validate_file(path, source)
+        return validate_file(path, source, time_limit=time_limit)
     except Exception as error:  # one file's bug must not stop the others, nor show a traceback
-        return _internal_error(name, f"{type(error).__name__}: {error}")
+        return _internal_error(source, f"{type(error).__name__}: {error}")
 
 
-def _lost(job: tuple[str, str]) -> Report:
+def _lost(job: tuple[str, str, float | None]) -> Report:
     """The report of a file whose worker died while checking it."""
     return _internal_error(job[0], "the worker process checking it stopped unexpectedly")
 

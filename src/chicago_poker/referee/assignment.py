@@ -1,0 +1,550 @@
+"""Give every hidden card of a seat's history an identity: :func:`assign`.
+
+The ledger's facts (:mod:`~chicago_poker.referee.ledger`) make an assignment problem: each slot
+(a card arriving unseen in a hand) takes one card, each need (a card seen leaving a hand) one slot
+of its seat between its release and its departure, each unrevealed face-down play one slot of its
+seat before it whose card is a gangster card seen nowhere else, and every card released into a
+deck that ran out one slot of that deck. Cards are otherwise interchangeable.
+
+It is solved in three steps, each exact for the structure it handles:
+
+1. **The orders of Limousine moves** the viewer could not follow (:class:`~.ledger.Shuffle`):
+   each order found consistent with what the log later shows gives each revealed card the
+   face-down play it left by. Moves are few and small (at most four cards), so their orders
+   are enumerated, fewest first.
+2. **Each seat's line of slots** (:func:`schedule`): the needs and unrevealed plays of one seat
+   are jobs with a window on the seat's slots (a need from its release to its departure, a play
+   up to the play), and each slot does at most one job. The earliest-deadline-first rule
+   places every job if any placement does, on such windows (Jackson's rule; a bipartite graph
+   whose neighbourhoods are intervals).
+3. **The cards nobody sees again** (:func:`fill`): each deck's slots left over (those of the
+   unrevealed plays included, which need gangster cards) take the free cards of that deck, a
+   bipartite matching by augmenting paths (Kuhn's algorithm): every slot gets a card, and in a
+   deck that ran out every card gets a slot.
+
+Everything is polynomial: a log of n entries has O(n) slots, jobs and cards, step 2 costs
+O(n log n) and step 3 O(n^3) at worst. What step 2's argument does not cover is a slot that only
+some jobs may take, an unseen Bribery's (it takes a card of the discard pile only): a seat has
+one at a time at most, and :func:`schedule` tries it both ways. The rules that look at a hand's
+make-up rather than its cards (the hand limit, which Police Raid is played, ending a turn) are
+not part of this problem; the engine judges them on the witness, and the special cards are
+placed so as to meet them (see :mod:`~chicago_poker.referee.information`).
+
+The module is pure.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Final
+
+from attrs import define
+
+from chicago_poker.core.cards import Card, GangsterCard
+from chicago_poker.referee.exact import Rule, search
+from chicago_poker.referee.ledger import (
+    Facts,
+    Makeup,
+    Need,
+    Place,
+    Release,
+    Shuffle,
+    Slot,
+    Token,
+)
+
+__all__ = [
+    "MAX_ORDERS",
+    "Assignment",
+    "Infeasible",
+    "Job",
+    "assign",
+    "atom_of",
+    "fill",
+    "need_deadline",
+    "schedule",
+]
+
+MAX_ORDERS: Final = 2_000
+"""The most combinations of Limousine orders tried for one history."""
+
+
+@define(eq=False)
+class Assignment:
+    """An identity for every hidden card of a history."""
+
+    facts: Facts
+    """The facts it gives identities to."""
+
+    slot_cards: dict[Slot, Card]
+    """The card each slot brought."""
+
+    token_cards: dict[Token, Card | None]
+    """The card each token holds (None: a reinforcement declined)."""
+
+    orders: dict[Shuffle, list[int]]
+    """For each Shuffle, the moved place each of its places holds."""
+
+    deck: list[Card]
+    """The free cards still in the draw deck."""
+
+    needs: list[Need]
+    """The needs, each with the face-down play it left by where a Limousine mixed them."""
+
+    def card_at(self, place: Place) -> Card | None:
+        """The card that lies at ``place``."""
+        origin = atom_of(place, self.orders)
+        if isinstance(origin, Token):
+            return self.token_cards.get(origin)
+        return origin
+
+
+@define
+class Infeasible:
+    """No identities fit the facts: why, in words."""
+
+    reason: str
+    """Why."""
+
+
+def atom_of(place: Place, orders: dict[Shuffle, list[int]]) -> Card | Token | None:
+    """What lies at ``place``: a known card or a token, following the Shuffles' orders."""
+    while place.origin is None and place.shuffle is not None:
+        shuffle = place.shuffle
+        order = orders.get(shuffle)
+        if order is None:
+            return None
+        place = shuffle.moved[order[shuffle.placed.index(place)]]
+    return place.origin
+
+
+def assign(
+    facts: Facts,
+    expired: Callable[[], bool] | None = None,
+    makeups: Sequence[Makeup] = (),
+    *,
+    exact: bool = True,
+) -> Assignment | Infeasible:
+    """Identities for the hidden cards of ``facts``, or why there are none.
+
+    ``makeups`` are what the engine taught about hands' make-up (see
+    :class:`~.ledger.Makeup`). The fast steps first; where they fail, the exact search
+    (:func:`.exact.search`), which calls ``expired`` now and then and raises
+    :class:`~.exact.BudgetSpentError` once it says so. ``exact=False`` leaves the search out, to
+    measure how often it is needed; an Infeasible answer is then not a proof.
+    """
+    failure: Infeasible | None = None
+    bans = _bans(makeup for makeup in makeups if makeup.simple)
+    branches = list(itertools.islice(_branches(makeups), MAX_ORDERS))
+    for orders in itertools.islice(_orders(facts), MAX_ORDERS):
+        bound = _bindings(facts, orders)
+        if isinstance(bound, Infeasible):
+            failure = failure or bound
+            continue
+        needs, token_cards = bound
+        if all(makeup.simple for makeup in makeups):  # the fast steps keep the bans
+            result = _solve(facts, needs, dict(token_cards), orders, bans)
+            if isinstance(result, Assignment) and all(_held(result, m) for m in makeups):
+                return result
+            if isinstance(result, Infeasible):
+                failure = failure or result
+        for rules in branches if exact else ():
+            found = _search(facts, needs, token_cards, orders, expired, rules)
+            if found is not None:
+                return found
+    return failure or Infeasible("no order of the Limousine moves fits what the log shows")
+
+
+def _held(assignment: Assignment, makeup: Makeup) -> bool:
+    """Whether ``assignment`` puts the cards ``makeup`` requires in its seat's hand in time."""
+    for card in makeup.required:
+        arrived = any(
+            slot.seat == makeup.seat and slot.seq < makeup.seq and found is card
+            for slot, found in assignment.slot_cards.items()
+        )
+        if not arrived:
+            return False
+    return True
+
+
+_Bans = dict[Card, list[tuple[int, int]]]
+"""For each special card, the (seat, event) pairs it may not be held at."""
+
+
+def _bans(makeups: Iterable[Makeup]) -> _Bans:
+    bans: _Bans = {}
+    for makeup in makeups:
+        for card in makeup.forbidden:
+            bans.setdefault(card, []).append((makeup.seat, makeup.seq))
+    return bans
+
+
+def _branches(makeups: Sequence[Makeup]) -> Iterator[list[Rule]]:
+    """The rules of each choice of an allowed set for every make-up."""
+    choices = [
+        sorted(makeup.allowed, key=len) if not makeup.simple else [makeup.required]
+        for makeup in makeups
+    ]
+    for chosen in itertools.product(*choices):
+        rules: list[Rule] = []
+        for makeup, allowed in zip(makeups, chosen, strict=True):
+            kept_out = makeup.forbidden if makeup.simple else makeup.candidates - allowed
+            held = allowed
+            rules.extend((card, makeup.seat, makeup.seq, False) for card in kept_out)
+            rules.extend((card, makeup.seat, makeup.seq, True) for card in held)
+        yield rules
+
+
+def _search(
+    facts: Facts,
+    needs: list[Need],
+    token_cards: dict[Token, Card | None],
+    orders: dict[Shuffle, list[int]],
+    expired: Callable[[], bool] | None,
+    rules: list[Rule],
+) -> Assignment | None:
+    """The exact search's assignment, where the fast steps found none."""
+    token_cards = dict(token_cards)
+    plays = [token for token in facts.tokens if token not in token_cards]
+    found = search(facts, needs, plays, expired, rules)
+    if found is None:
+        return None
+    slot_cards, play_slots = found
+    for play, slot in play_slots.items():
+        token_cards[play] = slot_cards[slot]
+    used = set(slot_cards.values())
+    deck = [card for card in facts.free if card not in used]
+    return Assignment(facts, slot_cards, token_cards, orders, deck, needs)
+
+
+# ---------------------------------------------------------------- 1. orders of Limousine moves
+
+
+def _orders(facts: Facts) -> Iterator[dict[Shuffle, list[int]]]:
+    """Every combination of orders of the Shuffles, each order a permutation of its options."""
+    choices = [list(_permutations(shuffle)) for shuffle in facts.shuffles]
+    for combination in itertools.product(*choices):
+        yield dict(zip(facts.shuffles, combination, strict=True))
+
+
+def _permutations(shuffle: Shuffle) -> Iterator[list[int]]:
+    """The orders of one Shuffle: each place a different moved place among its options.
+
+    The places left behind keep their order: each holds a later moved place than the one before.
+    """
+    kept = shuffle.kept
+
+    def extend(position: int, used: set[int], chosen: list[int]) -> Iterator[list[int]]:
+        if position == len(shuffle.options):
+            yield list(chosen)
+            return
+        after = chosen[-1] if position > kept else -1
+        for option in shuffle.options[position]:
+            if option not in used and option > after:
+                used.add(option)
+                chosen.append(option)
+                yield from extend(position + 1, used, chosen)
+                chosen.pop()
+                used.discard(option)
+
+    return extend(0, set(), [])
+
+
+def _bindings(
+    facts: Facts, orders: dict[Shuffle, list[int]]
+) -> tuple[list[Need], dict[Token, Card | None]] | Infeasible:
+    """The needs with their plays settled, and the card of every revealed token."""
+    token_cards: dict[Token, Card | None] = {}
+    for token in facts.tokens:
+        if facts.declined(token):
+            token_cards[token] = None
+    needs: list[Need] = []
+    for need in facts.needs:
+        if need.place is not None:
+            origin = atom_of(need.place, orders)
+            if not isinstance(origin, Token):
+                return Infeasible(f"{need.card} is shown where no unseen card lies")
+            need = Need(need.card, need.seat, need.release, origin.seq, need.entry, origin)
+        if need.token is not None:
+            if token_cards.get(need.token, need.card) is not need.card:
+                return Infeasible(f"a face-down card is shown as two cards, one {need.card}")
+            token_cards[need.token] = need.card
+        needs.append(need)
+    for place, card, unseen in facts.sightings:
+        origin = atom_of(place, orders)
+        if isinstance(origin, Token) and (unseen or token_cards.get(origin) is card):
+            if token_cards.get(origin, card) is not card:
+                return Infeasible(f"a face-down card is shown as two cards, one {card}")
+            token_cards[origin] = card
+        elif origin is not card:
+            return Infeasible(f"{card} is shown where another card lies")
+    return needs, token_cards
+
+
+# ------------------------------------------------------------- 2. each seat's line of slots
+
+
+class Job:
+    """A card a seat's slots must bring: a slot between ``start`` and ``deadline``.
+
+    A need's card, a card held now (``release`` given, no deadline), or the card of an
+    unrevealed play (no release: any slot before the play).
+    """
+
+    __slots__ = ("deadline", "need", "release", "start", "token")
+
+    def __init__(
+        self,
+        deadline: int,
+        need: Need | None,
+        token: Token | None,
+        start: int = -1,
+        release: Release | None = None,
+    ) -> None:
+        """A job due before event ``deadline``, not taken before event ``start``."""
+        self.deadline = deadline
+        self.need = need
+        self.token = token
+        self.release: Release | None = need.release if need is not None else release
+        self.start = max(start, -1 if self.release is None else self.release.seq - 1)
+        """The event after which the job may take a slot."""
+
+    def fits(self, slot: Slot) -> bool:
+        """Whether ``slot`` can bring this job's card."""
+        if slot.seq >= self.deadline or slot.seq <= self.start:
+            return False
+        if self.release is None:  # a play: any slot before it whose card can be a spare one
+            return True
+        return slot.takes(self.release)
+
+
+def schedule(slots: Sequence[Slot], jobs: Sequence[Job]) -> dict[Slot, Job] | Job:
+    """A slot for every job, earliest deadline first; or the first job left without one.
+
+    ``slots`` are one seat's, in order. A job becomes available at its window's first slot
+    and is placed at the first slot that fits it, most urgent first.
+    """
+    placed: dict[Slot, Job] = {}
+    pending = sorted(jobs, key=_window_start)
+    waiting: list[tuple[int, int, Job]] = []
+    next_job = 0
+    for slot in slots:
+        while next_job < len(pending) and _window_start(pending[next_job]) < slot.seq:
+            job = pending[next_job]
+            heapq.heappush(waiting, (job.deadline, next_job, job))
+            next_job += 1
+        while waiting and waiting[0][0] <= slot.seq:
+            return waiting[0][2]  # its deadline passed
+        skipped = []
+        while waiting:
+            entry = heapq.heappop(waiting)
+            if entry[2].fits(slot):
+                placed[slot] = entry[2]
+                break
+            skipped.append(entry)
+        for entry in skipped:
+            heapq.heappush(waiting, entry)
+    if waiting:
+        return min(waiting)[2]
+    if next_job < len(pending):
+        return pending[next_job]
+    _plays_late(slots, placed)
+    return placed
+
+
+def _plays_late(slots: Sequence[Slot], placed: dict[Slot, Job]) -> None:
+    """Move the needs as early, and the unrevealed plays as late, as their windows allow.
+
+    The cards of the slots left to plays are ones nobody sees again, and more of those have
+    entered the deck the later the slot: the free cards (:func:`fill`) have the most room so.
+    A play before a need that could take its slot trades places with it while the play's
+    window allows; then each play takes the latest slot left before it.
+    """
+    order = {slot: index for index, slot in enumerate(slots)}
+    changed = True
+    while changed:
+        changed = False
+        for slot in slots:
+            job = placed.get(slot)
+            if job is None or job.token is None:
+                continue
+            for later in slots[order[slot] + 1 :]:
+                other = placed.get(later)
+                if later.seq >= job.deadline:
+                    break
+                if other is not None and other.need is not None and other.fits(slot):
+                    placed[slot], placed[later] = other, job
+                    changed = True
+                    break
+    plays = sorted(
+        (job for job in placed.values() if job.token is not None), key=lambda job: -job.deadline
+    )
+    for slot in [slot for slot, job in placed.items() if job.token is not None]:
+        del placed[slot]
+    free = [slot for slot in slots if slot not in placed]
+    for job in plays:
+        target = next(slot for slot in reversed(free) if slot.seq < job.deadline)
+        free.remove(target)
+        placed[target] = job
+
+
+def _window_start(job: Job) -> int:
+    """The event after which the job may take a slot (a Bribery's slot is at its release)."""
+    return job.start
+
+
+# --------------------------------------------------------------- 3. the cards nobody sees again
+
+
+def fill(
+    slots: Sequence[Slot],
+    spare: set[Slot],
+    cards: dict[Card, Release],
+    *,
+    closed: bool,
+    bans: _Bans | None = None,
+) -> dict[Slot, Card] | None:
+    """A free card for each slot (a gangster card for those in ``spare``), or None.
+
+    ``cards`` are the free cards of the slots' deck with their releases; in a deck that ran out
+    (``closed``) every one of them must find a slot. Special cards go last: into the deck when
+    it has not run out, or else to the latest slots.
+    """
+    if closed and len(cards) != len(slots):
+        return None
+    ordered = sorted(cards, key=lambda card: isinstance(card, GangsterCard))
+    owner: dict[Card, Slot] = {}
+    taken: dict[Slot, Card] = {}
+    fits = _fitting(cards, spare, bans or {})
+    for slot in reversed(slots) if closed else slots:
+        options = [card for card in (ordered if closed else reversed(ordered)) if fits(slot, card)]
+        if not _augment(slot, options, owner, taken, cards, fits, set()):
+            return None
+    return taken
+
+
+def _fitting(
+    cards: dict[Card, Release], spare: set[Slot], bans: _Bans
+) -> Callable[[Slot, Card], bool]:
+    """Whether a free card can arrive at a slot: its deck, a play's gangster, the bans."""
+
+    def fits(slot: Slot, card: Card) -> bool:
+        if not slot.takes(cards[card]):
+            return False
+        if slot in spare and not isinstance(card, GangsterCard):
+            return False
+        banned = bans.get(card)
+        return not banned or not any(slot.seat == seat and slot.seq < seq for seat, seq in banned)
+
+    return fits
+
+
+def _augment(
+    slot: Slot,
+    options: list[Card],
+    owner: dict[Card, Slot],
+    taken: dict[Slot, Card],
+    cards: dict[Card, Release],
+    fits: Callable[[Slot, Card], bool],
+    visited: set[Card],
+) -> bool:
+    """Give ``slot`` a card, moving others along an augmenting path (Kuhn's algorithm)."""
+    for card in options:
+        if card in visited:
+            continue
+        visited.add(card)
+        holder = owner.get(card)
+        if holder is not None:
+            others = [other for other in cards if other is not card and fits(holder, other)]
+            if not _augment(holder, others, owner, taken, cards, fits, visited):
+                continue
+        owner[card] = slot
+        taken[slot] = card
+        return True
+    return False
+
+
+# ------------------------------------------------------------------------ the whole problem
+
+
+def _solve(
+    facts: Facts,
+    needs: list[Need],
+    token_cards: dict[Token, Card | None],
+    orders: dict[Shuffle, list[int]],
+    bans: _Bans,
+) -> Assignment | Infeasible:
+    jobs_of: dict[int, list[Job]] = {}
+    for need in needs:
+        deadline = need_deadline(facts, need)
+        start = max(
+            (
+                seq - 1
+                for seat, seq in bans.get(need.card, ())
+                if seat == need.seat and need.release.seq < seq <= need.deadline
+            ),
+            default=-1,
+        )
+        jobs_of.setdefault(need.seat, []).append(Job(deadline, need, None, start))
+    for token in facts.tokens:
+        if token not in token_cards:  # unrevealed: it took a spare gangster card
+            jobs_of.setdefault(token.seat, []).append(Job(token.seq, None, token))
+    slots_of: dict[int, list[Slot]] = {}
+    for slot in facts.slots:
+        slots_of.setdefault(slot.seat, []).append(slot)
+    slot_cards: dict[Slot, Card] = {}
+    spare: dict[Slot, Token] = {}
+    for seat, jobs in jobs_of.items():
+        placed = schedule(slots_of.get(seat, []), jobs)
+        if isinstance(placed, Job):
+            return Infeasible(_unplaced(placed))
+        for slot, job in placed.items():
+            if job.need is not None:
+                slot_cards[slot] = job.need.card
+            elif job.token is not None:
+                spare[slot] = job.token
+    by_epoch: dict[int, list[Slot]] = {}
+    for slot in facts.slots:
+        if slot not in slot_cards:
+            by_epoch.setdefault(slot.epoch, []).append(slot)
+    free_by_epoch: dict[int, dict[Card, Release]] = {}
+    for card, release in facts.free.items():
+        free_by_epoch.setdefault(release.epoch, {})[card] = release
+    deck: list[Card] = []
+    spare_slots = set(spare)
+    for epoch in sorted(set(by_epoch) | set(free_by_epoch)):
+        slots = by_epoch.get(epoch, [])
+        cards = free_by_epoch.get(epoch, {})
+        filled = fill(slots, spare_slots, cards, closed=epoch < facts.closed, bans=bans)
+        if filled is None:
+            return Infeasible(_unfilled(epoch, slots, cards, facts.closed))
+        slot_cards.update(filled)
+        deck.extend(card for card in cards if card not in filled.values())
+    for slot, token in spare.items():
+        token_cards[token] = slot_cards[slot]
+    return Assignment(facts, slot_cards, token_cards, orders, deck, needs)
+
+
+def need_deadline(facts: Facts, need: Need) -> int:
+    """The event before which a need's card arrived.
+
+    It is when the card left the hand, or when its deck ran out (it was drawn from that deck).
+    """
+    return min(need.deadline, facts.epoch_end(need.release.epoch))
+
+
+def _unplaced(job: Job) -> str:
+    if job.need is not None:
+        return f"{job.need.card} could not have reached the hand it left in time"
+    return "no gangster card seen nowhere else could lie face down there"
+
+
+def _unfilled(epoch: int, slots: Sequence[Slot], cards: dict[Card, Release], closed: int) -> str:
+    if epoch < closed and len(slots) != len(cards):
+        return (
+            f"the deck that ran out had {len(cards)} cards nobody saw again, but "
+            f"{len(slots)} were drawn unseen from it"
+        )
+    return "the cards drawn unseen cannot all come from the deck"

@@ -1,0 +1,253 @@
+"""The exact search behind :func:`~chicago_poker.referee.assignment.assign`: :func:`search`.
+
+The fast steps of :mod:`~chicago_poker.referee.assignment` place each seat's unrevealed
+face-down plays, then fill the decks; when that fails, this search decides. It holds one
+bipartite matching of slots to cards (each need's card, each free card; every slot matched,
+every card of a deck that ran out matched) and chooses, play by play, the slot whose card the
+play took, which must then be a free gangster card. Each choice keeps the matching by
+augmenting paths, and a choice that breaks it is undone: a depth-first search over the plays'
+slots, latest slot first. It is exact, and exponential only in the number of unrevealed plays
+whose slots the matching cannot settle at once; a :class:`~chicago_poker.referee.replay.Budget`
+bounds it.
+
+The module is pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chicago_poker.core.cards import Card, GangsterCard
+from chicago_poker.referee.ledger import Facts, Need, Release, Slot, Token
+
+__all__ = ["BudgetSpentError", "Rule", "search"]
+
+
+class BudgetSpentError(Exception):
+    """The caller's budget ran out during the search."""
+
+
+class _Item:
+    __slots__ = (
+        "banned",
+        "card",
+        "deadline",
+        "free",
+        "gangster",
+        "mandatory",
+        "release",
+        "required",
+        "seat",
+    )
+
+    def __init__(
+        self,
+        card: Card,
+        release: Release,
+        seat: int | None,
+        deadline: int,
+        *,
+        mandatory: bool,
+    ) -> None:
+        self.card = card
+        self.release = release
+        self.seat = seat
+        self.deadline = deadline
+        self.mandatory = mandatory
+        self.free = seat is None
+        self.gangster = self.free and isinstance(card, GangsterCard)
+        self.banned: list[tuple[int, int]] = []
+        """(seat, event): the card may not reach that seat's hand before that event."""
+        self.required: tuple[int, int] | None = None
+        """(seat, event): the card must reach that seat's hand before that event."""
+
+    def covers(self, seat: int, seq: int) -> bool:
+        """Whether this journey of the card could have it in ``seat``'s hand at event ``seq``."""
+        if self.release.seq >= seq:
+            return False
+        return self.seat is None or (self.seat == seat and self.deadline >= seq)
+
+    def fits(self, slot: Slot) -> bool:
+        if self.seat is not None and (slot.seat != self.seat or slot.seq >= self.deadline):
+            return False
+        if not slot.takes(self.release):
+            return False
+        if any(slot.seat == seat and slot.seq < seq for seat, seq in self.banned):
+            return False
+        required = self.required
+        return required is None or (slot.seat == required[0] and slot.seq < required[1])
+
+
+class _Matching:
+    """A matching of slots to items, every slot and every mandatory item matched."""
+
+    def __init__(self, slots: Sequence[Slot], items: list[_Item]) -> None:
+        self.slots = slots
+        self.items = items
+        self.slot_options = [
+            [i for i, item in enumerate(items) if item.fits(slot)] for slot in slots
+        ]
+        self.item_options: list[list[int]] = [[] for _ in items]
+        for s, options in enumerate(self.slot_options):
+            for i in options:
+                self.item_options[i].append(s)
+        self.item_at = [-1] * len(slots)
+        self.slot_of = [-1] * len(items)
+        self.restricted = [False] * len(slots)
+
+    def allowed(self, s: int, i: int) -> bool:
+        return not self.restricted[s] or self.items[i].gangster
+
+    def fill_slot(self, s: int, visited: set[int]) -> bool:
+        """Give slot ``s`` an item, re-homing others along an augmenting path."""
+        for i in self.slot_options[s]:
+            if i in visited or not self.allowed(s, i):
+                continue
+            visited.add(i)
+            holder = self.slot_of[i]
+            if holder == -1 or self.fill_slot(holder, visited):
+                self.item_at[s] = i
+                self.slot_of[i] = s
+                return True
+        return False
+
+    def place_item(self, i: int, visited: set[int]) -> bool:
+        """Give item ``i`` a slot, dropping an optional item or re-homing a mandatory one."""
+        for s in self.item_options[i]:
+            if s in visited or not self.allowed(s, i):
+                continue
+            visited.add(s)
+            other = self.item_at[s]
+            if other == -1 or not self.items[other].mandatory or self.place_item(other, visited):
+                if other != -1 and self.slot_of[other] == s:
+                    self.slot_of[other] = -1
+                self.item_at[s] = i
+                self.slot_of[i] = s
+                return True
+        return False
+
+    def complete(self) -> bool:
+        """Match every slot, then every mandatory item."""
+        for s in range(len(self.slots)):
+            if self.item_at[s] == -1 and not self.fill_slot(s, set()):
+                return False
+        for i, item in enumerate(self.items):
+            if item.mandatory and self.slot_of[i] == -1 and not self.place_item(i, set()):
+                return False
+        return True
+
+    def restrict(self, s: int) -> bool:
+        """Let slot ``s`` hold free gangster cards only; False if the matching breaks."""
+        self.restricted[s] = True
+        current = self.item_at[s]
+        if current != -1 and self.items[current].gangster:
+            return True
+        self.item_at[s] = -1
+        if current != -1:
+            self.slot_of[current] = -1
+        if not self.fill_slot(s, set()):
+            return False
+        if current == -1 or self.slot_of[current] != -1 or not self.items[current].mandatory:
+            return True  # nothing was displaced, or the path found it another slot
+        return self.place_item(current, set())
+
+    def snapshot(self) -> tuple[list[int], list[int], list[bool]]:
+        return list(self.item_at), list(self.slot_of), list(self.restricted)
+
+    def restore(self, saved: tuple[list[int], list[int], list[bool]]) -> None:
+        self.item_at = list(saved[0])
+        self.slot_of = list(saved[1])
+        self.restricted = list(saved[2])
+
+
+Rule = tuple[Card, int, int, bool]
+"""(card, seat, event, present): the card is (or is not) in the seat's hand at that event."""
+
+
+def search(
+    facts: Facts,
+    needs: Sequence[Need],
+    tokens: Sequence[Token],
+    expired: object = None,
+    rules: Sequence[Rule] = (),
+) -> tuple[dict[Slot, Card], dict[Token, Slot]] | None:
+    """A card for every slot and a slot for every unrevealed play, or None if there is none.
+
+    ``needs`` have their plays settled (the Limousine orders chosen); ``tokens`` are the plays
+    no reveal shows; ``rules`` say where special cards must or may not be. ``expired``, if
+    given, is called now and then, and the search raises :class:`BudgetSpentError` once it
+    returns True.
+    """
+    items = [
+        _Item(
+            need.card,
+            need.release,
+            need.seat,
+            min(need.deadline, facts.epoch_end(need.release.epoch)),
+            mandatory=True,
+        )
+        for need in needs
+    ]
+    items.extend(
+        _Item(card, release, None, 0, mandatory=release.epoch < facts.closed)
+        for card, release in facts.free.items()
+    )
+    if not _apply_rules(items, rules):
+        return None
+    slots = list(facts.slots)
+    matching = _Matching(slots, items)
+    if not matching.complete():
+        return None
+    index = {slot: s for s, slot in enumerate(slots)}
+    plays = sorted(tokens, key=lambda token: token.seq)
+    windows = [
+        [
+            index[slot]
+            for slot in reversed(slots)
+            if slot.seat == token.seat and slot.seq < token.seq
+        ]
+        for token in plays
+    ]
+    chosen: list[int] = []
+    failed: set[tuple[int, frozenset[int]]] = set()
+    check = expired if callable(expired) else None
+
+    def place(k: int) -> bool:
+        if k == len(plays):
+            return True
+        key = (k, frozenset(chosen))
+        if key in failed:
+            return False
+        if check is not None and check():
+            raise BudgetSpentError
+        for s in windows[k]:
+            if s in chosen:
+                continue
+            saved = matching.snapshot()
+            if matching.restrict(s):
+                chosen.append(s)
+                if place(k + 1):
+                    return True
+                chosen.pop()
+            matching.restore(saved)
+        failed.add(key)
+        return False
+
+    if not place(0):
+        return None
+    cards = {slots[s]: items[i].card for s, i in enumerate(matching.item_at)}
+    return cards, {play: slots[s] for play, s in zip(plays, chosen, strict=True)}
+
+
+def _apply_rules(items: list[_Item], rules: Sequence[Rule]) -> bool:
+    """Bind each rule to the journey of its card that could be in the hand then."""
+    for card, seat, seq, present in rules:
+        covering = [item for item in items if item.card is card and item.covers(seat, seq)]
+        if present:
+            if len(covering) != 1:
+                return False
+            covering[0].required = (seat, seq)
+        else:
+            for item in covering:
+                item.banned.append((seat, seq))
+    return True

@@ -1,0 +1,313 @@
+"""Replay a history with its hidden cards filled in, through the engine: :func:`replay`.
+
+An :class:`~chicago_poker.referee.assignment.Assignment` gives every hidden card an identity;
+:func:`complete` turns each redacted command of the history into the complete command it stands
+for, and :func:`replay` runs them through :func:`~chicago_poker.core.decide.step`, redacting the
+engine's events for the viewer (:func:`~chicago_poker.core.redacted_events.redact`) and comparing
+them with the history's. The engine is the only judge: a command it refuses, or an event that
+redacts to something other than what the history shows, ends the replay there.
+
+The module is pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+from attrs import define
+
+from chicago_poker.core.apply import apply
+from chicago_poker.core.cards import GANGSTER_CARDS, Card, GangsterCard, full_deck
+from chicago_poker.core.commands import (
+    Command,
+    DealCard,
+    DeclineReinforcement,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    SendReinforcement,
+    StartGame,
+)
+from chicago_poker.core.decide import step
+from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
+from chicago_poker.core.events import Event, GangsterPlayed, LimousinePlayed, PoliceRaidPlayed
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.redacted_commands import (
+    RedactedDealCard,
+    RedactedPlayBribery,
+    RedactedPlayGangster,
+    RedactedPlayLimousine,
+    RedactedSendReinforcement,
+    RedactedStartGame,
+    SeenCommand,
+    redact_command,
+)
+from chicago_poker.core.redacted_events import SeenEvent, redact
+from chicago_poker.core.state import GameState
+from chicago_poker.referee.assignment import Assignment
+from chicago_poker.referee.ledger import Ledger, SeenEntry, Slot
+
+__all__ = ["Budget", "Failure", "Played", "complete", "filler", "replay"]
+
+
+class Budget(Protocol):
+    """A bound on the work of a caller that waits: ``expired()`` says when it is spent."""
+
+    def expired(self) -> bool:
+        """Whether the time (or work) allowed is spent."""
+
+
+@define(eq=False)
+class Failure:
+    """Where a replay stopped: the entry, the engine's rule and reason, the two sides there."""
+
+    index: int
+    """The entry (from 0)."""
+
+    rule: str | None
+    """The rule the engine named, if any."""
+
+    reason: str
+    """Why, in words."""
+
+    recorded: SeenEvent | SeenCommand | None = None
+    """The history's command or event where the replay differs."""
+
+    expected: SeenEvent | SeenCommand | None = None
+    """The engine's, as the viewer sees it (None: no more events)."""
+
+    depth: int = 0
+    """How far into the entry the replay got."""
+
+    state: GameState | None = None
+    """The state before the entry (set by :func:`replay`)."""
+
+
+@define(eq=False)
+class Played:
+    """A replay that reached the end: the commands, their events and the states after each."""
+
+    commands: list[Command]
+    """The complete commands."""
+
+    events: list[tuple[Event, ...]]
+    """The events of each."""
+
+    states: list[GameState]
+    """The state after each."""
+
+
+_STATEFUL: Final = (GangsterPlayed, PoliceRaidPlayed, LimousinePlayed)
+"""Events whose redaction depends on the state just before them, not only the command's."""
+
+
+def complete(
+    index: int, seen: SeenCommand, ledger: Ledger, assignment: Assignment, state: GameState | None
+) -> Command:
+    """The complete command that entry ``index`` shows as ``seen``, by ``assignment``.
+
+    An entry whose hidden card the ledger has no slot or token for (a forged one) gets a
+    :func:`filler`, for the engine to say what is wrong.
+    """
+    try:
+        return _complete(index, seen, ledger, assignment, state)
+    except (KeyError, StopIteration):
+        return filler(seen, state, ledger, index)
+
+
+def _complete(
+    index: int, seen: SeenCommand, ledger: Ledger, assignment: Assignment, state: GameState | None
+) -> Command:
+    cards = assignment.slot_cards
+    match seen:
+        case RedactedStartGame():
+            hands = []
+            for seat, hand in enumerate(seen.hands):
+                dealt = iter(ledger.deal.get(seat, ()))
+                hands.append(
+                    tuple(
+                        card if card is not None else _slot_card(next(dealt), cards)
+                        for card in hand
+                    )
+                )
+            return StartGame(
+                seen.players, tuple(hands), seen.businesses, seen.first_player, seen.options
+            )
+        case RedactedDealCard():
+            return DealCard(_slot_card(ledger.slot_of[index], cards))
+        case RedactedPlayBribery(player=seat):
+            return PlayBribery(seat, _slot_card(ledger.slot_of[index], cards))
+        case RedactedPlayGangster(player=seat, business=tile):
+            card = assignment.token_cards.get(ledger.token_of[index])
+            return PlayGangster(seat, _gangster(card, state, seat), tile)
+        case RedactedSendReinforcement(player=seat):
+            token = ledger.token_of[index]
+            card = assignment.token_cards.get(token)
+            if card is None:
+                return DeclineReinforcement(seat)
+            return SendReinforcement(seat, _gangster(card, state, seat))
+        case RedactedPlayLimousine(player=seat, source=source, destination=destination):
+            moved = tuple(
+                _gangster(assignment.card_at(place), state, seat)
+                for place in ledger.limousine_of[index]
+            )
+            return PlayLimousine(seat, source, destination, moved)
+        case _:
+            return seen
+
+
+def _slot_card(slot: Slot, cards: dict[Slot, Card]) -> Card:
+    return cards[slot]
+
+
+def _gangster(card: Card | None, state: GameState | None, seat: int) -> GangsterCard:
+    """``card`` where a gangster card belongs; the engine refuses a special card there."""
+    if card is not None:
+        return card  # type: ignore[return-value]  # the engine refuses a special card (R-1.8)
+    if state is not None and 0 <= seat < len(state.players):
+        for held in state.players[seat].hand:
+            if isinstance(held, GangsterCard):
+                return held
+    return _ANY_GANGSTER
+
+
+_ANY_GANGSTER: Final = GANGSTER_CARDS[0]
+"""A gangster card for a command whose card nothing decides: the engine judges it."""
+
+
+def replay(
+    entries: Sequence[SeenEntry],
+    viewer: int | None,
+    ledger: Ledger,
+    assignment: Assignment,
+    budget: Budget | None = None,
+    *,
+    start: int = 0,
+    state: GameState | None = None,
+) -> Played | Failure:
+    """Replay ``entries`` completed by ``assignment``; where the engine disagrees, or the end."""
+    commands: list[Command] = []
+    events: list[tuple[Event, ...]] = []
+    states: list[GameState] = []
+    for index in range(start, len(entries)):
+        entry = entries[index]
+        command = complete(index, entry.command, ledger, assignment, state)
+        result = judge(index, entry, command, state, viewer)
+        if isinstance(result, Failure):
+            result.state = state
+            return result
+        state, caused = result
+        commands.append(command)
+        events.append(caused)
+        states.append(state)
+    return Played(commands, events, states)
+
+
+def judge(
+    index: int,
+    entry: SeenEntry,
+    command: Command,
+    state: GameState | None,
+    viewer: int | None,
+) -> tuple[GameState, tuple[Event, ...]] | Failure:
+    """Step ``command`` and compare it and its events, redacted for ``viewer``, with ``entry``."""
+    if command is entry.command:  # shown whole: may the viewer see all of it?
+        try:
+            shown = redact_command(state, command, viewer)
+        except (ChicagoPokerError, ValueError):
+            shown = command  # the engine says what is wrong with it below
+        if shown != command:
+            return Failure(index, None, "the command differs", command, shown, 1)
+    try:
+        after, caused = step(state, command)
+    except IllegalCommand as error:
+        return Failure(index, error.rule, error.message, depth=2)
+    except ChicagoPokerError as error:  # pragma: no cover - the engine raises only the above
+        return Failure(index, None, str(error), depth=2)
+    seen = redact_command(state, command, viewer)
+    if seen != entry.command:
+        return Failure(index, None, "the command differs", entry.command, seen, 3)
+    failure = _events_failure(index, entry.events, state, after, caused, viewer)
+    return (after, caused) if failure is None else failure
+
+
+def _events_failure(
+    index: int,
+    shown: tuple[SeenEvent, ...],
+    state: GameState | None,
+    after: GameState,
+    caused: tuple[Event, ...],
+    viewer: int | None,
+) -> Failure | None:
+    """The first of the engine's events that, redacted, differs from the history's; or None."""
+    before = state if state is not None else after
+    chained = any(isinstance(event, _STATEFUL) for event in caused)
+    for position, event in enumerate(caused):
+        seen = redact(before if position or state is not None else None, event, viewer)
+        if position >= len(shown) or shown[position] != seen:
+            recorded = shown[position] if position < len(shown) else None
+            return Failure(index, None, f"event {position + 1}", recorded, seen, 4 + position)
+        if chained:
+            before = apply(before, event)
+    if len(shown) > len(caused):
+        return Failure(
+            index, None, f"event {len(caused) + 1}", shown[len(caused)], None, 4 + len(caused)
+        )
+    return None
+
+
+def filler(seen: SeenCommand, state: GameState | None, ledger: Ledger, index: int) -> Command:
+    """Some complete command for ``seen``, for the engine to say why the entry cannot be."""
+    match seen:
+        case RedactedStartGame():
+            used = {card for hand in seen.hands for card in hand if card is not None}
+            spare = iter(card for card in full_deck() if card not in used)
+            hands = tuple(
+                tuple(card if card is not None else next(spare) for card in hand)
+                for hand in seen.hands
+            )
+            return StartGame(seen.players, hands, seen.businesses, seen.first_player, seen.options)
+        case RedactedDealCard():
+            return DealCard(_any_card(state))
+        case RedactedPlayBribery(player=seat):
+            pile = sorted(state.discard_pile, key=_order) if state is not None else []
+            return PlayBribery(seat, pile[0] if pile else _ANY_GANGSTER)
+        case RedactedPlayGangster(player=seat, business=tile):
+            return PlayGangster(seat, _gangster(None, state, seat), tile)
+        case RedactedSendReinforcement(player=seat):
+            return SendReinforcement(seat, _gangster(None, state, seat))
+        case RedactedPlayLimousine():
+            return _limousine_filler(seen, state, index)
+        case _:
+            return seen
+
+
+def _order(card: Card) -> int:
+    return card.order
+
+
+def _any_card(state: GameState | None) -> Card:
+    if state is not None and state.draw_pile:
+        return min(state.draw_pile, key=_order)
+    return _ANY_GANGSTER
+
+
+def _limousine_filler(seen: RedactedPlayLimousine, state: GameState | None, index: int) -> Command:
+    """A Limousine move that redacts to ``seen`` if there is one, else one the engine refuses."""
+    if state is not None:
+        for command in legal_commands(state, seen.player):
+            if (
+                isinstance(command, PlayLimousine)
+                and command.source == seen.source
+                and command.destination == seen.destination
+                and len(command.cards) == len(seen.cards)
+            ):
+                return command
+        business = state.business(seen.source)
+        if business is not None and 0 <= seen.player < len(state.players):
+            column = business.columns[seen.player].cards
+            cards = column[len(column) - len(seen.cards) :]
+            if cards:
+                return PlayLimousine(seen.player, seen.source, seen.destination, tuple(cards))
+    return PlayLimousine(seen.player, seen.source, seen.destination, (_ANY_GANGSTER,))

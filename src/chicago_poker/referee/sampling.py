@@ -1,0 +1,364 @@
+"""Complete states drawn uniformly from a seat's information set: the :class:`Sampler`.
+
+A state consistent with what a seat saw differs from the real one only in where the *free*
+cards lie: the cards released into a deck and never seen since (see
+:mod:`~chicago_poker.referee.ledger`). Each lies in the draw deck, in a hand, or face down in a
+column (or is a reinforcement chosen unseen). The history fixes how many free cards of each
+deck every seat holds: one for each of its slots in that deck that no need took. So the
+consistent states are found by dealing each deck's free cards to the seats in those numbers
+(the rest stay in the deck, if it has not run out) and giving each unrevealed face-down play one
+of its seat's cards; such a deal is consistent when each seat's history can still be told with
+it (:func:`~chicago_poker.referee.assignment.schedule`: every card of the seat reaches it through
+a slot in time, a face-down play's before the play) and the engine accepts the special cards it
+puts in hands (the make-up rules, checked by :func:`~chicago_poker.referee.probe.probe` once for
+each set of special cards a seat holds).
+
+:meth:`Sampler.sample` draws such deals uniformly at random and keeps the first consistent one:
+every consistent state is equally likely (rejection sampling from a uniform proposal). The
+proposal deals each deck's free cards uniformly, then gives each play, earliest first, a
+uniformly chosen card among those its seat holds from decks it drew from before the play:
+every proposal is equally likely, so the states kept are uniform among the consistent ones.
+
+The module is pure: chance comes from the caller's :class:`Chooser`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+import attrs
+
+from chicago_poker.core.cards import GANGSTER_CARDS, Card, GangsterCard, SpecialCard
+from chicago_poker.core.errors import InvalidArgumentError
+from chicago_poker.core.state import Business, Column, GameState, PlayerState, Shootout
+from chicago_poker.referee.assignment import Assignment, atom_of
+from chicago_poker.referee.deals import Deals, SeatHistory
+from chicago_poker.referee.ledger import Ledger, Makeup, Release, SeenEntry, Slot, Token
+from chicago_poker.referee.replay import Failure, Played, complete, judge
+
+__all__ = ["MAX_TRIES", "Chooser", "Sampler"]
+
+_NEVER: Final = 1 << 62
+
+MAX_TRIES: Final = 100_000
+"""The most deals drawn for one sample before the sampler gives up (it never has, measured)."""
+
+
+class Chooser(Protocol):
+    """A source of chance, such as :class:`random.Random`."""
+
+    def randrange(self, stop: int, /) -> int:
+        """A number from 0 to ``stop - 1``."""
+
+
+class Sampler:
+    """Draws complete states uniformly among those consistent with a seat's history."""
+
+    def __init__(
+        self,
+        ledger: Ledger,
+        entries: Sequence[SeenEntry],
+        assignment: Assignment,
+        played: Played,
+        makeups: Sequence[Makeup],
+    ) -> None:
+        """Prepare to draw from the history of ``played``, the witness ``assignment`` gave."""
+        self.ledger = ledger
+        self.entries = entries
+        self.assignment = assignment
+        self.played = played
+        self.makeups = makeups
+        facts = assignment.facts
+        self.facts = facts
+        self.base = played.states[-1]
+        self.release_of = dict(facts.free)
+        self.cards: dict[Release, list[Card]] = {}
+        for card, release in sorted(facts.free.items(), key=lambda pair: pair[0].order):
+            self.cards.setdefault(release, []).append(card)
+        seats: dict[int, SeatHistory] = {}
+        for slot in facts.slots:
+            seats.setdefault(slot.seat, SeatHistory(slot.seat)).slots.append(slot)
+        for need in assignment.needs:
+            seats.setdefault(need.seat, SeatHistory(need.seat)).needs.append(need)
+        revealed = {need.token for need in assignment.needs if need.token is not None}
+        self.plays = [
+            token for token in facts.tokens if token not in revealed and not facts.declined(token)
+        ]
+        for token in sorted(self.plays, key=lambda token: token.seq):
+            seats.setdefault(token.seat, SeatHistory(token.seat)).plays.append(token)
+        for seat in seats.values():
+            for slot in seat.slots:
+                seat.counts[slot.epoch] = seat.counts.get(slot.epoch, 0) + 1
+            for need in seat.needs:
+                seat.counts[need.release.epoch] -= 1
+        self.seats = [seats[seat] for seat in sorted(seats)]
+        self.deals = Deals(facts, self.seats, {r: len(cards) for r, cards in self.cards.items()})
+        self.where = self._token_places()
+        self.valid: dict[tuple[int, frozenset[Card]], bool] = {}
+        self.tries = 0
+
+    def _token_places(self) -> dict[Token, tuple[int, int, int]]:
+        """Where each unrevealed play lies now: (business index, seat, position)."""
+        where: dict[Token, tuple[int, int, int]] = {}
+        orders = self.assignment.orders
+        for index, business in enumerate(self.base.businesses):
+            columns = self.ledger.columns.get(business.tile, [])
+            for seat, places in enumerate(columns):
+                for position, place in enumerate(places):
+                    origin = atom_of(place, orders)
+                    if isinstance(origin, Token):
+                        where[origin] = (index, seat, position)
+        return where
+
+    # --- drawing
+
+    def sample(self, chooser: Chooser) -> GameState:
+        """A complete state drawn uniformly among those consistent with the history."""
+        for _ in range(MAX_TRIES):
+            self.tries += 1
+            deal = self._propose(chooser)
+            if deal is not None and self._consistent(*deal):
+                return self._state(*deal)
+        raise InvalidArgumentError(  # pragma: no cover - never seen: see MAX_TRIES
+            f"no consistent deal found in {MAX_TRIES:,} tries"
+        )
+
+    def _propose(
+        self, chooser: Chooser
+    ) -> tuple[dict[int, list[Card]], dict[Token, Card], list[Card]] | None:
+        """Draw the numbers per release, deal each release's cards, give the plays theirs."""
+        drawn = self.deals.draw(chooser)
+        held: dict[int, dict[Release, list[Card]]] = {seat.seat: {} for seat in self.seats}
+        deck: list[Card] = []
+        shuffled = {release: list(cards) for release, cards in self.cards.items()}
+        for cards in shuffled.values():
+            _shuffle(cards, chooser)
+        dealt = dict.fromkeys(shuffled, 0)
+        for seat, (configuration, _) in zip(self.seats, drawn, strict=True):
+            for release, count in configuration.counts.items():
+                start = dealt[release]
+                held[seat.seat][release] = shuffled[release][start : start + count]
+                dealt[release] = start + count
+        for release, cards in shuffled.items():
+            deck.extend(cards[dealt[release] :])
+        played: dict[Token, Card] = {}
+        for seat, (_, releases) in zip(self.seats, drawn, strict=True):
+            taken: dict[Release, int] = {}
+            for play, release in zip(seat.plays, releases, strict=True):
+                cards = held[seat.seat][release]
+                used = taken.get(release, 0)
+                pick = used + chooser.randrange(len(cards) - used)
+                cards[used], cards[pick] = cards[pick], cards[used]
+                taken[release] = used + 1
+                if not isinstance(cards[used], GangsterCard):
+                    return None
+                played[play] = cards[used]
+        flat = {
+            seat: [card for cards in by_release.values() for card in cards]
+            for seat, by_release in held.items()
+        }
+        return flat, played, deck
+
+    def _consistent(
+        self, held: dict[int, list[Card]], played: dict[Token, Card], deck: list[Card]
+    ) -> bool:
+        """Whether the engine accepts the special cards the deal puts in each hand."""
+        spent = set(played.values())
+        for seat, cards in held.items():
+            specials = frozenset(
+                card for card in cards if isinstance(card, SpecialCard) and card not in spent
+            )
+            if specials and not self._makeup_holds(seat, specials):
+                return False
+        return True
+
+    # --- the engine's say on special cards in hands
+
+    def _makeup_holds(self, seat: int, specials: frozenset[Card]) -> bool:
+        """Whether ``seat`` may hold the free special cards ``specials`` now (cached)."""
+        key = (seat, specials)
+        found = self.valid.get(key)
+        if found is None:
+            found = self.valid[key] = self._check_makeup(seat, specials)
+        return found
+
+    def _check_makeup(self, seat: int, specials: frozenset[Card]) -> bool:
+        """Replay the entries that look at ``seat``'s hand with ``specials`` in it.
+
+        The witness's history for the seat is changed as little as it can be: each special
+        card it did not hold arrives at the latest slot that could bring it, in place of a
+        free gangster card, and each it held but should not is replaced by a gangster card.
+        """
+        base_hand = self.base.players[seat].hand
+        held = frozenset(c for c in base_hand if isinstance(c, SpecialCard))
+        if held == specials:
+            return True
+        arrivals = self._arrivals(seat, specials - held)
+        if arrivals is None:
+            return False
+        removed = held - specials
+        first = min(
+            [slot.seq for slot, _, _ in arrivals] + [self._arrival(seat, card) for card in removed]
+        )
+        states = self.played.states
+        for index, entry in enumerate(self.entries):
+            if self.ledger.starts[index] <= first or index == 0:
+                continue
+            state = states[index - 1]
+            if seat not in _named(entry, state):
+                continue
+            hand = _changed(state.players[seat].hand, arrivals, removed, self.ledger.starts[index])
+            if hand is None:
+                return False
+            players = list(state.players)
+            players[seat] = attrs.evolve(players[seat], hand=hand)
+            probed = attrs.evolve(state, players=tuple(players))
+            command = complete(index, entry.command, self.ledger, self.assignment, probed)
+            if isinstance(judge(index, entry, command, probed, self.ledger.viewer), Failure):
+                return False
+        return True
+
+    def _arrivals(self, seat: int, added: frozenset[Card]) -> list[tuple[Slot, Card, Card]] | None:
+        """For each added special card, the latest free slot of the seat it could come by.
+
+        (slot, the special card, the free gangster card the witness brought there.)
+        """
+        slot_cards = self.assignment.slot_cards
+        needed = {need.card for need in self.assignment.needs}
+        tokens = set(self.assignment.token_cards.values())
+        arrivals: list[tuple[Slot, Card, Card]] = []
+        used: set[Slot] = set()
+        for card in sorted(added, key=lambda c: c.order):
+            release = self.release_of[card]
+            for slot in reversed(self._history(seat).slots):
+                witness = slot_cards.get(slot)
+                if (
+                    slot not in used
+                    and slot.takes(release)
+                    and isinstance(witness, GangsterCard)
+                    and witness not in needed
+                    and witness not in tokens
+                ):
+                    used.add(slot)
+                    arrivals.append((slot, card, witness))
+                    break
+            else:
+                return None
+        return arrivals
+
+    def _history(self, seat: int) -> SeatHistory:
+        return next(history for history in self.seats if history.seat == seat)
+
+    def _arrival(self, seat: int, card: Card) -> int:
+        for slot, found in self.assignment.slot_cards.items():
+            if found is card and slot.seat == seat:
+                return slot.seq
+        return 0
+
+    # --- building the state
+
+    def _state(
+        self, held: dict[int, list[Card]], played: dict[Token, Card], deck: list[Card]
+    ) -> GameState:
+        base = self.base
+        players = list(base.players)
+        spent = set(played.values())
+        renamed: dict[Card, Card] = {}
+        for token, card in played.items():
+            old = self.assignment.token_cards.get(token)
+            if old is not None:
+                renamed[old] = card
+        for seat, cards in held.items():
+            hand = frozenset(card for card in cards if card not in spent)
+            players[seat] = _player(players[seat], hand)
+        businesses = list(base.businesses)
+        columns: dict[int, list[list[Card]]] = {}
+        for token, card in played.items():
+            place = self.where.get(token)
+            if place is None:
+                continue
+            index, seat, position = place
+            table = columns.setdefault(
+                index, [list(column.cards) for column in businesses[index].columns]
+            )
+            table[seat][position] = card
+        for index, table in columns.items():
+            business = businesses[index]
+            businesses[index] = Business(
+                business.tile,
+                tuple(
+                    Column(tuple(column), old.marker)  # type: ignore[arg-type]  # gangsters only
+                    for column, old in zip(table, business.columns, strict=True)
+                ),
+            )
+        if renamed:
+            players = [_renamed_seen(player, renamed) for player in players]
+        changes: dict[str, object] = {
+            "players": tuple(players),
+            "businesses": tuple(businesses),
+            "draw_pile": frozenset(deck),
+        }
+        if base.shootout is not None and base.shootout.choices:
+            changes["shootout"] = _choices(base.shootout, self.plays, played)
+        return attrs.evolve(base, **changes)  # type: ignore[arg-type]  # fields by name
+
+
+def _shuffle(cards: list[Card], chooser: Chooser) -> None:
+    """Shuffle in place, every order equally likely (Fisher and Yates)."""
+    for position in range(len(cards) - 1, 0, -1):
+        other = chooser.randrange(position + 1)
+        cards[position], cards[other] = cards[other], cards[position]
+
+
+def _player(player: PlayerState, hand: frozenset[Card]) -> PlayerState:
+    return PlayerState(player.name, hand, player.controlled, player.seen)
+
+
+def _renamed_seen(player: PlayerState, renamed: dict[Card, Card]) -> PlayerState:
+    if not player.seen:
+        return player
+    seen = frozenset((tile, owner, renamed.get(card, card)) for tile, owner, card in player.seen)
+    return PlayerState(player.name, player.hand, player.controlled, seen)  # type: ignore[arg-type]
+
+
+def _choices(shootout: Shootout, plays: list[Token], played: dict[Token, Card]) -> Shootout:
+    pending = {token.seat: played.get(token) for token in plays if token.choice}
+    choices = tuple(
+        (seat, pending.get(seat, card) if seat in pending else card)
+        for seat, card in shootout.choices
+    )
+    return attrs.evolve(shootout, choices=choices)  # type: ignore[arg-type]  # gangsters only
+
+
+def _named(entry: SeenEntry, state: GameState) -> set[int]:
+    named = {state.turn.player}
+    for item in (entry.command, *entry.events):
+        player = getattr(item, "player", None)
+        if isinstance(player, int):
+            named.add(player)
+    return named
+
+
+def _changed(
+    hand: frozenset[Card],
+    arrivals: list[tuple[Slot, Card, Card]],
+    removed: frozenset[Card],
+    seq: int,
+) -> frozenset[Card] | None:
+    """``hand`` at event ``seq`` with the special cards moved as :meth:`_check_makeup` says."""
+    cards = set(hand)
+    for slot, special, gangster in arrivals:
+        if slot.seq < seq and gangster in cards:
+            cards.discard(gangster)
+            cards.add(special)
+    for card in removed:
+        if card in cards:
+            cards.discard(card)
+            cards.add(_stand_in(cards))
+    return frozenset(cards)
+
+
+def _stand_in(cards: set[Card]) -> Card:
+    """A gangster card not in ``cards``, to stand in for a special card taken out of a hand."""
+    return next(card for card in reversed(GANGSTER_CARDS) if card not in cards)
