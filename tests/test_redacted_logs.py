@@ -625,9 +625,9 @@ def test_the_set_up_of_a_redacted_log_is_checked_as_far_as_it_shows(
 
 
 # ------------------------------------------------------------------------ witnesses
-# The witness search is bounded (consistent.search_limit), and a few long games still exhaust
-# it: these property tests draw their examples from a fixed seed (derandomize), so that CI
-# gives the same verdict on the same code. To explore further, drop derandomize locally.
+# The knowledge model decides every log (referee/information.py): these property tests draw
+# their examples from a fixed seed (derandomize), so that CI gives the same examples on the same
+# code. To explore further, drop derandomize locally, or raise max_examples.
 
 
 def assert_witness_redacts_back(lines: list[str], viewer: int | None) -> None:
@@ -771,6 +771,34 @@ def test_sampling_from_entries_no_game_gives_says_where() -> None:
         consistent_state([*seen[:5], seen[7]], 1, random.Random(1))
     with pytest.raises(InvalidArgumentError, match="no StartGame"):
         consistent_state([], 1, random.Random(1))
+
+
+def hostile_log(repeats: int) -> list[str]:
+    """A legal five-player spectator's log, its last line repeated ``repeats`` times."""
+    lines = lines_for(11, 5, RuleOptions(), None)
+    return [*lines, *[lines[-1]] * repeats]
+
+
+@pytest.mark.rule("R-8.2")
+def test_a_hostile_log_is_stopped_at_its_time_limit() -> None:
+    """No hang: once the time allowed is spent, the log is undecided, for that reason."""
+    report = validate_log(hostile_log(2_000), "hostile", time_limit=0.0)
+    assert report.status is Status.UNDECIDED
+    assert report.findings[0].reason.startswith("time limit: the 0 s allowed ran out")
+    assert report.exit_code == 3
+
+
+@pytest.mark.rule("R-8.2", "R-3.2")
+def test_a_hostile_log_given_time_is_refused_at_its_first_repeated_line() -> None:
+    lines = hostile_log(2_000)
+    report = validate_log(lines, "hostile", time_limit=60)
+    assert report.status is Status.ILLEGAL
+    assert report.findings[0].line == len(lines) - 2_000 + 1
+
+
+def test_a_negative_time_limit_is_refused() -> None:
+    with pytest.raises(ValueError, match="a time limit is a number of seconds"):
+        validate_log(hostile_log(0), "x", time_limit=-1)
 
 
 def test_a_redacted_log_carrying_the_seed_is_unreadable() -> None:

@@ -176,6 +176,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
     from chicago_poker.players.game import Dealer, Game, SavedGameError
     from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
+    from chicago_poker.referee.information import InformationSet, Undecided
     from chicago_poker.referee.validate import (
         Report,
         Status,
@@ -230,6 +231,7 @@ __all__ = [
     "HeuristicBot",
     "IllegalCommand",
     "Impossible",
+    "InformationSet",
     "InvalidArgumentError",
     "InvalidCardError",
     "InvalidHandError",
@@ -301,6 +303,7 @@ __all__ = [
     "TileRevealed",
     "TurnEnded",
     "TurnStarted",
+    "Undecided",
     "Victory",
     "ViewFolder",
     "Witness",
@@ -404,6 +407,7 @@ _MODULES: Final = {  # module -> the public names it defines, as one string
     "players.bots": "BOTS Bot HeuristicBot RandomBot",
     "players.game": "Dealer Game SavedGameError",
     "referee.consistent": "Impossible Witness consistent_state find_witness",
+    "referee.information": "InformationSet Undecided",
     "referee.validate": "Report Status validate_file validate_files validate_log",
 }
 """Where each public name lives: its module within the package, and the names, spaced."""

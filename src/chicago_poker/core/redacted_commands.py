@@ -8,7 +8,7 @@ card dealt to another seat, another seat's face-down gangster, Bribery or reinfo
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from attrs import frozen
 
@@ -42,6 +42,7 @@ from chicago_poker.core.state import (
 from chicago_poker.core.views import check_viewer
 
 __all__ = [
+    "PUBLIC_COMMANDS",
     "RedactedCommand",
     "RedactedDealCard",
     "RedactedPlayBribery",
@@ -154,6 +155,12 @@ SeenCommand: TypeAlias = Command | RedactedCommand
 """A command as one seat sees it: unchanged, or redacted."""
 
 
+PUBLIC_COMMANDS: Final[frozenset[type]] = frozenset(
+    {DrawCard, EndTurn, PlayLiquidation, PlayPoliceRaid, PlayRevolver, RevealTile}
+)
+"""The classes of the commands that :func:`redact_command` gives back unchanged to every seat."""
+
+
 def redact_command(
     state_before: GameState | None, command: Command, seat: int | None
 ) -> SeenCommand:
@@ -207,7 +214,7 @@ def _redact_in_play(state_before: GameState, command: Command, seat: int | None)
             | PlayRevolver()
             | RevealTile()
         ):
-            return command  # public: every seat may know all these commands say
+            return command  # public (PUBLIC_COMMANDS): every seat may know all they say
         case _:
             raise unknown_type("a command", command)
 

@@ -14,7 +14,7 @@ refused. What a seat may know is listed in :mod:`~chicago_poker.core.views`.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Final, TypeAlias, get_args
 
 from attrs import frozen
 
@@ -62,6 +62,7 @@ from chicago_poker.core.state import (
 from chicago_poker.core.views import check_viewer, knows_card
 
 __all__ = [
+    "PUBLIC_EVENTS",
     "RedactedBriberyPlayed",
     "RedactedCardDrawn",
     "RedactedEvent",
@@ -224,6 +225,9 @@ _PublicEvent: TypeAlias = (
     | GameStalled
 )
 """An event that no seat sees redacted: every seat may know all it says."""
+
+PUBLIC_EVENTS: Final[frozenset[type]] = frozenset(get_args(_PublicEvent))
+"""The classes of the events that :func:`redact` gives back unchanged to every seat."""
 
 
 def _business(state: GameState, tile: BusinessTile) -> Business:

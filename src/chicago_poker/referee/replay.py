@@ -34,6 +34,7 @@ from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.core.events import Event, GangsterPlayed, LimousinePlayed, PoliceRaidPlayed
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.redacted_commands import (
+    PUBLIC_COMMANDS,
     RedactedDealCard,
     RedactedPlayBribery,
     RedactedPlayGangster,
@@ -43,7 +44,7 @@ from chicago_poker.core.redacted_commands import (
     SeenCommand,
     redact_command,
 )
-from chicago_poker.core.redacted_events import SeenEvent, redact
+from chicago_poker.core.redacted_events import PUBLIC_EVENTS, SeenEvent, redact
 from chicago_poker.core.state import GameState
 from chicago_poker.referee.assignment import Assignment
 from chicago_poker.referee.ledger import Ledger, SeenEntry, Slot
@@ -212,7 +213,8 @@ def judge(
     viewer: int | None,
 ) -> tuple[GameState, tuple[Event, ...]] | Failure:
     """Step ``command`` and compare it and its events, redacted for ``viewer``, with ``entry``."""
-    if command is entry.command:  # shown whole: may the viewer see all of it?
+    public = command is entry.command and type(command) in PUBLIC_COMMANDS
+    if command is entry.command and not public:  # shown whole: may the viewer see all of it?
         try:
             shown = redact_command(state, command, viewer)
         except (ChicagoPokerError, ValueError):
@@ -225,9 +227,10 @@ def judge(
         return Failure(index, error.rule, error.message, depth=2)
     except ChicagoPokerError as error:  # pragma: no cover - the engine raises only the above
         return Failure(index, None, str(error), depth=2)
-    seen = redact_command(state, command, viewer)
-    if seen != entry.command:
-        return Failure(index, None, "the command differs", entry.command, seen, 3)
+    if not public:
+        seen = redact_command(state, command, viewer)
+        if seen != entry.command:
+            return Failure(index, None, "the command differs", entry.command, seen, 3)
     failure = _events_failure(index, entry.events, state, after, caused, viewer)
     return (after, caused) if failure is None else failure
 
@@ -240,11 +243,17 @@ def _events_failure(
     caused: tuple[Event, ...],
     viewer: int | None,
 ) -> Failure | None:
-    """The first of the engine's events that, redacted, differs from the history's; or None."""
+    """The first of the engine's events that, redacted, differs from the history's; or None.
+
+    An event every seat sees whole is compared as it is; the others are redacted first.
+    """
     before = state if state is not None else after
-    chained = any(isinstance(event, _STATEFUL) for event in caused)
+    chained = any(isinstance(event, _STATEFUL) for event in caused[1:])
     for position, event in enumerate(caused):
-        seen = redact(before if position or state is not None else None, event, viewer)
+        if type(event) in PUBLIC_EVENTS:
+            seen: SeenEvent = event
+        else:
+            seen = redact(before if position or state is not None else None, event, viewer)
         if position >= len(shown) or shown[position] != seen:
             recorded = shown[position] if position < len(shown) else None
             return Failure(index, None, f"event {position + 1}", recorded, seen, 4 + position)

@@ -1,0 +1,191 @@
+"""Benchmark a seat's information set: samples per second, the cost of an entry, a hostile log.
+
+Measures, on games between random and heuristic bots (seats alternate, as on a web table):
+
+* **samples per second** of a prepared ``InformationSet`` (``sample``), at 2, 4 and 6 players
+  and at the start (the second round), the middle and the end of a game, for seat 0. Each
+  position is timed for ``--seconds`` per round, over ``--rounds`` rounds, the positions
+  interleaved within each round; the median and range over rounds are printed. Target (issue
+  31): at least 1,000 samples a second for a 4-player mid-game.
+* **the cost of one entry**: ``extend`` of each entry of a 4-player game next to replaying
+  that entry's command through the engine (``step``) five times, alternating entry by entry.
+  Target: ``extend`` costs less. Also printed: the first sample after an entry (which finds a
+  new witness), in replays of the whole history.
+* **a hostile log**: a legal 5-player spectator's log with its last line repeated
+  ``--repeats`` times (about 10 MB), validated with a time limit, then without: seconds and
+  peak memory (``tracemalloc``). Target: answered within its time limit.
+
+``--check`` exits with status 1 when a target is missed.
+
+Run: ``python benchmarks/bench_information.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+
+from chicago_poker import (
+    Bot,
+    Game,
+    HeuristicBot,
+    InformationSet,
+    LogKind,
+    RandomBot,
+    RuleOptions,
+    redact_entries,
+    step,
+)
+from chicago_poker.formats.log import entries_to_lines
+from chicago_poker.players.simulate import play_bots
+from chicago_poker.referee.validate import validate_log
+
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
+STAGES = ("start", "middle", "end")
+
+
+def bot_game(seed: int, players: int) -> Game:
+    """A whole seeded game, heuristic and random bots alternating at the seats."""
+    bots: list[Bot] = [
+        HeuristicBot(seed + seat) if seat % 2 else RandomBot(seed + seat) for seat in range(players)
+    ]
+    return play_bots(RuleOptions(), bots, seed, names=NAMES[:players], max_commands=3_000)
+
+
+def position(game: Game, stage: str) -> int:
+    """How many entries of ``game`` the position of ``stage`` has seen."""
+    history = len(game.history)
+    players = len(game.state.players)
+    if stage == "start":
+        return min(history, 6 * players)  # into the second round
+    if stage == "middle":
+        return history // 2
+    return history - 1
+
+
+def prepared(game: Game, entries: int, viewer: int) -> InformationSet:
+    seen = list(redact_entries(game.history[:entries], viewer))
+    known = InformationSet.of(seen, viewer)
+    known.sampler()
+    return known
+
+
+def sample_rates(args: argparse.Namespace) -> dict[tuple[int, str], list[float]]:
+    """Samples per second of each position, one figure per round."""
+    positions = {}
+    for players in (2, 4, 6):
+        game = bot_game(args.seed + players, players)
+        for stage in STAGES:
+            positions[players, stage] = prepared(game, position(game, stage), 0)
+    rates: dict[tuple[int, str], list[float]] = {key: [] for key in positions}
+    rng = random.Random(args.seed)
+    for _ in range(args.rounds):
+        for key, known in positions.items():
+            count = 0
+            start = time.perf_counter()
+            while (elapsed := time.perf_counter() - start) < args.seconds:
+                known.sample(rng)
+                count += 1
+            rates[key].append(count / elapsed)
+    return rates
+
+
+def entry_costs(args: argparse.Namespace) -> tuple[float, float, float]:
+    """Seconds of ``extend`` per entry, of five ``step`` per entry, and of the first sample after
+    an entry in replays of the whole history (4-player game, seat 0)."""
+    game = bot_game(args.seed + 4, 4)
+    seen = list(redact_entries(game.history, 0))
+    extend = replay = 0.0
+    for _ in range(args.rounds):
+        known = InformationSet(0)
+        state = None
+        for entry, full in zip(seen, game.history, strict=True):
+            start = time.perf_counter()
+            known.extend(entry)
+            extend += time.perf_counter() - start
+            start = time.perf_counter()
+            for _ in range(5):
+                after, _ = step(state, full.command)
+            replay += time.perf_counter() - start
+            state = after
+    per_entry = args.rounds * len(seen)
+    known = InformationSet.of(seen[: len(seen) // 2], 0)
+    rng = random.Random(1)
+    start = time.perf_counter()
+    known.sample(rng)
+    first = time.perf_counter() - start
+    start = time.perf_counter()
+    state = None
+    for full in game.history[: len(seen) // 2]:
+        state, _ = step(state, full.command)
+    whole = time.perf_counter() - start
+    return extend / per_entry, replay / per_entry, first / whole
+
+
+def hostile(args: argparse.Namespace) -> list[tuple[str, float, float, str]]:
+    """The hostile log validated with and without a time limit: (label, s, MiB, verdict)."""
+    game = bot_game(args.seed + 5, 5)
+    lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=None))
+    lines.extend([lines[-1]] * args.repeats)
+    size = sum(len(line) + 1 for line in lines) / 2**20
+    print(f"hostile log: {len(lines):,} lines, {size:.1f} MiB")
+    found = []
+    for label, limit in ((f"time limit {args.limit:g} s", args.limit), ("no time limit", None)):
+        gc.collect()
+        tracemalloc.start()
+        start = time.perf_counter()
+        report = validate_log(lines, "hostile", time_limit=limit)
+        seconds = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+        finding = report.findings[0] if report.findings else None
+        verdict = report.status.value + (f" at line {finding.line}" if finding else "")
+        found.append((label, seconds, peak, verdict))
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="rounds (5)")
+    parser.add_argument("--seconds", type=float, default=0.5, help="per position per round (0.5)")
+    parser.add_argument("--seed", type=int, default=31, help="seed of the games (31)")
+    parser.add_argument("--repeats", type=int, default=20_000, help="hostile repeats (20,000)")
+    parser.add_argument("--limit", type=float, default=10.0, help="hostile time limit (10 s)")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args()
+    missed = []
+
+    print(f"samples per second, seat 0, {args.rounds} rounds of {args.seconds:g} s a position")
+    for (players, stage), rates in sample_rates(args).items():
+        print(
+            f"  {players} players, {stage:<6}: median {statistics.median(rates):8,.0f}/s "
+            f"(from {min(rates):,.0f} to {max(rates):,.0f})"
+        )
+        if (players, stage) == (4, "middle") and statistics.median(rates) < 1_000:
+            missed.append("samples")
+
+    extend, replay, first = entry_costs(args)
+    print(
+        f"one entry: extend {extend * 1e6:.1f} us, five steps {replay * 1e6:.1f} us "
+        f"({extend / replay:.2f}x); the first sample after an entry: {first:.1f} replays of "
+        "the history"
+    )
+    if extend >= replay:
+        missed.append("extend")
+
+    for label, seconds, peak, verdict in hostile(args):
+        print(f"hostile log, {label}: {seconds:.2f} s, peak {peak:.0f} MiB, {verdict}")
+        if label.startswith("time limit") and seconds > args.limit * 1.1:
+            missed.append("hostile")
+    if missed:
+        print("NOT met: " + ", ".join(missed))
+    return 1 if args.check and missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
