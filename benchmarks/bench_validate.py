@@ -46,6 +46,7 @@ from chicago_poker.formats.log import (
     LogKind,
     RedactedLogEntry,
     _canonical_command,
+    clear_structure_cache,
     read_log,
     write_log,
 )
@@ -124,6 +125,7 @@ def time_reports(
     # validate the same logs, so a cache kept from the run before would flatter the figures.
     # (Workers are new processes, whose caches start empty anyway.)
     _canonical_command.cache_clear()
+    clear_structure_cache()
     start = time.perf_counter()
     reports = (
         [validate_file(path, witness=True) for path in paths]
@@ -169,6 +171,7 @@ def alternate(paths: list[Path], chunks: list[str]) -> tuple[float, float]:
     flatter the figures.
     """
     _canonical_command.cache_clear()
+    clear_structure_cache()
     validating = reading = 0.0
     for path, text in zip(paths, chunks, strict=True):
         validating += time_one_log(path)

@@ -521,8 +521,34 @@ def structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
     """Structure a tagged command or event; raise LogFormatError naming the field.
 
     ``by_name`` holds the classes that may be read here by name, such as
-    ``COMMANDS_BY_NAME``.
+    ``COMMANDS_BY_NAME``. Commands and events are immutable and recur (a seat's draw, the
+    start of its action phase), so each is read once from its JSON text and kept, at most
+    :data:`STRUCTURED_CACHE` of them (:func:`clear_structure_cache` empties the cache).
     """
+    if type(value) is not dict:
+        return _structure(value, by_name, path)
+    key = (id(by_name), orjson.dumps(value))
+    found = _STRUCTURED.get(key)
+    if found is None:
+        found = _structure(value, by_name, path)
+        if len(_STRUCTURED) < STRUCTURED_CACHE:
+            _STRUCTURED[key] = found
+    return found
+
+
+STRUCTURED_CACHE: Final = 8_192
+"""The most commands and events :func:`structure` keeps by their JSON text."""
+
+_STRUCTURED: Final[dict[tuple[int, bytes], Any]] = {}
+
+
+def clear_structure_cache() -> None:
+    """Forget the commands, events and lines read so far (for benchmarks that start afresh)."""
+    _STRUCTURED.clear()
+    _SEEN_LINES.clear()
+
+
+def _structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
     tag = value.get("type") if type(value) is dict else None
     cls = by_name.get(tag) if type(tag) is str else None
     if cls is None:
@@ -1604,11 +1630,12 @@ class PendingEntry(typing.NamedTuple):
 
 def read_lazily(
     lines: Iterable[str | bytes], *, canonical: bool = False
-) -> Iterator[LogHeader | PendingEntry | CanonicalLine]:
+) -> Iterator[LogHeader | PendingEntry | CanonicalLine | LoadedEntry]:
     """Read a log's header, then its entries up to their events (see :class:`PendingEntry`).
 
     With ``canonical``, an entry line of a full or commands log whose command is written as
-    this module writes it comes as a :class:`CanonicalLine`, with only the command read.
+    this module writes it comes as a :class:`CanonicalLine`, with only the command read, and
+    an entry line of a redacted log comes read in full, as a :class:`LoadedEntry`.
     :func:`read_log` reads through this; the validator uses it to skip structuring the
     events of an entry that the engine writes identically.
 
@@ -1617,11 +1644,12 @@ def read_lazily(
     """
     header: LogHeader | None = None
     number = 0
-    with_events = fast = False
+    with_events = fast = seen = False
     for number, raw in enumerate(lines, start=1):
         if header is None:
             header = load_header(raw, line=number)
             fast = canonical and header.kind is not LogKind.REDACTED
+            seen = canonical and header.kind is LogKind.REDACTED
             with_events = header.kind is LogKind.FULL
             yield header
             continue
@@ -1634,11 +1662,54 @@ def read_lazily(
                 # tuple.__new__ makes the named tuple without the Python call of its __new__.
                 yield _new_tuple(CanonicalLine, (header, *known, with_events, raw, at, number))
                 continue
+        if seen and number > 2 and len(raw) <= _RECURRING_LINE:
+            yield _seen_entry(header, raw, number)
+            continue
         yield _pending(header, raw, number)
     if header is None:
         raise LogFormatError("the log is empty: line 1 must be a header", line=1)
     if number == 1:
         raise LogFormatError("the log has no entries: line 2 must be StartGame", line=2)
+
+
+_RECURRING_LINE: Final = 512
+"""Lines of a redacted log up to this long are kept once read: a seat's draw, another's deal
+and many more recur word for word (:func:`_seen_entry`)."""
+
+_SEEN_LINES: Final[dict[tuple[str | bytes, int], tuple[Any, tuple[Any, ...]]]] = {}
+
+
+class LoadedEntry(typing.NamedTuple):
+    """An entry of a redacted log already read in full: :meth:`load` gives it."""
+
+    entry: RedactedLogEntry
+    """The entry."""
+
+    @property
+    def command(self) -> Any:
+        """The entry's command."""
+        return self.entry.command
+
+    def load(self) -> RedactedLogEntry:
+        """The entry."""
+        return self.entry
+
+
+def _seen_entry(header: LogHeader, raw: str | bytes, number: int) -> LoadedEntry:
+    """A line of a redacted log, read in full once for all the lines that are the same text.
+
+    Its command and events depend on its text and the log's number of seats alone, so a line
+    read before needs no reading again (every check of the format was made then).
+    """
+    key = (raw, len(header.players))
+    found = _SEEN_LINES.get(key)
+    if found is None:
+        entry = _pending(header, raw, number).load()
+        assert isinstance(entry, RedactedLogEntry)
+        if len(_SEEN_LINES) < STRUCTURED_CACHE and not isinstance(entry.command, _START_TYPES):
+            _SEEN_LINES[key] = (entry.command, entry.events)
+        return LoadedEntry(entry)
+    return LoadedEntry(RedactedLogEntry(found[0], found[1], line=number))
 
 
 def _pending(header: LogHeader, raw: str | bytes, number: int) -> PendingEntry:

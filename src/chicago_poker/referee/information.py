@@ -249,7 +249,7 @@ class InformationSet:
     ) -> Impossible:
         """The engine's verdict on entry ``good``, the first that no identities fit."""
         entries = self._entries
-        state = played.states[-1] if played.states else None
+        state = played.final
         entry = entries[good]
         command = filler(entry.command, state, self.ledger, good)
         outcome = judge(good, entry, command, state, self.viewer)
@@ -297,7 +297,7 @@ class InformationSet:
         return Witness(
             tuple(played.commands),
             tuple(played.events),
-            played.states[-1] if played.states else None,
+            played.final,
             len(facts.slots),
             len(facts.slots) - len(facts.needs),
             self._replayed,

@@ -63,6 +63,7 @@ from chicago_poker.core.events import (
 )
 from chicago_poker.core.redacted_commands import SeenCommand
 from chicago_poker.core.redacted_events import (
+    PUBLIC_EVENTS,
     RedactedBriberyPlayed,
     RedactedCardDrawn,
     RedactedGameStarted,
@@ -423,10 +424,13 @@ class Ledger:
             self.broken = index  # an incoherent entry: the engine says which rule it breaks
 
     def _event(self, event: SeenEvent) -> None:
-        handler = _HANDLERS.get(type(event))
+        kind = type(event)
+        if kind in _IGNORED:
+            return
+        handler = _HANDLERS.get(kind)
         if handler is not None:
             handler(self, event)
-        special = _SPECIAL_NEEDS.get(type(event))
+        special = _SPECIAL_NEEDS.get(kind)
         if special is not None:
             self._spend(event.player, special)  # type: ignore[union-attr]  # all have a player
 
@@ -752,3 +756,9 @@ _HANDLERS: Final[dict[type, Callable[[Ledger, Any], None]]] = {
 def iter_slots(slots: Sequence[Slot], seat: int) -> Iterator[Slot]:
     """The slots of ``seat``, in order."""
     return (slot for slot in slots if slot.seat == seat)
+
+
+_IGNORED: Final = frozenset(
+    kind for kind in PUBLIC_EVENTS if kind not in _HANDLERS and kind not in _SPECIAL_NEEDS
+)
+"""Events that say nothing about hidden cards: the turn's course, markers, the end."""

@@ -29,7 +29,7 @@ from chicago_poker.core.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.core.decide import step
+from chicago_poker.core.decide import step_well_formed
 from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.core.events import Event, GangsterPlayed, LimousinePlayed, PoliceRaidPlayed
 from chicago_poker.core.legal import legal_commands
@@ -87,7 +87,7 @@ class Failure:
 
 @define(eq=False)
 class Played:
-    """A replay that reached the end: the commands, their events and the states after each."""
+    """A replay that reached the end: the commands, their events and the states after them."""
 
     commands: list[Command]
     """The complete commands."""
@@ -96,11 +96,28 @@ class Played:
     """The events of each."""
 
     states: list[GameState]
-    """The state after each."""
+    """The state after each, or only after the last (see :func:`replay`)."""
+
+    @property
+    def final(self) -> GameState | None:
+        """The state after the last command (None for no command)."""
+        return self.states[-1] if self.states else None
 
 
-_STATEFUL: Final = (GangsterPlayed, PoliceRaidPlayed, LimousinePlayed)
+_STATEFUL_TYPES: Final = frozenset({GangsterPlayed, PoliceRaidPlayed, LimousinePlayed})
 """Events whose redaction depends on the state just before them, not only the command's."""
+
+_HIDING: Final = frozenset(
+    {
+        RedactedStartGame,
+        RedactedDealCard,
+        RedactedPlayBribery,
+        RedactedPlayGangster,
+        RedactedSendReinforcement,
+        RedactedPlayLimousine,
+    }
+)
+"""The redacted commands: each stands for a command with hidden cards, to complete."""
 
 
 def complete(
@@ -111,6 +128,8 @@ def complete(
     An entry whose hidden card the ledger has no slot or token for (a forged one) gets a
     :func:`filler`, for the engine to say what is wrong.
     """
+    if type(seen) not in _HIDING:
+        return seen  # type: ignore[return-value]  # a command every seat sees whole
     try:
         return _complete(index, seen, ledger, assignment, state)
     except (KeyError, StopIteration):
@@ -186,8 +205,12 @@ def replay(
     *,
     start: int = 0,
     state: GameState | None = None,
+    every_state: bool = False,
 ) -> Played | Failure:
-    """Replay ``entries`` completed by ``assignment``; where the engine disagrees, or the end."""
+    """Replay ``entries`` completed by ``assignment``; where the engine disagrees, or the end.
+
+    The states after each entry are kept with ``every_state``; else the last one only.
+    """
     commands: list[Command] = []
     events: list[tuple[Event, ...]] = []
     states: list[GameState] = []
@@ -201,6 +224,9 @@ def replay(
         state, caused = result
         commands.append(command)
         events.append(caused)
+        if every_state:
+            states.append(state)
+    if not every_state and state is not None and commands:
         states.append(state)
     return Played(commands, events, states)
 
@@ -212,9 +238,14 @@ def judge(
     state: GameState | None,
     viewer: int | None,
 ) -> tuple[GameState, tuple[Event, ...]] | Failure:
-    """Step ``command`` and compare it and its events, redacted for ``viewer``, with ``entry``."""
-    public = command is entry.command and type(command) in PUBLIC_COMMANDS
-    if command is entry.command and not public:  # shown whole: may the viewer see all of it?
+    """Step ``command`` and compare it and its events, redacted for ``viewer``, with ``entry``.
+
+    A command the entry shows whole must be one the viewer may see whole; any other must
+    redact, after the engine takes it, to the entry's. Commands are read or made whole, so
+    their form is not checked again (:func:`~chicago_poker.core.decide.step_well_formed`).
+    """
+    whole = command is entry.command
+    if whole and type(command) not in PUBLIC_COMMANDS:  # may the viewer see all of it?
         try:
             shown = redact_command(state, command, viewer)
         except (ChicagoPokerError, ValueError):
@@ -222,12 +253,12 @@ def judge(
         if shown != command:
             return Failure(index, None, "the command differs", command, shown, 1)
     try:
-        after, caused = step(state, command)
+        after, caused = step_well_formed(state, command)
     except IllegalCommand as error:
         return Failure(index, error.rule, error.message, depth=2)
     except ChicagoPokerError as error:  # pragma: no cover - the engine raises only the above
         return Failure(index, None, str(error), depth=2)
-    if not public:
+    if not whole:
         seen = redact_command(state, command, viewer)
         if seen != entry.command:
             return Failure(index, None, "the command differs", entry.command, seen, 3)
@@ -247,8 +278,14 @@ def _events_failure(
 
     An event every seat sees whole is compared as it is; the others are redacted first.
     """
+    if caused == shown:
+        for event in caused:
+            if type(event) not in PUBLIC_EVENTS:
+                break
+        else:
+            return None  # the common case: every event public, and the same
     before = state if state is not None else after
-    chained = any(isinstance(event, _STATEFUL) for event in caused[1:])
+    chained = any(type(event) in _STATEFUL_TYPES for event in caused[1:])
     for position, event in enumerate(caused):
         if type(event) in PUBLIC_EVENTS:
             seen: SeenEvent = event

@@ -35,7 +35,7 @@ from chicago_poker.core.state import Business, Column, GameState, PlayerState, S
 from chicago_poker.referee.assignment import Assignment, atom_of
 from chicago_poker.referee.deals import Deals, SeatHistory
 from chicago_poker.referee.ledger import Ledger, Makeup, Release, SeenEntry, Slot, Token
-from chicago_poker.referee.replay import Failure, Played, complete, judge
+from chicago_poker.referee.replay import Failure, Played, complete, judge, replay
 
 __all__ = ["MAX_TRIES", "Chooser", "Sampler"]
 
@@ -71,7 +71,9 @@ class Sampler:
         self.makeups = makeups
         facts = assignment.facts
         self.facts = facts
-        self.base = played.states[-1]
+        assert played.final is not None
+        self.base = played.final
+        self._states: list[GameState] | None = None
         self.release_of = dict(facts.free)
         self.cards: dict[Release, list[Card]] = {}
         for card, release in sorted(facts.free.items(), key=lambda pair: pair[0].order):
@@ -201,7 +203,7 @@ class Sampler:
         first = min(
             [slot.seq for slot, _, _ in arrivals] + [self._arrival(seat, card) for card in removed]
         )
-        states = self.played.states
+        states = self._every_state()
         for index, entry in enumerate(self.entries):
             if self.ledger.starts[index] <= first or index == 0:
                 continue
@@ -246,6 +248,16 @@ class Sampler:
             else:
                 return None
         return arrivals
+
+    def _every_state(self) -> list[GameState]:
+        """The witness's state after each entry, replayed once when first needed."""
+        if self._states is None:
+            played = replay(
+                self.entries, self.ledger.viewer, self.ledger, self.assignment, every_state=True
+            )
+            assert isinstance(played, Played)
+            self._states = played.states
+        return self._states
 
     def _history(self, seat: int) -> SeatHistory:
         return next(history for history in self.seats if history.seat == seat)

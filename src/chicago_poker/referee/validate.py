@@ -125,6 +125,7 @@ from chicago_poker.formats.log import (
     dump_seen,
 )
 from chicago_poker.formats.log import CanonicalLine as _Canonical
+from chicago_poker.formats.log import LoadedEntry as _Loaded
 from chicago_poker.formats.log import PendingEntry as _Pending
 from chicago_poker.formats.log import read_lazily as _read
 from chicago_poker.formats.log import same_events as _same_events
@@ -368,8 +369,17 @@ class _Lines:
     @property
     def text(self) -> str:
         """The start of the last line read, as text (bytes that are not UTF-8 replaced)."""
-        start = self._last[: MAX_ENTRY_TEXT * 2]
-        return start.decode("utf-8", errors="replace") if isinstance(start, bytes) else start
+        return _text(self.start)
+
+    @property
+    def start(self) -> str | bytes:
+        """The start of the last line read, as read."""
+        return self._last[: MAX_ENTRY_TEXT * 2]
+
+    @property
+    def last(self) -> str | bytes:
+        """The last line read, as read."""
+        return self._last
 
     def __iter__(self) -> Iterator[str | bytes]:
         for raw in self._lines:
@@ -385,6 +395,11 @@ class _Lines:
                     f"the log has more than {MAX_ENTRIES:,} entries", line=self.number
                 )
             yield raw
+
+
+def _text(start: str | bytes) -> str:
+    """The start of a line as text (bytes that are not UTF-8 replaced)."""
+    return start.decode("utf-8", errors="replace") if isinstance(start, bytes) else start
 
 
 def _binary_lines(file: IO[bytes]) -> Iterator[bytes]:
@@ -483,7 +498,8 @@ class _Validation:
         self.want_witness = witness
         self.budget = budget
         self.known: InformationSet | None = None
-        self.seen: list[tuple[RedactedLogEntry, int, str]] = []
+        self.seen: list[tuple[RedactedLogEntry, int, str | bytes]] = []
+        """Each entry of a redacted log, with its line number and the start of its text."""
         self.witness: Witness | None = None
         self.header: LogHeader | None = None
         self.state: GameState | None = None
@@ -506,22 +522,23 @@ class _Validation:
         if self.redacted_log:
             self.replaying = False  # judged as a whole, once read (see judge_redacted)
 
-    def entry(self, pending: _Pending, lines: _Lines) -> None:
+    def entry(self, pending: _Pending | _Loaded, lines: _Lines) -> None:
         """Check one entry (see :meth:`check`); raise LogFormatError if it is unreadable."""
         if self.redacted_log:
             entry = pending.load()
             assert isinstance(entry, RedactedLogEntry)
-            self.seen.append((entry, lines.number, _shorten(lines.text)))
+            self.seen.append((entry, lines.number, lines.last))
             if self.known is None:
                 assert self.header is not None
                 self.known = InformationSet(self.header.viewer)
             self.known.extend(entry)
         elif self.replaying:
+            assert isinstance(pending, _Pending)  # a LoadedEntry is a redacted log's
             self.check(pending, lines)
         else:
             pending.load()  # the rest is only read, for its format
 
-    def take(self, item: LogHeader | _Pending | _Canonical, lines: _Lines) -> None:
+    def take(self, item: LogHeader | _Pending | _Canonical | _Loaded, lines: _Lines) -> None:
         """Check one line read from the log."""
         if isinstance(item, _Canonical):
             # Most lines of a legal log: replayed, and compared as bytes with the line the log
@@ -605,7 +622,8 @@ class _Validation:
         if isinstance(result, Witness):
             self.accept(result)
             return
-        _, line, text = self.seen[min(result.index, len(self.seen) - 1)]
+        _, line, raw = self.seen[min(result.index, len(self.seen) - 1)]
+        text = _shorten(_text(raw[: MAX_ENTRY_TEXT * 2]))
         if isinstance(result, Impossible):
             entry = entries[result.index]
             rule = result.rule or _seen_rule(result.recorded, result.expected)
