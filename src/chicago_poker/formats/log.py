@@ -517,6 +517,17 @@ _STRUCTURE_HOOKS: Final = _StructureHooks()
 """The structure hook of each command and event class, looked up once, when first needed."""
 
 
+class _LeanHooks(dict[type, Callable[[Any, type], Any]]):
+    """The structure hook of each class from the converter without details (see _lean_hook)."""
+
+    def __missing__(self, cls: type) -> Callable[[Any, type], Any]:
+        hook = self[cls] = _lean_hook(cls)
+        return hook
+
+
+_LEAN_HOOKS: Final = _LeanHooks()
+
+
 def structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
     """Structure a tagged command or event; raise LogFormatError naming the field.
 
@@ -555,6 +566,12 @@ def _structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
         raise _untyped(value, tag, by_name, path)
     assert isinstance(value, dict)
     fields = {key: item for key, item in value.items() if key != "type"}
+    try:
+        # First without gathering the details of errors: data this refuses is read again, in
+        # detail, below, whose message is the one reported.
+        return _LEAN_HOOKS[cls](fields, cls)
+    except (*_LEAN_ERRORS, ChicagoPokerError, KeyError, TypeError, ValueError):
+        pass
     try:
         # The class's own hook, after reading the tag, does what the tagged union's does.
         return _STRUCTURE_HOOKS[cls](fields, cls)

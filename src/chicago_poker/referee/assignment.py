@@ -223,10 +223,57 @@ def _search(
 
 
 def _orders(facts: Facts) -> Iterator[dict[Shuffle, list[int]]]:
-    """Every combination of orders of the Shuffles, each order a permutation of its options."""
-    choices = [list(_permutations(shuffle)) for shuffle in facts.shuffles]
-    for combination in itertools.product(*choices):
-        yield dict(zip(facts.shuffles, combination, strict=True))
+    """Every combination of orders of the Shuffles that agrees with what the log shows.
+
+    The Shuffles are ordered one after another, oldest first; an order is dropped as soon as
+    a card shown at a place whose origin it settles cannot lie there, so the combinations
+    tried are those that fit (a product of all orders would grow with every move).
+    """
+    shuffles = facts.shuffles
+    orders: dict[Shuffle, list[int]] = {}
+
+    def extend(index: int) -> Iterator[dict[Shuffle, list[int]]]:
+        if index == len(shuffles):
+            yield dict(orders)
+            return
+        shuffle = shuffles[index]
+        for order in _permutations(shuffle):
+            orders[shuffle] = order
+            if _fits_so_far(facts, orders):
+                yield from extend(index + 1)
+        orders.pop(shuffle, None)
+
+    return extend(0)
+
+
+def _fits_so_far(facts: Facts, orders: dict[Shuffle, list[int]]) -> bool:
+    """Whether the cards shown at places the orders settle so far can lie there."""
+    bound: dict[Token, Card] = {}
+    for need in facts.needs:
+        if need.token is not None:
+            bound[need.token] = need.card
+    for need in facts.needs:
+        if need.place is not None:
+            origin = atom_of(need.place, orders)
+            if origin is None:
+                continue  # not settled yet
+            if (
+                not isinstance(origin, Token)
+                or bound.setdefault(origin, need.card) is not need.card
+            ):
+                return False
+    for place, card, unseen in facts.sightings:
+        origin = atom_of(place, orders)
+        if origin is None:
+            continue
+        if isinstance(origin, Token):
+            if not unseen and bound.get(origin) is not card:
+                return False
+            if bound.setdefault(origin, card) is not card:
+                return False
+        elif origin is not card:
+            return False
+    return True
 
 
 def _permutations(shuffle: Shuffle) -> Iterator[list[int]]:
