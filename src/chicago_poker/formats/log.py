@@ -1725,8 +1725,11 @@ def _seen_entry(header: LogHeader, raw: str | bytes, number: int) -> LoadedEntry
         assert isinstance(entry, RedactedLogEntry)
         if len(_SEEN_LINES) < STRUCTURED_CACHE and not isinstance(entry.command, _START_TYPES):
             _SEEN_LINES[key] = (entry.command, entry.events)
-        return LoadedEntry(entry)
-    return LoadedEntry(RedactedLogEntry(found[0], found[1], line=number))
+    else:
+        entry = RedactedLogEntry(found[0], found[1], line=number)
+    # tuple.__new__ makes the named tuple without the Python call of its __new__.
+    loaded: LoadedEntry = _new_tuple(LoadedEntry, (entry,))
+    return loaded
 
 
 def _pending(header: LogHeader, raw: str | bytes, number: int) -> PendingEntry:

@@ -84,9 +84,12 @@ class _Matching:
     def __init__(self, slots: Sequence[Slot], items: list[_Item]) -> None:
         self.slots = slots
         self.items = items
-        self.slot_options = [
-            [i for i, item in enumerate(items) if item.fits(slot)] for slot in slots
-        ]
+        self.groups: dict[object, list[int]] = {}
+        """The items by seat (needs) and by release (free cards)."""
+        for i, item in enumerate(items):
+            key = ("seat", item.seat) if item.seat is not None else item.release
+            self.groups.setdefault(key, []).append(i)
+        self.slot_options = [self._options(slot) for slot in slots]
         self.item_options: list[list[int]] = [[] for _ in items]
         for s, options in enumerate(self.slot_options):
             for i in options:
@@ -94,6 +97,15 @@ class _Matching:
         self.item_at = [-1] * len(slots)
         self.slot_of = [-1] * len(items)
         self.restricted = [False] * len(slots)
+
+    def _options(self, slot: Slot) -> list[int]:
+        """The items ``slot`` can bring: those of its seat and those released into its deck."""
+        groups = self.groups
+        found = [i for i in groups.get(("seat", slot.seat), ()) if self.items[i].fits(slot)]
+        for release, members in groups.items():
+            if isinstance(release, Release) and slot.takes(release):
+                found.extend(i for i in members if self.items[i].fits(slot))
+        return found
 
     def allowed(self, s: int, i: int) -> bool:
         return not self.restricted[s] or self.items[i].gangster
