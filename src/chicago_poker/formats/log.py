@@ -570,7 +570,7 @@ def _structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
         # First without gathering the details of errors: data this refuses is read again, in
         # detail, below, whose message is the one reported.
         return _LEAN_HOOKS[cls](fields, cls)
-    except (*_LEAN_ERRORS, ChicagoPokerError, KeyError, TypeError, ValueError):
+    except Exception:  # whatever it refuses is read again in detail below
         pass
     try:
         # The class's own hook, after reading the tag, does what the tagged union's does.
