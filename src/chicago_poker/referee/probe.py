@@ -26,7 +26,7 @@ from chicago_poker.referee.assignment import Assignment
 from chicago_poker.referee.ledger import Facts, Ledger, Makeup, SeenEntry
 from chicago_poker.referee.replay import Failure, complete, judge
 
-__all__ = ["probe"]
+__all__ = ["named_seats", "probe"]
 
 
 def probe(
@@ -61,14 +61,23 @@ def probe(
     return None
 
 
-def _seats(entry: SeenEntry, state: GameState, viewer: int | None) -> list[int]:
-    """The seats whose hands the entry may look at: those it names, the player whose turn it is."""
+def named_seats(entry: SeenEntry, state: GameState) -> set[int]:
+    """The seats whose hands an entry may look at: those it names, the player whose turn it is.
+
+    ``state`` is the state before the entry.
+    """
     named = {state.turn.player}
     for item in (entry.command, *entry.events):
         player = getattr(item, "player", None)
         if isinstance(player, int):
             named.add(player)
-    return sorted(seat for seat in named if seat != viewer and 0 <= seat < len(state.players))
+    return named
+
+
+def _seats(entry: SeenEntry, state: GameState, viewer: int | None) -> list[int]:
+    """The seats other than the viewer's whose hands the entry may look at."""
+    found = named_seats(entry, state)
+    return sorted(seat for seat in found if seat != viewer and 0 <= seat < len(state.players))
 
 
 def _candidates(facts: Facts, seat: int, seq: int) -> frozenset[Card]:

@@ -35,6 +35,7 @@ from chicago_poker.core.state import Business, Column, GameState, PlayerState, S
 from chicago_poker.referee.assignment import Assignment, atom_of
 from chicago_poker.referee.deals import Deals, SeatHistory
 from chicago_poker.referee.ledger import Ledger, Makeup, Release, SeenEntry, Slot, Token
+from chicago_poker.referee.probe import named_seats
 from chicago_poker.referee.replay import Failure, Played, complete, judge, replay
 
 __all__ = ["MAX_TRIES", "Chooser", "Sampler"]
@@ -208,7 +209,7 @@ class Sampler:
             if self.ledger.starts[index] <= first or index == 0:
                 continue
             state = states[index - 1]
-            if seat not in _named(entry, state):
+            if seat not in named_seats(entry, state):
                 continue
             hand = _changed(state.players[seat].hand, arrivals, removed, self.ledger.starts[index])
             if hand is None:
@@ -341,15 +342,6 @@ def _choices(shootout: Shootout, plays: list[Token], played: dict[Token, Card]) 
         for seat, card in shootout.choices
     )
     return attrs.evolve(shootout, choices=choices)  # type: ignore[arg-type]  # gangsters only
-
-
-def _named(entry: SeenEntry, state: GameState) -> set[int]:
-    named = {state.turn.player}
-    for item in (entry.command, *entry.events):
-        player = getattr(item, "player", None)
-        if isinstance(player, int):
-            named.add(player)
-    return named
 
 
 def _changed(
