@@ -58,7 +58,11 @@ from chicago_poker.formats.log import (
 from chicago_poker.formats.notation import parse_position
 from chicago_poker.formats.schemas import log_schema
 from chicago_poker.players.game import Game
+from chicago_poker.referee.assignment import Assignment, assign
 from chicago_poker.referee.consistent import Witness, consistent_state, find_witness
+from chicago_poker.referee.exact import BudgetSpentError
+from chicago_poker.referee.information import InformationSet, Undecided
+from chicago_poker.referee.replay import Played, replay
 from chicago_poker.referee.validate import Status, validate_log
 from random_games import random_game
 from scenarios import NAMES, begin_turn, build, gangsters, run
@@ -794,6 +798,40 @@ def test_a_hostile_log_given_time_is_refused_at_its_first_repeated_line() -> Non
     report = validate_log(lines, "hostile", time_limit=60)
     assert report.status is Status.ILLEGAL
     assert report.findings[0].line == len(lines) - 2_000 + 1
+
+
+class SpentAfter:
+    """A budget spent after ``calls`` questions: deterministic, unlike a clock."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls = calls
+
+    def expired(self) -> bool:
+        self.calls -= 1
+        return self.calls < 0
+
+
+def test_the_model_stops_where_its_budget_is_spent() -> None:
+    """Past its budget the model answers Undecided, "time limit"; with room, a witness."""
+    game = random_game(4, RuleOptions(), seed=3, commands=200)
+    known = InformationSet.of(redact_entries(game.history, 2), 2)
+    stopped = known.witness(SpentAfter(0))
+    assert isinstance(stopped, Undecided)
+    assert stopped.reason == "time limit"
+    assert isinstance(known.witness(SpentAfter(1_000)), Witness)
+
+
+def test_a_long_replay_asks_its_budget_on_the_way() -> None:
+    """A replay of hundreds of entries stops once its budget is spent, not at the end."""
+    game = random_game(4, RuleOptions(), seed=3, commands=200)
+    known = InformationSet.of(redact_entries(game.history, 2), 2)
+    entries = known.entries
+    assert len(entries) > 256
+    assignment = assign(known.ledger.facts(len(entries)))
+    assert isinstance(assignment, Assignment)
+    assert isinstance(replay(entries, 2, known.ledger, assignment, SpentAfter(1_000)), Played)
+    with pytest.raises(BudgetSpentError):
+        replay(entries, 2, known.ledger, assignment, SpentAfter(1))
 
 
 def test_a_negative_time_limit_is_refused() -> None:

@@ -288,7 +288,10 @@ class InformationSet:
         self, assignment: Assignment, count: int, budget: Budget | None
     ) -> Played | Failure:
         _check(budget)
-        result = replay(self._entries[:count], self.viewer, self.ledger, assignment, budget)
+        try:
+            result = replay(self._entries[:count], self.viewer, self.ledger, assignment, budget)
+        except BudgetSpentError:
+            raise _ExpiredError from None
         self._replayed += count if isinstance(result, Played) else result.index + 1
         return result
 

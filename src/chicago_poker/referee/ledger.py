@@ -26,6 +26,7 @@ as they stood after any prefix of the history. The module is pure: it reads even
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from operator import attrgetter
 from typing import Any, Final, Protocol
 
 from attrs import Factory, define
@@ -471,7 +472,10 @@ class Ledger:
     # --- bookkeeping of card statuses
 
     def _release(self, cards: set[Card] | frozenset[Card], release: Release) -> None:
-        for card in cards:
+        # In the cards' own order: sets of cards iterate in the order of their identity
+        # hashes, which differs from one process to the next, and the witness (so the
+        # sampler's draws for a given seed) would follow it.
+        for card in sorted(cards, key=_ORDER):
             self.closing.append((self._entry, card, self.open.get(card)))
             self.open[card] = release
 
@@ -757,6 +761,8 @@ def iter_slots(slots: Sequence[Slot], seat: int) -> Iterator[Slot]:
     """The slots of ``seat``, in order."""
     return (slot for slot in slots if slot.seat == seat)
 
+
+_ORDER: Final[Callable[[Card], int]] = attrgetter("order")
 
 _IGNORED: Final = frozenset(
     kind for kind in PUBLIC_EVENTS if kind not in _HANDLERS and kind not in _SPECIAL_NEEDS

@@ -47,6 +47,7 @@ from chicago_poker.core.redacted_commands import (
 from chicago_poker.core.redacted_events import PUBLIC_EVENTS, SeenEvent, redact
 from chicago_poker.core.state import GameState
 from chicago_poker.referee.assignment import Assignment
+from chicago_poker.referee.exact import BudgetSpentError
 from chicago_poker.referee.ledger import Ledger, SeenEntry, Slot
 
 __all__ = ["Budget", "Failure", "Played", "complete", "filler", "replay"]
@@ -103,6 +104,9 @@ class Played:
         """The state after the last command (None for no command)."""
         return self.states[-1] if self.states else None
 
+
+_BUDGET_EVERY: Final = 256
+"""How many entries a replay goes between two questions to its budget."""
 
 _STATEFUL_TYPES: Final = frozenset({GangsterPlayed, PoliceRaidPlayed, LimousinePlayed})
 """Events whose redaction depends on the state just before them, not only the command's."""
@@ -210,11 +214,16 @@ def replay(
     """Replay ``entries`` completed by ``assignment``; where the engine disagrees, or the end.
 
     The states after each entry are kept with ``every_state``; else the last one only.
+
+    Raises:
+        BudgetSpentError: ``budget`` is spent (it is asked every 256 entries).
     """
     commands: list[Command] = []
     events: list[tuple[Event, ...]] = []
     states: list[GameState] = []
     for index in range(start, len(entries)):
+        if budget is not None and not index % _BUDGET_EVERY and budget.expired():
+            raise BudgetSpentError
         entry = entries[index]
         command = complete(index, entry.command, ledger, assignment, state)
         result = judge(index, entry, command, state, viewer)

@@ -130,7 +130,7 @@ from chicago_poker.formats.log import PendingEntry as _Pending
 from chicago_poker.formats.log import read_lazily as _read
 from chicago_poker.formats.log import same_events as _same_events
 from chicago_poker.referee.budget import TimeLimit
-from chicago_poker.referee.information import Impossible, InformationSet, Undecided, Witness
+from chicago_poker.referee.information import Impossible, InformationSet, Witness
 
 __all__ = [
     "EVENT_RULES",
@@ -611,28 +611,22 @@ class _Validation:
     def judge_redacted(self) -> None:
         """Judge the redacted log read: legal exactly when some legal game redacts to it.
 
-        The engine itself decides, through :func:`~chicago_poker.referee.consistent.find_witness`:
-        a witness makes the log legal; a proof that none exists names the first line that no
-        legal game gives; a search that reached its limit leaves the log undecided.
+        The engine itself decides, on the witness the viewer's information set gives
+        (:class:`~chicago_poker.referee.information.InformationSet`): a witness makes the log
+        legal; where none exists, the first line that no legal game gives is named; a time
+        limit spent first leaves the log undecided.
         """
-        assert self.header is not None
         assert self.known is not None
-        entries = [entry for entry, _, _ in self.seen]
         result = self.known.witness(self.budget)
         if isinstance(result, Witness):
             self.accept(result)
             return
-        _, line, raw = self.seen[min(result.index, len(self.seen) - 1)]
+        entry, line, raw = self.seen[min(result.index, len(self.seen) - 1)]
         text = _shorten(_text(raw[: MAX_ENTRY_TEXT * 2]))
         if isinstance(result, Impossible):
-            entry = entries[result.index]
             rule = result.rule or _seen_rule(result.recorded, result.expected)
             self.illegal(line, rule, _impossible_reason(entry, result, self.who), text)
             return
-        self.undecided(result, entries[result.index], line, text)
-
-    def undecided(self, result: Undecided, entry: RedactedLogEntry, line: int, text: str) -> None:
-        """Record that the time limit ran out before the log was judged."""
         self.time_out(line, text)
 
     def time_out(self, line: int | None, text: str = "") -> None:
@@ -731,7 +725,7 @@ def _command_name(command: Command) -> str:
     return type(command).__name__
 
 
-def _impossible_reason(entry: RedactedLogEntry, result: Impossible | Undecided, who: str) -> str:
+def _impossible_reason(entry: RedactedLogEntry, result: Impossible, who: str) -> str:
     """Why no legal game gives a redacted log's entry, in words."""
     command = entry.command
     name = _PLAIN.get(type(command), type(command)).__name__
