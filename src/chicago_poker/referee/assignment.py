@@ -374,15 +374,15 @@ def schedule(slots: Sequence[Slot], jobs: Sequence[Job]) -> dict[Slot, Job] | Jo
     and is placed at the first slot that fits it, most urgent first.
     """
     placed: dict[Slot, Job] = {}
-    pending = sorted(jobs, key=_window_start)
+    pending = sorted(jobs, key=lambda job: job.start)
     waiting: list[tuple[int, int, Job]] = []
     next_job = 0
     for slot in slots:
-        while next_job < len(pending) and _window_start(pending[next_job]) < slot.seq:
+        while next_job < len(pending) and pending[next_job].start < slot.seq:
             job = pending[next_job]
             heapq.heappush(waiting, (job.deadline, next_job, job))
             next_job += 1
-        while waiting and waiting[0][0] <= slot.seq:
+        if waiting and waiting[0][0] <= slot.seq:
             return waiting[0][2]  # its deadline passed
         skipped = []
         while waiting:
@@ -435,11 +435,6 @@ def _plays_late(slots: Sequence[Slot], placed: dict[Slot, Job]) -> None:
         target = next(slot for slot in reversed(free) if slot.seq < job.deadline)
         free.remove(target)
         placed[target] = job
-
-
-def _window_start(job: Job) -> int:
-    """The event after which the job may take a slot (a Bribery's slot is at its release)."""
-    return job.start
 
 
 # --------------------------------------------------------------- 3. the cards nobody sees again

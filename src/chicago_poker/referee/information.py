@@ -272,10 +272,9 @@ class InformationSet:
 
     def _last_feasible(self, whole: int, budget: Budget | None, makeups: list[Makeup]) -> int:
         """The longest prefix, at most ``whole`` entries long, whose facts have identities."""
-        low, high = 0, whole  # the prefix of ``low`` entries is feasible; ``high`` + 1 is not
         if isinstance(self._assign(whole, budget, makeups), Assignment):
             return whole
-        high = whole - 1
+        low, high = 0, whole - 1  # the prefix of ``low`` entries is feasible; ``high`` + 1 is not
         while low < high:
             middle = (low + high + 1) // 2
             if isinstance(self._assign(middle, budget, makeups), Assignment):

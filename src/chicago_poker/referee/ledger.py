@@ -25,7 +25,7 @@ as they stood after any prefix of the history. The module is pure: it reads even
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any, Final, Protocol
 
@@ -388,7 +388,6 @@ class Ledger:
         self.choices: dict[int, Token] = {}
         """The reinforcement choices not yet revealed, by seat."""
         self.shuffles: list[Shuffle] = []
-        self.shuffle_of: dict[int, Shuffle] = {}
         self.sightings: list[tuple[int, Place, Card, bool]] = []
         """Every card seen at a place a Shuffle filled: (entry, place, card, whether the viewer
         had not seen it since its release: then it was one of the unseen face-down cards)."""
@@ -708,7 +707,6 @@ class Ledger:
             placed = [Place(None, shuffle) for _ in shown]
             shuffle.placed = placed
             self.shuffles.append(shuffle)
-            self.shuffle_of[self._entry] = shuffle
         for place, card in zip(placed, shown, strict=True):
             if card is not None:
                 self._reveal_moved(place, card, seat)
@@ -755,11 +753,6 @@ _HANDLERS: Final[dict[type, Callable[[Ledger, Any], None]]] = {
     LimousinePlayed: Ledger._driven,
     RedactedLimousinePlayed: Ledger._driven,
 }
-
-
-def iter_slots(slots: Sequence[Slot], seat: int) -> Iterator[Slot]:
-    """The slots of ``seat``, in order."""
-    return (slot for slot in slots if slot.seat == seat)
 
 
 _ORDER: Final[Callable[[Card], int]] = attrgetter("order")

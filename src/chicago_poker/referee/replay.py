@@ -48,7 +48,7 @@ from chicago_poker.core.redacted_events import PUBLIC_EVENTS, SeenEvent, redact
 from chicago_poker.core.state import GameState
 from chicago_poker.referee.assignment import Assignment
 from chicago_poker.referee.exact import BudgetSpentError
-from chicago_poker.referee.ledger import Ledger, SeenEntry, Slot
+from chicago_poker.referee.ledger import Ledger, SeenEntry
 
 __all__ = ["Budget", "Failure", "Played", "complete", "filler", "replay"]
 
@@ -150,18 +150,15 @@ def _complete(
             for seat, hand in enumerate(seen.hands):
                 dealt = iter(ledger.deal.get(seat, ()))
                 hands.append(
-                    tuple(
-                        card if card is not None else _slot_card(next(dealt), cards)
-                        for card in hand
-                    )
+                    tuple(card if card is not None else cards[next(dealt)] for card in hand)
                 )
             return StartGame(
                 seen.players, tuple(hands), seen.businesses, seen.first_player, seen.options
             )
         case RedactedDealCard():
-            return DealCard(_slot_card(ledger.slot_of[index], cards))
+            return DealCard(cards[ledger.slot_of[index]])
         case RedactedPlayBribery(player=seat):
-            return PlayBribery(seat, _slot_card(ledger.slot_of[index], cards))
+            return PlayBribery(seat, cards[ledger.slot_of[index]])
         case RedactedPlayGangster(player=seat, business=tile):
             card = assignment.token_cards.get(ledger.token_of[index])
             return PlayGangster(seat, _gangster(card, state, seat), tile)
@@ -179,10 +176,6 @@ def _complete(
             return PlayLimousine(seat, source, destination, moved)
         case _:
             return seen
-
-
-def _slot_card(slot: Slot, cards: dict[Slot, Card]) -> Card:
-    return cards[slot]
 
 
 def _gangster(card: Card | None, state: GameState | None, seat: int) -> GangsterCard:

@@ -40,8 +40,6 @@ from chicago_poker.referee.replay import Failure, Played, complete, judge, repla
 
 __all__ = ["MAX_TRIES", "Chooser", "Sampler"]
 
-_NEVER: Final = 1 << 62
-
 MAX_TRIES: Final = 100_000
 """The most deals drawn for one sample before the sampler gives up (it never has, measured)."""
 
@@ -212,8 +210,6 @@ class Sampler:
             if seat not in named_seats(entry, state):
                 continue
             hand = _changed(state.players[seat].hand, arrivals, removed, self.ledger.starts[index])
-            if hand is None:
-                return False
             players = list(state.players)
             players[seat] = attrs.evolve(players[seat], hand=hand)
             probed = attrs.evolve(state, players=tuple(players))
@@ -349,7 +345,7 @@ def _changed(
     arrivals: list[tuple[Slot, Card, Card]],
     removed: frozenset[Card],
     seq: int,
-) -> frozenset[Card] | None:
+) -> frozenset[Card]:
     """``hand`` at event ``seq`` with the special cards moved as :meth:`_check_makeup` says."""
     cards = set(hand)
     for slot, special, gangster in arrivals:
