@@ -371,7 +371,8 @@ def schedule(slots: Sequence[Slot], jobs: Sequence[Job]) -> dict[Slot, Job] | Jo
     """A slot for every job, earliest deadline first; or the first job left without one.
 
     ``slots`` are one seat's, in order. A job becomes available at its window's first slot
-    and is placed at the first slot that fits it, most urgent first.
+    and is placed at the first slot that fits it, most urgent first. (Where the placement is
+    kept, :func:`_plays_late` then moves the plays; to know that one exists, this is enough.)
     """
     placed: dict[Slot, Job] = {}
     pending = sorted(jobs, key=lambda job: job.start)
@@ -397,7 +398,6 @@ def schedule(slots: Sequence[Slot], jobs: Sequence[Job]) -> dict[Slot, Job] | Jo
         return min(waiting)[2]
     if next_job < len(pending):
         return pending[next_job]
-    _plays_late(slots, placed)
     return placed
 
 
@@ -542,6 +542,7 @@ def _solve(
         placed = schedule(slots_of.get(seat, []), jobs)
         if isinstance(placed, Job):
             return Infeasible(_unplaced(placed))
+        _plays_late(slots_of.get(seat, []), placed)
         for slot, job in placed.items():
             if job.need is not None:
                 slot_cards[slot] = job.need.card
@@ -563,7 +564,8 @@ def _solve(
         if filled is None:
             return Infeasible(_unfilled(epoch, slots, cards, facts.closed))
         slot_cards.update(filled)
-        deck.extend(card for card in cards if card not in filled.values())
+        dealt = set(filled.values())
+        deck.extend(card for card in cards if card not in dealt)
     for slot, token in spare.items():
         token_cards[token] = slot_cards[slot]
     return Assignment(facts, slot_cards, token_cards, orders, deck, needs)

@@ -99,8 +99,12 @@ class Deals:
         self.releases = releases
         """How many free cards each release has."""
         self.order = sorted(releases, key=lambda release: release.seq)
+        self.index = {release: i for i, release in enumerate(self.order)}
+        """The position of each release in :attr:`order`."""
         self.configurations = [self._configure(seat) for seat in self.seats]
         self.tables = self._tables()
+        self.finals = self._finals()
+        """Every number of cards dealt per release, with its weight (the deck's included)."""
 
     # --- one seat
 
@@ -166,7 +170,7 @@ class Deals:
     def _tables(self) -> list[dict[tuple[int, ...], float]]:
         """For each seat index, the total weight of the seats before it per numbers dealt."""
         tables: list[dict[tuple[int, ...], float]] = [{(0,) * len(self.order): 1.0}]
-        index = {release: i for i, release in enumerate(self.order)}
+        index = self.index
         sizes = [self.releases[release] for release in self.order]
         for configurations in self.configurations:
             nxt: dict[tuple[int, ...], float] = {}
@@ -181,8 +185,7 @@ class Deals:
             tables.append(nxt)
         return tables
 
-    def finals(self) -> list[tuple[tuple[int, ...], float]]:
-        """Every number of cards dealt per release, with its weight (the deck's included)."""
+    def _finals(self) -> list[tuple[tuple[int, ...], float]]:
         closed = self.facts.closed
         found: list[tuple[tuple[int, ...], float]] = []
         for state, weight in self.tables[-1].items():
@@ -194,9 +197,8 @@ class Deals:
 
     def draw(self, chooser: _Chooser) -> list[tuple[Configuration, tuple[Release, ...]]]:
         """Each seat's configuration and its plays' releases, drawn by their weights."""
-        finals = self.finals()
-        state = _pick(finals, chooser)
-        index = {release: i for i, release in enumerate(self.order)}
+        state = _pick(self.finals, chooser)
+        index = self.index
         drawn: list[tuple[Configuration, tuple[Release, ...]]] = []
         for position in range(len(self.seats) - 1, -1, -1):
             table = self.tables[position]

@@ -217,9 +217,7 @@ class InformationSet:
                     self._found = (played, assignment, makeups)
                     return self._witness_of(played, assignment)
             else:
-                good = self._last_feasible(whole, budget, makeups)
-                found = self._assign(good, budget, makeups)
-                assert isinstance(found, Assignment)
+                good, found = self._last_feasible(whole, assignment, budget, makeups)
                 played = self._replay(found, good, budget)
                 if isinstance(played, Played):
                     return self._refuted(good, played, assignment)
@@ -270,18 +268,33 @@ class InformationSet:
         except BudgetSpentError:
             raise _ExpiredError from None
 
-    def _last_feasible(self, whole: int, budget: Budget | None, makeups: list[Makeup]) -> int:
-        """The longest prefix, at most ``whole`` entries long, whose facts have identities."""
-        if isinstance(self._assign(whole, budget, makeups), Assignment):
-            return whole
+    def _last_feasible(
+        self,
+        whole: int,
+        assignment: Assignment | Infeasible,
+        budget: Budget | None,
+        makeups: list[Makeup],
+    ) -> tuple[int, Assignment]:
+        """The longest prefix, at most ``whole`` entries long, whose facts have identities.
+
+        ``assignment`` is the answer for ``whole`` entries; the prefix's comes back with it.
+        """
+        if isinstance(assignment, Assignment):
+            return whole, assignment
         low, high = 0, whole - 1  # the prefix of ``low`` entries is feasible; ``high`` + 1 is not
+        found: Assignment | None = None  # that prefix's identities, once computed
         while low < high:
             middle = (low + high + 1) // 2
-            if isinstance(self._assign(middle, budget, makeups), Assignment):
-                low = middle
+            result = self._assign(middle, budget, makeups)
+            if isinstance(result, Assignment):
+                low, found = middle, result
             else:
                 high = middle - 1
-        return low
+        if found is None:
+            result = self._assign(low, budget, makeups)
+            assert isinstance(result, Assignment)  # the empty prefix has identities
+            found = result
+        return low, found
 
     def _replay(
         self, assignment: Assignment, count: int, budget: Budget | None
