@@ -15,7 +15,7 @@ The module is pure.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from chicago_poker.core.cards import Card, GangsterCard
 from chicago_poker.referee.ledger import Facts, Need, Release, Slot, Token
@@ -24,7 +24,7 @@ __all__ = ["BudgetSpentError", "Rule", "search"]
 
 
 class BudgetSpentError(Exception):
-    """The caller's budget ran out during the search."""
+    """The caller's budget ran out: the search or replay stops where it is."""
 
 
 class _Item:
@@ -180,7 +180,7 @@ def search(
     facts: Facts,
     needs: Sequence[Need],
     tokens: Sequence[Token],
-    expired: object = None,
+    expired: Callable[[], bool] | None = None,
     rules: Sequence[Rule] = (),
 ) -> tuple[dict[Slot, Card], dict[Token, Slot]] | None:
     """A card for every slot and a slot for every unrevealed play, or None if there is none.
@@ -222,7 +222,6 @@ def search(
     ]
     chosen: list[int] = []
     failed: set[tuple[int, frozenset[int]]] = set()
-    check = expired if callable(expired) else None
 
     def place(k: int) -> bool:
         if k == len(plays):
@@ -230,7 +229,7 @@ def search(
         key = (k, frozenset(chosen))
         if key in failed:
             return False
-        if check is not None and check():
+        if expired is not None and expired():
             raise BudgetSpentError
         for s in windows[k]:
             if s in chosen:

@@ -111,10 +111,6 @@ class Undecided:
     """Unused: kept for readers of earlier versions."""
 
 
-class _ExpiredError(Exception):
-    """The caller's budget ran out."""
-
-
 class InformationSet:
     """Every complete game consistent with what one seat saw, held as facts about hidden cards.
 
@@ -202,7 +198,7 @@ class InformationSet:
         self._replayed = 0
         try:
             return self._witness(budget)
-        except _ExpiredError:
+        except BudgetSpentError:
             return Undecided(len(self._entries), self._replayed)
 
     def _witness(self, budget: Budget | None) -> Witness | Impossible:
@@ -262,11 +258,8 @@ class InformationSet:
     ) -> Assignment | Infeasible:
         _check(budget)
         lessons = [makeup for makeup in makeups if makeup.entry < entries]
-        try:
-            expired = None if budget is None else budget.expired
-            return assign(self.ledger.facts(entries), expired, lessons)
-        except BudgetSpentError:
-            raise _ExpiredError from None
+        expired = None if budget is None else budget.expired
+        return assign(self.ledger.facts(entries), expired, lessons)
 
     def _last_feasible(
         self,
@@ -300,10 +293,7 @@ class InformationSet:
         self, assignment: Assignment, count: int, budget: Budget | None
     ) -> Played | Failure:
         _check(budget)
-        try:
-            result = replay(self._entries[:count], self.viewer, self.ledger, assignment, budget)
-        except BudgetSpentError:
-            raise _ExpiredError from None
+        result = replay(self._entries[:count], self.viewer, self.ledger, assignment, budget)
         self._replayed += count if isinstance(result, Played) else result.index + 1
         return result
 
@@ -321,7 +311,7 @@ class InformationSet:
 
 def _check(budget: Budget | None) -> None:
     if budget is not None and budget.expired():
-        raise _ExpiredError
+        raise BudgetSpentError
 
 
 def _impossible(failure: Failure) -> Impossible:
