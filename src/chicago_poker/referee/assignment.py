@@ -63,7 +63,6 @@ __all__ = [
     "assign",
     "atom_of",
     "fill",
-    "need_deadline",
     "schedule",
 ]
 
@@ -520,7 +519,7 @@ def _solve(
 ) -> Assignment | Infeasible:
     jobs_of: dict[int, list[Job]] = {}
     for need in needs:
-        deadline = need_deadline(facts, need)
+        deadline = facts.deadline(need)
         start = max(
             (
                 seq - 1
@@ -569,14 +568,6 @@ def _solve(
     for slot, token in spare.items():
         token_cards[token] = slot_cards[slot]
     return Assignment(facts, slot_cards, token_cards, orders, deck, needs)
-
-
-def need_deadline(facts: Facts, need: Need) -> int:
-    """The event before which a need's card arrived.
-
-    It is when the card left the hand, or when its deck ran out (it was drawn from that deck).
-    """
-    return min(need.deadline, facts.epoch_end(need.release.epoch))
 
 
 def _unplaced(job: Job) -> str:

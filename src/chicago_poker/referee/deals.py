@@ -32,22 +32,22 @@ from typing import Final, Protocol, TypeVar
 
 from attrs import Factory, define
 
-from chicago_poker.referee.assignment import Job, need_deadline, schedule
-from chicago_poker.referee.ledger import Facts, Need, Release, Slot, Token
+from chicago_poker.referee.assignment import Job, schedule
+from chicago_poker.referee.ledger import NEVER, Facts, Need, Release, Slot, Token
 
-__all__ = ["MAX_CONFIGURATIONS", "Configuration", "Deals", "SeatHistory"]
+__all__ = ["MAX_CONFIGURATIONS", "Chooser", "Configuration", "Deals", "SeatHistory"]
 
 MAX_CONFIGURATIONS: Final = 20_000
 """The most configurations weighed for one seat."""
 
-_NEVER: Final = 1 << 62
-
-
 _T = TypeVar("_T")
 
 
-class _Chooser(Protocol):
-    def randrange(self, stop: int, /) -> int: ...
+class Chooser(Protocol):
+    """A source of chance, such as :class:`random.Random`."""
+
+    def randrange(self, stop: int, /) -> int:
+        """A number from 0 to ``stop - 1``."""
 
 
 @define(eq=False)
@@ -156,13 +156,13 @@ class Deals:
         chosen: Sequence[Release],
     ) -> bool:
         """Whether the seat's slots can bring its needs' cards and these cards in time."""
-        jobs = [Job(need_deadline(self.facts, need), need, None) for need in seat.needs]
+        jobs = [Job(self.facts.deadline(need), need, None) for need in seat.needs]
         left = dict(counts)
         for play, release in zip(plays, chosen, strict=True):
             jobs.append(Job(play.seq, None, None, release.seq - 1, release))
             left[release] -= 1
         for release, count in left.items():
-            jobs.extend(Job(_NEVER, None, None, release.seq - 1, release) for _ in range(count))
+            jobs.extend(Job(NEVER, None, None, release.seq - 1, release) for _ in range(count))
         return not isinstance(schedule(seat.slots, jobs), Job)
 
     # --- all seats
@@ -195,7 +195,7 @@ class Deals:
             found.append((state, weight / math.prod(math.factorial(left) for left in rest)))
         return found
 
-    def draw(self, chooser: _Chooser) -> list[tuple[Configuration, tuple[Release, ...]]]:
+    def draw(self, chooser: Chooser) -> list[tuple[Configuration, tuple[Release, ...]]]:
         """Each seat's configuration and its plays' releases, drawn by their weights."""
         state = _pick(self.finals, chooser)
         index = self.index
@@ -230,7 +230,7 @@ def _splits(total: int, sizes: list[int]) -> list[tuple[int, ...]]:
 _UNIT: Final = 1 << 53
 
 
-def _pick(options: Sequence[tuple[_T, float]], chooser: _Chooser) -> _T:
+def _pick(options: Sequence[tuple[_T, float]], chooser: Chooser) -> _T:
     """One of ``options``, each with a chance in proportion to its weight."""
     total = sum(weight for _, weight in options)
     target = chooser.randrange(_UNIT) / _UNIT * total

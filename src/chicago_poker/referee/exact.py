@@ -195,7 +195,7 @@ def search(
             need.card,
             need.release,
             need.seat,
-            min(need.deadline, facts.epoch_end(need.release.epoch)),
+            facts.deadline(need),
             mandatory=True,
         )
         for need in needs

@@ -77,6 +77,7 @@ from chicago_poker.core.redacted_events import (
 from chicago_poker.core.rules import RuleOptions
 
 __all__ = [
+    "NEVER",
     "Facts",
     "Ledger",
     "Makeup",
@@ -334,14 +335,22 @@ class Facts:
 
     def epoch_end(self, epoch: int) -> int:
         """The event at which ``epoch``'s deck ran out; past every event if it has not."""
-        return self.ends[epoch] if epoch < self.closed else _NEVER
+        return self.ends[epoch] if epoch < self.closed else NEVER
+
+    def deadline(self, need: Need) -> int:
+        """The event before which ``need``'s card arrived in the hand.
+
+        It is when the card left the hand, or when its deck ran out (it was drawn from that
+        deck).
+        """
+        return min(need.deadline, self.epoch_end(need.release.epoch))
 
     def declined(self, token: Token) -> bool:
         """Whether the reveal of ``token``'s shootout, within these facts, showed no card."""
         return token.declined is not None and token.declined < self.entries
 
 
-_NEVER: Final = 1 << 62
+NEVER: Final = 1 << 62
 """An event number past every event."""
 
 _SPECIAL_NEEDS: Final = {

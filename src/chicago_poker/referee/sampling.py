@@ -25,7 +25,7 @@ The module is pure: chance comes from the caller's :class:`Chooser`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Final
 
 import attrs
 
@@ -33,7 +33,7 @@ from chicago_poker.core.cards import GANGSTER_CARDS, Card, GangsterCard, Special
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.state import Business, Column, GameState, PlayerState, Shootout
 from chicago_poker.referee.assignment import Assignment, atom_of
-from chicago_poker.referee.deals import Deals, SeatHistory
+from chicago_poker.referee.deals import Chooser, Deals, SeatHistory
 from chicago_poker.referee.ledger import Ledger, Makeup, Release, SeenEntry, Slot, Token
 from chicago_poker.referee.probe import named_seats
 from chicago_poker.referee.replay import Failure, Played, complete, judge, replay
@@ -42,13 +42,6 @@ __all__ = ["MAX_TRIES", "Chooser", "Sampler"]
 
 MAX_TRIES: Final = 100_000
 """The most deals drawn for one sample before the sampler gives up (it never has, measured)."""
-
-
-class Chooser(Protocol):
-    """A source of chance, such as :class:`random.Random`."""
-
-    def randrange(self, stop: int, /) -> int:
-        """A number from 0 to ``stop - 1``."""
 
 
 class Sampler:
