@@ -376,11 +376,6 @@ class _Lines:
         """The start of the last line read, as read."""
         return self._last[: MAX_ENTRY_TEXT * 2]
 
-    @property
-    def last(self) -> str | bytes:
-        """The last line read, as read."""
-        return self._last
-
     def __iter__(self) -> Iterator[str | bytes]:
         for raw in self._lines:
             self.number += 1
@@ -527,7 +522,7 @@ class _Validation:
         if self.redacted_log:
             entry = pending.load()
             assert isinstance(entry, RedactedLogEntry)
-            self.seen.append((entry, lines.number, lines.last))
+            self.seen.append((entry, lines.number, lines.start))
             if self.known is None:
                 assert self.header is not None
                 self.known = InformationSet(self.header.viewer)
@@ -621,8 +616,8 @@ class _Validation:
         if isinstance(result, Witness):
             self.accept(result)
             return
-        entry, line, raw = self.seen[min(result.index, len(self.seen) - 1)]
-        text = _shorten(_text(raw[: MAX_ENTRY_TEXT * 2]))
+        entry, line, start = self.seen[min(result.index, len(self.seen) - 1)]
+        text = _text(start)
         if isinstance(result, Impossible):
             rule = result.rule or _seen_rule(result.recorded, result.expected)
             self.illegal(line, rule, _impossible_reason(entry, result, self.who), text)
@@ -639,7 +634,7 @@ class _Validation:
                 None,
                 f"time limit: the {seconds:g} s allowed ran out before the log was judged; it "
                 "is neither accepted nor refused (raise --time-limit to judge it)",
-                text,
+                _shorten(text),
             ),
         )
 
@@ -808,7 +803,7 @@ def validate_log(
         for item in _read(counted, canonical=True):
             run.take(item, counted)
             if run.redacted_log and budget is not None and budget.expired():
-                run.time_out(counted.number, _shorten(counted.text))
+                run.time_out(counted.number, counted.text)
                 break
     except LogFormatError as error:
         line = error.line if error.line is not None else counted.number
