@@ -53,8 +53,9 @@ from chicago_poker.core.events import (
 )
 from chicago_poker.core.fold import fold_events
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
-from chicago_poker.core.redacted_commands import redact_command
+from chicago_poker.core.redacted_commands import PUBLIC_COMMANDS, redact_command
 from chicago_poker.core.redacted_events import (
+    PUBLIC_EVENTS,
     RedactedBriberyPlayed,
     RedactedCardDrawn,
     RedactedGameStarted,
@@ -470,6 +471,32 @@ def test_a_redacted_event_only_shows_cards_the_seat_knows(game: tuple[int, int])
             assert set(cards_in(redacted)) <= known, (event, seat)
             if seat is not None and getattr(event, "player", None) == seat:
                 assert redacted == event
+
+
+@settings(max_examples=50, deadline=None)
+@given(game=games)
+def test_what_the_referee_compares_unredacted_every_seat_sees_whole(game: tuple[int, int]) -> None:
+    """PUBLIC_COMMANDS and PUBLIC_EVENTS are what redaction gives back unchanged to every seat.
+
+    The referee compares commands and events of those classes as they are, without redacting
+    them (chicago_poker.referee.replay); a class listed there that some seat sees redacted would
+    let a log show that seat more than it may know.
+    """
+    seed, commands = game
+    rng = random.Random(seed)
+    played = Game.new(NAMES[: 2 + seed % 4], ALL_OPTIONS[rng.randrange(32)], seed=seed)
+    play_random(played, rng, commands=commands, policy=by_kind)
+    state: GameState | None = None
+    for entry in played.history:
+        seats = [None, *range(len(played.state.players))]
+        if type(entry.command) in PUBLIC_COMMANDS:
+            for seat in seats:
+                assert redact_command(state, entry.command, seat) == entry.command, seat
+        for event in entry.events:
+            if type(event) in PUBLIC_EVENTS:
+                for seat in seats:
+                    assert redact(state, event, seat) == event, (event, seat)
+            state = apply(state, event)
 
 
 # --------------------------------------------------------------------------- scenarios
