@@ -159,10 +159,10 @@ class Deals:
         jobs = [Job(self.facts.deadline(need), need, None) for need in seat.needs]
         left = dict(counts)
         for play, release in zip(plays, chosen, strict=True):
-            jobs.append(Job(play.seq, None, None, release.seq - 1, release))
+            jobs.append(Job(play.seq, None, None, release=release))
             left[release] -= 1
         for release, count in left.items():
-            jobs.extend(Job(NEVER, None, None, release.seq - 1, release) for _ in range(count))
+            jobs.extend(Job(NEVER, None, None, release=release) for _ in range(count))
         return not isinstance(schedule(seat.slots, jobs), Job)
 
     # --- all seats

@@ -47,10 +47,10 @@ def probe(
     facts = assignment.facts
     seq = ledger.starts[index]
     for seat in _seats(entry, state, viewer):
-        candidates = _candidates(facts, seat, seq) | _specials(state.players[seat].hand)
+        held = _specials(state.players[seat].hand)
+        candidates = _candidates(facts, seat, seq) | held
         if not candidates:
             continue
-        held = _specials(state.players[seat].hand)
         allowed = frozenset(
             chosen
             for chosen in _subsets(candidates)

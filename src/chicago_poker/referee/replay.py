@@ -13,7 +13,7 @@ The module is pure.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, get_args
 
 from attrs import define
 
@@ -35,6 +35,7 @@ from chicago_poker.core.events import Event, GangsterPlayed, LimousinePlayed, Po
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.redacted_commands import (
     PUBLIC_COMMANDS,
+    RedactedCommand,
     RedactedDealCard,
     RedactedPlayBribery,
     RedactedPlayGangster,
@@ -111,16 +112,7 @@ _BUDGET_EVERY: Final = 256
 _STATEFUL_TYPES: Final = frozenset({GangsterPlayed, PoliceRaidPlayed, LimousinePlayed})
 """Events whose redaction depends on the state just before them, not only the command's."""
 
-_HIDING: Final = frozenset(
-    {
-        RedactedStartGame,
-        RedactedDealCard,
-        RedactedPlayBribery,
-        RedactedPlayGangster,
-        RedactedSendReinforcement,
-        RedactedPlayLimousine,
-    }
-)
+_HIDING: Final = frozenset(get_args(RedactedCommand))
 """The redacted commands: each stands for a command with hidden cards, to complete."""
 
 
