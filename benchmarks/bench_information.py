@@ -12,8 +12,10 @@ Measures, on games between random and heuristic bots (seats alternate, as on a w
   Target: ``extend`` costs less. Also printed: the first sample after an entry (which finds a
   new witness), in replays of the whole history.
 * **a hostile log**: a legal 5-player spectator's log with its last line repeated
-  ``--repeats`` times (about 10 MB), validated with a time limit, then without: seconds and
-  peak memory (``tracemalloc``). Target: answered within its time limit.
+  ``--repeats`` times (about 10 MB), written to a file and validated from it as the command
+  line and a server read it (``validate_file``: every line a new object), with a time limit,
+  then without: seconds and peak memory (``tracemalloc``). Target: answered within its time
+  limit.
 
 ``--check`` exits with status 1 when a target is missed.
 
@@ -27,8 +29,10 @@ import gc
 import random
 import statistics
 import sys
+import tempfile
 import time
 import tracemalloc
+from pathlib import Path
 
 from chicago_poker import (
     Bot,
@@ -43,7 +47,7 @@ from chicago_poker import (
 )
 from chicago_poker.formats.log import entries_to_lines
 from chicago_poker.players.simulate import play_bots
-from chicago_poker.referee.validate import validate_log
+from chicago_poker.referee.validate import validate_file
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
 STAGES = ("start", "middle", "end")
@@ -132,20 +136,24 @@ def hostile(args: argparse.Namespace) -> list[tuple[str, float, float, str]]:
     game = bot_game(args.seed + 5, 5)
     lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=None))
     lines.extend([lines[-1]] * args.repeats)
-    size = sum(len(line) + 1 for line in lines) / 2**20
-    print(f"hostile log: {len(lines):,} lines, {size:.1f} MiB")
     found = []
-    for label, limit in ((f"time limit {args.limit:g} s", args.limit), ("no time limit", None)):
-        gc.collect()
-        tracemalloc.start()
-        start = time.perf_counter()
-        report = validate_log(lines, "hostile", time_limit=limit)
-        seconds = time.perf_counter() - start
-        peak = tracemalloc.get_traced_memory()[1] / 2**20
-        tracemalloc.stop()
-        finding = report.findings[0] if report.findings else None
-        verdict = report.status.value + (f" at line {finding.line}" if finding else "")
-        found.append((label, seconds, peak, verdict))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hostile.jsonl"
+        path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+        size = path.stat().st_size / 2**20
+        print(f"hostile log: {len(lines):,} lines, {size:.1f} MiB")
+        limits = ((f"time limit {args.limit:g} s", args.limit), ("no time limit", None))
+        for label, limit in limits:
+            gc.collect()
+            tracemalloc.start()
+            start = time.perf_counter()
+            report = validate_file(path, "hostile", time_limit=limit)
+            seconds = time.perf_counter() - start
+            peak = tracemalloc.get_traced_memory()[1] / 2**20
+            tracemalloc.stop()
+            finding = report.findings[0] if report.findings else None
+            verdict = report.status.value + (f" at line {finding.line}" if finding else "")
+            found.append((label, seconds, peak, verdict))
     return found
 
 
