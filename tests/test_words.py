@@ -125,6 +125,28 @@ def test_every_item_has_a_sentence_that_names_only_cards_the_seat_may_know(
                 assert text[-1] in ".!", (told, text)
 
 
+@pytest.mark.rule("R-2.4", "R-4.2", "R-4.3", "R-4.4", "R-5.3", "R-5.6.1", "R-6.7.2")
+@settings(max_examples=5, deadline=None)
+@given(game=games)
+def test_a_seat_is_told_the_same_whether_or_not_the_item_was_redacted_first(
+    game: tuple[int, int, RuleOptions],
+) -> None:
+    """Words cannot leak: told to a seat, a full item and the item redacted for that seat give
+    the same sentence, with the seat's view before or without it; without it, the sentence
+    names only cards the seat's views show."""
+    played = random_game(*game)
+    names = NAMES[: game[1]]
+    for before, item, after in steps(played):
+        for seat in range(game[1]):
+            mine = None if before is None else view(before, seat)
+            redacted = seen(before, item, seat)
+            told = describe(item, names, viewer=seat, before=mine)
+            assert told == describe(redacted, names, viewer=seat, before=mine), (item, seat)
+            known = shown_cards(view(after, seat)) | (set() if mine is None else shown_cards(mine))
+            blind = describe(item, names, viewer=seat)
+            assert named_cards(blind) <= known, (item, seat, blind)
+
+
 def test_a_sentence_for_each_seat() -> None:
     """The example of the issue: who plays what, where, and how it lies."""
     card = parse_card("9R")

@@ -249,7 +249,7 @@ def run(args: argparse.Namespace) -> int:
 
     ending = _play(game, factory, sys.stdin, sys.stdout, seed)[1]
     log: str = args.log or args.resume or DEFAULT_LOG
-    return _save(game, log, provenance, ending, seed)
+    return _save(game, log, provenance, ending)
 
 
 def _fresh_seed() -> int:
@@ -298,7 +298,7 @@ def _resume(path: str) -> tuple[Game, dict[str, Any]] | None:
     return game, dict(header.provenance)
 
 
-def _save(game: Game, log: str, provenance: dict[str, Any], ending: _Ending, seed: int) -> int:
+def _save(game: Game, log: str, provenance: dict[str, Any], ending: _Ending) -> int:
     """Save the log and say where; the exit status for ``ending``."""
     with _interrupts_deferred():  # a second Ctrl-C must not cut the log short
         try:
@@ -317,8 +317,7 @@ def _save(game: Game, log: str, provenance: dict[str, Any], ending: _Ending, see
     if ending is _Ending.OUTPUT_CLOSED:
         _discard_stdout()
         sys.stderr.write(
-            f"chicago-poker play: the output was closed; the game stops unfinished. {saved} "
-            f"Seed: {seed}.\n"
+            f"chicago-poker play: the output was closed; the game stops unfinished. {saved}\n"
         )
     return {_Ending.OVER: 0, _Ending.INTERRUPTED: 130}.get(ending, 1)
 
@@ -366,10 +365,11 @@ def play_game(
     """Play a game: the human at seat 0 reads ``input`` and sees ``output``; bots elsewhere.
 
     ``bot_factory(seat)`` makes the bot of each seat 1 to ``players - 1``. The game is seeded
-    by ``seed``, which is told only once the game is over or stopped: it deals the bots' hands
-    and every card to come. When ``input`` ends (or the human types ``q``), on Ctrl-C, or when
-    ``output`` can no longer be written, the game stops (with a message, if it can be shown)
-    and the unfinished game is returned: check ``game.state.is_over``.
+    by ``seed``, which is told only once the game is over: it deals the bots' hands and every
+    card to come, and a game stopped early can be resumed. When ``input`` ends (or the human
+    types ``q``), on Ctrl-C, or when ``output`` can no longer be written, the game stops (with
+    a message, if it can be shown) and the unfinished game is returned: check
+    ``game.state.is_over``.
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}")
@@ -398,8 +398,9 @@ def _play(
             ending = _stopped(table, "Interrupted. The game stops unfinished.", _Ending.INTERRUPTED)
         else:
             table.summary()
-        if seed is not None:
-            # Only now: the seed replays the dealer, so it would show every hidden card.
+        if seed is not None and ending is _Ending.OVER:
+            # Only once the game is over: the seed replays the dealer, so it would show every
+            # hidden card, and a game stopped early can be resumed (--resume).
             table.say(f"Seed: {seed} (the same seed deals the same cards).")
         table.flush()
     except OutputClosedError:

@@ -180,14 +180,23 @@ def describe(
 ) -> str:
     """One sentence a player reads for a command or an event, full or redacted.
 
+    Told to a seat (``viewer``), the sentence says only what that seat may know, whether or
+    not the item was redacted for it first: another seat's draw, Bribery and reinforcement
+    stay hidden, and so does any card whose face the words cannot tell (R-4.2, R-5.3). The
+    seat's view before the item (``before``) tells them: with it, the sentence shows exactly
+    what the seat sees, a card played face up included; without it, another seat's card
+    played to a business is "a card". Told to nobody (``viewer`` None), the sentence says all
+    the item holds: give it an item redacted for an observer to narrate a game openly.
+
     Args:
-        item: the command or event; redact it first for a seat that may not see it all.
+        item: the command or event, full or redacted.
         names: the players' names by seat.
         viewer: the seat the sentence is told to, called "you"; a command of that seat is
             put as an order ("Play 9R at Speakeasy #1, face down."), to offer it as a choice.
-        before: the view of a seat before the item, to say what that seat can see of it:
-            the face a played card lands with, the last card a Liquidation would discard,
-            how many face-down cards a Police Raid would show.
+        before: the view before the item of the seat told (or of anyone, for no seat), to
+            say what that seat can see of it: where a played card lands and its face, the
+            last card a Liquidation would discard, how many face-down cards a Police Raid
+            would show, which cards of another seat's raid it knew already.
 
     >>> from chicago_poker.core.cards import parse_tile
     >>> from chicago_poker.core.commands import PlayPoliceRaid
@@ -197,12 +206,22 @@ def describe(
     Raises:
         ArgumentTypeError: ``item`` is neither a command nor an event.
         InvalidSeatError: ``viewer`` is neither None nor a seat of ``names``.
-        InvalidArgumentError: ``item`` names a seat that ``names`` has no name for.
+        InvalidArgumentError: ``item`` names a seat that ``names`` has no name for, or
+            ``before`` is another seat's view than ``viewer``'s.
     """
     if not isinstance(item, _DESCRIBABLE):
         raise unknown_type("a command or an event", item)  # type: ignore[arg-type]  # run time
     check_viewer(viewer, len(names))
+    if viewer is not None and before is not None and before.seat != viewer:
+        raise InvalidArgumentError(
+            f"describe: before is the view of {_seat_name(before.seat)}, but the sentence is "
+            f"told to seat {viewer}: give that seat's own view"
+        )
     return _sentence(item, _Voice(tuple(names), viewer, before, isinstance(item, _COMMANDS)))
+
+
+def _seat_name(seat: int | None) -> str:
+    return "an observer" if seat is None else f"seat {seat}"
 
 
 def _sentence(item: Describable, voice: _Voice) -> str:
@@ -329,6 +348,36 @@ class _Voice:
             return None
         return next((b for b in self.before.businesses if b.tile == tile), None)
 
+    def hides(self, seat: int) -> bool:
+        """Whether what only ``seat`` sees (its hand, its choices) is hidden from the viewer."""
+        return self.viewer is not None and seat != self.viewer
+
+    def lands_seen(self, seat: int, tile: BusinessTile, later: int = 0) -> bool | None:
+        """Whether the viewer sees a card ``seat`` places at ``tile``; None if it cannot tell.
+
+        ``later`` counts the cards placed before it in the same move. The viewer's view
+        before the item says where the card lands, and so its face (R-4.2).
+        """
+        if not self.hides(seat):
+            return True
+        business = self.business(tile)
+        if business is None:
+            return None
+        return not lands_face_down(tile, len(business.columns[seat].slots) + later)
+
+    def knows(self, owner: int, tile: BusinessTile, card: GangsterCard | None) -> bool:
+        """Whether the viewer knows that ``card`` lies in ``owner``'s column at ``tile``.
+
+        It knows its own cards, and those its view before shows: face up, or seen with a
+        Police Raid (R-5.3).
+        """
+        if card is None or not self.hides(owner):
+            return card is not None
+        business = self.business(tile)
+        return business is not None and any(
+            slot.card == card for slot in business.columns[owner].slots
+        )
+
 
 def _card(card: Card | None) -> str:
     if card is None:
@@ -403,6 +452,9 @@ def _start(
 def _chance(item: _Chance, voice: _Voice) -> str:
     match item:
         case DealCard(card=card) | RedactedDealCard(card=card):
+            if card is not None and voice.viewer is not None:
+                pending = voice.before.pending_draws if voice.before is not None else ()
+                card = card if pending[:1] == (voice.viewer,) else None
             return f"Chance deals {_card(card) if card is not None else 'a hidden card'}."
         case RevealTile(tile=tile):
             return f"Chance reveals {tile.name}."
@@ -412,10 +464,9 @@ def _chance(item: _Chance, voice: _Voice) -> str:
             return f"{voice.act(player, 'draw', 'draws')} a card."
         case DrawRequested(player=player):
             return f"{voice.act(player, 'take', 'takes')} the draw action."
-        case CardDrawn(player=player, card=card):
-            return f"{voice.act(player, 'draw', 'draws')} {_card(card)}."
-        case RedactedCardDrawn(player=player):
-            return f"{voice.act(player, 'draw', 'draws')} a card."
+        case CardDrawn(player=player, card=card) | RedactedCardDrawn(player=player, card=card):
+            shown = "a card" if card is None or voice.hides(player) else _card(card)
+            return f"{voice.act(player, 'draw', 'draws')} {shown}."
         case DiscardPileReshuffled(cards=count):
             return f"The discard pile ({_count(count, 'card')}) is shuffled into a new draw deck."
         case _:
@@ -428,6 +479,11 @@ def _gangster(item: _Gangster, voice: _Voice) -> str:
             PlayGangster(player=player, card=card, business=tile)
             | GangsterPlayed(player=player, card=card, business=tile)
         ):
+            seen = voice.lands_seen(player, tile)
+            if seen is None:
+                return f"{voice.act(player, 'play', 'plays')} a card at {tile.name}."
+            if not seen:
+                return f"{voice.act(player, 'play', 'plays')} a card face down at {tile.name}."
             landing = _landing(voice, player, tile)
             return f"{voice.act(player, 'play', 'plays')} {card} at {tile.name}{landing}."
         case (
@@ -468,9 +524,12 @@ def _attack(item: _Attack, voice: _Voice) -> str:
         case PlayPoliceRaid(player=player, business=tile, target=target):
             see = _to_see(voice, player, tile, target)
             return f"{voice.act(player, 'play', 'plays')} Police Raid at {tile.name}: {see}."
-        case PoliceRaidPlayed(player=player, business=tile, target=target, seen=seen):
-            return _raid(voice, player, tile, target, _cards(seen))
-        case RedactedPoliceRaidPlayed(player=player, business=tile, target=target, seen=seen):
+        case (
+            PoliceRaidPlayed(player=player, business=tile, target=target, seen=seen)
+            | RedactedPoliceRaidPlayed(player=player, business=tile, target=target, seen=seen)
+        ):
+            if voice.hides(player):  # the raider and the owner see them; others what they knew
+                seen = tuple(card if voice.knows(target, tile, card) else None for card in seen)
             return _raid(voice, player, tile, target, _cards(seen))
         case PlayRevolver(player=player) | RevolverPlayed(player=player):
             return f"{voice.act(player, 'play', 'plays')} the Revolver: two extra actions."
@@ -513,13 +572,22 @@ def _move(item: _Move, voice: _Voice) -> str:
             | RedactedLimousinePlayed()
         ):
             verb = "move" if len(item.cards) != 1 else "moves"
+            cards = tuple(
+                card if voice.lands_seen(item.player, item.destination, index) else None
+                for index, card in enumerate(item.cards)
+            )
             return (
-                f"{voice.act(item.player, 'play', 'plays')} the Limousine: {_cards(item.cards)} "
+                f"{voice.act(item.player, 'play', 'plays')} the Limousine: {_cards(cards)} "
                 f"{verb} from {item.source.name} to {item.destination.name}."
             )
-        case PlayBribery(player=player, card=card) | BriberyPlayed(player=player, card=card):
-            return _bribery(voice, player, _card(card))
-        case RedactedPlayBribery(player=player) | RedactedBriberyPlayed(player=player):
+        case (
+            PlayBribery(player=player, card=card)
+            | BriberyPlayed(player=player, card=card)
+            | RedactedBriberyPlayed(player=player, card=card)
+        ):
+            shown = "a card" if card is None or voice.hides(player) else _card(card)
+            return _bribery(voice, player, shown)
+        case RedactedPlayBribery(player=player):
             return _bribery(voice, player, "a card")
         case _:
             assert_never(item)
@@ -569,6 +637,8 @@ def _first_upper(text: str) -> str:
 
 
 def _reinforcement(item: _Reinforcement, voice: _Voice) -> str:
+    if voice.hides(item.player):  # hidden until the reveal (R-6.7.2)
+        return f"{voice.act(item.player, 'make', 'makes')} a secret reinforcement choice."
     match item:
         case (
             SendReinforcement(player=player, card=card)
