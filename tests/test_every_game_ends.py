@@ -6,7 +6,8 @@ option ``optional_actions``) keep a game going forever (D-44). These properties 
 games with random policies and with adversarial ones that avoid every shootout they can, and
 check the bound the specification states: no more than ``stall_limit(players)`` turns in a
 row end without a business won, and since at most twenty businesses are won, no game has
-more than 21 times that many turns.
+more than 21 times that many turns; nor more commands than the bound R-8.8 states, which
+the specification's own text gives for each number of players.
 
 The stretches are counted from the events, not from the state's own count.
 """
@@ -40,11 +41,13 @@ from chicago_poker.core.events import (
     TurnEnded,
 )
 from chicago_poker.core.legal import legal_commands
-from chicago_poker.core.rules import MAX_COLUMN, RuleOptions, stall_limit
+from chicago_poker.core.rules import MAX_COLUMN, RuleOptions, command_bound, stall_limit
 from chicago_poker.core.state import GameState, Victory
 from chicago_poker.players.game import Dealer
+from chicago_poker.specification import load_specification
 from random_games import Policy, uniform
 from scenarios import NAMES
+from test_every_shootout_ends import tie_seeker
 
 REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
 
@@ -113,18 +116,25 @@ def revolver_policy(state: GameState, legal: Sequence[Command], rng: random.Rand
     )
 
 
+def tie_policy(state: GameState, legal: Sequence[Command], rng: random.Random) -> Command:
+    """Seek long tie-breaks: send a value another tied player holds too; else play at random."""
+    return tie_seeker(state, legal, rng)
+
+
 POLICIES: dict[str, Policy] = {
     "random": uniform,
     "cautious": cautious_policy,
     "idle": idle_policy,
     "revolver": revolver_policy,
+    "tie": tie_policy,
 }
 
 
 def play_game(
     players: int, options: RuleOptions, policy: Policy, seed: int
-) -> tuple[GameState, list[int]]:
-    """Play a whole game, or up to one turn past the bound; return it and its stretches.
+) -> tuple[GameState, list[int], int]:
+    """Play a whole game, or up to one turn or command past the bounds; return it, its
+    stretches and its commands.
 
     A stretch is how many turns in a row ended since the game began or a business was won.
     """
@@ -133,7 +143,9 @@ def play_game(
     state, _ = step(None, dealer.start(NAMES[:players], options))
     stretches = [0]
     bound = game_turns(players)
-    while not state.is_over and state.turn.number <= bound:
+    commands = 1
+    while not state.is_over and state.turn.number <= bound and commands <= command_bound(players):
+        commands += 1
         chance = dealer.outcome(state)
         command = chance if chance is not None else policy(state, legal_commands(state), rng)
         state, events = step(state, command)
@@ -142,10 +154,10 @@ def play_game(
                 stretches.append(0)
             elif isinstance(event, TurnEnded):
                 stretches[-1] += 1
-    return state, stretches
+    return state, stretches, commands
 
 
-@pytest.mark.rule("R-8.7", "R-8.6", "R-5.5.1")
+@pytest.mark.rule("R-8.7", "R-8.6", "R-5.5.1", "R-8.8")
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(2, 6),
@@ -156,10 +168,11 @@ def play_game(
 def test_every_game_ends_within_the_bound_the_specification_states(
     players: int, policy: str, options: RuleOptions, seed: int
 ) -> None:
-    state, stretches = play_game(players, options, POLICIES[policy], seed)
+    state, stretches, commands = play_game(players, options, POLICIES[policy], seed)
     limit = stall_limit(players)
     assert state.is_over, f"no end after {state.turn.number} turns"
     assert state.turn.number < game_turns(players)
+    assert commands <= command_bound(players)
     assert max(stretches) <= limit
     if state.victory is Victory.STALLED:
         assert stretches[-1] == limit
@@ -186,3 +199,12 @@ def test_players_who_never_act_stall_the_game_at_the_limit(players: int) -> None
     assert events[-1] == GameStalled(stall_limit(players))
     assert state.victory is Victory.STALLED
     assert state.winner is None
+
+
+@pytest.mark.rule("R-8.8")
+def test_the_specification_states_the_bound_the_engine_keeps() -> None:
+    (rule,) = (rule for rule in load_specification().rules if rule.id == "R-8.8")
+    statement = " ".join(rule.statement.split())
+    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    for players, word in words.items():
+        assert f"{command_bound(players):,} with {word}" in statement.replace(" players", "")

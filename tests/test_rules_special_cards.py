@@ -1400,7 +1400,10 @@ def test_revolver_drawn_back_in_its_turn_may_not_be_played_again() -> None:
     assert EndTurn(AL) in legal_commands(state)
     error = rejected(state, PlayRevolver(AL))
     assert error.rule == "R-5.5.1"
-    assert error.message == "Al has already played the Revolver this turn."
+    assert error.message == (
+        "Al has played the Revolver this turn and no Bribery since: "
+        "it may be played again only after a Bribery."
+    )
 
 
 # --- R-5.6 Bribery -----------------------------------------------------------------------
@@ -1504,7 +1507,8 @@ def test_bribery_is_subject_to_the_hand_limit() -> None:
 
 
 @pytest.mark.rule("R-5.6.1", "R-5.5", "R-5.5.1")
-def test_bribery_can_take_back_the_revolver_to_play_it_in_a_later_turn() -> None:
+def test_bribery_can_take_back_the_revolver_to_play_it_again_in_the_same_turn() -> None:
+    # Every edition allows Revolver, Bribery taking it back, Revolver (D-41).
     state = parse_position(
         """
         chicago-poker position 1
@@ -1517,6 +1521,7 @@ def test_bribery_can_take_back_the_revolver_to_play_it_in_a_later_turn() -> None
     )
     state, _ = run(state, PlayRevolver(AL))
     assert state.turn.actions_left == 4
+    assert state.turn.revolver_spent
     assert PlayBribery(AL, REVOLVER) in legal_commands(state)
 
     state, events = run(state, PlayBribery(AL, REVOLVER))
@@ -1525,19 +1530,60 @@ def test_bribery_can_take_back_the_revolver_to_play_it_in_a_later_turn() -> None
     assert state.discard_pile == {BRIBERY}
     assert REVOLVER not in state.draw_pile
     assert state.turn.actions_left == 3
+    assert not state.turn.revolver_spent
 
-    # Not again this turn: once a turn.
-    assert listed(state, PlayRevolver) == set()
-    assert rejected(state, PlayRevolver(AL)).rule == "R-5.5.1"
+    assert listed(state, PlayRevolver) == {PlayRevolver(AL)}
+    state, events = run(state, PlayRevolver(AL))
+    assert events == [RevolverPlayed(AL)]
+    assert state.turn.actions_left == 4
+    assert state.turn.bonus_actions == 4
+    assert state.discard_pile == {BRIBERY, REVOLVER}
 
+
+@pytest.mark.rule("R-5.5.1", "R-5.6.2")
+def test_a_revolver_drawn_back_after_a_bribery_may_be_played_again() -> None:
+    # Bribery takes another card and shuffles the Revolver into the draw deck; drawn back,
+    # it may be played again, since a Bribery was played after it (R-5.5.1).
+    state = build(
+        hands={"Al": "Revolver Bribery 9R"},
+        businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
+        draw="",
+        discard="3G",
+        reachable=False,
+    )
+    state, _ = run(
+        state, PlayRevolver(AL), PlayBribery(AL, gangster("3G")), DrawCard(AL), DealCard(REVOLVER)
+    )
+    assert state.players[AL].hand == {REVOLVER, gangster("9R"), gangster("3G")}
+    assert state.turn.actions_left == 2
+    assert listed(state, PlayRevolver) == {PlayRevolver(AL)}
+    state, _ = run(state, PlayRevolver(AL))
+    assert state.turn.actions_left == 3
+    assert rejected(state, PlayBribery(AL, REVOLVER)).rule == "R-5.6"  # Bribery is gone
+
+
+@pytest.mark.rule("R-5.6.1", "R-5.5", "R-5.5.1")
+def test_a_revolver_taken_back_at_the_end_of_a_turn_is_played_in_the_next() -> None:
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=9R,Revolver,Bribery
+        player Bugs hand=9B,10B,11B
+        turn seat=0 number=10
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """
+    )
     state, _ = run(
         state,
+        PlayRevolver(AL),
+        PlayBribery(AL, REVOLVER),
         PlayGangster(AL, gangster("9R"), JAZZ_CLUB),
         EndTurn(AL),
         *(PlayGangster(BUGS, gangster(text), SPEAKEASY) for text in ("9B", "10B", "11B")),
     )
     assert state.turn.player == AL
-    assert state.turn.bonus_actions == 0
+    assert (state.turn.bonus_actions, state.turn.revolver_spent) == (0, False)
     assert listed(state, PlayRevolver) == {PlayRevolver(AL)}
     state, events = run(state, PlayRevolver(AL))
     assert events == [RevolverPlayed(AL)]

@@ -77,7 +77,6 @@ from chicago_poker.core.legal import (
     limit_after,
     may_decline,
     may_end_turn,
-    revolver_played,
     special_within_limit,
     took_every_action,
 )
@@ -88,6 +87,7 @@ from chicago_poker.core.rules import (
     MAX_COLUMN,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    TIE_BREAK_REVEALS,
     RuleOptions,
     stall_limit,
 )
@@ -489,9 +489,11 @@ def _in_play(state: GameState, tile: BusinessTile) -> Business:
 
 def _fire(state: GameState, seat: int) -> RevolverPlayed:
     _special(state, seat, SpecialKind.REVOLVER, "R-5.5")
-    if revolver_played(state.turn):
+    if state.turn.revolver_spent:
         raise IllegalCommand(
-            f"{_name(state, seat)} has already played the Revolver this turn.", rule="R-5.5.1"
+            f"{_name(state, seat)} has played the Revolver this turn and no Bribery since: "
+            "it may be played again only after a Bribery.",
+            rule="R-5.5.1",
         )
     return RevolverPlayed(seat)
 
@@ -674,6 +676,6 @@ def _after_reveal(state: GameState, shootout: Shootout, business: Business) -> E
         seat = shootout.contenders[0]
         category = evaluate_hand(business.columns[seat].cards).category
         return ShootoutWon(business.tile, seat, category, reinforced=True)
-    if not shootout.contenders:
-        return ShootoutVoided(business.tile)
+    if not shootout.contenders or shootout.round >= TIE_BREAK_REVEALS:
+        return ShootoutVoided(business.tile)
     return ReinforcementRequested(business.tile, shootout.contenders)

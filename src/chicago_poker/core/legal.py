@@ -54,7 +54,6 @@ __all__ = [
     "movable_groups",
     "open_businesses",
     "raid_targets",
-    "revolver_played",
     "special_within_limit",
     "took_every_action",
     "within_hand_limit",
@@ -358,8 +357,8 @@ def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Iterator[C
         case SpecialKind.LIMOUSINE:
             plays = _limousines(state, seat)
         case SpecialKind.REVOLVER:
-            if revolver_played(state.turn):
-                return  # once a turn (R-5.5.1)
+            if state.turn.revolver_spent:
+                return  # not again before a Bribery (R-5.5.1)
             plays = iter((PlayRevolver(seat),))
         case SpecialKind.BRIBERY:
             plays = _briberies(state, seat)
@@ -376,19 +375,6 @@ def special_within_limit(state: GameState, seat: int, kind: SpecialKind) -> bool
         return True
     actions = 1 if kind is SpecialKind.REVOLVER else -1
     return limit_after(state, seat, hand=-1, actions=actions)
-
-
-def revolver_played(turn: Turn) -> bool:
-    """Whether a Revolver was played in ``turn``: another may not be, this turn (R-5.5.1).
-
-    Only a Revolver gives extra actions, so a turn with extra actions has had one. With at
-    most one a turn, no turn has more than five actions, and every turn ends.
-
-    >>> from chicago_poker.core.state import Turn
-    >>> revolver_played(Turn(0, 5)), revolver_played(Turn(0, 5, bonus_actions=2))
-    (False, True)
-    """
-    return turn.bonus_actions > 0
 
 
 def holds_gangster(state: GameState, seat: int) -> bool:

@@ -24,8 +24,11 @@ __all__ = [
     "MAX_LIMOUSINE",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "MOST_ACTIONS",
     "STALL_ROUNDS",
+    "TIE_BREAK_REVEALS",
     "RuleOptions",
+    "command_bound",
     "stall_limit",
 ]
 
@@ -53,6 +56,9 @@ FACE_UP_BUSINESSES: Final = {2: 2, 3: 2, 4: 3, 5: 4, 6: 4}
 STALL_ROUNDS: Final = 50
 """Rounds of turns without a business won after which the game ends without a winner (R-8.7)."""
 
+TIE_BREAK_REVEALS: Final = 10
+"""Reveals of one tie-break after which, still tied, nobody wins the shootout (R-6.7.7)."""
+
 
 def stall_limit(players: int) -> int:
     """How many turns in a row without a business won end a game of ``players`` (R-8.7).
@@ -61,6 +67,32 @@ def stall_limit(players: int) -> int:
     200
     """
     return STALL_ROUNDS * players
+
+
+MOST_ACTIONS: Final = 11
+"""The most actions of one turn: three ordinary ones and the extra ones of four Revolvers, each
+but the first played after a Bribery that came back by a draw (R-5.5.1)."""
+
+BUSINESSES_WON: Final = 20
+"""The most businesses won in a game: every tile (R-1.4)."""
+
+
+def command_bound(players: int) -> int:
+    """The most commands, a player's or chance's, of a game of ``players`` (R-8.8).
+
+    A game has at most 21 stretches of :func:`stall_limit` turns (R-8.7). A turn begins with at
+    most one shootout per business in play (R-6.1); a shootout has at most
+    :data:`TIE_BREAK_REVEALS` reveals, each after a choice of every tied player and followed by
+    a replacement card for each (R-6.7.5, R-6.7.7), and then at most one new tile (R-6.6). Then
+    come at most :data:`MOST_ACTIONS` actions, a draw being two commands (the player's and the
+    card dealt), and the end of the turn. Then the game's one :class:`StartGame`.
+
+    >>> command_bound(2), command_bound(6)
+    (220501, 3194101)
+    """
+    shootout = TIE_BREAK_REVEALS * 2 * players + 1
+    turn = FACE_UP_BUSINESSES[players] * shootout + 2 * MOST_ACTIONS + 1
+    return 1 + (BUSINESSES_WON + 1) * stall_limit(players) * turn
 
 
 def _flag(_: object, attribute: Attribute[Any], value: object) -> None:

@@ -129,6 +129,10 @@ class Turn:
     shootouts: int = 0
     """The shootouts resolved at the start of this turn."""
 
+    revolver_spent: bool = False
+    """Whether the Revolver was played this turn with no Bribery played since: until one is, it
+    may not be played again this turn (R-5.5.1)."""
+
     @property
     def actions_left(self) -> int:
         """The actions the player may still take."""

@@ -161,6 +161,8 @@ def _turn(keyword: str, turn: Turn) -> str:
     ):
         if value:
             words.append(f"{word}={value}")
+    if turn.revolver_spent:
+        words.append("revolver=spent")
     return " ".join(words)
 
 
@@ -575,7 +577,7 @@ def _read_turn(statement: _Statement) -> Turn:
     fields = _fields(
         statement,
         statement.args,
-        ("seat", "number", "phase", "base", "bonus", "taken", "shootouts"),
+        ("seat", "number", "phase", "base", "bonus", "taken", "shootouts", "revolver"),
     )
     _required(statement, fields, "seat")
     _required(statement, fields, "number")
@@ -588,6 +590,7 @@ def _read_turn(statement: _Statement) -> Turn:
         bonus_actions=_get(fields, "bonus", _int, 0),
         actions_taken=_get(fields, "taken", _int, 0),
         shootouts=_get(fields, "shootouts", _int, 0),
+        revolver_spent=_get(fields, "revolver", _revolver, False),
     )
 
 
@@ -635,6 +638,13 @@ def _phase(token: _Token, value: str) -> TurnPhase:
     if value not in _PHASES:
         raise _syntax(token, f"{value!r} is not a phase; they are {', '.join(_PHASES)}")
     return _PHASES[value]
+
+
+def _revolver(token: _Token, value: str) -> bool:
+    """``revolver=spent`` or ``revolver=ready``: whether it may be played again (R-5.5.1)."""
+    if value not in ("ready", "spent"):
+        raise _syntax(token, f"{value!r} is not a Revolver's state; they are ready, spent")
+    return value == "spent"
 
 
 def _victory(token: _Token, value: str) -> Victory:
@@ -1100,6 +1110,8 @@ class _Checker:
                 "R-3.2",
                 line,
             )
+        if turn.revolver_spent and not turn.bonus_actions:
+            self.fail("turn", "a Revolver spent but no bonus actions", "R-5.5.1", line)
         if turn.phase is TurnPhase.SHOOTOUTS and (turn.actions_taken or turn.bonus_actions):
             self.fail("turn", "actions taken before the shootouts are over", "R-6.1", line)
 
