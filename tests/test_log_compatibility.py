@@ -135,7 +135,16 @@ def test_a_format_version_that_never_was_says_so(version: object) -> None:
 
 @pytest.mark.parametrize(
     ("engine", "newer"),
-    [("0.1.1", True), ("0.2.0rc1", True), ("1.0", True), ("0.10.0", True), ("0.1", False)],
+    [
+        ("0.2.0", True),
+        ("0.2.0rc1", True),
+        ("0.2.0.dev1", True),
+        ("1.0", True),
+        ("0.10.0", True),
+        ("0.2.0.dev0", False),
+        ("0.1.1", False),
+        ("0.1", False),
+    ],
 )
 def test_an_error_in_a_log_of_a_newer_chicago_poker_says_upgrading_may_help(
     engine: str, newer: bool
