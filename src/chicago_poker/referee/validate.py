@@ -63,7 +63,6 @@ from chicago_poker.core.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.core.decide import step_well_formed as step  # read commands have their form
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.events import (
     ActionPhaseStarted,
@@ -131,6 +130,7 @@ from chicago_poker.formats.log import read_lazily as _read
 from chicago_poker.formats.log import same_events as _same_events
 from chicago_poker.referee.budget import TimeLimit
 from chicago_poker.referee.information import Impossible, InformationSet, Witness
+from chicago_poker.referee.releases import Implied, declines_automatically, step_as_written
 
 __all__ = [
     "EVENT_RULES",
@@ -504,6 +504,11 @@ class _Validation:
         self.status = Status.OK
         self.replaying = True
         self.redacted_log = False
+        self.automatic_decline = False
+        """Whether the engine that wrote the log declined by itself (before 0.2.0)."""
+        self.implied: list[tuple[int, DeclineReinforcement]] = []
+        """The commands supplied for that engine (see :mod:`~chicago_poker.referee.releases`),
+        with the line of the entry whose events hold theirs."""
 
     def fail(self, status: Status, finding: Finding) -> None:
         self.findings.append(finding)
@@ -514,6 +519,7 @@ class _Validation:
         """Take the header of the log."""
         self.header = header
         self.redacted_log = header.kind is LogKind.REDACTED
+        self.automatic_decline = declines_automatically(header.engine)
         if self.redacted_log:
             self.replaying = False  # judged as a whole, once read (see judge_redacted)
 
@@ -525,7 +531,9 @@ class _Validation:
             self.seen.append((entry, lines.number, lines.start))
             if self.known is None:
                 assert self.header is not None
-                self.known = InformationSet(self.header.viewer)
+                self.known = InformationSet(
+                    self.header.viewer, automatic_decline=self.automatic_decline
+                )
             self.known.extend(entry)
         elif self.replaying:
             assert isinstance(pending, _Pending)  # a LoadedEntry is a redacted log's
@@ -541,12 +549,15 @@ class _Validation:
             # find the same; any other line is read in full and checked below.
             if self.replaying:
                 try:
-                    after, events = step(self.state, item.command)
+                    after, events, implied = step_as_written(
+                        self.state, item.command, automatic_decline=self.automatic_decline
+                    )
                 except ChicagoPokerError:
                     events = None
                 if events is not None and item.written_with(events):
                     self.state = after
                     self.entries += 1
+                    self.supplied(lines.number, implied)
                     return
             item = item.pending()
         if isinstance(item, LogHeader):
@@ -564,7 +575,9 @@ class _Validation:
         """
         command = pending.command
         try:
-            after, events = step(self.state, command)
+            after, events, implied = step_as_written(
+                self.state, command, automatic_decline=self.automatic_decline
+            )
         except ChicagoPokerError as error:
             pending.load()  # an unreadable entry is reported as such, before any rule
             reason = f"{_command_name(command)}: {getattr(error, 'message', str(error))}"
@@ -572,11 +585,28 @@ class _Validation:
             return
         if pending.events is None or _same_events(pending.events, events):
             self.state = after
-        elif self.same_as_recorded(pending, events, lines):
+        elif self.same_as_recorded(pending, events, lines, implied):
             self.state = after  # the same events, written another way
+        else:
+            return
+        self.supplied(lines.number, implied)
 
-    def same_as_recorded(self, pending: _Pending, events: tuple[Event, ...], lines: _Lines) -> bool:
-        """Compare the engine's events as objects with the entry's; record the first difference."""
+    def supplied(self, line: int, implied: tuple[Implied, ...]) -> None:
+        """Keep the commands supplied for the engine that wrote the log, as evidence."""
+        self.implied.extend((line, command) for command, _ in implied)
+
+    def same_as_recorded(
+        self,
+        pending: _Pending,
+        events: tuple[Event, ...],
+        lines: _Lines,
+        implied: tuple[Implied, ...] = (),
+    ) -> bool:
+        """Compare the engine's events as objects with the entry's; record the first difference.
+
+        ``implied`` are the commands supplied for an earlier engine, whose events end
+        ``events``: a difference among them says so.
+        """
         loaded = pending.load()
         assert isinstance(loaded, LogEntry)
         recorded_events = loaded.events
@@ -584,14 +614,25 @@ class _Validation:
         if recorded_events == events:
             return True
         index, recorded, expected = _first_difference(recorded_events, events)
+        own = len(events) - sum(len(caused) for _, caused in implied)
         self.illegal(
             lines.number,
             _mismatch_rule(recorded, expected),
             f"event {index + 1} of {_command_name(pending.command)}: the log records "
-            f"{_describe(recorded)}, but the engine gives {_describe(expected)}",
+            f"{_describe(recorded)}, but the engine gives {_describe(expected)}"
+            f"{self.declined_by_itself if index >= own else ''}",
             lines.text,
         )
         return False
+
+    @property
+    def declined_by_itself(self) -> str:
+        """Why the engine gives a decline no command asked for, in a log of an earlier engine."""
+        assert self.header is not None
+        return (
+            f" (chicago-poker {self.header.engine}, which wrote this log, declined by itself for "
+            "a tied player holding no gangster card, their only legal command: R-6.7.6, D-31)"
+        )
 
     @property
     def who(self) -> str:
@@ -642,6 +683,7 @@ class _Validation:
         """Take the witness of a legal redacted log, and say what the log left unsettled."""
         self.witness = witness
         self.state = witness.state
+        self.implied.extend((self.seen[index][1], command) for index, command, _ in witness.implied)
         self.notes.append(
             f"a redacted log (the view of {self.who}): legal, because the engine replayed a "
             "witness, a complete legal game that redacts to this log line for line; what "
@@ -665,6 +707,8 @@ class _Validation:
         victory = None if state is None else state.victory
         if self.status is Status.OK and self.header is not None and not over:
             self.note_unfinished(state)
+        if self.implied and self.status is not Status.UNREADABLE:
+            self.notes.append(self.implied_note())
         return Report(
             source=self.source,
             status=self.status,
@@ -683,6 +727,23 @@ class _Validation:
             else _witness_entries(self.witness),
         )
 
+    def implied_note(self) -> str:
+        """What the referee supplied for the engine that wrote the log, and where."""
+        assert self.header is not None
+        names = self.header.players
+        by_line: dict[int, list[str]] = {}
+        for line, command in self.implied:
+            by_line.setdefault(line, []).append(names[command.player])
+        where = "; ".join(f"line {line}: {', '.join(who)}" for line, who in by_line.items())
+        count = len(self.implied)
+        return (
+            f"written by chicago-poker {self.header.engine}, whose engine declined by itself "
+            "for a tied player holding no gangster card: the referee supplied "
+            f"{count} DeclineReinforcement command{'s' if count != 1 else ''}, each the "
+            "player's only legal one (R-6.7.6, D-31), whose events the log holds in the "
+            f"entry that requested reinforcements ({where})"
+        )
+
     def note_unfinished(self, state: GameState | None) -> None:
         """Say that the game of a legal log is not over, and what it awaits."""
         assert self.header is not None
@@ -696,11 +757,22 @@ class _Validation:
 
 
 def _witness_entries(witness: Witness) -> tuple[LogEntry, ...]:
-    """The entries of a witness game, as a full log holds them."""
-    return tuple(
-        LogEntry(command, events)
-        for command, events in zip(witness.commands, witness.events, strict=True)
-    )
+    """The entries of a witness game, as a full log of this release holds them.
+
+    A decline that an engine before 0.2.0 gave by itself is an entry of its own here, with
+    the command this release awaits (:mod:`~chicago_poker.referee.releases`).
+    """
+    implied: dict[int, list[Implied]] = {}
+    for at, decline, caused in witness.implied:
+        implied.setdefault(at, []).append((decline, caused))
+    entries: list[LogEntry] = []
+    pairs = zip(witness.commands, witness.events, strict=True)
+    for index, (command, events) in enumerate(pairs):
+        supplied = implied.get(index, [])
+        own = len(events) - sum(len(caused) for _, caused in supplied)
+        entries.append(LogEntry(command, events[:own]))
+        entries.extend(LogEntry(decline, caused) for decline, caused in supplied)
+    return tuple(entries)
 
 
 def _awaited(state: GameState) -> str:
