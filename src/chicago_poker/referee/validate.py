@@ -14,12 +14,14 @@ engine (:func:`chicago_poker.core.decide.step`):
 - A ``commands`` log has no events: replaying the commands is the whole check.
 - A ``redacted`` log hides cards, so its lines alone cannot be replayed. It is legal exactly
   when some complete game, legal for the engine, redacts to it line for line for its viewer:
-  :func:`chicago_poker.referee.consistent.find_witness` builds such a game (a *witness*) and
-  replays it through the engine, so no rule is written a second time here. No witness and a
-  proof that none exists make the log illegal, at the first line no legal game gives; a
-  search that stops at its bound first leaves the log ``undecided``. The notes of a legal log
-  say what it cannot settle: how many cards reached other hands unseen, and how many are
-  never revealed.
+  the viewer's :class:`~chicago_poker.referee.information.InformationSet` builds such a game
+  (a *witness*) and replays it through the engine, so no rule is written a second time here.
+  Where no legal game gives the log, it is illegal at the first line none gives. Only a time
+  limit that runs out first leaves the log ``undecided``. The notes of a legal log say what it
+  cannot settle: how many cards reached other hands unseen, and how many are never revealed.
+- A log written by an earlier release is judged as that release's engine played:
+  :mod:`~chicago_poker.referee.releases` supplies the commands this engine awaits where that
+  one acted by itself (the declines of 0.1.0), and a note says where.
 
 Validation stops replaying at the first broken rule (the state after it is not known); the
 remaining lines are still read, for their format and count. A format error (not UTF-8, not
@@ -171,7 +173,8 @@ class Status(enum.Enum):
     """The log cannot be read: missing, not UTF-8, not JSON, not this format, absurd size."""
 
     UNDECIDED = "undecided"
-    """A witness was asked for a redacted log and none was found (see :func:`validate_log`)."""
+    """A redacted log that the time limit left unjudged: neither accepted nor refused (see
+    :func:`validate_log`). Every other log is decided."""
 
     @property
     def exit_code(self) -> int:
@@ -198,9 +201,41 @@ class Finding:
     entry: str = ""
     """The text of the line at fault, shortened to :data:`MAX_ENTRY_TEXT` characters."""
 
+    status: Status = Status.ILLEGAL
+    """The verdict the finding gives the log: illegal, unreadable or undecided."""
+
+    @property
+    def label(self) -> str:
+        """What the finding is, in a report: its rule, else what it says of the log.
+
+        ``format`` for a log that cannot be read, ``undecided`` for a time limit that ran
+        out, ``illegal`` for a broken rule that no rule ID names.
+
+        >>> Finding(3, None, "time limit: ...", status=Status.UNDECIDED).label
+        'undecided'
+        """
+        if self.rule is not None:
+            return self.rule
+        return _LABELS[self.status]
+
     def as_dict(self) -> dict[str, Any]:
         """The finding as a JSON-friendly dictionary."""
-        return {"line": self.line, "rule": self.rule, "reason": self.reason, "entry": self.entry}
+        return {
+            "line": self.line,
+            "rule": self.rule,
+            "status": self.status.value,
+            "reason": self.reason,
+            "entry": self.entry,
+        }
+
+
+_LABELS: Final = {
+    Status.ILLEGAL: "illegal",
+    Status.UNREADABLE: "format",
+    Status.UNDECIDED: "undecided",
+    Status.OK: "note",
+}
+"""The label of a finding without a rule, by the verdict it gives."""
 
 
 @frozen
@@ -211,7 +246,8 @@ class Report:
     """The name of the log, such as its file name."""
 
     status: Status
-    """ok, illegal or unreadable."""
+    """The verdict: ok, illegal, unreadable, or undecided (a redacted log whose time limit ran
+    out before it was judged)."""
 
     findings: tuple[Finding, ...] = ()
     """The problems found, in line order; empty for a legal game."""
@@ -511,7 +547,7 @@ class _Validation:
         with the line of the entry whose events hold theirs."""
 
     def fail(self, status: Status, finding: Finding) -> None:
-        self.findings.append(finding)
+        self.findings.append(attrs.evolve(finding, status=status))
         if _EXIT_CODES[status] > _EXIT_CODES[self.status]:
             self.status = status
 
@@ -999,7 +1035,9 @@ def _lost(job: tuple[str, str, float | None]) -> Report:
 
 def _unreadable(source: str, reason: str) -> Report:
     """The report on a log that could not be checked at all, for ``reason``."""
-    return Report(source, Status.UNREADABLE, (Finding(None, None, reason),))
+    return Report(
+        source, Status.UNREADABLE, (Finding(None, None, reason, status=Status.UNREADABLE),)
+    )
 
 
 def _internal_error(path: str, what: str) -> Report:
