@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -177,3 +178,14 @@ def test_validate_of_one_file_has_no_count_line(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert len(out.splitlines()) == 1
     assert "files:" not in out
+
+
+def test_validate_json_says_what_each_finding_gives(capsys: pytest.CaptureFixture[str]) -> None:
+    """A finding without a rule says whether it leaves the log undecided or unreadable."""
+    files = [str(LOGS / name) for name in ("redacted.jsonl", "truncated.jsonl")]
+    assert cli.main(["validate", "--format", "json", "--time-limit", "0", *files]) == 3
+    reports = json.loads(capsys.readouterr().out)["files"]
+    assert [(f["rule"], f["status"]) for r in reports for f in r["findings"]] == [
+        (None, "undecided"),
+        (None, "unreadable"),
+    ]

@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 import chicago_poker
+from chicago_poker.core.commands import DeclineReinforcement
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.formats.log import (
     FORMAT_VERSION,
@@ -22,7 +23,8 @@ from chicago_poker.formats.log import (
     read_log,
 )
 from chicago_poker.players.game import Game
-from chicago_poker.referee.validate import Status, validate_file
+from chicago_poker.referee.information import InformationSet
+from chicago_poker.referee.validate import Status, validate_file, validate_log
 from scenarios import NAMES
 
 V0_1_0 = Path(__file__).parent / "logs" / "v0.1.0"
@@ -36,6 +38,19 @@ CORPUS: dict[str, tuple[LogKind, int | None, int, int, bool]] = {
     "commands-5p-short-optional-reinforcement.jsonl": (LogKind.COMMANDS, None, 5, 98, True),
     "redacted-seat-1-3p.jsonl": (LogKind.REDACTED, 1, 3, 225, True),
     "redacted-spectator-6p-all-options.jsonl": (LogKind.REDACTED, None, 6, 422, True),
+    # ties in which 0.1.0 declined by itself for players holding no gangster card (R-6.7.6)
+    "full-4p-short-automatic-declines.jsonl": (LogKind.FULL, None, 4, 333, True),
+    "redacted-seat-1-4p-short-automatic-declines.jsonl": (LogKind.REDACTED, 1, 4, 333, True),
+    "commands-4p-short-automatic-decline.jsonl": (LogKind.COMMANDS, None, 4, 182, True),
+    "redacted-seat-2-4p-short-automatic-decline.jsonl": (LogKind.REDACTED, 2, 4, 182, True),
+}
+
+AUTOMATIC_DECLINES = {
+    # name: the line whose entry requested reinforcements, the players 0.1.0 declined for
+    "full-4p-short-automatic-declines.jsonl": "line 121: Al, Capone",
+    "redacted-seat-1-4p-short-automatic-declines.jsonl": "line 121: Al, Capone",
+    "commands-4p-short-automatic-decline.jsonl": "line 68: Dillinger",
+    "redacted-seat-2-4p-short-automatic-decline.jsonl": "line 68: Dillinger",
 }
 
 
@@ -66,6 +81,13 @@ def test_every_log_written_by_0_1_0_reads_and_validates(name: str) -> None:
     assert report.status is Status.OK, report.findings
     assert report.entries == entries
     assert report.game_over is over
+    supplied = [note for note in report.notes if "declined by itself" in note]
+    if name in AUTOMATIC_DECLINES:
+        assert len(supplied) == 1
+        assert "written by chicago-poker 0.1.0" in supplied[0]
+        assert f"({AUTOMATIC_DECLINES[name]})" in supplied[0]
+    else:
+        assert not supplied
     # Written again by this version, the log reads the same (the provenance too).
     entries_read: list[LogEntry] | list[RedactedLogEntry] = (
         [item for item in items if isinstance(item, RedactedLogEntry)]
@@ -135,7 +157,16 @@ def test_a_format_version_that_never_was_says_so(version: object) -> None:
 
 @pytest.mark.parametrize(
     ("engine", "newer"),
-    [("0.1.1", True), ("0.2.0rc1", True), ("1.0", True), ("0.10.0", True), ("0.1", False)],
+    [
+        ("0.2.0", True),
+        ("0.2.0rc1", True),
+        ("0.2.0.dev1", True),
+        ("1.0", True),
+        ("0.10.0", True),
+        ("0.2.0.dev0", False),
+        ("0.1.1", False),
+        ("0.1", False),
+    ],
 )
 def test_an_error_in_a_log_of_a_newer_chicago_poker_says_upgrading_may_help(
     engine: str, newer: bool
@@ -158,3 +189,86 @@ def test_a_log_of_a_newer_chicago_poker_in_the_same_format_reads() -> None:
     header = next(read_log(io.StringIO("\n".join(lines))))
     assert isinstance(header, LogHeader)
     assert header.engine == "7.0.0"
+
+
+# ------------------------------------------------- the automatic decline of 0.1.0 (D-31)
+
+
+def lines_of(name: str) -> list[str]:
+    return (V0_1_0 / name).read_text(encoding="utf-8").splitlines()
+
+
+def declined_by_command(lines: list[str], line: int) -> list[str]:
+    """``lines`` with the declines of line ``line`` given as commands, as 0.2.0 writes them."""
+    entry = json.loads(lines[line - 1])
+    events = entry["events"]
+    first = next(i for i, event in enumerate(events) if event["type"] == "ReinforcementDeclined")
+    entry["events"] = events[:first]
+    declines = [entry]
+    for event in events[first:]:
+        if event["type"] == "ReinforcementDeclined":
+            command = {"type": "DeclineReinforcement", "player": event["player"]}
+            declines.append({"command": command, "actor": event["player"], "events": []})
+        declines[-1]["events"].append(event)
+    return [*lines[: line - 1], *(json.dumps(item) for item in declines), *lines[line:]]
+
+
+def test_a_log_of_0_1_0_that_declines_by_command_is_not_one_0_1_0_wrote() -> None:
+    """0.1.0 declined in the entry that requested reinforcements, never by a later command."""
+    lines = declined_by_command(lines_of("full-4p-short-automatic-declines.jsonl"), 121)
+    report = validate_log(lines, "split.jsonl")
+    assert report.status is Status.ILLEGAL
+    (finding,) = report.findings
+    assert (finding.line, finding.rule) == (121, "R-6.7.2")
+    assert "event 6 of PlayGangster: the log records no further event" in finding.reason
+    assert '"type":"ReinforcementDeclined","player":0' in finding.reason
+    assert "chicago-poker 0.1.0, which wrote this log, declined by itself" in finding.reason
+    # The same game written by this release (two entries more) is legal, with nothing supplied.
+    report = validate_log(with_header(lines, engine=chicago_poker.__version__), "now.jsonl")
+    assert report.status is Status.OK, report.findings
+    assert report.entries == 335
+    assert not any("declined by itself" in note for note in report.notes)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "full-4p-short-automatic-declines.jsonl",
+        "commands-4p-short-automatic-decline.jsonl",
+        "redacted-seat-2-4p-short-automatic-decline.jsonl",
+    ],
+)
+def test_only_a_release_before_0_2_0_declines_by_itself(name: str) -> None:
+    """The header's engine decides: the same log, said to be of 0.2.0, is illegal."""
+    for engine in ("0.2.0.dev0", "0.2.0", chicago_poker.__version__):
+        report = validate_log(with_header(lines_of(name), engine=engine), name)
+        assert report.status is Status.ILLEGAL, engine
+        assert report.findings[0].rule in {"R-6.7.2", "R-3.6"}
+    for engine in ("0.1.0", "0.1.1", "0.1"):
+        assert validate_log(with_header(lines_of(name), engine=engine), name).status is Status.OK
+
+
+def test_the_witness_of_a_redacted_log_of_0_1_0_is_a_game_of_this_release() -> None:
+    """Each decline 0.1.0 gave by itself is an entry of its own in the witness."""
+    path = V0_1_0 / "redacted-seat-1-4p-short-automatic-declines.jsonl"
+    report = validate_file(path, witness=True)
+    assert report.status is Status.OK, report.findings
+    assert report.witness is not None
+    assert len(report.witness) == 333 + 2
+    commands = [entry.command for entry in report.witness[119:122]]  # from line 121
+    assert commands[1:] == [DeclineReinforcement(0), DeclineReinforcement(2)]
+    again = validate_log(entries_to_lines(report.witness), "witness.jsonl")
+    assert again.status is Status.OK, again.findings
+    assert again.entries == 335
+
+
+def test_an_entry_s_token_is_its_command_s_not_that_of_a_decline_0_1_0_gave() -> None:
+    """Line 121 plays Capone's card face down, then 0.1.0 declines for Al and Capone."""
+    path = V0_1_0 / "redacted-seat-1-4p-short-automatic-declines.jsonl"
+    with path.open("rb") as file:
+        entries = [item for item in read_log(file) if isinstance(item, RedactedLogEntry)]
+    ledger = InformationSet.of(entries, 1, automatic_decline=True).ledger
+    played = ledger.token_of[119]  # the entry of line 121
+    assert (played.seat, played.choice) == (2, False)
+    declined = [token.seat for token in ledger.tokens if token.entry == 119 and token.choice]
+    assert declined == [0, 2]

@@ -35,6 +35,7 @@ from chicago_poker.formats.log import (
 )
 from chicago_poker.referee import validate
 from chicago_poker.referee.validate import (
+    Finding,
     Report,
     Status,
     validate_binary,
@@ -891,3 +892,19 @@ def test_cli_never_shows_a_traceback_on_arbitrary_bytes(
     assert "Traceback" not in out + err
     assert out.startswith(f"{path}: ")
     assert out.replace("\n", "").isprintable()  # the bytes of the log are never echoed raw
+
+
+@pytest.mark.parametrize(
+    ("rule", "status", "label"),
+    [
+        ("R-3.1", Status.ILLEGAL, "R-3.1"),
+        (None, Status.ILLEGAL, "illegal"),
+        (None, Status.UNREADABLE, "format"),
+        (None, Status.UNDECIDED, "undecided"),
+    ],
+)
+def test_a_finding_is_labelled_by_its_rule_or_else_by_its_verdict(
+    rule: str | None, status: Status, label: str
+) -> None:
+    """A broken rule no rule ID names is not a format error (the report used to say so)."""
+    assert Finding(2, rule, "why", status=status).label == label

@@ -185,7 +185,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
         validate_log,
     )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "BOTS",

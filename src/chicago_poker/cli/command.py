@@ -4,7 +4,9 @@
 category among the five-card hands of the 75 gangster cards.
 
 ``chicago-poker validate FILE...`` checks game logs (:mod:`chicago_poker.referee.validate`): exit
-status 0 if every log is a legal game, 1 if one breaks a rule, 2 if one cannot be read.
+status 0 if every log is a legal game, 1 if one breaks a rule, 2 if one cannot be read, 3 if a
+redacted log is undecided (its time limit ran out). Each finding is labelled with its rule, or
+else with what it says of the log (``format``, ``undecided``, ``illegal``).
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 on success, 2 for bad arguments, 1 for a rejected request.
 
     >>> main(["--version"])
-    chicago-poker 0.1.0
+    chicago-poker 0.2.0.dev0
     0
     """
     _escape_unencodable()
@@ -311,10 +313,9 @@ def _write_witness(report: Report, path: str) -> Report:
 
 def _report_text(report: Report) -> str:
     lines = [f"{report.source}: {_verdict(report)}"]
-    label = "undecided" if report.status is Status.UNDECIDED else "format"
     for finding in report.findings:
         where = report.source if finding.line is None else f"{report.source}:{finding.line}"
-        lines.append(f"{where}: {finding.rule or label}: {finding.reason}")
+        lines.append(f"{where}: {finding.label}: {finding.reason}")
         if finding.entry:
             lines.append(f"    {finding.entry}")
     lines.extend(f"{report.source}: note: {note}" for note in report.notes)

@@ -108,6 +108,7 @@ __all__ = [
     "read_lazily",
     "read_log",
     "redact_entries",
+    "release_numbers",
     "same_events",
     "structure",
     "without_none",
@@ -991,25 +992,48 @@ def _check_version(version: object, engine: object) -> None:
 _MAX_ENGINE_CHARS: Final = 40
 """Engine versions are quoted in messages up to this length."""
 
-_RELEASE: Final = re.compile(r"\d+(?:\.\d+)*")
+_VERSION: Final = re.compile(r"(\d+(?:\.\d+)*)(?:[-_.]?(dev|a|b|rc)[-_.]?(\d*))?", re.IGNORECASE)
+"""The release numbers of a version, and the pre-release or development stage after them."""
+
+_STAGES: Final = {"dev": -1, "a": 0, "b": 1, "rc": 2}
+"""The order of the stages before a release (PEP 440); the release itself comes after them."""
 
 
-def _release(version: str) -> tuple[int, ...] | None:
-    """The release numbers at the start of a version (``0.2.0rc1`` gives ``(0, 2, 0)``)."""
-    match = _RELEASE.match(version)
-    if match is None or len(match.group()) > _MAX_ENGINE_CHARS:
+def release_numbers(version: str) -> tuple[int, ...] | None:
+    """The release numbers at the start of a version, without trailing zeros; None if none.
+
+    ``0.2.0rc1`` and ``0.2.0.dev0`` give ``(0, 2)``, as ``0.2`` and ``0.2.0`` do.
+
+    >>> release_numbers("0.1.0"), release_numbers("0.2.0.dev0"), release_numbers("abc")
+    ((0, 1), (0, 2), None)
+    """
+    key = _version_key(version)
+    return None if key is None else key[0]
+
+
+def _version_key(version: str) -> tuple[tuple[int, ...], int, int] | None:
+    """A version's place among releases: its numbers, then its stage (PEP 440's order).
+
+    ``0.2.0.dev0`` < ``0.2.0a1`` < ``0.2.0rc1`` < ``0.2.0``; a post-release or a local version
+    counts as its release. None for a version that does not start with release numbers.
+    """
+    match = _VERSION.match(version)
+    if match is None or len(match.group(1)) > _MAX_ENGINE_CHARS:
         return None
-    numbers = [int(part) for part in match.group().split(".")]
+    numbers = [int(part) for part in match.group(1).split(".")]
     while numbers and numbers[-1] == 0:  # 0.2 is 0.2.0
         numbers.pop()
-    return tuple(numbers)
+    stage = match.group(2)
+    if stage is None:
+        return tuple(numbers), len(_STAGES), 0
+    return tuple(numbers), _STAGES[stage.lower()], int(match.group(3) or 0)
 
 
 def _newer_engine(engine: object) -> bool:
-    """Whether ``engine`` names a release of chicago-poker newer than this one."""
+    """Whether ``engine`` names a version of chicago-poker newer than this one."""
     if type(engine) is not str:
         return False
-    theirs, ours = _release(engine), _release(chicago_poker.__version__)
+    theirs, ours = _version_key(engine), _version_key(chicago_poker.__version__)
     return theirs is not None and ours is not None and theirs > ours
 
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
-from chicago_poker.core.commands import Command
+from chicago_poker.core.commands import Command, DeclineReinforcement
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.events import Event
 from chicago_poker.core.redacted_commands import SeenCommand
@@ -66,6 +66,11 @@ class Witness:
 
     searched: int
     """How many commands were replayed to find the witness."""
+
+    implied: tuple[tuple[int, DeclineReinforcement, tuple[Event, ...]], ...] = ()
+    """The declines supplied for an engine before 0.2.0, which gave them by itself: the
+    entry whose events end with theirs, the command, its events (see
+    :mod:`~chicago_poker.referee.releases`)."""
 
 
 @frozen
@@ -128,10 +133,16 @@ class InformationSet:
     (True, True)
     """
 
-    def __init__(self, viewer: int | None) -> None:
-        """An empty information set of ``viewer``, before the game starts; see :meth:`extend`."""
+    def __init__(self, viewer: int | None, *, automatic_decline: bool = False) -> None:
+        """An empty information set of ``viewer``, before the game starts; see :meth:`extend`.
+
+        ``automatic_decline``: the history was written by an engine before 0.2.0, which
+        declined by itself for a tied player holding no gangster card; the witness supplies
+        those declines, as :func:`~chicago_poker.referee.releases.declines_automatically`
+        tells from a log's header.
+        """
         self.viewer = viewer
-        self.ledger = Ledger(viewer)
+        self.ledger = Ledger(viewer, automatic_decline=automatic_decline)
         self._entries: list[SeenEntry] = []
         self._replayed = 0
         self._found: tuple[Played, Assignment, list[Makeup]] | None = None
@@ -139,9 +150,11 @@ class InformationSet:
         self._sampler: Sampler | None = None
 
     @classmethod
-    def of(cls, entries: Iterable[SeenEntry], viewer: int | None) -> InformationSet:
+    def of(
+        cls, entries: Iterable[SeenEntry], viewer: int | None, *, automatic_decline: bool = False
+    ) -> InformationSet:
         """The information set of ``viewer`` after ``entries``, its redacted history."""
-        known = cls(viewer)
+        known = cls(viewer, automatic_decline=automatic_decline)
         for entry in entries:
             known.extend(entry)
         return known
@@ -246,7 +259,7 @@ class InformationSet:
         state = played.final
         entry = entries[good]
         command = filler(entry.command, state, self.ledger, good)
-        outcome = judge(good, entry, command, state, self.viewer)
+        outcome = judge(good, entry, command, state, self.viewer, self.ledger.automatic_decline)
         self._replayed += 1
         if isinstance(outcome, Failure):
             return _impossible(outcome)
@@ -306,6 +319,11 @@ class InformationSet:
             len(facts.slots),
             len(facts.slots) - len(facts.needs),
             self._replayed,
+            tuple(
+                (index, command, caused)
+                for index, implied in sorted(played.implied.items())
+                for command, caused in implied
+            ),
         )
 
 

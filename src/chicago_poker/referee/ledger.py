@@ -372,9 +372,16 @@ class Ledger:
     to the engine.
     """
 
-    def __init__(self, viewer: int | None) -> None:
-        """An empty ledger for ``viewer`` (None: a spectator); :meth:`read` fills it."""
+    def __init__(self, viewer: int | None, *, automatic_decline: bool = False) -> None:
+        """An empty ledger for ``viewer`` (None: a spectator); :meth:`read` fills it.
+
+        ``automatic_decline``: the history was written by an engine before 0.2.0, which
+        declined by itself for a tied player holding no gangster card (see
+        :mod:`~chicago_poker.referee.releases`); the replays of the history supply those
+        declines. The ledger reads such a decline as any unseen choice.
+        """
         self.viewer = viewer
+        self.automatic_decline = automatic_decline
         self.entries = 0
         self.seq = 0
         self.broken: int | None = None
@@ -393,7 +400,9 @@ class Ledger:
         self.needs: list[Need] = []
         self.tokens: list[Token] = []
         self.token_of: dict[int, Token] = {}
-        """The token of each entry that plays face down or chooses a reinforcement unseen."""
+        """The token of each entry that plays face down or chooses a reinforcement unseen: its
+        first, the command's own (the declines an engine before 0.2.0 gave by itself follow
+        it in the entry)."""
         self.choices: dict[int, Token] = {}
         """The reinforcement choices not yet revealed, by seat."""
         self.shuffles: list[Shuffle] = []
@@ -515,7 +524,7 @@ class Ledger:
     def _token(self, seat: int, *, choice: bool) -> Token:
         token = Token(len(self.tokens), self.seq, self._entry, seat, choice=choice)
         self.tokens.append(token)
-        self.token_of[self._entry] = token
+        self.token_of.setdefault(self._entry, token)
         return token
 
     def _reveal(self, place: Place, card: Card, owner: int) -> None:

@@ -54,7 +54,7 @@ def probe(
         allowed = frozenset(
             chosen
             for chosen in _subsets(candidates)
-            if _accepted(entry, index, command, state, seat, chosen, viewer)
+            if _accepted(entry, index, command, state, seat, chosen, viewer, ledger)
         )
         if allowed and held not in allowed:
             return Makeup(seat, index, seq, frozenset(candidates), allowed)
@@ -116,6 +116,7 @@ def _accepted(
     seat: int,
     chosen: frozenset[Card],
     viewer: int | None,
+    ledger: Ledger,
 ) -> bool:
     """Whether the engine gives the entry when ``seat`` holds the special cards ``chosen``."""
     hand = _hand_with(state, seat, chosen, command)
@@ -124,7 +125,8 @@ def _accepted(
     players = list(state.players)
     players[seat] = attrs.evolve(players[seat], hand=hand)
     probed = attrs.evolve(state, players=tuple(players))
-    return not isinstance(judge(index, entry, command, probed, viewer), Failure)
+    outcome = judge(index, entry, command, probed, viewer, ledger.automatic_decline)
+    return not isinstance(outcome, Failure)
 
 
 def _hand_with(

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol, get_args
 
-from attrs import define
+from attrs import Factory, define
 
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import GANGSTER_CARDS, Card, GangsterCard, full_deck
@@ -29,7 +29,6 @@ from chicago_poker.core.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.core.decide import step_well_formed
 from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.core.events import Event, GangsterPlayed, LimousinePlayed, PoliceRaidPlayed
 from chicago_poker.core.legal import legal_commands
@@ -50,6 +49,7 @@ from chicago_poker.core.state import GameState
 from chicago_poker.referee.assignment import Assignment
 from chicago_poker.referee.exact import BudgetSpentError
 from chicago_poker.referee.ledger import Ledger, SeenEntry
+from chicago_poker.referee.releases import Implied, step_as_written
 
 __all__ = ["Budget", "Failure", "Played", "complete", "filler", "replay"]
 
@@ -99,6 +99,10 @@ class Played:
 
     states: list[GameState]
     """The state after each, or only after the last (see :func:`replay`)."""
+
+    implied: dict[int, tuple[Implied, ...]] = Factory(dict)
+    """The commands supplied after an entry for the engine that wrote the history, by entry,
+    with their events (which end that entry's :attr:`events`): see :func:`judge`."""
 
     @property
     def final(self) -> GameState | None:
@@ -206,23 +210,26 @@ def replay(
     commands: list[Command] = []
     events: list[tuple[Event, ...]] = []
     states: list[GameState] = []
+    supplied: dict[int, tuple[Implied, ...]] = {}
     for index in range(start, len(entries)):
         if budget is not None and not index % _BUDGET_EVERY and budget.expired():
             raise BudgetSpentError
         entry = entries[index]
         command = complete(index, entry.command, ledger, assignment, state)
-        result = judge(index, entry, command, state, viewer)
+        result = judge(index, entry, command, state, viewer, ledger.automatic_decline)
         if isinstance(result, Failure):
             result.state = state
             return result
-        state, caused = result
+        state, caused, implied = result
         commands.append(command)
         events.append(caused)
+        if implied:
+            supplied[index] = implied
         if every_state:
             states.append(state)
     if not every_state and state is not None and commands:
         states.append(state)
-    return Played(commands, events, states)
+    return Played(commands, events, states, supplied)
 
 
 def judge(
@@ -231,12 +238,16 @@ def judge(
     command: Command,
     state: GameState | None,
     viewer: int | None,
-) -> tuple[GameState, tuple[Event, ...]] | Failure:
+    automatic_decline: bool = False,
+) -> tuple[GameState, tuple[Event, ...], tuple[Implied, ...]] | Failure:
     """Step ``command`` and compare it and its events, redacted for ``viewer``, with ``entry``.
 
     A command the entry shows whole must be one the viewer may see whole; any other must
     redact, after the engine takes it, to the entry's. Commands are read or made whole, so
     their form is not checked again (:func:`~chicago_poker.core.decide.step_well_formed`).
+    With ``automatic_decline`` (a history written by an engine before 0.2.0), the declines
+    that engine gave by itself after the command are stepped too, and come back with their
+    events (:func:`~chicago_poker.referee.releases.step_as_written`).
     """
     whole = command is entry.command
     if whole and type(command) not in PUBLIC_COMMANDS:  # may the viewer see all of it?
@@ -247,7 +258,9 @@ def judge(
         if shown != command:
             return Failure(index, None, "the command differs", command, shown, 1)
     try:
-        after, caused = step_well_formed(state, command)
+        after, caused, implied = step_as_written(
+            state, command, automatic_decline=automatic_decline
+        )
     except IllegalCommand as error:
         return Failure(index, error.rule, error.message, depth=2)
     except ChicagoPokerError as error:  # pragma: no cover - the engine raises only the above
@@ -257,7 +270,7 @@ def judge(
         if seen != entry.command:
             return Failure(index, None, "the command differs", entry.command, seen, 3)
     failure = _events_failure(index, entry.events, state, after, caused, viewer)
-    return (after, caused) if failure is None else failure
+    return (after, caused, implied) if failure is None else failure
 
 
 def _events_failure(

@@ -207,7 +207,17 @@ class Sampler:
             players[seat] = attrs.evolve(players[seat], hand=hand)
             probed = attrs.evolve(state, players=tuple(players))
             command = complete(index, entry.command, self.ledger, self.assignment, probed)
-            if isinstance(judge(index, entry, command, probed, self.ledger.viewer), Failure):
+            if isinstance(
+                judge(
+                    index,
+                    entry,
+                    command,
+                    probed,
+                    self.ledger.viewer,
+                    self.ledger.automatic_decline,
+                ),
+                Failure,
+            ):
                 return False
         return True
 

@@ -14,12 +14,14 @@ engine (:func:`chicago_poker.core.decide.step`):
 - A ``commands`` log has no events: replaying the commands is the whole check.
 - A ``redacted`` log hides cards, so its lines alone cannot be replayed. It is legal exactly
   when some complete game, legal for the engine, redacts to it line for line for its viewer:
-  :func:`chicago_poker.referee.consistent.find_witness` builds such a game (a *witness*) and
-  replays it through the engine, so no rule is written a second time here. No witness and a
-  proof that none exists make the log illegal, at the first line no legal game gives; a
-  search that stops at its bound first leaves the log ``undecided``. The notes of a legal log
-  say what it cannot settle: how many cards reached other hands unseen, and how many are
-  never revealed.
+  the viewer's :class:`~chicago_poker.referee.information.InformationSet` builds such a game
+  (a *witness*) and replays it through the engine, so no rule is written a second time here.
+  Where no legal game gives the log, it is illegal at the first line none gives. Only a time
+  limit that runs out first leaves the log ``undecided``. The notes of a legal log say what it
+  cannot settle: how many cards reached other hands unseen, and how many are never revealed.
+- A log written by an earlier release is judged as that release's engine played:
+  :mod:`~chicago_poker.referee.releases` supplies the commands this engine awaits where that
+  one acted by itself (the declines of 0.1.0), and a note says where.
 
 Validation stops replaying at the first broken rule (the state after it is not known); the
 remaining lines are still read, for their format and count. A format error (not UTF-8, not
@@ -63,7 +65,6 @@ from chicago_poker.core.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.core.decide import step_well_formed as step  # read commands have their form
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.events import (
     ActionPhaseStarted,
@@ -131,6 +132,7 @@ from chicago_poker.formats.log import read_lazily as _read
 from chicago_poker.formats.log import same_events as _same_events
 from chicago_poker.referee.budget import TimeLimit
 from chicago_poker.referee.information import Impossible, InformationSet, Witness
+from chicago_poker.referee.releases import Implied, declines_automatically, step_as_written
 
 __all__ = [
     "EVENT_RULES",
@@ -171,7 +173,8 @@ class Status(enum.Enum):
     """The log cannot be read: missing, not UTF-8, not JSON, not this format, absurd size."""
 
     UNDECIDED = "undecided"
-    """A witness was asked for a redacted log and none was found (see :func:`validate_log`)."""
+    """A redacted log that the time limit left unjudged: neither accepted nor refused (see
+    :func:`validate_log`). Every other log is decided."""
 
     @property
     def exit_code(self) -> int:
@@ -198,9 +201,41 @@ class Finding:
     entry: str = ""
     """The text of the line at fault, shortened to :data:`MAX_ENTRY_TEXT` characters."""
 
+    status: Status = Status.ILLEGAL
+    """The verdict the finding gives the log: illegal, unreadable or undecided."""
+
+    @property
+    def label(self) -> str:
+        """What the finding is, in a report: its rule, else what it says of the log.
+
+        ``format`` for a log that cannot be read, ``undecided`` for a time limit that ran
+        out, ``illegal`` for a broken rule that no rule ID names.
+
+        >>> Finding(3, None, "time limit: ...", status=Status.UNDECIDED).label
+        'undecided'
+        """
+        if self.rule is not None:
+            return self.rule
+        return _LABELS[self.status]
+
     def as_dict(self) -> dict[str, Any]:
         """The finding as a JSON-friendly dictionary."""
-        return {"line": self.line, "rule": self.rule, "reason": self.reason, "entry": self.entry}
+        return {
+            "line": self.line,
+            "rule": self.rule,
+            "status": self.status.value,
+            "reason": self.reason,
+            "entry": self.entry,
+        }
+
+
+_LABELS: Final = {
+    Status.ILLEGAL: "illegal",
+    Status.UNREADABLE: "format",
+    Status.UNDECIDED: "undecided",
+    Status.OK: "note",
+}
+"""The label of a finding without a rule, by the verdict it gives."""
 
 
 @frozen
@@ -211,7 +246,8 @@ class Report:
     """The name of the log, such as its file name."""
 
     status: Status
-    """ok, illegal or unreadable."""
+    """The verdict: ok, illegal, unreadable, or undecided (a redacted log whose time limit ran
+    out before it was judged)."""
 
     findings: tuple[Finding, ...] = ()
     """The problems found, in line order; empty for a legal game."""
@@ -504,9 +540,14 @@ class _Validation:
         self.status = Status.OK
         self.replaying = True
         self.redacted_log = False
+        self.automatic_decline = False
+        """Whether the engine that wrote the log declined by itself (before 0.2.0)."""
+        self.implied: list[tuple[int, DeclineReinforcement]] = []
+        """The commands supplied for that engine (see :mod:`~chicago_poker.referee.releases`),
+        with the line of the entry whose events hold theirs."""
 
     def fail(self, status: Status, finding: Finding) -> None:
-        self.findings.append(finding)
+        self.findings.append(attrs.evolve(finding, status=status))
         if _EXIT_CODES[status] > _EXIT_CODES[self.status]:
             self.status = status
 
@@ -514,6 +555,7 @@ class _Validation:
         """Take the header of the log."""
         self.header = header
         self.redacted_log = header.kind is LogKind.REDACTED
+        self.automatic_decline = declines_automatically(header.engine)
         if self.redacted_log:
             self.replaying = False  # judged as a whole, once read (see judge_redacted)
 
@@ -525,7 +567,9 @@ class _Validation:
             self.seen.append((entry, lines.number, lines.start))
             if self.known is None:
                 assert self.header is not None
-                self.known = InformationSet(self.header.viewer)
+                self.known = InformationSet(
+                    self.header.viewer, automatic_decline=self.automatic_decline
+                )
             self.known.extend(entry)
         elif self.replaying:
             assert isinstance(pending, _Pending)  # a LoadedEntry is a redacted log's
@@ -541,12 +585,15 @@ class _Validation:
             # find the same; any other line is read in full and checked below.
             if self.replaying:
                 try:
-                    after, events = step(self.state, item.command)
+                    after, events, implied = step_as_written(
+                        self.state, item.command, automatic_decline=self.automatic_decline
+                    )
                 except ChicagoPokerError:
                     events = None
                 if events is not None and item.written_with(events):
                     self.state = after
                     self.entries += 1
+                    self.supplied(lines.number, implied)
                     return
             item = item.pending()
         if isinstance(item, LogHeader):
@@ -564,7 +611,9 @@ class _Validation:
         """
         command = pending.command
         try:
-            after, events = step(self.state, command)
+            after, events, implied = step_as_written(
+                self.state, command, automatic_decline=self.automatic_decline
+            )
         except ChicagoPokerError as error:
             pending.load()  # an unreadable entry is reported as such, before any rule
             reason = f"{_command_name(command)}: {getattr(error, 'message', str(error))}"
@@ -572,11 +621,28 @@ class _Validation:
             return
         if pending.events is None or _same_events(pending.events, events):
             self.state = after
-        elif self.same_as_recorded(pending, events, lines):
+        elif self.same_as_recorded(pending, events, lines, implied):
             self.state = after  # the same events, written another way
+        else:
+            return
+        self.supplied(lines.number, implied)
 
-    def same_as_recorded(self, pending: _Pending, events: tuple[Event, ...], lines: _Lines) -> bool:
-        """Compare the engine's events as objects with the entry's; record the first difference."""
+    def supplied(self, line: int, implied: tuple[Implied, ...]) -> None:
+        """Keep the commands supplied for the engine that wrote the log, as evidence."""
+        self.implied.extend((line, command) for command, _ in implied)
+
+    def same_as_recorded(
+        self,
+        pending: _Pending,
+        events: tuple[Event, ...],
+        lines: _Lines,
+        implied: tuple[Implied, ...] = (),
+    ) -> bool:
+        """Compare the engine's events as objects with the entry's; record the first difference.
+
+        ``implied`` are the commands supplied for an earlier engine, whose events end
+        ``events``: a difference among them says so.
+        """
         loaded = pending.load()
         assert isinstance(loaded, LogEntry)
         recorded_events = loaded.events
@@ -584,14 +650,25 @@ class _Validation:
         if recorded_events == events:
             return True
         index, recorded, expected = _first_difference(recorded_events, events)
+        own = len(events) - sum(len(caused) for _, caused in implied)
         self.illegal(
             lines.number,
             _mismatch_rule(recorded, expected),
             f"event {index + 1} of {_command_name(pending.command)}: the log records "
-            f"{_describe(recorded)}, but the engine gives {_describe(expected)}",
+            f"{_describe(recorded)}, but the engine gives {_describe(expected)}"
+            f"{self.declined_by_itself if index >= own else ''}",
             lines.text,
         )
         return False
+
+    @property
+    def declined_by_itself(self) -> str:
+        """Why the engine gives a decline no command asked for, in a log of an earlier engine."""
+        assert self.header is not None
+        return (
+            f" (chicago-poker {self.header.engine}, which wrote this log, declined by itself for "
+            "a tied player holding no gangster card, their only legal command: R-6.7.6, D-31)"
+        )
 
     @property
     def who(self) -> str:
@@ -642,6 +719,7 @@ class _Validation:
         """Take the witness of a legal redacted log, and say what the log left unsettled."""
         self.witness = witness
         self.state = witness.state
+        self.implied.extend((self.seen[index][1], command) for index, command, _ in witness.implied)
         self.notes.append(
             f"a redacted log (the view of {self.who}): legal, because the engine replayed a "
             "witness, a complete legal game that redacts to this log line for line; what "
@@ -665,6 +743,8 @@ class _Validation:
         victory = None if state is None else state.victory
         if self.status is Status.OK and self.header is not None and not over:
             self.note_unfinished(state)
+        if self.implied and self.status is not Status.UNREADABLE:
+            self.notes.append(self.implied_note())
         return Report(
             source=self.source,
             status=self.status,
@@ -683,6 +763,23 @@ class _Validation:
             else _witness_entries(self.witness),
         )
 
+    def implied_note(self) -> str:
+        """What the referee supplied for the engine that wrote the log, and where."""
+        assert self.header is not None
+        names = self.header.players
+        by_line: dict[int, list[str]] = {}
+        for line, command in self.implied:
+            by_line.setdefault(line, []).append(names[command.player])
+        where = "; ".join(f"line {line}: {', '.join(who)}" for line, who in by_line.items())
+        count = len(self.implied)
+        return (
+            f"written by chicago-poker {self.header.engine}, whose engine declined by itself "
+            "for a tied player holding no gangster card: the referee supplied "
+            f"{count} DeclineReinforcement command{'s' if count != 1 else ''}, each the "
+            "player's only legal one (R-6.7.6, D-31), whose events the log holds in the "
+            f"entry that requested reinforcements ({where})"
+        )
+
     def note_unfinished(self, state: GameState | None) -> None:
         """Say that the game of a legal log is not over, and what it awaits."""
         assert self.header is not None
@@ -696,11 +793,22 @@ class _Validation:
 
 
 def _witness_entries(witness: Witness) -> tuple[LogEntry, ...]:
-    """The entries of a witness game, as a full log holds them."""
-    return tuple(
-        LogEntry(command, events)
-        for command, events in zip(witness.commands, witness.events, strict=True)
-    )
+    """The entries of a witness game, as a full log of this release holds them.
+
+    A decline that an engine before 0.2.0 gave by itself is an entry of its own here, with
+    the command this release awaits (:mod:`~chicago_poker.referee.releases`).
+    """
+    implied: dict[int, list[Implied]] = {}
+    for at, decline, caused in witness.implied:
+        implied.setdefault(at, []).append((decline, caused))
+    entries: list[LogEntry] = []
+    pairs = zip(witness.commands, witness.events, strict=True)
+    for index, (command, events) in enumerate(pairs):
+        supplied = implied.get(index, [])
+        own = len(events) - sum(len(caused) for _, caused in supplied)
+        entries.append(LogEntry(command, events[:own]))
+        entries.extend(LogEntry(decline, caused) for decline, caused in supplied)
+    return tuple(entries)
 
 
 def _awaited(state: GameState) -> str:
@@ -927,7 +1035,9 @@ def _lost(job: tuple[str, str, float | None]) -> Report:
 
 def _unreadable(source: str, reason: str) -> Report:
     """The report on a log that could not be checked at all, for ``reason``."""
-    return Report(source, Status.UNREADABLE, (Finding(None, None, reason),))
+    return Report(
+        source, Status.UNREADABLE, (Finding(None, None, reason, status=Status.UNREADABLE),)
+    )
 
 
 def _internal_error(path: str, what: str) -> Report:
