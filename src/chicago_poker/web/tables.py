@@ -174,6 +174,7 @@ class Table:
         self._seen.update({seat: [] for seat in range(len(self.names))})
         self._words: dict[Viewer, list[str]] = {viewer: [] for viewer in self._seen}
         self._present: dict[Viewer, tuple[int, list[JSONObject], list[str]]] = {}
+        self._history: dict[Viewer, tuple[int, list[str]]] = {}
         self._state: GameState | None = None
         self._record(self.game.events)
 
@@ -256,8 +257,18 @@ class Table:
         return [*self._events_since(viewer, since), *self._now(viewer)[1]]
 
     def frames(self, viewer: Viewer, since: int) -> list[str]:
-        """The messages of :meth:`updates` as the text frames a connection sends."""
-        news = [orjson.dumps(message).decode() for message in self._events_since(viewer, since)]
+        """The messages of :meth:`updates` as the text frames a connection sends.
+
+        The whole history (``since`` 0), which every new connection is sent, is written once
+        per viewer and event, as the view is.
+        """
+        history = self._history.get(viewer) if since == 0 else None
+        if history is not None and history[0] == self.events:
+            news = history[1]
+        else:
+            news = [orjson.dumps(message).decode() for message in self._events_since(viewer, since)]
+            if since == 0:
+                self._history[viewer] = (self.events, news)
         return [*news, *self._now(viewer)[2]]
 
     def _events_since(self, viewer: Viewer, since: int) -> list[JSONObject]:
