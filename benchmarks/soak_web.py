@@ -132,9 +132,14 @@ async def player(soak: Soak, rng: random.Random) -> None:
                 )
             except OSError as error:
                 soak.error(f"table {table}: its log: {error!r}")
+                soak.live.pop(table, None)
+                continue
+            if status != 200:  # gone already: the game ended over --keep-finished ago
+                soak.error(f"table {table}: its log: {status} {text}")
+                soak.live.pop(table, None)
                 continue
             logged = [e for line in str(text).splitlines()[1:] for e in json.loads(line)["events"]]
-            if status != 200 or logged != events:
+            if logged != events:
                 soak.lost.append(f"table {table}: the events received differ from the log")
         soak.live.pop(table, None)
 
@@ -229,7 +234,7 @@ def post(body: bytes) -> bytes:
 
 def hostile_once(soak: Soak, port: int, n: int) -> None:
     """One hostile thing, the ``n``-th of the cycle; an unexpected answer is an error."""
-    table, token = next(iter(soak.live.items()), ("none", "none"))
+    table, token = next(reversed(soak.live.items()), ("none", "none"))  # the newest table
     upgrade = (
         "HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
@@ -347,12 +352,11 @@ async def soak_for(args: argparse.Namespace, port: int, data_dir: str) -> int:
     print(f"commands: {len(soak.latencies)}, latency p50: {cuts[49] * 1000:.1f} ms, ", end="")
     print(f"p99: {cuts[98] * 1000:.1f} ms")
     print(f"server RSS, first run: {memory[0]:.0f} MiB after 10 s, {memory[1]:.0f} MiB at its end")
-    print(
-        f"server RSS, after the restart: {memory[2]:.0f} MiB after 10 s, {memory[3]:.0f} MiB at the end"
-    )
+    print(f"server RSS, after the restart: {memory[2]:.0f} MiB after 10 s, ", end="")
+    print(f"{memory[3]:.0f} MiB at the end")
     print(f"errors: {len(soak.errors)}, lost or misordered events: {len(soak.lost)}, ", end="")
     print(f"tracebacks: {tracebacks}")
-    for problem in (soak.errors + soak.lost)[:20]:
+    for problem in sorted(set(soak.errors + soak.lost))[:20]:
         print("PROBLEM", problem)
     for _, err in outputs:
         if "Traceback" in err:
