@@ -8,11 +8,18 @@ connection follows every table too.
 Checked, for every connection: every ``events`` message starts where the last one ended (no
 event lost, repeated or out of order), no ``error`` or ``rejected`` message arrives, and at
 the end the events received are exactly those of the table's redacted log for that viewer,
-downloaded from the server. Reported: messages received per second, and the latency of a
-command, from sending it to receiving the update it caused, at p50 and p99.
+downloaded from the server. Reported: messages received per second, the latency of a
+command, from sending it to receiving the update it caused, at p50 and p99, and the server
+process's CPU time per event streamed (an event received by one connection counts once).
 
-    pip install ".[web]"
+``--spectators N`` follows each table with N spectators instead of one; ``--data-dir`` has
+the server keep its tables on disk. ``--storm`` plays the tables twice, quietly and then
+while clients connect a spectator to another table, read its history and leave, over and
+over, as fast as the server lets them; it reports the latency of both.
+
+    pip install ".[web]" psutil
     python benchmarks/bench_web.py --tables 50
+    python benchmarks/bench_web.py --tables 10 --spectators 4 --storm 8
 """
 
 from __future__ import annotations
@@ -25,11 +32,14 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import psutil
 import websockets
 
 
@@ -100,29 +110,61 @@ async def watch(ws: Any, follower: Follower) -> None:
             return
 
 
-async def one_table(base: str, seed: int, latencies: list[float]) -> list[Follower]:
+async def one_table(
+    base: str, seed: int, latencies: list[float], spectators: int = 1
+) -> list[Follower]:
     names = ["Al", "Bugs", "Capone"]
     body = post(base, "/tables", {"names": names, "bots": [None, "heuristic", "heuristic"]})
     table = body["table"]
-    links = {"seat 0": body["seats"][0]["link"], "spectator": body["spectator"]}
-    tokens = {who: link.split("#")[1] for who, link in links.items()}
+    tokens = {
+        "seat 0": body["seats"][0]["link"].split("#")[1],
+        "spectator": body["spectator"].split("#")[1],
+    }
     ws_base = base.replace("http", "ws") + f"/tables/{table}/ws?token="
-    seat, spectator = Follower(f"{table} seat 0"), Follower(f"{table} spectator")
-    async with (
-        websockets.connect(ws_base + tokens["seat 0"]) as player,
-        websockets.connect(ws_base + tokens["spectator"]) as watcher,
-    ):
-        await asyncio.gather(
-            play_seat(player, seat, random.Random(seed), latencies), watch(watcher, spectator)
-        )
-    for follower, who in ((seat, "seat 0"), (spectator, "spectator")):
+    seat = Follower(f"{table} seat 0")
+    watchers = [Follower(f"{table} spectator {n}") for n in range(spectators)]
+    async with websockets.connect(ws_base + tokens["seat 0"]) as player:
+        sockets = [await websockets.connect(ws_base + tokens["spectator"]) for _ in watchers]
+        try:
+            await asyncio.gather(
+                play_seat(player, seat, random.Random(seed), latencies),
+                *(watch(ws, follower) for ws, follower in zip(sockets, watchers, strict=True)),
+            )
+        finally:
+            for ws in sockets:
+                await ws.close()
+    for follower, who in ((seat, "seat 0"), *((w, "spectator") for w in watchers)):
         lines = await asyncio.to_thread(
             get_lines, base, f"/tables/{table}/log?token={tokens[who]}&kind=redacted"
         )
         logged = [event for line in lines[1:] for event in json.loads(line)["events"]]
         if logged != follower.events:
             follower.problems.append("the events received differ from the redacted log")
-    return [seat, spectator]
+    return [seat, *watchers]
+
+
+async def storm(base: str, clients: int, stop: asyncio.Event) -> tuple[int, int]:
+    """Reconnect ``clients`` spectators to one table until ``stop``; connections, refusals."""
+    names = ["Al", "Bugs", "Capone"]
+    body = post(base, "/tables", {"names": names, "bots": ["random", "random", "random"]})
+    url = base.replace("http", "ws") + f"/tables/{body['table']}/ws?token="
+    url += body["spectator"].split("#")[1]
+    counts = [0, 0]
+
+    async def reconnect() -> None:
+        while not stop.is_set():
+            async with websockets.connect(url) as ws:
+                async for raw in ws:
+                    kind = json.loads(raw)["type"]
+                    if kind == "view":
+                        counts[0] += 1
+                        break
+                    if kind == "error":
+                        counts[1] += 1
+                        break
+
+    await asyncio.gather(*(reconnect() for _ in range(clients)))
+    return counts[0], counts[1]
 
 
 def free_port() -> int:
@@ -132,18 +174,36 @@ def free_port() -> int:
     return port
 
 
-def serve(port: int) -> None:
+def serve(port: int, data_dir: str | None) -> None:
+    """Serve as ``chicago-poker serve`` does; every table is this script's, from one address.
+
+    The code before the server's bounds (no :mod:`chicago_poker.web.server`) is served as it
+    was, so that the two can be compared.
+    """
     import uvicorn
 
     from chicago_poker.web.app import create_app
     from chicago_poker.web.tables import Tables
 
-    app = create_app(Tables(bot_delay=0.0), messages_per_second=1000.0)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    options: dict[str, Any] = {"data_dir": Path(data_dir) if data_dir else None}
+    server: dict[str, Any] = {}
+    try:
+        from chicago_poker.web.limits import Bounds
+        from chicago_poker.web.server import server_options
+    except ImportError:
+        pass
+    else:
+        options["bounds"] = Bounds(client_share=1.0, max_spectators=64)
+        server = server_options() | {"limit_concurrency": None}
+    app = create_app(Tables(bot_delay=0.0, **options), messages_per_second=1000.0)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **server)
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port)])
+def start_server(port: int, data_dir: str | None) -> subprocess.Popen[bytes]:
+    command = [sys.executable, __file__, "--serve", str(port)]
+    if data_dir:
+        command += ["--serve-dir", data_dir]
+    server = subprocess.Popen(command)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -155,32 +215,48 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-async def load(base: str, tables: int, timeout: float) -> tuple[list[Follower], list[float], float]:
+async def load(
+    base: str, tables: int, timeout: float, spectators: int, seed: int = 0
+) -> tuple[list[Follower], list[float], float]:
     latencies: list[float] = []
     start = time.perf_counter()
-    games = [one_table(base, seed, latencies) for seed in range(tables)]
+    games = [one_table(base, seed + n, latencies, spectators) for n in range(tables)]
     results = await asyncio.wait_for(asyncio.gather(*games), timeout)
-    return [f for pair in results for f in pair], latencies, time.perf_counter() - start
+    return [f for group in results for f in group], latencies, time.perf_counter() - start
 
 
-def report(followers: list[Follower], latencies: list[float], elapsed: float, limit: int) -> int:
+async def stormy_load(
+    base: str, tables: int, timeout: float, spectators: int, clients: int
+) -> tuple[list[Follower], list[float], float, tuple[int, int]]:
+    """The tables of :func:`load` while ``clients`` reconnect to another table."""
+    stop = asyncio.Event()
+    storming = asyncio.create_task(storm(base, clients, stop))
+    await asyncio.sleep(1.0)  # the storm is under way
+    try:
+        followers, latencies, elapsed = await load(base, tables, timeout, spectators, seed=1000)
+    finally:
+        stop.set()
+    return followers, latencies, elapsed, await storming
+
+
+def report(
+    followers: list[Follower], latencies: list[float], elapsed: float, cpu: float, limit: int
+) -> list[str]:
     messages = sum(f.messages for f in followers)
+    events = sum(len(f.events) for f in followers)
     problems = [f"{f.name}: {p}" for f in followers for p in f.problems]
     problems += [f"{f.name}: the game did not end" for f in followers if not f.over]
     if messages > limit:
         problems.append(f"{messages} messages, over the bound of {limit}")
     cuts = statistics.quantiles(latencies, n=100)
-    print(f"tables: {len(followers) // 2}, connections: {len(followers)}")
-    print(f"events received: {sum(len(f.events) for f in followers)}, messages: {messages}")
+    print(f"connections: {len(followers)}, events received: {events}, messages: {messages}")
     print(f"wall time: {elapsed:.1f} s, messages/s: {messages / elapsed:.0f}")
     print(f"commands: {len(latencies)}, latency p50: {cuts[49] * 1000:.1f} ms, ", end="")
     print(f"p99: {cuts[98] * 1000:.1f} ms")
+    print(f"server CPU: {cpu:.2f} s, {cpu / events * 1e6:.0f} us per event streamed")
     for problem in problems[:20]:
         print("PROBLEM", problem)
-    print(
-        "no errors, no lost or misordered events" if not problems else f"{len(problems)} problems"
-    )
-    return 1 if problems else 0
+    return problems
 
 
 def main() -> int:
@@ -188,21 +264,51 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50, help="concurrent tables (default 50)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds at most (300)")
     parser.add_argument("--max-messages", type=int, default=2_000_000, help="messages at most")
+    parser.add_argument("--spectators", type=int, default=1, help="spectators per table (1)")
+    parser.add_argument(
+        "--storm", type=int, default=0, metavar="CLIENTS", help="clients reconnecting (none)"
+    )
+    parser.add_argument("--data-dir", action="store_true", help="the server keeps its tables")
     parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    parser.add_argument("--serve-dir", dest="serve_dir", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve)
+        serve(args.serve, args.serve_dir)
         return 0
+    with tempfile.TemporaryDirectory() as data_dir:
+        return run(args, data_dir if args.data_dir else None)
+
+
+def run(args: argparse.Namespace, data_dir: str | None) -> int:
     port = free_port()
-    server = start_server(port)
+    server = start_server(port, data_dir)
+    base = f"http://127.0.0.1:{port}"
+    process = psutil.Process(server.pid)
+    problems: list[str] = []
     try:
+        used = sum(process.cpu_times()[:2])
         followers, latencies, elapsed = asyncio.run(
-            load(f"http://127.0.0.1:{port}", args.tables, args.timeout)
+            load(base, args.tables, args.timeout, args.spectators)
         )
+        cpu = sum(process.cpu_times()[:2]) - used
+        print(f"tables: {args.tables}, quiet")
+        problems += report(followers, latencies, elapsed, cpu, args.max_messages)
+        if args.storm:
+            used = sum(process.cpu_times()[:2])
+            followers, latencies, elapsed, (joined, refused) = asyncio.run(
+                stormy_load(base, args.tables, args.timeout, args.spectators, args.storm)
+            )
+            cpu = sum(process.cpu_times()[:2]) - used
+            print(f"tables: {args.tables}, during a storm of {args.storm} clients: ", end="")
+            print(f"{joined} reconnects ({joined / elapsed:.0f}/s), {refused} refused")
+            problems += report(followers, latencies, elapsed, cpu, args.max_messages)
     finally:
         server.terminate()
         server.wait(timeout=10)
-    return report(followers, latencies, elapsed, args.max_messages)
+    print(
+        "no errors, no lost or misordered events" if not problems else f"{len(problems)} problems"
+    )
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import stat
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+import orjson
 import pytest
 
 pytest.importorskip("starlette", reason='the web table needs its extra: pip install ".[web]"')
@@ -23,8 +26,9 @@ from chicago_poker.formats.jsonio import to_json
 from chicago_poker.formats.log import entries_to_lines
 from chicago_poker.formats.schemas import command_schema, event_schema, view_schema
 from chicago_poker.referee.validate import Status, validate_log
-from chicago_poker.web import limits, tables
+from chicago_poker.web import limits, render, tables
 from chicago_poker.web.app import create_app
+from chicago_poker.web.limits import Bounds
 from chicago_poker.web.tables import Table, Tables, read_request
 
 Message = dict[str, Any]
@@ -38,8 +42,30 @@ def server() -> Iterator[tuple[TestClient, Tables]]:
         yield client, registry
 
 
-def make_table(registry: Tables, names: list[str], bots: list[str | None], seed: int = 7) -> Table:
-    return registry.create(read_request({"names": names, "bots": bots}), seed=seed)
+def make_table(
+    registry: Tables,
+    names: list[str],
+    bots: list[str | None],
+    seed: int = 7,
+    client: str | None = None,
+) -> Table:
+    return registry.create(read_request({"names": names, "bots": bots}), seed=seed, client=client)
+
+
+class Clock:
+    """A clock that a test moves on by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def finish(table: Table) -> None:
+    while table.bot_move():
+        pass
+    assert table.game.state.is_over
 
 
 def connect(client: TestClient, table: Table, viewer: int | None) -> Any:
@@ -132,19 +158,95 @@ def test_a_request_that_is_not_json_or_too_large_is_refused(
     assert (answer.status_code, answer.json()["code"]) == (413, "too-large")
 
 
-def test_the_number_of_tables_is_bounded_and_finished_tables_make_room(
-    server: tuple[TestClient, Tables], monkeypatch: pytest.MonkeyPatch
+def test_a_request_with_a_key_twice_is_refused_naming_the_key(
+    server: tuple[TestClient, Tables],
 ) -> None:
     client, registry = server
-    monkeypatch.setattr(tables, "MAX_TABLES", 2)
-    first = make_table(registry, ["Al", "Bugs"], ["random", "random"])
-    make_table(registry, ["Al", "Bugs"], [None, None])
-    answer = client.post("/tables", json={"names": ["Al", "Bugs"]})
-    assert (answer.status_code, answer.json()["code"]) == (503, "too-many-tables")
-    while first.bot_move():
-        pass
-    assert client.post("/tables", json={"names": ["Al", "Bugs"]}).status_code == 200
+    body = b'{"names": ["Al", "Bugs"], "bots": [null, null], "names": ["Al", "Bugs", "Capone"]}'
+    answer = client.post("/tables", content=body)
+    assert (answer.status_code, answer.json()["code"]) == (400, "bad-json")
+    assert "the key 'names' appears twice" in answer.json()["message"]
+    assert len(registry) == 0
+
+
+def test_the_number_of_tables_is_bounded_and_finished_tables_keep_their_logs_for_a_time(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    bounds = Bounds(max_tables=2, keep_finished_seconds=60, idle_seconds=600)
+    registry = Tables(bounds=bounds, clock=clock, data_dir=tmp_path)
+    with TestClient(create_app(registry)) as client:
+        first = make_table(registry, ["Al", "Bugs"], ["random", "random"])
+        make_table(registry, ["Al", "Bugs"], [None, None])
+        finish(first)
+        answer = client.post("/tables", json={"names": ["Al", "Bugs"]})
+        assert (answer.status_code, answer.json()["code"]) == (503, "too-many-tables")
+        assert "most tables (2)" in answer.json()["message"]
+        clock.now += 59  # the finished table keeps its slot, and its logs
+        log = f"/tables/{first.id}/log?token={first.token_of(None)}&kind=full"
+        assert client.get(log).status_code == 200
+        assert client.post("/tables", json={"names": ["Al", "Bugs"]}).status_code == 503
+        clock.now += 2  # now it is gone, files and all, and makes room
+        assert client.post("/tables", json={"names": ["Al", "Bugs"]}).status_code == 200
+        assert client.get(log).json()["code"] == "unknown-table"
     assert len(registry) == 2
+    assert not list(tmp_path.glob(f"{first.id}.*"))
+
+
+def test_an_idle_table_is_removed_with_its_files(tmp_path: Path) -> None:
+    clock = Clock()
+    registry = Tables(bounds=Bounds(idle_seconds=600), clock=clock, data_dir=tmp_path)
+    idle = make_table(registry, ["Al", "Bugs"], [None, None])
+    played = make_table(registry, ["Al", "Bugs"], [None, None])
+    clock.now += 500
+    seat = played.game.state.turn.player
+    played.submit(seat, to_json(played.game.legal_commands(seat)[0]))  # a move: not idle
+    clock.now += 101
+    [reason] = registry.expire()
+    assert f"table {idle.id}: no event for 600 s" in reason
+    assert idle.removed == reason
+    assert [table.id for table in registry.tables()] == [played.id]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        f"{played.id}.json",
+        f"{played.id}.jsonl",
+    ]
+
+
+def test_one_client_holds_at_most_its_share_of_the_tables(tmp_path: Path) -> None:
+    registry = Tables(bounds=Bounds(max_tables=10, client_share=0.2), data_dir=tmp_path)
+    with TestClient(create_app(registry), client=("192.0.2.1", 4000)) as client:
+        for _ in range(2):
+            assert client.post("/tables", json={"names": ["Al", "Bugs"]}).status_code == 200
+        answer = client.post("/tables", json={"names": ["Al", "Bugs"]})
+        assert (answer.status_code, answer.json()["code"]) == (429, "too-many-client-tables")
+        assert "(192.0.2.1) holds 2 tables" in answer.json()["message"]
+        assert "20% of the server's 10" in answer.json()["message"]
+    make_table(registry, ["Al", "Bugs"], [None, None], client="192.0.2.2")  # others still may
+    assert len(registry) == 3
+    # The share survives a restart: the owner is kept with the table.
+    again = Tables(bounds=Bounds(max_tables=10, client_share=0.2), data_dir=tmp_path)
+    with pytest.raises(tables.TableError, match="holds 2 tables"):
+        make_table(again, ["Al", "Bugs"], [None, None], client="192.0.2.1")
+
+
+def test_a_restart_resumes_the_newest_tables_up_to_the_limit_and_removes_expired_ones(
+    tmp_path: Path,
+) -> None:
+    first = Tables(data_dir=tmp_path)
+    made = [make_table(first, ["Al", "Bugs"], [None, None], seed=seed) for seed in range(4)]
+    now = time.time()
+    for age, table in zip([7200, 30, 20, 10], made, strict=True):  # the first idle for 2 h
+        for suffix in (".json", ".jsonl"):
+            os.utime(tmp_path / f"{table.id}{suffix}", (now - age, now - age))
+    second = Tables(data_dir=tmp_path, bounds=Bounds(max_tables=2, idle_seconds=3600))
+    assert [table.id for table in second.tables()] == [made[2].id, made[3].id]
+    assert len(second.skipped) == 2
+    assert "keeps 2 tables at most" in second.skipped[0]
+    assert second.skipped[0].startswith(f"{made[1].id}.json")
+    assert "no event for 3600 s" in second.skipped[1]
+    assert "its files are removed" in second.skipped[1]
+    assert not list(tmp_path.glob(f"{made[0].id}.*"))  # expired: removed
+    assert (tmp_path / f"{made[1].id}.jsonl").exists()  # past the limit: left on disk
 
 
 # --------------------------------------------------------------------------- the protocol
@@ -236,17 +338,22 @@ def test_a_spectator_watches_without_legal_commands_and_cannot_play(
         ('{"type": "command", "command": {"type": "Teleport", "player": 0}}', "bad-command"),
         ('{"type": "command", "command": {"type": "DrawCard", "player": "0"}}', "bad-command"),
         ('{"type": "command", "command": "x' + "x" * limits.MAX_MESSAGE_BYTES + '"}', "too-large"),
+        ('{"type": "command", "command": {"type": "DrawCard"}, "type": "command"}', "bad-json"),
+        (b'{"type": "command", "command": {"type": "DrawCard", "player": 0}}', "binary"),
     ],
 )
 def test_a_bad_message_gets_a_clear_error_and_the_connection_stays(
-    server: tuple[TestClient, Tables], text: str, code: str
+    server: tuple[TestClient, Tables], text: str | bytes, code: str
 ) -> None:
     client, registry = server
     table = make_table(registry, ["Al", "Bugs"], [None, None])
     seat = table.game.state.turn.player
     with connect(client, table, seat) as ws:
         legal = receive_until(ws, caught_up(table, seat))[-1]["commands"]
-        ws.send_text(text)
+        if isinstance(text, bytes):
+            ws.send_bytes(text)
+        else:
+            ws.send_text(text)
         error = ws.receive_json()
         assert (error["type"], error["code"]) == ("error", code)
         assert len(error["message"]) > 20
@@ -291,19 +398,59 @@ def test_an_unknown_table_or_token_is_refused(
     assert table.connections == 0
 
 
-def test_the_connections_to_a_table_are_bounded(
+def test_spectators_have_their_own_room_and_never_take_a_seats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tables, "MAX_CONNECTIONS_PER_SEAT", 1)
+    registry = Tables(bounds=Bounds(max_spectators=2))
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    with TestClient(create_app(registry)) as client:
+        with connect(client, table, None) as first, connect(client, table, None) as second:
+            assert first.receive_json()["type"] == second.receive_json()["type"] == "welcome"
+            with connect(client, table, None) as third:
+                error = third.receive_json()
+                assert error["code"] == "too-many-spectators"
+                assert "most spectators (2)" in error["message"]
+            with connect(client, table, 0) as al, connect(client, table, 1) as bugs:
+                assert al.receive_json()["type"] == bugs.receive_json()["type"] == "welcome"
+                with connect(client, table, 0) as again:
+                    error = again.receive_json()
+                    assert error["code"] == "too-many-connections"
+                    assert "seat 0 has its most connections (1)" in error["message"]
+        with connect(client, table, None) as later:  # the others have gone
+            assert later.receive_json()["type"] == "welcome"
+    assert table.connections == 0
+
+
+def test_the_picture_is_drawn_once_per_viewer_and_event(
     server: tuple[TestClient, Tables], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     client, registry = server
-    monkeypatch.setattr(tables, "MAX_CONNECTIONS_PER_TABLE", 2)
+    drawn: list[int] = []
+    draw = render.table_svg
+
+    def counted(seen: Any, names: Any) -> str:
+        drawn.append(1)
+        return draw(seen, names)
+
+    monkeypatch.setattr(tables, "table_svg", counted)
     table = make_table(registry, ["Al", "Bugs"], [None, None])
-    with connect(client, table, 0) as first, connect(client, table, None) as second:
-        first.receive_json()
-        second.receive_json()
-        with connect(client, table, 1) as third:
-            assert third.receive_json()["code"] == "too-many-connections"
-    with connect(client, table, 1) as again:  # the others have gone
-        assert again.receive_json()["type"] == "welcome"
+    seat = table.game.state.turn.player
+    with (
+        connect(client, table, seat) as player,
+        connect(client, table, seat) as tab,
+        connect(client, table, None) as spectator,
+        connect(client, table, None) as another,
+    ):
+        legal = receive_until(player, caught_up(table, seat))[-1]["commands"]
+        for ws, viewer in ((tab, seat), (spectator, None), (another, None)):
+            receive_until(ws, caught_up(table, viewer))
+        assert len(drawn) == 2  # the seat's picture and the spectators'
+        send_command(player, legal[0])
+        for ws, viewer in ((player, seat), (tab, seat), (spectator, None), (another, None)):
+            receive_until(ws, caught_up(table, viewer))
+    assert len(drawn) == 4
+    assert table.frames(None, 0) == [orjson.dumps(m).decode() for m in table.updates(None, 0)]
 
 
 # --------------------------------------------------------------------------- bots and records
@@ -372,6 +519,26 @@ def test_a_data_directory_keeps_each_table_as_its_log(tmp_path: Path) -> None:
     assert about["request"]["bots"] == ["random", None]
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
     assert not list((tmp_path / "tables").glob("*.partial"))
+
+
+def test_the_log_on_disk_is_appended_and_a_half_written_line_is_cut_on_resume(
+    tmp_path: Path,
+) -> None:
+    registry = Tables(data_dir=tmp_path)
+    table = make_table(registry, ["Al", "Bugs"], [None, "random"])
+    saved = tmp_path / f"{table.id}.jsonl"
+    inode = saved.stat().st_ino
+    for _ in range(20):
+        if not table.bot_move():
+            table.submit(0, to_json(table.game.legal_commands(0)[0]))
+    assert saved.stat().st_ino == inode  # appended to, never written anew
+    lines = saved.read_text(encoding="utf-8").splitlines()
+    assert lines == list(entries_to_lines(table.game, provenance={"seed": table.seed}))
+    with saved.open("a", encoding="utf-8") as file:
+        file.write('{"command":{"type":"DrawCard","pla')  # a crash in the middle of a line
+    resumed = Tables(data_dir=tmp_path).get(table.id)
+    assert resumed.game.history == table.game.history
+    assert saved.read_text(encoding="utf-8").splitlines() == lines
 
 
 def test_tables_kept_on_disk_resume_on_start_and_play_on(tmp_path: Path) -> None:

@@ -90,6 +90,7 @@ __all__ = [
     "PendingEntry",
     "Provenance",
     "RedactedLogEntry",
+    "check_unique_keys",
     "converter",
     "dump_command",
     "dump_entry",
@@ -1249,17 +1250,25 @@ def _loads(text: str | bytes, line: int | None) -> object:
             obj = orjson.loads(ended)
         except orjson.JSONDecodeError as again:
             raise _not_json(text, again, line) from again
-    _check_unique_keys(text, obj, line)
+    check_unique_keys(text, obj, line=line)
     return obj
 
 
-def _check_unique_keys(text: str | bytes, obj: object, line: int | None) -> None:
-    """Refuse an object that names a key twice: readers differ on which value counts.
+def check_unique_keys(text: str | bytes, obj: object, *, line: int | None = None) -> None:
+    """Refuse JSON ``text``, read by orjson as ``obj``, if an object in it names a key twice.
 
-    orjson keeps the last value without a word. A line that orjson writes back byte for byte
-    from what it read has no repeated key (the written form has none), which is every line
-    this module writes; only a line written another way (spaces, escapes, a repeated key) is
-    parsed again, by the standard library, which shows every key.
+    Readers differ on which value of a repeated key counts, and orjson keeps the last value
+    without a word. A line that orjson writes back byte for byte from what it read has no
+    repeated key (the written form has none), which is every line this module writes; only
+    a line written another way (spaces, escapes, a repeated key) is parsed again, by the
+    standard library, which shows every key. The web table reads its requests with it too.
+
+    >>> check_unique_keys('{"a": 1, "a": 2}', {"a": 2})
+    Traceback (most recent call last):
+    chicago_poker.formats.log.LogFormatError: not JSON this format reads: the key 'a' appears ...
+
+    Raises:
+        LogFormatError: a key appears twice in one object; ``line`` prefixes the message.
     """
     if type(obj) is not dict and type(obj) is not list:
         return

@@ -23,15 +23,17 @@ from typing import Any
 
 import orjson
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from chicago_poker.core.errors import IllegalCommand
 from chicago_poker.formats.jsonio import JSONObject
+from chicago_poker.formats.log import LogFormatError, check_unique_keys
 from chicago_poker.web.limits import (
+    BODY_SECONDS,
     BURST_MESSAGES,
     MAX_MESSAGE_BYTES,
     MAX_REQUEST_BYTES,
@@ -49,11 +51,19 @@ _HTTP_STATUS = {
     "bad-token": 403,
     "not-over": 409,
     "too-many-tables": 503,
+    "too-many-client-tables": 429,
     "too-large": 413,
+    "slow-body": 408,
 }
 
 POLICY_VIOLATION = 1008
 """The WebSocket close code of a connection the server refuses or stops."""
+
+GOING_AWAY = 1001
+"""The WebSocket close code of a connection whose table the server removed."""
+
+_GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)
+"""What sending to, or reading from, a client that has left raises."""
 
 
 def create_app(
@@ -82,11 +92,23 @@ def create_app(
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    """At start, let the bots of resumed tables go on."""
+    """At start, let the bots of resumed tables go on; while serving, remove expired tables."""
     tables: Tables = app.state.tables
     for table in tables.tables():
         tables.wake(table)
-    yield
+    sweeper = asyncio.get_running_loop().create_task(_sweep(tables))
+    try:
+        yield
+    finally:
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
+
+
+async def _sweep(tables: Tables) -> None:
+    while True:
+        await asyncio.sleep(tables.sweep_seconds)
+        tables.expire()
 
 
 def _page(name: str) -> Any:
@@ -103,11 +125,14 @@ def _error_response(error: TableError) -> JSONResponse:
 
 async def _create(request: Request) -> Response:
     tables: Tables = request.app.state.tables
+    client = request.client.host if request.client is not None else None
     try:
         data = _json(await _body(request), "the table request")
-        table = tables.create(read_request(data))
+        table = tables.create(read_request(data), client=client)
     except TableError as error:
         return _error_response(error)
+    except ClientDisconnect:  # the client left halfway through its request: nobody to answer
+        return Response(status_code=400)
     tables.wake(table)
     seats = [
         {"name": name, "bot": table.request.bots[seat], "link": _link(table, seat)}
@@ -123,22 +148,46 @@ def _link(table: Table, viewer: Viewer) -> str | None:
 
 
 async def _body(request: Request) -> bytes:
+    """The body of ``request``, read within :data:`BODY_SECONDS`.
+
+    Raises:
+        TableError: the body is too large, or too slow to arrive.
+        ClientDisconnect: the client left before the end of the body.
+    """
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_REQUEST_BYTES:
-            raise TableError(
-                f"the request is over {MAX_REQUEST_BYTES} bytes, the most a table request takes",
-                code="too-large",
-            )
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_REQUEST_BYTES:
+                    raise TableError(
+                        f"the request is over {MAX_REQUEST_BYTES} bytes, the most a table "
+                        "request takes",
+                        code="too-large",
+                    )
+    except TimeoutError:
+        raise TableError(
+            f"the request's body took over {BODY_SECONDS:g} s to arrive ({len(body)} bytes "
+            "came); a table request is sent at once",
+            code="slow-body",
+        ) from None
     return body
 
 
 def _json(text: bytes | str, what: str) -> object:
+    """The JSON data of ``text``, in which no object names a key twice.
+
+    Raises:
+        TableError: ``text`` is not such JSON; the message names ``what`` it is.
+    """
     try:
-        return orjson.loads(text)
+        data = orjson.loads(text)
+        check_unique_keys(text, data)
     except orjson.JSONDecodeError as error:
         raise TableError(f"{what} is not JSON: {error}", code="bad-json") from None
+    except LogFormatError as error:
+        raise TableError(f"{what} is {error}", code="bad-json") from None
+    return data
 
 
 async def _log(request: Request) -> Response:
@@ -159,20 +208,23 @@ async def _log(request: Request) -> Response:
 
 async def _socket(websocket: WebSocket) -> None:
     tables: Tables = websocket.app.state.tables
-    await websocket.accept()
     try:
-        table = tables.get(websocket.path_params["table"])
-        viewer = table.viewer(websocket.query_params.get("token", ""))
-        tables.join(table)
-        tables.wake(table)
-    except TableError as error:
-        await websocket.send_json(_error_message(error))
-        await websocket.close(code=POLICY_VIOLATION)
-        return
-    try:
-        await _Connection(websocket, tables, table, viewer).serve()
-    finally:
-        table.connections -= 1
+        await websocket.accept()
+        try:
+            table = tables.get(websocket.path_params["table"])
+            viewer = table.viewer(websocket.query_params.get("token", ""))
+            tables.join(table, viewer)
+        except TableError as error:
+            await websocket.send_json(_error_message(error))
+            await websocket.close(code=POLICY_VIOLATION)
+            return
+        try:
+            tables.wake(table)
+            await _Connection(websocket, tables, table, viewer).serve()
+        finally:
+            tables.leave(table, viewer)
+    except _GONE:  # the client left: nothing more to say to it
+        pass
 
 
 def _error_message(error: TableError) -> JSONObject:
@@ -216,8 +268,6 @@ class _Connection:
         writer = asyncio.get_running_loop().create_task(self.write())
         try:
             await self.read()
-        except WebSocketDisconnect:
-            pass
         finally:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -229,12 +279,14 @@ class _Connection:
 
     async def write(self) -> None:
         sent = 0
-        while True:
-            messages = self.table.updates(self.viewer, sent)
+        while self.table.removed is None:
+            frames = self.table.frames(self.viewer, sent)
             sent = self.table.events
-            for message in messages:
-                await self.send(message)
+            for frame in frames:
+                async with self.lock:
+                    await self.websocket.send_text(frame)
             await self.table.wait_past(sent)
+        await self.refuse(self.table.removed, "table-removed", close_code=GOING_AWAY)
 
     async def read(self) -> None:
         while True:
@@ -248,11 +300,21 @@ class _Connection:
                     "flood",
                 )
                 return
-            await self.handle(message.get("text") or message.get("bytes") or b"")
+            if message.get("text") is None:
+                await self.send(
+                    {
+                        "type": "error",
+                        "code": "binary",
+                        "message": "a binary frame: the server reads each message from a text "
+                        "frame of JSON",
+                    }
+                )
+                continue
+            await self.handle(message["text"])
 
-    async def refuse(self, text: str, code: str) -> None:
+    async def refuse(self, text: str, code: str, close_code: int = POLICY_VIOLATION) -> None:
         await self.send({"type": "error", "code": code, "message": text})
-        await self.websocket.close(code=POLICY_VIOLATION)
+        await self.websocket.close(code=close_code)
 
     async def handle(self, text: str | bytes) -> None:
         try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,10 +32,10 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
 from chicago_poker.formats.jsonio import JSONObject, command_from_json, to_json
-from chicago_poker.formats.log import LogKind, entries_to_lines
+from chicago_poker.formats.log import LogKind, dump_entry, entries_to_lines
 from chicago_poker.players.bots import BOTS, Bot
 from chicago_poker.players.game import Game
-from chicago_poker.web.limits import MAX_CONNECTIONS_PER_TABLE, MAX_NAME_LENGTH, MAX_TABLES
+from chicago_poker.web.limits import MAX_CONNECTIONS_PER_SEAT, MAX_NAME_LENGTH, Bounds
 from chicago_poker.web.render import command_words, event_words, table_svg
 
 __all__ = ["Table", "TableError", "TableRequest", "Tables", "read_request"]
@@ -134,32 +135,53 @@ class Table:
     """One game at the server: its seats' tokens, its bots, and each viewer's events."""
 
     def __init__(
-        self, table_id: str, request: TableRequest, game: Game, seed: int, tokens: dict[str, Viewer]
+        self,
+        table_id: str,
+        request: TableRequest,
+        game: Game,
+        seed: int,
+        tokens: dict[str, Viewer],
+        owner: str | None = None,
     ) -> None:
         """A table for ``game``, dealt with ``seed``; ``tokens`` gives each token's seat.
 
-        :meth:`deal` makes a new one.
+        ``owner`` is the address of the client that created it, if known. :meth:`deal`
+        makes a new one.
         """
         self.id = table_id
         self.game = game
         self.seed = seed
         self.request = request
         self.names = request.names
+        self.owner = owner
         self.bots: dict[int, Bot] = {
             seat: BOTS[kind](seed * 10 + seat) for seat, kind in enumerate(request.bots) if kind
         }
         self.tokens = tokens
-        self.connections = 0
+        self.open: dict[Viewer, int] = {}
+        """The open connections of each viewer."""
+        self.active = 0.0
+        """When the table last changed, on its server's clock."""
+        self.finished: float | None = None
+        """When the game ended, on its server's clock; None while it goes on."""
+        self.removed: str | None = None
+        """Why the server removed the table, once it has; its connections then close."""
+        self.saved = 0
+        """How many entries of the history its log on disk holds."""
         self.changed = asyncio.Condition()
         self.on_change: Callable[[Table], None] | None = None
         self._seen: dict[Viewer, list[JSONObject]] = {None: []}
         self._seen.update({seat: [] for seat in range(len(self.names))})
         self._words: dict[Viewer, list[str]] = {viewer: [] for viewer in self._seen}
+        self._present: dict[Viewer, tuple[int, list[JSONObject], list[str]]] = {}
+        self._history: dict[Viewer, tuple[int, list[str]]] = {}
         self._state: GameState | None = None
         self._record(self.game.events)
 
     @classmethod
-    def deal(cls, table_id: str, request: TableRequest, seed: int) -> Table:
+    def deal(
+        cls, table_id: str, request: TableRequest, seed: int, owner: str | None = None
+    ) -> Table:
         """Deal a new game for ``request`` with a dealer seeded by ``seed``; make its tokens.
 
         Raises:
@@ -171,12 +193,17 @@ class Table:
             raise TableError(f"$.names: {error} ({error.rule})", code="bad-request") from None
         humans: list[Viewer] = [seat for seat, kind in enumerate(request.bots) if kind is None]
         tokens = {secrets.token_urlsafe(24): seat for seat in [*humans, None]}
-        return cls(table_id, request, game, seed, tokens)
+        return cls(table_id, request, game, seed, tokens, owner)
 
     @property
     def events(self) -> int:
         """How many events the game has had; every viewer's stream is as long."""
         return len(self._seen[None])
+
+    @property
+    def connections(self) -> int:
+        """How many connections are open to the table, seats and spectators together."""
+        return sum(self.open.values())
 
     def viewer(self, token: str) -> Viewer:
         """The seat of ``token``, or None for the spectators' token.
@@ -227,26 +254,52 @@ class Table:
 
     def updates(self, viewer: Viewer, since: int) -> list[JSONObject]:
         """The messages that bring ``viewer`` from ``since`` events to the present."""
-        messages: list[JSONObject] = []
-        if since < self.events:
-            messages.append(
-                {
-                    "type": "events",
-                    "first": since,
-                    "events": self._seen[viewer][since:],
-                    "words": self._words[viewer][since:],
-                }
-            )
+        return [*self._events_since(viewer, since), *self._now(viewer)[1]]
+
+    def frames(self, viewer: Viewer, since: int) -> list[str]:
+        """The messages of :meth:`updates` as the text frames a connection sends.
+
+        The whole history (``since`` 0), which every new connection is sent, is written once
+        per viewer and event, as the view is.
+        """
+        history = self._history.get(viewer) if since == 0 else None
+        if history is not None and history[0] == self.events:
+            news = history[1]
+        else:
+            news = [orjson.dumps(message).decode() for message in self._events_since(viewer, since)]
+            if since == 0:
+                self._history[viewer] = (self.events, news)
+        return [*news, *self._now(viewer)[2]]
+
+    def _events_since(self, viewer: Viewer, since: int) -> list[JSONObject]:
+        if since >= self.events:
+            return []
+        events, words = self._seen[viewer][since:], self._words[viewer][since:]
+        return [{"type": "events", "first": since, "events": events, "words": words}]
+
+    def _now(self, viewer: Viewer) -> tuple[int, list[JSONObject], list[str]]:
+        """The ``view`` (and for a seat ``legal``) message of ``viewer`` now, and their text.
+
+        Made once per viewer and event: every connection of a seat, and every spectator,
+        shares them, and the picture of the table is drawn once.
+        """
+        present = self._present.get(viewer)
+        if present is not None and present[0] == self.events:
+            return present
         seen = view(self.game.state, viewer)
         svg = table_svg(seen, self.names)
-        messages.append({"type": "view", "events": self.events, "view": to_json(seen), "svg": svg})
+        messages: list[JSONObject] = [
+            {"type": "view", "events": self.events, "view": to_json(seen), "svg": svg}
+        ]
         if viewer is not None:
             legal = self.game.legal_commands(viewer)
             words = [command_words(command, self.names, viewer, seen) for command in legal]
             messages.append(
                 {"type": "legal", "events": self.events, "commands": to_json(legal), "words": words}
             )
-        return messages
+        texts = [orjson.dumps(message).decode() for message in messages]
+        self._present[viewer] = present = (self.events, messages, texts)
+        return present
 
     def log_lines(self, viewer: Viewer, *, full: bool) -> list[str]:
         """The lines of the game's log: the full one, or ``viewer``'s redacted one.
@@ -279,9 +332,9 @@ class Table:
             self._state = apply(self._state, event)
 
     async def wait_past(self, events: int) -> None:
-        """Wait until the game has had more than ``events`` events."""
+        """Wait until the game has had more than ``events`` events, or the table is removed."""
         async with self.changed:
-            await self.changed.wait_for(lambda: self.events > events)
+            await self.changed.wait_for(lambda: self.events > events or self.removed is not None)
 
     async def notify(self) -> None:
         """Wake every connection of the table to send what changed."""
@@ -297,7 +350,13 @@ def _describe(table: Table) -> str:
         "options": attrs.asdict(table.request.options),
     }
     tokens = [{"token": token, "seat": seat} for token, seat in table.tokens.items()]
-    data = {"table": table.id, "seed": table.seed, "request": request, "tokens": tokens}
+    data = {
+        "table": table.id,
+        "seed": table.seed,
+        "request": request,
+        "tokens": tokens,
+        "owner": table.owner,
+    }
     return orjson.dumps(data).decode()
 
 
@@ -313,37 +372,121 @@ def _write(path: Path, lines: Iterable[str]) -> None:
     os.replace(partial, path)
 
 
-class Tables:
-    """The tables of one server, at most :data:`~chicago_poker.web.limits.MAX_TABLES`."""
+def _append(path: Path, lines: Iterable[str]) -> None:
+    """Add ``lines`` at the end of ``path``, in one write."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND)
+    with open(descriptor, "w", encoding="utf-8") as file:
+        file.write("".join(line + "\n" for line in lines))
 
-    def __init__(self, *, bot_delay: float = 0.0, data_dir: Path | None = None) -> None:
+
+def _whole_lines(path: Path) -> None:
+    """Cut a last line left half written (by a crash while appending) from ``path``.
+
+    The command of that line is lost, as if the crash had come before it.
+    """
+    with open(path, "rb+") as file:
+        size = file.seek(0, os.SEEK_END)
+        if size == 0:
+            return
+        file.seek(size - 1)
+        if file.read(1) == b"\n":
+            return
+        file.seek(0)
+        file.truncate(file.read().rfind(b"\n") + 1)
+
+
+class Tables:
+    """The tables of one server, within its :class:`~chicago_poker.web.limits.Bounds`.
+
+    A table is removed, with its files, once it has been idle for ``idle_seconds`` (no
+    event), or ``keep_finished_seconds`` after its game ended: till then its logs can be
+    downloaded. :meth:`expire` removes them; the server calls it every :attr:`sweep_seconds`.
+    """
+
+    def __init__(
+        self,
+        *,
+        bot_delay: float = 0.0,
+        data_dir: Path | None = None,
+        bounds: Bounds | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         """Hold the tables kept in ``data_dir``, if any; bots wait ``bot_delay`` s a move.
 
-        A table whose files cannot be resumed is left on disk and named in :attr:`skipped`.
+        ``clock`` tells the time in seconds (only a test needs another). The newest tables of
+        ``data_dir`` are resumed, up to the most the server keeps; a table whose files cannot
+        be resumed, or one past that most, is left on disk and named in :attr:`skipped`; one
+        that would have expired while the server was stopped is removed and named there too.
         """
         self.bot_delay = bot_delay
         self.data_dir = data_dir
+        self.bounds = bounds if bounds is not None else Bounds()
+        self.clock = clock
         self._tables: dict[str, Table] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
+        self._notices: set[asyncio.Task[None]] = set()
         self.skipped: list[str] = []
-        """Why each table in ``data_dir`` that could not be resumed was left out."""
+        """Why each table in ``data_dir`` that was not resumed was left out."""
         if data_dir is not None and data_dir.is_dir():
-            for about in sorted(data_dir.glob("*.json")):
-                self._resume(about)
+            self._resume_all(data_dir)
 
-    def _resume(self, about: Path) -> None:
-        """Take back the table of ``about`` and its log, through the engine again."""
+    @property
+    def sweep_seconds(self) -> float:
+        """How often the server looks for tables to remove: a tenth of the shorter wait."""
+        shorter = min(self.bounds.idle_seconds, self.bounds.keep_finished_seconds)
+        return min(max(shorter / 10, 0.05), 30.0)
+
+    def _resume_all(self, data_dir: Path) -> None:
+        """Take back the newest tables of ``data_dir``, as many as the server keeps."""
+
+        def changed(about: Path) -> float:
+            log = about.with_suffix(".jsonl")
+            return log.stat().st_mtime if log.exists() else about.stat().st_mtime
+
+        found = sorted(data_dir.glob("*.json"), key=changed, reverse=True)
+        longest = max(self.bounds.idle_seconds, self.bounds.keep_finished_seconds)
+        for about in found:
+            age = time.time() - changed(about)
+            if len(self._tables) < self.bounds.max_tables:
+                self._resume(about, age)
+            elif age >= longest:  # expired, finished or not: its files go as the table's would
+                for suffix in (".json", ".jsonl"):
+                    about.with_suffix(suffix).unlink(missing_ok=True)
+                self.skipped.append(
+                    f"{about.name}: no event for {longest:g} s, and no table is kept that long; "
+                    "its files are removed"
+                )
+            else:
+                self.skipped.append(
+                    f"{about.name}: the server keeps {self.bounds.max_tables} tables at most, "
+                    "and newer ones were resumed; its files are left on disk"
+                )
+        self._tables = dict(reversed(self._tables.items()))  # oldest first, as created
+
+    def _resume(self, about: Path, age: float) -> None:
+        """Take back the table of ``about`` and its log (last changed ``age`` s ago)."""
+        log = about.with_suffix(".jsonl")
         try:
             data = orjson.loads(about.read_bytes())
             request = read_request(data["request"])
-            game = Game.from_log(about.with_suffix(".jsonl"))
+            _whole_lines(log)
+            game = Game.from_log(log)
             tokens = {entry["token"]: entry["seat"] for entry in data["tokens"]}
-            table = Table(data["table"], request, game, data["seed"], tokens)
+            owner = data.get("owner")
+            table = Table(data["table"], request, game, data["seed"], tokens, owner)
         except (OSError, ValueError, KeyError, TypeError, ChicagoPokerError) as error:
             self.skipped.append(f"{about.name}: {error}")
             return
-        table.on_change = self._save
+        table.active = self.clock() - max(age, 0.0)
+        if game.state.is_over:
+            table.finished = table.active
+        table.saved = len(game.history)
+        table.on_change = self._changed
         self._tables[table.id] = table
+        gone = self._due(table, self.clock())
+        if gone is not None:
+            self._remove(table, gone)
+            self.skipped.append(f"{about.name}: {gone}; its files are removed")
 
     def tables(self) -> list[Table]:
         """Every table, oldest first."""
@@ -353,37 +496,73 @@ class Tables:
         """How many tables there are."""
         return len(self._tables)
 
-    def create(self, request: TableRequest, seed: int | None = None) -> Table:
-        """Make a table for ``request``; the dealer's seed is drawn at random unless given.
+    def create(
+        self, request: TableRequest, seed: int | None = None, client: str | None = None
+    ) -> Table:
+        """Make a table for ``request``, held by ``client``; the seed is random unless given.
 
         Raises:
-            TableError: the server holds :data:`MAX_TABLES` unfinished tables, or the
-                engine refuses the players.
+            TableError: ``client`` holds its share of the tables already, the server holds
+                its most tables, or the engine refuses the players.
         """
-        if len(self._tables) >= MAX_TABLES and not self._evict_finished():
+        self.expire()
+        bounds = self.bounds
+        if client is not None:
+            held = sum(1 for table in self._tables.values() if table.owner == client)
+            if held >= bounds.tables_per_client:
+                raise TableError(
+                    f"your address ({client}) holds {held} tables, the most one client may "
+                    f"({bounds.client_share:.0%} of the server's {bounds.max_tables}); "
+                    f"{self._next_room(client)}",
+                    code="too-many-client-tables",
+                )
+        if len(self._tables) >= bounds.max_tables:
             raise TableError(
-                f"this server holds its most tables ({MAX_TABLES}) and none has finished; "
-                "try again later",
+                f"this server holds its most tables ({bounds.max_tables}); {self._next_room(None)}",
                 code="too-many-tables",
             )
         table_id = secrets.token_urlsafe(9)
-        table = Table.deal(table_id, request, secrets.randbelow(2**31) if seed is None else seed)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        table = Table.deal(table_id, request, seed, client)
         self._add(table)
         return table
 
+    def _next_room(self, client: str | None) -> str:
+        """When the first table (of ``client``, if given) will be removed, in words."""
+        now = self.clock()
+        ends = [
+            self._ends(table)
+            for table in self._tables.values()
+            if client is None or table.owner == client
+        ]
+        wait = max(min(ends, default=now) - now, 0.0)
+        return f"the first of them to finish or go idle is removed in {wait:.0f} s at most"
+
     def _add(self, table: Table) -> None:
+        table.active = self.clock()
+        table.on_change = self._changed
         self._tables[table.id] = table
         if self.data_dir is not None:
             self.data_dir.mkdir(parents=True, exist_ok=True)
             _write(self.data_dir / f"{table.id}.json", [_describe(table)])
-            table.on_change = self._save
-            self._save(table)
+            _write(
+                self.data_dir / f"{table.id}.jsonl",
+                entries_to_lines(table.game, provenance={"seed": table.seed}),
+            )
+            table.saved = len(table.game.history)
 
-    def _save(self, table: Table) -> None:
-        """Keep the table's full log on disk, replacing the last one at once."""
-        assert self.data_dir is not None
-        lines = entries_to_lines(table.game, provenance={"seed": table.seed})
-        _write(self.data_dir / f"{table.id}.jsonl", lines)
+    def _changed(self, table: Table) -> None:
+        """Note when ``table`` changed; with a data directory, append its new log lines."""
+        table.active = self.clock()
+        if table.finished is None and table.game.state.is_over:
+            table.finished = table.active
+        if self.data_dir is not None:
+            history = table.game.history
+            _append(
+                self.data_dir / f"{table.id}.jsonl",
+                [dump_entry(entry) for entry in history[table.saved :]],
+            )
+            table.saved = len(history)
 
     def get(self, table_id: str) -> Table:
         """The table of ``table_id``.
@@ -395,41 +574,93 @@ class Tables:
         if table is None:
             raise TableError(
                 f"table {table_id!r}: no such table on this server; it never existed, or it "
-                "finished and was removed",
+                "finished or went idle and was removed",
                 code="unknown-table",
             )
         return table
 
-    def join(self, table: Table) -> None:
-        """Count one more connection to ``table``.
+    def join(self, table: Table, viewer: Viewer) -> None:
+        """Count one more connection of ``viewer`` to ``table``.
+
+        Seats and spectators have room of their own: spectators never fill a seat's.
 
         Raises:
-            TableError: the table has :data:`MAX_CONNECTIONS_PER_TABLE` already.
+            TableError: the viewer has its most connections to the table already.
         """
-        if table.connections >= MAX_CONNECTIONS_PER_TABLE:
+        open_now = table.open.get(viewer, 0)
+        if viewer is None and open_now >= self.bounds.max_spectators:
             raise TableError(
-                f"table {table.id}: it has its most connections ({MAX_CONNECTIONS_PER_TABLE}); "
-                "close another tab first",
+                f"table {table.id}: it has its most spectators ({self.bounds.max_spectators}); "
+                "the seats still have room",
+                code="too-many-spectators",
+            )
+        if viewer is not None and open_now >= MAX_CONNECTIONS_PER_SEAT:
+            raise TableError(
+                f"table {table.id}: seat {viewer} has its most connections "
+                f"({MAX_CONNECTIONS_PER_SEAT}); close another tab first",
                 code="too-many-connections",
             )
-        table.connections += 1
+        table.open[viewer] = open_now + 1
+
+    def leave(self, table: Table, viewer: Viewer) -> None:
+        """Count one connection of ``viewer`` to ``table`` fewer."""
+        table.open[viewer] -= 1
 
     def wake(self, table: Table) -> None:
         """Start the table's bots if they have a move to make and are not playing already."""
         runner = self._runners.get(table.id)
-        if table.bots and (runner is None or runner.done()):
+        if table.bots and table.removed is None and (runner is None or runner.done()):
             self._runners[table.id] = asyncio.get_running_loop().create_task(self._run(table))
 
     async def _run(self, table: Table) -> None:
-        while table.bot_move():
+        while table.removed is None and table.bot_move():
             await table.notify()
             await asyncio.sleep(self.bot_delay)
 
-    def _evict_finished(self) -> bool:
-        """Remove the oldest finished table; False if none has finished."""
-        for table_id, table in self._tables.items():
-            if table.game.state.is_over and table.connections == 0:
-                del self._tables[table_id]
-                self._runners.pop(table_id, None)
-                return True
-        return False
+    def _ends(self, table: Table) -> float:
+        """When ``table`` is to be removed, on the clock."""
+        if table.finished is not None:
+            return table.finished + self.bounds.keep_finished_seconds
+        return table.active + self.bounds.idle_seconds
+
+    def _due(self, table: Table, now: float) -> str | None:
+        """Why ``table`` is to be removed at ``now``; None if it is kept."""
+        if now < self._ends(table):
+            return None
+        if table.finished is not None:
+            return (
+                f"table {table.id}: the game ended over {self.bounds.keep_finished_seconds:g} s "
+                "ago, and a finished table is kept that long"
+            )
+        return (
+            f"table {table.id}: no event for {self.bounds.idle_seconds:g} s, and an idle table "
+            "is kept that long"
+        )
+
+    def expire(self) -> list[str]:
+        """Remove every table that went idle, or finished long enough ago; why each went."""
+        now = self.clock()
+        gone = []
+        for table in list(self._tables.values()):
+            reason = self._due(table, now)
+            if reason is not None:
+                self._remove(table, reason)
+                gone.append(reason)
+        return gone
+
+    def _remove(self, table: Table, reason: str) -> None:
+        """Remove ``table`` and its files; its connections are told ``reason`` and closed."""
+        del self._tables[table.id]
+        table.removed = reason
+        runner = self._runners.pop(table.id, None)
+        if runner is not None:
+            runner.cancel()
+        if self.data_dir is not None:
+            for suffix in (".json", ".jsonl"):
+                (self.data_dir / f"{table.id}{suffix}").unlink(missing_ok=True)
+        try:
+            notice = asyncio.get_running_loop().create_task(table.notify())
+        except RuntimeError:  # no event loop: no connection waits on the table
+            return
+        self._notices.add(notice)
+        notice.add_done_callback(self._notices.discard)
