@@ -32,6 +32,7 @@ from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.redacted_events import redact
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
+from chicago_poker.display.words import needs_view
 from chicago_poker.formats.jsonio import (
     command_from_json,
     seen_event_from_json,
@@ -166,7 +167,8 @@ class Checker:
             if before is not None:
                 known |= known_cards(before, viewer)
             assert set(cards_in(seen)) <= known
-            assert message["words"][offset] == event_words(seen, self.names, viewer)
+            mine = view(before, viewer) if before is not None and needs_view(seen, viewer) else None
+            assert message["words"][offset] == event_words(seen, self.names, viewer, mine)
 
     def check_state(self, message: Message, viewer: int | None, state: GameState) -> None:
         """A view or legal message: what the library gives, equal in every shuffled state."""

@@ -101,7 +101,7 @@ from chicago_poker.core.redacted_events import (
 )
 from chicago_poker.core.views import BusinessView, PlayerView, check_viewer
 
-__all__ = ["ROUTINE_EVENTS", "Describable", "describe"]
+__all__ = ["ROUTINE_EVENTS", "Describable", "describe", "needs_view"]
 
 Describable: TypeAlias = SeenCommand | SeenEvent
 """What :func:`describe` takes: a command or an event, full or redacted."""
@@ -218,6 +218,41 @@ def describe(
             f"told to seat {viewer}: give that seat's own view"
         )
     return _sentence(item, _Voice(tuple(names), viewer, before, isinstance(item, _COMMANDS)))
+
+
+_PLACED: Final = (
+    PlayGangster,
+    GangsterPlayed,
+    RedactedGangsterPlayed,
+    PlayLimousine,
+    RedactedPlayLimousine,
+    LimousinePlayed,
+    RedactedLimousinePlayed,
+    PoliceRaidPlayed,
+    RedactedPoliceRaidPlayed,
+)
+
+
+def needs_view(item: Describable, viewer: int | None) -> bool:
+    """Whether :func:`describe` tells ``item`` to ``viewer`` exactly only with its view before.
+
+    Another seat's card played or moved to a business is named only where the view shows it
+    lands face up, and another seat's raid shows only the cards the view knew; a card dealt
+    is named only to the seat it goes to, and the card a Liquidation would discard only as
+    the view shows it. A caller that narrates many items (a server) can
+    make the view for these alone.
+
+    >>> from chicago_poker.core.events import CardDrawn, GangsterPlayed
+    >>> from chicago_poker.core.cards import parse_card, parse_tile
+    >>> played = GangsterPlayed(0, parse_card("9R"), parse_tile("Speakeasy#1"))
+    >>> needs_view(played, 1), needs_view(played, 0), needs_view(played, None)
+    (True, False, False)
+    """
+    if viewer is None:
+        return False
+    if isinstance(item, DealCard | RedactedDealCard | PlayLiquidation):
+        return True
+    return isinstance(item, _PLACED) and item.player != viewer
 
 
 def _seat_name(seat: int | None) -> str:

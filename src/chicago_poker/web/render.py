@@ -45,14 +45,19 @@ def labels() -> dict[str, str]:
     return tiles | {str(card): card.kind.label for card in SPECIAL_CARDS}
 
 
-def event_words(event: SeenEvent, names: Sequence[str], viewer: int | None) -> str:
+def event_words(
+    event: SeenEvent, names: Sequence[str], viewer: int | None, before: PlayerView | None = None
+) -> str:
     """``event`` in words, with the players' names, as told to ``viewer``.
+
+    ``before`` is the viewer's view before the event, which the words need to name another
+    seat's card played face up (see :func:`~chicago_poker.display.words.needs_view`).
 
     >>> from chicago_poker import TurnStarted
     >>> event_words(TurnStarted(player=1, number=3, actions=2), ["Al", "Bugs"], 0)
     "Turn 4: Bugs's turn, 2 actions."
     """
-    return _words(event, names, viewer, None)
+    return _words(event, names, viewer, before)
 
 
 def command_words(command: Command, names: Sequence[str], viewer: int, before: PlayerView) -> str:

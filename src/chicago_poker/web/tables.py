@@ -31,6 +31,7 @@ from chicago_poker.core.redacted_events import redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
+from chicago_poker.display.words import needs_view
 from chicago_poker.formats.jsonio import JSONObject, command_from_json, to_json
 from chicago_poker.formats.log import LogKind, dump_entry, entries_to_lines
 from chicago_poker.players.bots import BOTS, Bot
@@ -328,7 +329,12 @@ class Table:
             for viewer, seen in self._seen.items():
                 redacted = redact(self._state, event, viewer)
                 seen.append(to_json(redacted))
-                self._words[viewer].append(event_words(redacted, self.names, viewer))
+                before = (
+                    view(self._state, viewer)
+                    if self._state is not None and needs_view(redacted, viewer)
+                    else None
+                )
+                self._words[viewer].append(event_words(redacted, self.names, viewer, before))
             self._state = apply(self._state, event)
 
     async def wait_past(self, events: int) -> None:
