@@ -37,7 +37,7 @@ def test_play_bots_plays_a_game_to_its_end() -> None:
     assert isinstance(game, Game)
     assert game.state.is_over
     assert game.state.winner in (0, 1)
-    assert game.state.players[0].name == "Heuristic 1"
+    assert game.state.players[0].name == "Heuristic 0"
 
 
 def test_play_bots_is_reproducible_for_a_seed() -> None:
@@ -332,6 +332,9 @@ def test_json_format_parses_and_agrees_with_the_text_report(
     assert _run([*argv, "--format", "json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert _json_figures(document) == _text_figures(text)
+    seats = [seat["seat"] for seat in document["wins_by_seat"]]
+    assert seats == list(range(len(seats)))  # from 0, as in logs and the notation
+    assert document["wins_by_seat"][0]["name"].endswith(" 0")
     assert document["seed"] == int(argv[argv.index("--seed") + 1])
     assert document["options"]["tactical"] == ("--tactical" in argv)
     assert document["log_dir"] is None

@@ -87,8 +87,8 @@ _SPECIALS: Final = (
 
 
 def player_names(bot_names: Sequence[str]) -> tuple[str, ...]:
-    """The players' names: the bot's name and the seat, such as ``"Heuristic 1"``."""
-    return tuple(f"{name.capitalize()} {seat + 1}" for seat, name in enumerate(bot_names))
+    """The players' names: the bot's name and the seat (from 0), such as ``"Heuristic 0"``."""
+    return tuple(f"{name.capitalize()} {seat}" for seat, name in enumerate(bot_names))
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -335,7 +335,7 @@ class Summary:
         lines = ["Wins by seat:"]
         for seat, name in enumerate(self.names):
             wins = self.wins_by_seat[seat]
-            lines.append(f"  seat {seat + 1} {name:<14} {wins:>6}  {_percent(wins, games)}")
+            lines.append(f"  seat {seat} {name:<14} {wins:>6}  {_percent(wins, games)}")
         lines.append("Wins by bot:")
         for bot in dict.fromkeys(self.bots):
             wins, seats = self.wins_by_bot[bot], self.seats_by_bot[bot]
@@ -415,7 +415,7 @@ class Summary:
     def _wins_data(self) -> dict[str, list[dict[str, Any]]]:
         return {
             "wins_by_seat": [
-                {"seat": seat + 1, "name": name, "bot": bot, "wins": self.wins_by_seat[seat]}
+                {"seat": seat, "name": name, "bot": bot, "wins": self.wins_by_seat[seat]}
                 for seat, (name, bot) in enumerate(zip(self.names, self.bots, strict=True))
             ],
             "wins_by_bot": [
