@@ -4,7 +4,7 @@ Run from the repository::
 
     python benchmarks/bench_bots.py [--games N] [--seed S] [--check]
 
-The bots alternate seats: the heuristic bot sits at seat 1 in even games and at seat 2 in odd
+The bots alternate seats: the heuristic bot sits at seat 0 in even games and at seat 1 in odd
 ones. Game ``i`` is dealt by ``chicago_poker.players.simulate.game_seed(S, i)``, so a run is exactly
 reproducible. The win rate is printed with a 95% Wilson score interval. Target: at least 90%;
 ``--check`` exits with status 1 when the rate is below it.
