@@ -30,6 +30,7 @@ sys.path.insert(0, str(DOCS / "hooks"))
 
 import cli_reference  # noqa: E402  (a hook of mkdocs.yml, found through sys.path)
 import rule_links  # noqa: E402
+import spec_pages  # noqa: E402
 
 
 def python_blocks(path: Path) -> list[str]:
@@ -201,7 +202,8 @@ def test_text_after_code_or_a_heading_links_again() -> None:
 def test_every_id_of_the_specification_has_a_target_on_its_page() -> None:
     spec = load_specification(ROOT / "spec")
     targets = rule_links.targets(spec)
-    assert targets["R-6.4"][0] == "rules.md"
+    assert targets["R-6.4"][0] == "rules/R-6.md"
+    assert targets["R-6"][0] == "rules/R-6.md"
     assert targets["D-1"][0] == "discrepancies.md"
     assert len(targets) == len(spec.sections) + len(spec.rules) + len(spec.discrepancies)
     assert all(rule_links.ID.fullmatch(identifier) for identifier in targets)
@@ -210,13 +212,30 @@ def test_every_id_of_the_specification_has_a_target_on_its_page() -> None:
 def test_the_hook_links_an_api_page_to_the_rules_and_discrepancies_pages() -> None:
     config: Any = SimpleNamespace(config_file_path=str(ROOT / "mkdocs.yml"))
     rule_links.on_config(config)
-    names = ["index.md", "api.md", "rules.md", "discrepancies.md"]
+    names = ["index.md", "api/views.md", "rules/R-6.md", "discrepancies.md"]
     files = Files([File(name, "docs", "site", use_directory_urls=True) for name in names])
     html = "<p>Shootouts (R-6.4) and D-1, not R-99.</p>"
-    page: Any = SimpleNamespace(file=files.get_file_from_path("api.md"))
+    page: Any = SimpleNamespace(file=files.get_file_from_path("api/views.md"))
     linked = rule_links.on_page_content(html, page, config, files)
-    assert '<a href="../rules/#R-6.4" title="R-6.4 ' in linked
-    assert '<a href="../discrepancies/#D-1" title="D-1 ' in linked
+    assert '<a href="../../rules/R-6/#R-6.4" title="R-6.4 ' in linked
+    assert '<a href="../../discrepancies/#D-1" title="D-1 ' in linked
     assert linked.endswith(", not R-99.</p>")
     page = SimpleNamespace(file=files.get_file_from_path("index.md"))
-    assert 'href="rules/#R-6.4"' in rule_links.on_page_content(html, page, config, files)
+    assert 'href="rules/R-6/#R-6.4"' in rule_links.on_page_content(html, page, config, files)
+
+
+def test_each_rule_is_on_its_section_s_page_and_every_section_page_is_in_the_menu() -> None:
+    spec = load_specification(ROOT / "spec")
+    generated = spec_pages.pages(spec)
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    for section in spec.sections:
+        page = f"rules/{section.id}.md"
+        assert f": {page}" in config, page
+        anchors = re.findall(r"\{ #(R-[\d.]+) \}", generated[page])
+        assert anchors == [section.id, *(rule.id for rule in spec.rules_in(section.id))]
+    index = generated["rules/index.md"]
+    assert [link for link in re.findall(r"\]\(([^)#]+)\)", index)] == [
+        f"{section.id}.md" for section in spec.sections
+    ]
+    every = [a for text in generated.values() for a in re.findall(r"\{ #(R-[\d.]+) \}", text)]
+    assert sorted(every) == sorted([s.id for s in spec.sections] + [r.id for r in spec.rules])

@@ -43,10 +43,15 @@ _targets: dict[str, Target] = {}
 
 def targets(spec: Specification) -> dict[str, Target]:
     """Every ID of the specification, with the page that has its anchor and its title."""
-    found = {section.id: ("rules.md", section.title) for section in spec.sections}
-    found |= {rule.id: ("rules.md", rule.title) for rule in spec.rules}
+    found = {section.id: (_page(section.id), section.title) for section in spec.sections}
+    found |= {rule.id: (_page(rule.id), rule.title) for rule in spec.rules}
     found |= {d.id: ("discrepancies.md", d.title) for d in spec.discrepancies}
     return found
+
+
+def _page(identifier: str) -> str:
+    """The Rules page of a rule or section: one page a section (see spec_pages)."""
+    return f"rules/{identifier.split('.', 1)[0]}.md"
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:

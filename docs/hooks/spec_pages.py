@@ -46,12 +46,37 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def pages(spec: Specification) -> dict[str, str]:
-    """Render every generated page, by file name."""
+    """Render every generated page, by file name.
+
+    The rules have a page for each section (``rules/R-6.md``) and an index
+    (``rules/index.md``): one page of every rule was too long to read or to load on a phone.
+    """
+    rules = {"rules/index.md": "\n".join(rules_index(spec))}
+    rules |= {
+        section_page(section.id): "\n".join(rules_page(spec, section.id))
+        for section in spec.sections
+    }
     return {
-        "rules.md": "\n".join(rules_page(spec)),
+        **{name: in_rules_directory(text) for name, text in rules.items()},
         "discrepancies.md": "\n".join(discrepancies_page(spec)),
         "terminology.md": "\n".join(terminology_page(spec)),
     }
+
+
+def section_of(identifier: str) -> str:
+    """The section of a rule or section ID: ``R-6`` for ``R-6.7.2`` and for ``R-6``."""
+    return identifier.split(".", 1)[0]
+
+
+def section_page(identifier: str) -> str:
+    """The page of a rule or section ID, from the documentation's root: ``rules/R-6.md``."""
+    return f"rules/{section_of(identifier)}.md"
+
+
+def in_rules_directory(text: str) -> str:
+    """Links written from the documentation's root, rewritten for a page in ``rules/``."""
+    text = text.replace("](rules/", "](")
+    return re.sub(r"\]\((discrepancies|terminology)\.md", r"](../\1.md", text)
 
 
 # --- text helpers -------------------------------------------------------------
@@ -90,7 +115,7 @@ def link(spec: Specification, identifier: str) -> str:
         known = any(d.id == identifier for d in spec.discrepancies)
         return f"[{identifier}](discrepancies.md#{identifier})" if known else identifier
     known = spec.has_rule(identifier) or any(s.id == identifier for s in spec.sections)
-    return f"[{identifier}](rules.md#{identifier})" if known else identifier
+    return f"[{identifier}]({section_page(identifier)}#{identifier})" if known else identifier
 
 
 def blockquote(label: str, lines: Iterable[str]) -> list[str]:
@@ -108,26 +133,34 @@ def titled_link(spec: Specification, d: Discrepancy) -> str:
 # --- rules -------------------------------------------------------------------------
 
 
-def rules_page(spec: Specification) -> Iterator[str]:
+def rules_index(spec: Specification) -> Iterator[str]:
     yield "# Rules"
     yield ""
     yield (
         "Generated from `spec/rules/`. Each rule states, in our own words, what the engine "
         "implements; below it are the verbatim passages of the English (EN), Dutch (NL) and "
         "French (FR) rulebooks it rests on, or a note where an edition is silent. Quotes keep "
-        "the sources' spelling, mistakes and OCR noise."
+        "the sources' spelling, mistakes and OCR noise. The rules have a page for each section:"
     )
     yield ""
     for section in spec.sections:
-        yield f"## {section.id} {section.title} {{ #{section.id} }}"
-        yield ""
-        yield from (f"{paragraph}\n" for paragraph in paragraphs(spec, section.summary))
-        for rule in spec.rules_in(section.id):
-            yield from rule_entry(spec, rule)
+        rules = spec.rules_in(section.id)
+        count = f"{len(rules)} rule{'s' if len(rules) != 1 else ''}"
+        yield f"- [{section.id} {section.title}]({section_page(section.id)}) ({count})"
+    yield ""
+
+
+def rules_page(spec: Specification, identifier: str) -> Iterator[str]:
+    (section,) = (section for section in spec.sections if section.id == identifier)
+    yield f"# {section.id} {section.title} {{ #{section.id} }}"
+    yield ""
+    yield from (f"{paragraph}\n" for paragraph in paragraphs(spec, section.summary))
+    for rule in spec.rules_in(section.id):
+        yield from rule_entry(spec, rule)
 
 
 def rule_entry(spec: Specification, rule: Rule) -> Iterator[str]:
-    level = "#" * min(6, 2 + rule.id.count("."))
+    level = "#" * min(6, 1 + rule.id.count("."))
     yield f"{level} {rule.id} {rule.title} {{ #{rule.id} }}"
     yield ""
     yield from (f"{paragraph}\n" for paragraph in paragraphs(spec, rule.statement))
