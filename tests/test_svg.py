@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
@@ -15,6 +16,7 @@ from chicago_poker.core.cards import BUSINESS_TILES, BusinessTile, Card, Face, p
 from chicago_poker.core.commands import SendReinforcement
 from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError
 from chicago_poker.core.hands import HandCategory, evaluate_hand
+from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
 from chicago_poker.display.svg import (
     HAND_EXAMPLES,
@@ -212,3 +214,120 @@ def test_a_shootout_picture_shows_the_own_reinforcement_only() -> None:
         e for e in parse(render(view(state, BUGS))).iter() if e.text == "shootout: all face up"
     ]
     assert len(revealed) == 1
+
+
+# --------------------------------------------------------------------------- what is drawn where
+
+Box = tuple[float, float, float, float]
+"""Left, top, right, bottom."""
+
+
+def drawn(picture: str) -> list[tuple[ET.Element, Box]]:
+    """Every rect, circle and text of the picture with the box it covers, in document order.
+
+    A text's width is estimated conservatively from its font size and length: 0.62 em a
+    character, 0.68 em bold, or its ``textLength`` where it has one; it reaches a font size
+    above its baseline and a quarter of it below.
+    """
+    found: list[tuple[ET.Element, Box]] = []
+
+    def walk(element: ET.Element, dx: float, dy: float) -> None:
+        transform = element.get("transform", "")
+        if transform.startswith("translate("):
+            tx, ty = transform[len("translate(") : -1].split(",")
+            dx, dy = dx + float(tx), dy + float(ty)
+        tag = element.tag.removeprefix(SVG)
+        a = {key: element.get(key) or "0" for key in ("x", "y", "width", "height")}
+        if tag == "rect":
+            x, y, w, h = (float(a[key]) for key in ("x", "y", "width", "height"))
+            half = float(element.get("stroke-width", "1")) / 2 if element.get("stroke") else 0
+            found.append(
+                (element, (dx + x - half, dy + y - half, dx + x + w + half, dy + y + h + half))
+            )
+        elif tag == "circle":
+            cx, cy, r = (float(element.attrib[key]) for key in ("cx", "cy", "r"))
+            found.append((element, (dx + cx - r, dy + cy - r, dx + cx + r, dy + cy + r)))
+        elif tag == "text":
+            size = float(element.attrib["font-size"])
+            em = 0.68 if element.get("font-weight") == "bold" else 0.62
+            width = float(element.get("textLength") or len(element.text or "") * size * em)
+            x, y = float(a["x"]) + dx, float(a["y"]) + dy
+            left = {"start": x, "middle": x - width / 2, "end": x - width}[
+                element.get("text-anchor", "start")
+            ]
+            found.append((element, (left, y - size, left + width, y + size / 4)))
+        for child in element:
+            walk(child, dx, dy)
+
+    walk(parse(picture), 0, 0)
+    return found
+
+
+def outside(picture: str) -> list[str]:
+    """What the picture draws outside its viewBox, as readable lines; none when all is inside."""
+    root = parse(picture)
+    _, _, width, height = map(float, root.attrib["viewBox"].split())
+    return [
+        f"{element.tag.removeprefix(SVG)} {element.text or element.attrib} at {box}"
+        for element, box in drawn(picture)
+        if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height
+    ]
+
+
+def crowded(players: int, businesses: int, name: str) -> GameState:
+    """A table as full as it gets: full hands, long names, full columns, many tiles won."""
+    gangsters = [f"{value}{color}" for value in range(1, 16) for color in "RYGBP"]
+    tiles = [str(tile) for tile in BUSINESS_TILES]
+    shown, won = tiles[:businesses], tiles[businesses:]
+    lines = ["chicago-poker position 1"]
+    for seat in range(players):
+        hand = [*gangsters[seat * 5 : seat * 5 + 5], "Limousine", "PoliceRaid1"]
+        controls = ",".join(won[seat::players] if seat else won[: len(won) - players + 1])
+        owned = f" controls={controls}" if controls else ""
+        player = json.dumps(f"{name}{seat}"[-40:])
+        lines.append(f"player {player} hand={','.join(hand)}{owned}")
+    lines.append("turn seat=0 number=10 taken=1")
+    for index, tile in enumerate(shown):
+        columns = []
+        for seat in range(players):
+            count = (seat + index) % 6
+            cards = gangsters[40 + seat * 5 : 40 + seat * 5 + min(count, 5)]
+            columns.append(",".join(cards) + (f"@{index}" if count == 5 else "") or "-")
+        lines.append(f"business {tile} {' '.join(columns)}")
+    return parse_position("\n".join(lines) + "\n", check=False)
+
+
+LONG_NAMES = ["W" * 40, "Bugs Moran of the North Side Gang, Chicago"[:40]]
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("businesses", range(1, 5))
+@pytest.mark.parametrize("name", LONG_NAMES, ids=["wide", "long"])
+def test_nothing_is_drawn_outside_the_picture(players: int, businesses: int, name: str) -> None:
+    state = crowded(players, businesses, name)
+    everyone = list(range(players))
+    pictures = [render(state), render(state, size=390, lastmove=(), marks=everyone)]
+    pictures += [render(view(state, seat)) for seat in (None, 0, players - 1)]
+    pictures.append(render(view(state, 0), names=[name] * players, size=390))
+    for picture in pictures:
+        assert outside(picture) == []
+    assert len(cards_drawn(render(state))) >= 7 * players  # full hands of 7 are all drawn
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=games)
+def test_nothing_is_drawn_outside_the_picture_of_any_game(game: tuple[int, int]) -> None:
+    state = final_state(game)
+    assert outside(render(state)) == []
+    for seat in [None, *range(len(state.players))]:
+        assert outside(render(view(state, seat), size=390)) == []
+
+
+def test_the_other_pictures_stay_inside_too() -> None:
+    pictures = [render_hand_ranking(), render_card(None), render_card(parse_card("Liquidation"))]
+    pictures += [render_business(tile) for tile in BUSINESS_TILES[::5]]
+    pictures.append(
+        render_hand([parse_card(c) for c in ["1R", "2Y", "3G", "4B", "5P", "Revolver", "Bribery"]])
+    )
+    for picture in pictures:
+        assert outside(picture) == []
