@@ -29,6 +29,7 @@ from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
 from chicago_poker.display.svg import (
     HAND_EXAMPLES,
+    Move,
     Place,
     SvgImage,
     render,
@@ -422,7 +423,7 @@ def card_shapes(root: ET.Element) -> list[ET.Element]:
 def every_picture() -> list[str]:
     state = parse_position(POSITION)
     shootout, _ = run(tied(), SendReinforcement(AL, gangster("12R")))
-    pictures = [render(state), render(view(state, 1)), render(view(state, None))]
+    pictures: list[str] = [render(state), render(view(state, 1)), render(view(state, None))]
     pictures += [render(shootout), render(view(shootout, BUGS))]
     pictures.append(render(view(state, 1), lastmove=DrawCard(1), marks=[parse_card("1G"), 0]))
     pictures += [render_business(tile) for tile in BUSINESS_TILES[::5]]
@@ -485,12 +486,12 @@ def test_a_highlight_never_draws_a_card_the_view_hides() -> None:
     seen = view(state, 1)  # Bugs, who may not know Dutch's 6R nor Al's 3R, 9R or 12B
     hidden = [gangster(text) for text in ("6R", "3R", "9R", "12B")]
     plain = render(seen)
-    moves = [
+    moves: list[Move] = [
         GangsterPlayed(3, gangster("6R"), SPEAKEASY),
         CardDrawn(0, gangster("9R")),
         LimousinePlayed(0, SPEAKEASY, SPEAKEASY, (gangster("3R"),)),
     ]
-    for lastmove in [*moves, moves]:
+    for lastmove in [*([move] for move in moves), moves]:
         picture = render(seen, lastmove=lastmove)
         assert not set(cards_drawn(picture)) & set(hidden)
         assert not cards_named(words(picture)) & set(hidden)
