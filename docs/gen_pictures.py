@@ -9,9 +9,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from chicago_poker.core.cards import BusinessKind, BusinessTile
+from chicago_poker.core.cards import BusinessKind, BusinessTile, GangsterCard, parse_card
+from chicago_poker.core.events import GangsterPlayed
 from chicago_poker.core.views import view
-from chicago_poker.display.svg import render, render_business, render_hand_ranking
+from chicago_poker.display.svg import Place, render, render_business, render_hand_ranking
 from chicago_poker.formats.notation import parse_position
 
 IMAGES = Path(__file__).parent / "img"
@@ -31,6 +32,15 @@ game markers=1
 """
 """The table position of the pictures: ten turns into a four-player game."""
 
+ONE_BUSINESS = """\
+chicago-poker position 1
+player Al hand=9R,12B,Revolver,PoliceRaid1,Limousine,3G,5Y controls=Brewery#2,JazzClub#3
+player Bugs hand=1G,7Y,13P
+turn seat=0 number=3 taken=0
+business Speakeasy#1 8G,3R,11P 5B
+"""
+"""A table with one business and a full hand: the picture a phone shows, 390 pixels wide."""
+
 
 def pictures() -> dict[str, str]:
     """Every picture of the documentation, by file name."""
@@ -43,6 +53,15 @@ def pictures() -> dict[str, str]:
     drawn["table-seat-1.svg"] = render(view(state, 1))
     drawn["table-spectator.svg"] = render(view(state, None))
     drawn["table-whole.svg"] = render(state)
+    speakeasy, gambling_house = BusinessTile(BusinessKind.SPEAKEASY, 1), state.businesses[1].tile
+    played = parse_card("11Y")
+    assert isinstance(played, GangsterCard)
+    drawn["table-lastmove.svg"] = render(
+        view(state, 1),
+        lastmove=GangsterPlayed(0, played, speakeasy),  # Al's last action: 11Y at Speakeasy #1
+        marks=[Place(gambling_house, 0), parse_card("7Y")],
+    )
+    drawn["table-phone.svg"] = render(view(parse_position(ONE_BUSINESS), 0), size=390)
     return {name: svg + "\n" for name, svg in drawn.items()}
 
 
