@@ -34,7 +34,7 @@ from chicago_poker.core.errors import (
     short_repr,
 )
 from chicago_poker.core.events import Event
-from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.legal import Awaiting, ToAct, awaiting, legal_commands, to_act
 from chicago_poker.core.rules import FACE_UP_BUSINESSES, HAND_SIZE, RuleOptions
 from chicago_poker.core.state import GameState
 
@@ -436,6 +436,16 @@ class Game:
             InvalidSeatError: ``player`` is neither None nor a seat of the table.
         """
         return legal_commands(self.state, player)
+
+    def to_act(self) -> ToAct:
+        """Who must act now (:func:`~chicago_poker.core.legal.to_act`): the seats to decide.
+
+        The game deals chance itself, so it waits for seats, or for nobody once it is over.
+
+        >>> Game.new(["Al", "Bugs"], seed=1).to_act().seats
+        (0,)
+        """
+        return to_act(self.state)
 
     def execute(self, command: Command) -> tuple[Event, ...]:
         """Carry out a command, then let chance act; return every event that followed.
