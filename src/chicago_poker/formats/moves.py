@@ -35,7 +35,7 @@ True
 >>> parse_command("end", game.state)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-chicago_poker.core.errors.IllegalCommand: 'end': Al has taken 0 of 1 actions: ... [R-3.2]
+chicago_poker.core.errors.IllegalCommand: 'end': Al must take their one action. [R-3.2]
 """
 
 from __future__ import annotations
