@@ -521,6 +521,14 @@ def _log(game: Game, **options: Any) -> io.StringIO:
     return file
 
 
+def _seedless_log(game: Game, **options: Any) -> io.StringIO:
+    """The log of ``game``'s history alone, without its dealer: as from a real table."""
+    file = io.StringIO()
+    write_log(game.history, file, **options)
+    file.seek(0)
+    return file
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 2**31),
@@ -541,7 +549,7 @@ def test_undo_then_the_same_commands_give_back_the_same_game(
         # A fresh dealer deals from the end of the log; its seed, drawn at random, is fixed
         # here so that each example plays one game.
         with mock.patch.object(random.SystemRandom, "randrange", return_value=seed):
-            game = Game.from_log(_log(game))
+            game = Game.from_log(_seedless_log(game), new_dealer=True)
         logged = sum(entry.command.__class__ not in CHANCE for entry in game.history)
         _go_on(game, seed + 1, data.draw(st.integers(0, 30), label="played after resuming"))
     given = [entry.command for entry in game.history if entry.command.__class__ not in CHANCE]
@@ -603,7 +611,7 @@ def test_a_log_resumes_from_a_path_and_from_its_lines(tmp_path: Path) -> None:
 
 def test_a_log_without_a_seed_resumes_and_deals_on_with_a_fresh_dealer() -> None:
     game = _played(5, 50)
-    resumed = Game.from_log(_log(game))
+    resumed = Game.from_log(_seedless_log(game), new_dealer=True)
     assert resumed.history == game.history
     _go_on(resumed, 3, 30)  # every command still goes through the engine
     again = Game.from_json(resumed.to_json())
@@ -617,7 +625,7 @@ def test_a_resumed_game_undone_into_its_log_saves_and_comes_back() -> None:
     The saved game must say so, or the game it saves cannot be read back.
     """
     game = _played(5, 50)
-    resumed = Game.from_log(_log(game))  # no seed: a fresh dealer deals what comes next
+    resumed = Game.from_log(_seedless_log(game), new_dealer=True)  # a fresh dealer deals on
     resumed.undo(3)
     _go_on(resumed, 3, 10)
     again = Game.from_json(json.loads(json.dumps(resumed.to_json())))
@@ -735,7 +743,42 @@ def test_an_illegal_command_in_a_log_is_refused_with_its_line() -> None:
 def test_a_log_whose_seed_did_not_deal_it_is_refused() -> None:
     game = _played(1, 10, 2)
     with pytest.raises(SavedGameError, match=r"line 2: the seed 2 does not deal these hands"):
-        Game.from_log(_log(game, provenance={"seed": 2}))
+        Game.from_log(_seedless_log(game, provenance={"seed": 2}))
+
+
+def test_a_log_without_a_seed_resumes_only_with_a_new_dealer_asked_for() -> None:
+    game = _played(5, 50)
+    with pytest.raises(SavedGameError, match=r"line 1: .* no seed.*new_dealer=True"):
+        Game.from_log(_seedless_log(game))
+
+
+def test_write_log_writes_the_seed_and_refuses_another() -> None:
+    game = _played(1, 10, 2)
+    assert game.seed == 1
+    resumed = Game.from_log(_log(game))  # no provenance given: write_log adds the seed
+    assert _go_on(resumed, 7, 40) == _go_on(game, 7, 40)
+    with pytest.raises(SavedGameError, match=r"provenance's seed is 2, but .* seed 1"):
+        _log(game, provenance={"seed": 2})
+    redacted = _log(game, kind=LogKind.REDACTED, viewer=0).getvalue()
+    assert '"seed"' not in redacted
+
+
+def test_a_game_resumed_with_a_new_dealer_saves_and_resumes_the_same() -> None:
+    """Its dealer deals from the end of the first log: the second log says so (seed_from)."""
+    game = _played(5, 50)
+    resumed = Game.from_log(_seedless_log(game), new_dealer=True)
+    _go_on(resumed, 3, 20)
+    provenance = resumed.dealer_provenance()
+    assert provenance["seed_from"] == len(game.history)
+    again = Game.from_log(_log(resumed))
+    assert again.history == resumed.history
+    assert _go_on(again, 4, 40) == _go_on(resumed, 4, 40)
+
+
+def test_a_dealer_of_unknown_past_cannot_be_written_as_a_seed() -> None:
+    game = _unknown_past_game(10, 30)
+    with pytest.raises(SavedGameError, match=r"save it with Game.to_json"):
+        _log(game)
 
 
 def test_a_full_log_with_events_the_engine_does_not_give_is_refused() -> None:

@@ -99,7 +99,8 @@ VALIDATOR = jsonschema.Draft202012Validator(log_schema())
 
 def written(game: Game, **kwargs: Any) -> str:
     file = io.StringIO()
-    write_log(game, file, provenance={"seed": 7}, **kwargs)
+    # The entries, not the game: the provenance as given, without the seed of its dealer.
+    write_log(game.history, file, provenance={"seed": 7}, **kwargs)
     return file.getvalue()
 
 
@@ -575,7 +576,7 @@ def test_what_the_reader_refuses_in_a_provenance_the_writer_refuses_first_alike(
     game = random_game(2, RuleOptions(), seed=5)
     file = io.StringIO()
     with pytest.raises(LogFormatError) as writing:
-        write_log(game, file, provenance=value)
+        write_log(game.history, file, provenance=value)
     assert file.getvalue() == ""
     lines = [header_with_provenance(text), *sample_lines()[1:]]
     reading = assert_rejected(lines, 1, fragment)
@@ -593,7 +594,7 @@ def test_integers_of_640_digits_and_any_json_scalar_are_written_and_read() -> No
         "where": "Café «Al» \U0001f0cf",
     }
     file = io.StringIO()
-    write_log(game, file, provenance=provenance)
+    write_log(game.history, file, provenance=provenance)
     header = next(read_log(file.getvalue().splitlines()))
     assert isinstance(header, LogHeader)
     assert header.provenance == provenance
@@ -607,7 +608,7 @@ def test_a_line_over_one_mib_is_refused_by_the_writer_and_the_reader_alike() -> 
     game = Game.new([name, "Bugs"], seed=1)
     file = io.StringIO()
     with pytest.raises(LogFormatError, match="longer than 1,048,576 bytes") as writing:
-        write_log(game, file)
+        write_log(game.history, file)
     assert writing.value.line == 2
     assert file.getvalue() == ""  # not even the header, which fits
     lines = [next(entries_to_lines(game)), _dump_entry(game.history[0])]

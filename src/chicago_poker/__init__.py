@@ -61,6 +61,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     )
     from chicago_poker.core.decide import decide, step
     from chicago_poker.core.errors import (
+        AmbiguousCommandError,
         ArgumentTypeError,
         CardParseError,
         ChicagoPokerError,
@@ -108,7 +109,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     )
     from chicago_poker.core.fold import ViewFolder, fold_events, fold_view
     from chicago_poker.core.hands import HandCategory, HandRank, evaluate_hand
-    from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+    from chicago_poker.core.legal import Awaiting, ToAct, awaiting, legal_commands, to_act
     from chicago_poker.core.redacted_commands import (
         RedactedCommand,
         RedactedDealCard,
@@ -167,6 +168,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
         redact_entries,
         write_log,
     )
+    from chicago_poker.formats.moves import parse_command, write_command
     from chicago_poker.formats.notation import (
         parse_position,
         parse_view,
@@ -194,6 +196,7 @@ __all__ = [
     "GANGSTER_CARDS",
     "SPECIAL_CARDS",
     "ActionPhaseStarted",
+    "AmbiguousCommandError",
     "ArgumentTypeError",
     "Awaiting",
     "Bot",
@@ -301,6 +304,7 @@ __all__ = [
     "SvgImage",
     "TileParseError",
     "TileRevealed",
+    "ToAct",
     "TurnEnded",
     "TurnStarted",
     "Undecided",
@@ -324,6 +328,7 @@ __all__ = [
     "knows_card",
     "legal_commands",
     "parse_card",
+    "parse_command",
     "parse_position",
     "parse_tile",
     "parse_view",
@@ -339,12 +344,14 @@ __all__ = [
     "state_from_json",
     "step",
     "tactical_deck",
+    "to_act",
     "to_json",
     "validate_file",
     "validate_files",
     "validate_log",
     "view",
     "view_from_json",
+    "write_command",
     "write_log",
     "write_position",
     "write_view",
@@ -363,10 +370,10 @@ _MODULES: Final = {  # module -> the public names it defines, as one string
     ),
     "core.decide": "decide step",
     "core.errors": (
-        "ArgumentTypeError CardParseError ChicagoPokerError IllegalCommand InvalidArgumentError "
-        "InvalidCardError InvalidHandError InvalidPositionError InvalidRankError InvalidSeatError "
-        "InvalidTileError JSONFormatError NotationError NotationSyntaxError PositionInvariantError "
-        "TileParseError"
+        "AmbiguousCommandError ArgumentTypeError CardParseError ChicagoPokerError IllegalCommand "
+        "InvalidArgumentError InvalidCardError InvalidHandError InvalidPositionError "
+        "InvalidRankError InvalidSeatError InvalidTileError JSONFormatError NotationError "
+        "NotationSyntaxError PositionInvariantError TileParseError"
     ),
     "core.events": (
         "ActionPhaseStarted BriberyPlayed CardDrawn DiscardPileReshuffled DrawRequested Event "
@@ -377,7 +384,7 @@ _MODULES: Final = {  # module -> the public names it defines, as one string
     ),
     "core.fold": "ViewFolder fold_events fold_view",
     "core.hands": "HandCategory HandRank evaluate_hand",
-    "core.legal": "Awaiting awaiting legal_commands",
+    "core.legal": "Awaiting ToAct awaiting legal_commands to_act",
     "core.redacted_commands": (
         "RedactedCommand RedactedDealCard RedactedPlayBribery RedactedPlayGangster "
         "RedactedPlayLimousine RedactedSendReinforcement RedactedStartGame SeenCommand "
@@ -403,6 +410,7 @@ _MODULES: Final = {  # module -> the public names it defines, as one string
         "FORMAT_VERSION LogEntry LogFormatError LogHeader LogKind RedactedLogEntry read_log "
         "redact_entries write_log"
     ),
+    "formats.moves": "parse_command write_command",
     "formats.notation": "parse_position parse_view write_position write_view",
     "players.bots": "BOTS Bot HeuristicBot RandomBot",
     "players.game": "Dealer Game SavedGameError",

@@ -6,20 +6,37 @@ the events it causes. Player commands carry the acting seat in ``player``. Chanc
 (:class:`StartGame`, :class:`DealCard`, :class:`RevealTile`) carry the outcome of a shuffle or
 a draw as data, so a game played with a seeded dealer and a game recorded at a real table are
 checked alike.
+
+Every command but :class:`StartGame` has a short text in the move notation, which ``str``
+gives (:func:`command_text`; ``chicago_poker.formats.moves`` reads it back):
+
+>>> str(PlayGangster(0, GangsterCard.parse("9R"), BusinessTile.parse("Speakeasy#1")))
+'0: 9R Speakeasy#1'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias, TypeVar, cast
 
 from attrs import field, fields, frozen
 
-from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, SpecialCard
-from chicago_poker.core.errors import IllegalCommand, short_repr
+from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, SpecialCard, SpecialKind
+from chicago_poker.core.errors import (
+    IllegalCommand,
+    InvalidArgumentError,
+    short_repr,
+    unknown_type,
+)
 from chicago_poker.core.rules import RuleOptions
 
 __all__ = [
+    "DEAL",
+    "DECLINE",
+    "DRAW",
+    "END",
+    "REVEAL",
+    "SEND",
     "ChanceCommand",
     "Command",
     "DealCard",
@@ -37,8 +54,19 @@ __all__ = [
     "SendReinforcement",
     "StartGame",
     "check_form",
+    "command_text",
     "formed",
 ]
+
+
+class _Written:
+    """Gives a command its ``str``: its text in the move notation (:func:`command_text`)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        """The command in the move notation, its seat written, such as ``1: send 9R``."""
+        return command_text(cast("Command", self))
 
 
 @frozen
@@ -62,7 +90,7 @@ class StartGame:
 
 
 @frozen
-class DealCard:
+class DealCard(_Written):
     """Chance: the card that comes off the draw deck for the player waiting for one (R-3.6)."""
 
     card: Card
@@ -70,7 +98,7 @@ class DealCard:
 
 
 @frozen
-class RevealTile:
+class RevealTile(_Written):
     """Chance: the tile that comes off the tile draw pile to replace a won business (R-6.6)."""
 
     tile: BusinessTile
@@ -78,7 +106,7 @@ class RevealTile:
 
 
 @frozen
-class DrawCard:
+class DrawCard(_Written):
     """Take the draw action (R-3.6); the card itself comes from chance (:class:`DealCard`)."""
 
     player: int
@@ -86,7 +114,7 @@ class DrawCard:
 
 
 @frozen
-class PlayGangster:
+class PlayGangster(_Written):
     """Play a gangster card from the hand at a face-up business (R-4.1)."""
 
     player: int
@@ -100,7 +128,7 @@ class PlayGangster:
 
 
 @frozen
-class PlayLiquidation:
+class PlayLiquidation(_Written):
     """Play Liquidation: discard the last card of another player's column (R-5.2)."""
 
     player: int
@@ -114,7 +142,7 @@ class PlayLiquidation:
 
 
 @frozen
-class PlayPoliceRaid:
+class PlayPoliceRaid(_Written):
     """Play a Police Raid: see another player's face-down cards at a business (R-5.3)."""
 
     player: int
@@ -128,7 +156,7 @@ class PlayPoliceRaid:
 
 
 @frozen
-class PlayLimousine:
+class PlayLimousine(_Written):
     """Play the Limousine: move one to four of one's cards to another business (R-5.4)."""
 
     player: int
@@ -145,7 +173,7 @@ class PlayLimousine:
 
 
 @frozen
-class PlayRevolver:
+class PlayRevolver(_Written):
     """Play the Revolver: two extra actions this turn (R-5.5)."""
 
     player: int
@@ -153,7 +181,7 @@ class PlayRevolver:
 
 
 @frozen
-class PlayBribery:
+class PlayBribery(_Written):
     """Play Bribery: take a card from the discard pile, then rebuild the draw deck (R-5.6)."""
 
     player: int
@@ -164,7 +192,7 @@ class PlayBribery:
 
 
 @frozen
-class EndTurn:
+class EndTurn(_Written):
     """End the turn while only optional actions are left (R-3.5)."""
 
     player: int
@@ -172,7 +200,7 @@ class EndTurn:
 
 
 @frozen
-class SendReinforcement:
+class SendReinforcement(_Written):
     """Choose, face down, the gangster card to send in a tie-break (R-6.7.2)."""
 
     player: int
@@ -183,7 +211,7 @@ class SendReinforcement:
 
 
 @frozen
-class DeclineReinforcement:
+class DeclineReinforcement(_Written):
     """Send no reinforcement (R-6.7.2): under ``optional_reinforcement``, or with no gangster card.
 
     A tied player who holds no gangster card gives this command too (R-6.7.6), so that nobody
@@ -213,6 +241,85 @@ ChanceCommand: TypeAlias = StartGame | DealCard | RevealTile
 
 Command: TypeAlias = PlayerCommand | ChanceCommand
 """Every command."""
+
+
+# ------------------------------------------------------------------------- move notation
+
+DRAW: Final = "draw"
+"""The word of :class:`DrawCard` in the move notation."""
+
+END: Final = "end"
+"""The word of :class:`EndTurn`."""
+
+SEND: Final = "send"
+"""The word of :class:`SendReinforcement`, before the card sent."""
+
+DECLINE: Final = "decline"
+"""The word of :class:`DeclineReinforcement`."""
+
+DEAL: Final = "deal"
+"""The word of :class:`DealCard`, before the card dealt."""
+
+REVEAL: Final = "reveal"
+"""The word of :class:`RevealTile`, before the tile revealed."""
+
+
+def command_text(command: Command) -> str:
+    """``command`` in the move notation, everything written: what ``str(command)`` gives.
+
+    A player's command starts with its seat and a colon; a gangster card played is the card
+    and the business, a special card is its kind and what it is played on. The grammar is in
+    ``spec/notation.md``; :func:`chicago_poker.formats.moves.write_command` also writes the
+    shorter text that a state makes unambiguous, and
+    :func:`~chicago_poker.formats.moves.parse_command` reads both.
+
+    Raises:
+        InvalidArgumentError: ``command`` is a :class:`StartGame`, which has no move text: a
+            set-up is the first entry of a log, or a position.
+        ArgumentTypeError: ``command`` is not a command.
+
+    >>> command_text(PlayLiquidation(1, BusinessTile.parse("Brewery#2"), 0))
+    '1: Liquidation Brewery#2 0'
+    >>> command_text(DealCard(SpecialCard.parse("PoliceRaid2")))
+    'deal PoliceRaid2'
+    """
+    match command:
+        case DealCard(card):
+            return f"{DEAL} {card}"
+        case RevealTile(tile):
+            return f"{REVEAL} {tile}"
+        case StartGame():
+            raise InvalidArgumentError(
+                "StartGame has no move text: a set-up is written as the first entry of a log, "
+                "or as a position in the position notation"
+            )
+    return f"{command.player}: {_move_text(command)}"
+
+
+def _move_text(command: PlayerCommand) -> str:
+    match command:
+        case DrawCard():
+            return DRAW
+        case PlayGangster(_, card, business):
+            return f"{card} {business}"
+        case PlayLiquidation(_, business, victim):
+            return f"{SpecialKind.LIQUIDATION.value} {business} {victim}"
+        case PlayPoliceRaid(_, business, target):
+            return f"{SpecialKind.POLICE_RAID.value} {business} {target}"
+        case PlayLimousine(_, source, destination, cards):
+            moved = ",".join(map(str, cards))
+            return f"{SpecialKind.LIMOUSINE.value} {source} {destination} {moved}"
+        case PlayRevolver():
+            return SpecialKind.REVOLVER.value
+        case PlayBribery(_, card):
+            return f"{SpecialKind.BRIBERY.value} {card}"
+        case EndTurn():
+            return END
+        case SendReinforcement(_, card):
+            return f"{SEND} {card}"
+        case DeclineReinforcement():
+            return DECLINE
+    raise unknown_type("a command", command)
 
 
 # ---------------------------------------------------------------------------------- form

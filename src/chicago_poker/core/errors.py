@@ -24,6 +24,7 @@ import reprlib
 from typing import Never
 
 __all__ = [
+    "AmbiguousCommandError",
     "ArgumentTypeError",
     "CardParseError",
     "ChicagoPokerError",
@@ -133,7 +134,7 @@ class ArgumentTypeError(ChicagoPokerError, TypeError):
 
 
 class NotationError(ChicagoPokerError, ValueError):
-    """Text in the position notation that cannot be read as a position or a view.
+    """Text in the position or move notation that cannot be read as a position, view or move.
 
     ``line`` and ``column`` (both from 1) say where in the text, when one place is to blame.
     """
@@ -160,7 +161,7 @@ class NotationError(ChicagoPokerError, ValueError):
 
 
 class NotationSyntaxError(NotationError):
-    r"""Text that does not follow the grammar of the position notation.
+    r"""Text that does not follow the grammar of the position notation or the move notation.
 
     >>> from chicago_poker.formats.notation import parse_position
     >>> text = "chicago-poker position 1\nplayer Al hand=9X\nplayer Bugs\nturn seat=0 number=3"
@@ -191,6 +192,26 @@ class PositionInvariantError(NotationError):
         """Create the error for a position that breaks ``invariant``."""
         super().__init__(f"invariant {invariant!r} broken: {message}", rule=rule, line=line)
         self.invariant = invariant
+
+
+class AmbiguousCommandError(NotationError):
+    """A move written so briefly that it names more than one command of the state.
+
+    ``candidates`` holds the full text of each command it may name.
+
+    >>> error = AmbiguousCommandError("'9R Speakeasy'", ("9R Speakeasy#1", "9R Speakeasy#3"))
+    >>> print(error)
+    '9R Speakeasy' names more than one command: 9R Speakeasy#1 or 9R Speakeasy#3; write one of them
+    """
+
+    candidates: tuple[str, ...]
+    """The full text of every command the move may name."""
+
+    def __init__(self, quoted: str, candidates: tuple[str, ...]) -> None:
+        """Create the error for the move ``quoted``, which names every one of ``candidates``."""
+        listed = ", ".join(candidates[:-1]) + f" or {candidates[-1]}"
+        super().__init__(f"{quoted} names more than one command: {listed}; write one of them")
+        self.candidates = candidates
 
 
 class IllegalCommand(ChicagoPokerError, ValueError):  # noqa: N818 - named by the architecture

@@ -11,6 +11,8 @@ import itertools
 from collections.abc import Iterator
 from typing import Final, NoReturn
 
+from attrs import frozen
+
 from chicago_poker.core.cards import (
     BusinessTile,
     GangsterCard,
@@ -42,6 +44,7 @@ from chicago_poker.core.state import Business, GameState, ShootoutStage, Turn, T
 
 __all__ = [
     "Awaiting",
+    "ToAct",
     "awaiting",
     "can_draw",
     "has_legal_action",
@@ -55,6 +58,7 @@ __all__ = [
     "open_businesses",
     "raid_targets",
     "special_within_limit",
+    "to_act",
     "took_every_action",
     "within_hand_limit",
 ]
@@ -114,6 +118,49 @@ def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
     if acting and (not check_actions or has_legal_action(state)):
         return _ACTION
     return _NOTHING
+
+
+@frozen
+class ToAct:
+    """Who must act now (:func:`to_act`): seats, chance, or nobody.
+
+    Like python-chess's ``board.turn`` or OpenSpiel's ``current_player()``, but a simultaneous
+    choice has several seats: the tied players of a shootout choose their reinforcements
+    face down, each without waiting for the others (R-6.7.2).
+    """
+
+    seats: tuple[int, ...] = ()
+    """The seats that must decide: the player whose turn it is, or every tied player still to
+    choose a reinforcement; none when chance acts or the game waits for nobody."""
+
+    chance: bool = False
+    """Whether chance must act: a card drawn (:class:`DealCard`) or a tile revealed
+    (:class:`RevealTile`). :class:`~chicago_poker.players.game.Game` deals these itself."""
+
+    @property
+    def nobody(self) -> bool:
+        """Whether nobody may act: the game is over (or stands between two events)."""
+        return not self.seats and not self.chance
+
+
+def to_act(state: GameState) -> ToAct:
+    """Who must act in ``state``: the seats whose :func:`legal_commands` are not empty, or chance.
+
+    >>> from chicago_poker.players.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=1)
+    >>> to_act(game.state)
+    ToAct(seats=(0,), chance=False)
+    >>> [bool(legal_commands(game.state, seat)) for seat in range(2)]
+    [True, False]
+    """
+    match awaiting(state):
+        case Awaiting.ACTION:
+            return ToAct(seats=(state.turn.player,))
+        case Awaiting.REINFORCEMENT:
+            return ToAct(seats=tuple(_choosers(state)))
+        case Awaiting.CARD | Awaiting.TILE:
+            return ToAct(chance=True)
+    return ToAct()
 
 
 def legal_commands(state: GameState, player: int | None = None) -> tuple[Command, ...]:

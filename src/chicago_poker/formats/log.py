@@ -65,7 +65,7 @@ from chicago_poker.core.redacted_commands import (
 from chicago_poker.core.redacted_events import RedactedEvent, SeenEvent, redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
-from chicago_poker.players.game import Entry, Game
+from chicago_poker.players.game import Entry, Game, SavedGameError
 
 __all__ = [
     "COMMANDS_BY_NAME",
@@ -1595,6 +1595,13 @@ def write_log(
 ) -> None:
     """Write the log of a game to a text file, one line each (see :func:`entries_to_lines`).
 
+    A full or commands-only log of a :class:`Game` holds what
+    :meth:`Game.from_log <chicago_poker.players.game.Game.from_log>` needs to go on with the
+    game's dealer: the provenance gets the dealer's ``seed`` (and ``seed_from``,
+    :meth:`Game.dealer_provenance <chicago_poker.players.game.Game.dealer_provenance>`), and a
+    provenance that gives another seed is refused. A redacted log never holds the seed.
+    Entries given without their game (``game.history``) are written as they are.
+
     Open the file with ``encoding="utf-8"``: names may hold any character. Nothing is written
     if the header or the first entry (StartGame, which holds the players' names) cannot be
     made, such as a ``redacted`` log whose provenance holds a seed, or a name so long that the
@@ -1604,16 +1611,37 @@ def write_log(
         LogFormatError: As :func:`entries_to_lines`.
         ArgumentTypeError: ``file`` is not an open text file (a path, say), or an argument
             as :func:`entries_to_lines`.
+        SavedGameError: the provenance gives a ``seed`` (or ``seed_from``) other than the
+            game's dealer's, or no seed gives the dealer's next deal (see
+            :meth:`Game.dealer_provenance <chicago_poker.players.game.Game.dealer_provenance>`).
     """
     if isinstance(file, str | bytes | os.PathLike) or not callable(getattr(file, "write", None)):
         raise ArgumentTypeError(
             f"file must be a text file open for writing, not {short_repr(file)}: "
             'open it first, with open(path, "w", encoding="utf-8")'
         )
+    if isinstance(game_or_entries, Game) and kind is not LogKind.REDACTED:
+        provenance = _with_dealer(game_or_entries, provenance)
     lines = entries_to_lines(game_or_entries, provenance=provenance, kind=kind, viewer=viewer)
     first = list(itertools.islice(lines, 2))  # the header and StartGame, made before writing
     for text in itertools.chain(first, lines):
         file.write(text + "\n")
+
+
+def _with_dealer(
+    game: Game, provenance: Mapping[str, str | int | float | bool | None] | None
+) -> dict[str, str | int | float | bool | None]:
+    """``provenance`` with what resumes ``game`` with its dealer; refused if it says otherwise."""
+    given = dict(provenance or {})
+    for key, value in game.dealer_provenance().items():
+        if key in given and given[key] != value:
+            raise SavedGameError(
+                f"write_log: the provenance's {key} is {short_repr(given[key])}, but this game's "
+                f"dealer has {key} {value}: the log would resume another game; leave it out, "
+                "write_log writes it"
+            )
+        given[key] = value
+    return given
 
 
 def read_log(lines: Iterable[str | bytes]) -> Iterator[LogItem]:

@@ -34,7 +34,7 @@ from chicago_poker.core.errors import (
     short_repr,
 )
 from chicago_poker.core.events import Event
-from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.legal import Awaiting, ToAct, awaiting, legal_commands, to_act
 from chicago_poker.core.rules import FACE_UP_BUSINESSES, HAND_SIZE, RuleOptions
 from chicago_poker.core.state import GameState
 
@@ -221,13 +221,21 @@ class Game:
         return game
 
     @classmethod
-    def from_log(cls, source: str | os.PathLike[str] | TextIO | Iterable[str]) -> Game:
+    def from_log(
+        cls,
+        source: str | os.PathLike[str] | TextIO | Iterable[str],
+        *,
+        new_dealer: bool = False,
+    ) -> Game:
         """Resume the game of a full or commands-only log: a path, an open file or its lines.
 
-        Every command goes through the engine again. Where the log's provenance carries a
-        ``seed`` (as ``chicago-poker play`` and ``Game.new`` logs do), the game goes on with
-        that seeded dealer, which deals exactly as the original would have; without one, a
-        dealer with a fresh seed deals what comes next.
+        Every command goes through the engine again. The log's provenance carries the
+        ``seed`` of the dealer (:func:`~chicago_poker.formats.log.write_log` writes it, and
+        ``seed_from``, the first command it dealt, when it did not deal the set-up): the game
+        goes on with that dealer, which deals exactly as the original would have. A log
+        without a seed (one of a game dealt at a real table, say) is refused unless
+        ``new_dealer`` is true: then a dealer with a fresh seed deals what comes next, and the
+        game goes on otherwise than the original would have.
 
         >>> import io
         >>> from chicago_poker.formats.log import write_log
@@ -240,19 +248,19 @@ class Game:
         True
 
         Raises:
-            SavedGameError: the log is redacted or empty, a command in it is illegal, its
-                events are not the engine's, or its seed does not deal its cards; the message
-                names the line.
+            SavedGameError: the log is redacted or empty, has no seed (and ``new_dealer`` is
+                false), a command in it is illegal, its events are not the engine's, or its
+                seed does not deal its cards; the message names the line.
             LogFormatError: a line does not follow the log format.
             OSError: the file cannot be read.
         """
         if isinstance(source, str | os.PathLike):
             with open(source, encoding="utf-8") as file:
-                return cls._from_log_lines(file)
-        return cls._from_log_lines(source)
+                return cls._from_log_lines(file, new_dealer)
+        return cls._from_log_lines(source, new_dealer)
 
     @classmethod
-    def _from_log_lines(cls, lines: Iterable[str]) -> Game:
+    def _from_log_lines(cls, lines: Iterable[str], new_dealer: bool) -> Game:
         # Imported here: formats.log imports this module to write a game's history.
         from chicago_poker.formats.log import LogEntry, LogKind, read_log
 
@@ -264,13 +272,20 @@ class Game:
         logged = [entry for entry in entries if isinstance(entry, LogEntry)]
         if not logged:
             raise SavedGameError("the log has no entries: there is no game to resume")
-        seed = header.provenance.get("seed")  # type: ignore[union-attr]  # the header
+        provenance = header.provenance  # type: ignore[union-attr]  # line 1 is the header
+        seed = provenance.get("seed")
         commands = [entry.command for entry in logged]
         where = [f"line {entry.line}" for entry in logged]
         if type(seed) is int and seed >= 0:
-            game = cls._rebuild(commands, Dealer(seed), (True, 0), where)
-        else:
+            dealt = _seed_from(provenance.get("seed_from", 0), len(commands))
+            game = cls._rebuild(commands, Dealer(seed), dealt, where)
+        elif new_dealer:
             game = cls._rebuild(commands, Dealer(), (False, len(commands)), where)
+        else:
+            raise SavedGameError(
+                "line 1: the log's provenance has no seed, so the game cannot go on as its "
+                "dealer would have dealt it; pass new_dealer=True to go on with a new dealer"
+            )
         game._check_events([entry.events for entry in logged], where)
         return game
 
@@ -411,6 +426,42 @@ class Game:
                 )
 
     @property
+    def seed(self) -> int:
+        """The seed of the dealer that deals this game's chance (:attr:`Dealer.seed`).
+
+        With :meth:`dealer_provenance`, what a log needs to go on dealing as this game would.
+        It tells every card to come: keep it from the players until the game is over.
+        """
+        return self._dealer.seed
+
+    def dealer_provenance(self) -> dict[str, int]:
+        """What a log's provenance needs for :meth:`from_log` to go on with this game's dealer.
+
+        ``seed``, and ``seed_from`` when the dealer did not deal the set-up: the first
+        command it dealt, fresh from its seed (a game resumed from a log without a seed, or
+        set up with a dealer of its own). :func:`~chicago_poker.formats.log.write_log` adds
+        these to every full or commands-only log of a game.
+
+        >>> Game.new(["Al", "Bugs"], seed=42).dealer_provenance()
+        {'seed': 42}
+
+        Raises:
+            SavedGameError: the dealer dealt before this game, or was restored from its
+                generator's state (:meth:`from_json`): no seed gives its next deal. Save the
+                game with :meth:`to_json` instead.
+        """
+        fresh_at, dealt_start = self._fresh_at, self._dealt_start
+        if fresh_at is None or (dealt_start and fresh_at):
+            raise SavedGameError(
+                f"the dealer of this game (seed {self.seed}) had dealt before the game, so its "
+                "seed does not give its next deal: a log cannot resume the game as it stands; "
+                "save it with Game.to_json"
+            )
+        if dealt_start:
+            return {"seed": self.seed}
+        return {"seed": self.seed, "seed_from": max(fresh_at, 1)}
+
+    @property
     def state(self) -> GameState:
         """The current state."""
         assert self._state is not None
@@ -436,6 +487,16 @@ class Game:
             InvalidSeatError: ``player`` is neither None nor a seat of the table.
         """
         return legal_commands(self.state, player)
+
+    def to_act(self) -> ToAct:
+        """Who must act now (:func:`~chicago_poker.core.legal.to_act`): the seats to decide.
+
+        The game deals chance itself, so it waits for seats, or for nobody once it is over.
+
+        >>> Game.new(["Al", "Bugs"], seed=1).to_act().seats
+        (0,)
+        """
+        return to_act(self.state)
 
     def execute(self, command: Command) -> tuple[Event, ...]:
         """Carry out a command, then let chance act; return every event that followed.
@@ -552,6 +613,19 @@ def _deal_card(card: Card) -> DealCard:
     if deal is None:
         deal = _DEAL_CARDS[card] = DealCard(card)
     return deal
+
+
+def _seed_from(value: object, commands: int) -> tuple[bool, int]:
+    """Whether the seeded dealer dealt the set-up, and the first command it dealt.
+
+    As a log's provenance ``seed_from`` says: 0, the default, is the set-up on.
+    """
+    if type(value) is not int or not 0 <= value <= commands:
+        raise SavedGameError(
+            f"line 1: the provenance's seed_from is {short_repr(value)}, not the index of a "
+            f"command from 0 to {commands}"
+        )
+    return (value == 0, value)
 
 
 def _generator_json(state: object) -> list[Any]:
