@@ -510,6 +510,32 @@ def test_each_frame_is_written_once_for_every_connection_of_a_viewer(
     assert written == ["events", "view", "legal", "events", "view"]
 
 
+def _bot_commands(table: Table) -> int:
+    return sum(getattr(entry.command, "player", None) in table.bots for entry in table.game.history)
+
+
+def test_the_moves_bots_make_at_once_reach_a_connection_in_one_update(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs", "Capone"], [None, "heuristic", "heuristic"])
+    bot_moves = 0
+    with connect(client, table, 0) as ws:
+        receive_until(ws, lambda m: m["type"] == "legal" and bool(m["commands"]))
+        for _ in range(12):
+            before, bots_before = table.events, _bot_commands(table)
+            legal = table.game.legal_commands(0)
+            ends = [command for command in legal if type(command).__name__ == "EndTurn"]
+            send_command(ws, to_json((ends or list(legal))[0]))
+            update = receive_until(ws, lambda m: m["type"] == "legal" and bool(m["commands"]))
+            # The seat's command and every bot move after it: one update, one picture.
+            assert [message["type"] for message in update] == ["events", "view", "legal"]
+            assert update[0]["first"] == before
+            assert update[0]["first"] + len(update[0]["events"]) == table.events
+            bot_moves = max(bot_moves, _bot_commands(table) - bots_before)
+    assert bot_moves >= 2  # the bots did play between the seat's commands
+
+
 # --------------------------------------------------------------------------- bots and records
 
 

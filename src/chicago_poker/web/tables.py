@@ -45,6 +45,14 @@ __all__ = ["Table", "TableError", "TableRequest", "Tables", "read_request"]
 Viewer = int | None
 """A seat number, or None for a spectator."""
 
+GATHER_TURNS = 64
+"""The most turns of the event loop a connection waits for the events of one update.
+
+A connection woken by an event lets the loop run while each turn brings more (the bots
+playing one move after another, with no delay), so that one update carries them all and the
+picture is drawn once for them; it sends what it has after this many turns at most.
+"""
+
 
 class TableError(ChicagoPokerError, ValueError):
     """A request the server refuses: the message says what is wrong and where."""
@@ -356,9 +364,18 @@ class Table:
         self._events.extend(events)
 
     async def wait_past(self, events: int) -> None:
-        """Wait until the game has had more than ``events`` events, or the table is removed."""
+        """Wait until the game has had more than ``events`` events, or the table is removed.
+
+        Then wait while each turn of the event loop brings more events (up to
+        :data:`GATHER_TURNS` turns), so that they make one update.
+        """
         async with self.changed:
             await self.changed.wait_for(lambda: self.events > events or self.removed is not None)
+        for _ in range(GATHER_TURNS):
+            events = self.events
+            await asyncio.sleep(0)
+            if self.events == events or self.removed is not None:
+                return
 
     async def notify(self) -> None:
         """Wake every connection of the table to send what changed."""
