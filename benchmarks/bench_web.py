@@ -174,11 +174,12 @@ def free_port() -> int:
     return port
 
 
-def serve(port: int, data_dir: str | None) -> None:
+def serve(port: int, data_dir: str | None, profile: str | None = None) -> None:
     """Serve as ``chicago-poker serve`` does; every table is this script's, from one address.
 
     The code before the server's bounds (no :mod:`chicago_poker.web.server`) is served as it
-    was, so that the two can be compared.
+    was, so that the two can be compared. With ``profile``, the server runs under cProfile
+    and writes its statistics to that file when it stops.
     """
     import uvicorn
 
@@ -196,13 +197,28 @@ def serve(port: int, data_dir: str | None) -> None:
         options["bounds"] = Bounds(client_share=1.0, max_spectators=64)
         server = server_options() | {"limit_concurrency": None}
     app = create_app(Tables(bot_delay=0.0, **options), messages_per_second=1000.0)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **server)
+    import chicago_poker
+
+    print(f"serving {chicago_poker.__file__}", file=sys.stderr)
+    if profile is None:
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **server)
+        return
+    import cProfile
+    import signal
+
+    # uvicorn raises the signal that stopped it again once it has shut down: let it pass.
+    signal.signal(signal.SIGTERM, lambda number, frame: None)
+    with cProfile.Profile() as profiler:
+        uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **server)
+    profiler.dump_stats(profile)
 
 
-def start_server(port: int, data_dir: str | None) -> subprocess.Popen[bytes]:
+def start_server(port: int, data_dir: str | None, profile: str | None) -> subprocess.Popen[bytes]:
     command = [sys.executable, __file__, "--serve", str(port)]
     if data_dir:
         command += ["--serve-dir", data_dir]
+    if profile:
+        command += ["--profile", profile]
     server = subprocess.Popen(command)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -269,11 +285,14 @@ def main() -> int:
         "--storm", type=int, default=0, metavar="CLIENTS", help="clients reconnecting (none)"
     )
     parser.add_argument("--data-dir", action="store_true", help="the server keeps its tables")
+    parser.add_argument(
+        "--profile", metavar="FILE", help="run the server under cProfile; its statistics to FILE"
+    )
     parser.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     parser.add_argument("--serve-dir", dest="serve_dir", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.serve_dir)
+        serve(args.serve, args.serve_dir, args.profile)
         return 0
     with tempfile.TemporaryDirectory() as data_dir:
         return run(args, data_dir if args.data_dir else None)
@@ -281,7 +300,7 @@ def main() -> int:
 
 def run(args: argparse.Namespace, data_dir: str | None) -> int:
     port = free_port()
-    server = start_server(port, data_dir)
+    server = start_server(port, data_dir, args.profile)
     base = f"http://127.0.0.1:{port}"
     process = psutil.Process(server.pid)
     problems: list[str] = []

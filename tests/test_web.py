@@ -20,7 +20,9 @@ pytest.importorskip("starlette", reason='the web table needs its extra: pip inst
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from chicago_poker.core.apply import apply
 from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.redacted_events import redact
 from chicago_poker.core.views import view
 from chicago_poker.formats.jsonio import to_json
 from chicago_poker.formats.log import entries_to_lines
@@ -451,6 +453,87 @@ def test_the_picture_is_drawn_once_per_viewer_and_event(
             receive_until(ws, caught_up(table, viewer))
     assert len(drawn) == 4
     assert table.frames(None, 0) == [orjson.dumps(m).decode() for m in table.updates(None, 0)]
+
+
+def test_a_viewers_events_are_redacted_once_a_connection_of_it_needs_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    redacted: list[int | None] = []
+
+    def counted(state: Any, event: Any, viewer: int | None) -> Any:
+        redacted.append(viewer)
+        return redact(state, event, viewer)
+
+    monkeypatch.setattr(tables, "redact", counted)
+    table = make_table(Tables(), ["Al", "Bugs", "Capone"], ["random", "heuristic", "random"])
+    finish(table)
+    assert redacted == []  # nobody watches: no seat's stream, nor the spectators', is made
+    updates = table.updates(None, 0)
+    assert redacted == [None] * table.events
+    assert table.updates(None, 0) == updates  # made once, kept
+    assert table.updates(None, 5) == [_from(updates[0], 5), *updates[1:]]
+    assert redacted == [None] * table.events
+    state, expected = None, []
+    for event in table.game.events:
+        expected.append(to_json(redact(state, event, None)))
+        state = apply(state, event)
+    assert updates[0]["events"] == expected
+
+
+def _from(message: Message, first: int) -> Message:
+    """An events message cut to begin at event ``first``."""
+    cut = {"first": first, "events": message["events"][first:], "words": message["words"][first:]}
+    return message | cut
+
+
+def test_each_frame_is_written_once_for_every_connection_of_a_viewer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    written: list[object] = []
+    real = tables._text
+
+    def counted(message: Any) -> str:
+        written.append(message["type"])
+        return real(message)
+
+    monkeypatch.setattr(tables, "_text", counted)
+    table = make_table(Tables(), ["Al", "Bugs"], [None, None])
+    seat = table.game.state.turn.player
+    for viewer in (seat, seat, None, None):  # two connections of the seat, two spectators
+        assert table.frames(viewer, 0)
+    assert written == ["events", "view", "legal", "events", "view"]
+    since = table.events
+    table.submit(seat, to_json(table.game.legal_commands(seat)[0]))
+    written.clear()
+    for viewer in (seat, seat, None, None):
+        assert table.frames(viewer, since) == table.frames(viewer, since)
+    assert written == ["events", "view", "legal", "events", "view"]
+
+
+def _bot_commands(table: Table) -> int:
+    return sum(getattr(entry.command, "player", None) in table.bots for entry in table.game.history)
+
+
+def test_the_moves_bots_make_at_once_reach_a_connection_in_one_update(
+    server: tuple[TestClient, Tables],
+) -> None:
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs", "Capone"], [None, "heuristic", "heuristic"])
+    bot_moves = 0
+    with connect(client, table, 0) as ws:
+        receive_until(ws, lambda m: m["type"] == "legal" and bool(m["commands"]))
+        for _ in range(12):
+            before, bots_before = table.events, _bot_commands(table)
+            legal = table.game.legal_commands(0)
+            ends = [command for command in legal if type(command).__name__ == "EndTurn"]
+            send_command(ws, to_json((ends or list(legal))[0]))
+            update = receive_until(ws, lambda m: m["type"] == "legal" and bool(m["commands"]))
+            # The seat's command and every bot move after it: one update, one picture.
+            assert [message["type"] for message in update] == ["events", "view", "legal"]
+            assert update[0]["first"] == before
+            assert update[0]["first"] + len(update[0]["events"]) == table.events
+            bot_moves = max(bot_moves, _bot_commands(table) - bots_before)
+    assert bot_moves >= 2  # the bots did play between the seat's commands
 
 
 # --------------------------------------------------------------------------- bots and records

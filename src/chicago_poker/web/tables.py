@@ -2,9 +2,10 @@
 
 A :class:`Table` holds one :class:`~chicago_poker.players.game.Game`. Every command a seat
 sends is decided by the engine (:meth:`Game.execute <chicago_poker.Game.execute>`); the bots
-play their seats through the same call. As events happen, the table redacts each of them once
-for every seat and for spectators with :func:`~chicago_poker.redact`, the function the logs
-use, and a connection only ever reads the stream of its own viewer.
+play their seats through the same call. The table redacts each event once for every viewer a
+connection follows (a seat, or the spectators) with :func:`~chicago_poker.redact`, the
+function the logs use, when a connection of that viewer first needs it: a bot's seat that
+nobody watches costs nothing. A connection only ever reads the stream of its own viewer.
 
 Nothing here does network I/O: :mod:`chicago_poker.web.app` serves these tables.
 """
@@ -43,6 +44,14 @@ __all__ = ["Table", "TableError", "TableRequest", "Tables", "read_request"]
 
 Viewer = int | None
 """A seat number, or None for a spectator."""
+
+GATHER_TURNS = 64
+"""The most turns of the event loop a connection waits for the events of one update.
+
+A connection woken by an event lets the loop run while each turn brings more (the bots
+playing one move after another, with no delay), so that one update carries them all and the
+picture is drawn once for them; it sends what it has after this many turns at most.
+"""
 
 
 class TableError(ChicagoPokerError, ValueError):
@@ -171,13 +180,12 @@ class Table:
         """How many entries of the history its log on disk holds."""
         self.changed = asyncio.Condition()
         self.on_change: Callable[[Table], None] | None = None
-        self._seen: dict[Viewer, list[JSONObject]] = {None: []}
-        self._seen.update({seat: [] for seat in range(len(self.names))})
-        self._words: dict[Viewer, list[str]] = {viewer: [] for viewer in self._seen}
+        self._events: list[Event] = list(self.game.events)
+        self._streams: dict[Viewer, _Stream] = {None: _Stream()}
+        self._streams.update({seat: _Stream() for seat in range(len(self.names))})
         self._present: dict[Viewer, tuple[int, list[JSONObject], list[str]]] = {}
         self._history: dict[Viewer, tuple[int, list[str]]] = {}
-        self._state: GameState | None = None
-        self._record(self.game.events)
+        self._news: dict[Viewer, tuple[int, int, list[str]]] = {}
 
     @classmethod
     def deal(
@@ -199,7 +207,7 @@ class Table:
     @property
     def events(self) -> int:
         """How many events the game has had; every viewer's stream is as long."""
-        return len(self._seen[None])
+        return len(self._events)
 
     @property
     def connections(self) -> int:
@@ -260,23 +268,51 @@ class Table:
     def frames(self, viewer: Viewer, since: int) -> list[str]:
         """The messages of :meth:`updates` as the text frames a connection sends.
 
-        The whole history (``since`` 0), which every new connection is sent, is written once
-        per viewer and event, as the view is.
+        Each is written once for all the connections of a viewer: the whole history (``since``
+        0), which every new connection is sent, once per viewer and event; the events of an
+        update, once per viewer, ``since`` and event; the view and legal commands once per
+        viewer and event.
         """
         history = self._history.get(viewer) if since == 0 else None
+        news = self._news.get(viewer) if since > 0 else None
         if history is not None and history[0] == self.events:
-            news = history[1]
+            texts = history[1]
+        elif news is not None and news[:2] == (since, self.events):
+            texts = news[2]
         else:
-            news = [orjson.dumps(message).decode() for message in self._events_since(viewer, since)]
+            texts = [_text(message) for message in self._events_since(viewer, since)]
             if since == 0:
-                self._history[viewer] = (self.events, news)
-        return [*news, *self._now(viewer)[2]]
+                self._history[viewer] = (self.events, texts)
+            else:
+                self._news[viewer] = (since, self.events, texts)
+        return [*texts, *self._now(viewer)[2]]
 
     def _events_since(self, viewer: Viewer, since: int) -> list[JSONObject]:
         if since >= self.events:
             return []
-        events, words = self._seen[viewer][since:], self._words[viewer][since:]
+        stream = self._stream(viewer)
+        events, words = stream.seen[since:], stream.words[since:]
         return [{"type": "events", "first": since, "events": events, "words": words}]
+
+    def _stream(self, viewer: Viewer) -> _Stream:
+        """The stream of ``viewer``, brought up to the present.
+
+        Each event is redacted for the viewer, and put in words, the first time a connection
+        of the viewer needs it; the seat's view before the event is made only where the words
+        need it (:func:`~chicago_poker.display.words.needs_view`).
+        """
+        stream = self._streams[viewer]
+        for event in self._events[len(stream.seen) :]:
+            redacted = redact(stream.state, event, viewer)
+            stream.seen.append(to_json(redacted))
+            before = (
+                view(stream.state, viewer)
+                if stream.state is not None and needs_view(redacted, viewer)
+                else None
+            )
+            stream.words.append(event_words(redacted, self.names, viewer, before))
+            stream.state = apply(stream.state, event)
+        return stream
 
     def _now(self, viewer: Viewer) -> tuple[int, list[JSONObject], list[str]]:
         """The ``view`` (and for a seat ``legal``) message of ``viewer`` now, and their text.
@@ -298,7 +334,7 @@ class Table:
             messages.append(
                 {"type": "legal", "events": self.events, "commands": to_json(legal), "words": words}
             )
-        texts = [orjson.dumps(message).decode() for message in messages]
+        texts = [_text(message) for message in messages]
         self._present[viewer] = present = (self.events, messages, texts)
         return present
 
@@ -325,27 +361,45 @@ class Table:
             self.on_change(self)
 
     def _record(self, events: Sequence[Event]) -> None:
-        for event in events:
-            for viewer, seen in self._seen.items():
-                redacted = redact(self._state, event, viewer)
-                seen.append(to_json(redacted))
-                before = (
-                    view(self._state, viewer)
-                    if self._state is not None and needs_view(redacted, viewer)
-                    else None
-                )
-                self._words[viewer].append(event_words(redacted, self.names, viewer, before))
-            self._state = apply(self._state, event)
+        self._events.extend(events)
 
     async def wait_past(self, events: int) -> None:
-        """Wait until the game has had more than ``events`` events, or the table is removed."""
+        """Wait until the game has had more than ``events`` events, or the table is removed.
+
+        Then wait while each turn of the event loop brings more events (up to
+        :data:`GATHER_TURNS` turns), so that they make one update.
+        """
         async with self.changed:
             await self.changed.wait_for(lambda: self.events > events or self.removed is not None)
+        for _ in range(GATHER_TURNS):
+            events = self.events
+            await asyncio.sleep(0)
+            if self.events == events or self.removed is not None:
+                return
 
     async def notify(self) -> None:
         """Wake every connection of the table to send what changed."""
         async with self.changed:
             self.changed.notify_all()
+
+
+class _Stream:
+    """What one viewer of a table has been shown: each event redacted, and in words."""
+
+    __slots__ = ("seen", "state", "words")
+
+    def __init__(self) -> None:
+        self.seen: list[JSONObject] = []
+        """The JSON of each event, as the viewer sees it."""
+        self.words: list[str] = []
+        """Each event in words, as told to the viewer."""
+        self.state: GameState | None = None
+        """The state after the events in the stream: the one the next is redacted from."""
+
+
+def _text(message: JSONObject) -> str:
+    """The text frame of a message."""
+    return orjson.dumps(message).decode()
 
 
 def _describe(table: Table) -> str:
