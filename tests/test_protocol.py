@@ -14,12 +14,12 @@ import jsonschema
 import pytest
 
 import chicago_poker
+from chicago_poker.core.commands import DealCard
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.formats.bot_protocol import TERMINATIONS
 from chicago_poker.formats.log import LogKind, entries_to_lines
 from chicago_poker.formats.schemas import bot_protocol_schema
-from chicago_poker.players.bots import HeuristicBot, RandomBot
-from chicago_poker.players.game import Dealer, Game
+from chicago_poker.players.bots import Bot, HeuristicBot, RandomBot
 from chicago_poker.protocol.process import BotError
 from chicago_poker.protocol.spec import parse_bot
 from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
@@ -63,17 +63,21 @@ def alive(bot: RemoteBot) -> bool:
 
 
 def test_a_bot_plays_the_same_game_in_its_own_process(tmp_path: Path) -> None:
-    remote = [speaker("heuristic", transcript=str(tmp_path)), speaker("random")]
+    remote: list[Bot | RemoteBot] = [speaker("heuristic"), speaker("random")]
     try:
         for seed in (3, 4):
             played = play_table(RuleOptions(), remote, seed)
-            local = [HeuristicBot(bot_seed(seed, 0)), RandomBot(bot_seed(seed, 1))]
+            local: list[Bot | RemoteBot] = [
+                HeuristicBot(bot_seed(seed, 0)),
+                RandomBot(bot_seed(seed, 1)),
+            ]
             names = [player.name for player in played.game.state.players]
             expected = play_table(RuleOptions(), local, seed, names=names)
             assert played.reason == "finished"
             assert played.game.history == expected.game.history
     finally:
         for bot in remote:
+            assert isinstance(bot, RemoteBot)
             bot.close()
 
 
@@ -166,19 +170,14 @@ def test_a_slow_or_missing_bot_fails_to_start() -> None:
 
 
 def test_duplicate_deals_give_every_rotation_the_same_cards() -> None:
-    hands = set()
-    for rotation in range(3):
-        dealer = Dealer(9, fixed_order=True)
-        game = Game(dealer.start(["a", "b", "c"], RuleOptions()), dealer)
-        hands.add(game.history[0].command.hands)  # type: ignore[attr-defined]  # StartGame
-    assert len(hands) == 1
-    bots = [RandomBot(1), RandomBot(2), RandomBot(3)]
-    first = play_table(RuleOptions(), bots, 9, duplicate=True).game
+    """Other bots, the same seed: the same hands, and the same first cards drawn."""
+    first = play_table(RuleOptions(), [RandomBot(1), RandomBot(2), RandomBot(3)], 9, duplicate=True)
     other = play_table(RuleOptions(), [RandomBot(4), RandomBot(5), RandomBot(6)], 9, duplicate=True)
-    dealt = [e.command for e in first.history if type(e.command).__name__ == "DealCard"]
-    again = [e.command for e in other.game.history if type(e.command).__name__ == "DealCard"]
-    n = min(len(dealt), len(again))
-    assert dealt[:5] == again[:5] and n > 5
+    assert first.game.history[0] == other.game.history[0]
+    dealt = [e.command for e in first.game.history if isinstance(e.command, DealCard)]
+    again = [e.command for e in other.game.history if isinstance(e.command, DealCard)]
+    assert len(dealt) > 5
+    assert dealt[:5] == again[:5]
 
 
 def test_bot_names_from_anywhere() -> None:

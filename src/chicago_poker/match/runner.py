@@ -443,7 +443,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Run ``match``: play, print the report; 2 for bad arguments."""
     try:
-        sprt = None if args.sprt is None else Sprt(args.sprt[0], args.sprt[1], args.alpha, args.beta)
+        sprt = (
+            None if args.sprt is None else Sprt(args.sprt[0], args.sprt[1], args.alpha, args.beta)
+        )
         clock = Clock(args.move_time, args.game_time, args.latency, args.startup_time)
         report = MatchReport(args.bots, sprt)
         games = match(
