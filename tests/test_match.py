@@ -84,16 +84,20 @@ def test_the_sprt_stops_the_match_at_a_deals_end(capsys: pytest.CaptureFixture[s
 def test_the_soak_leaves_no_process_behind(monkeypatch: pytest.MonkeyPatch) -> None:
     """A small soak: faulty bots at every seat; each game ends, and no bot lives on."""
     monkeypatch.setenv("PYTHONPATH", SRC)
-    bot = f"cmd:{sys.executable} -m chicago_poker.protocol.faulty --rate 0.05"
+    marker = f"--seed {os.getpid()}"  # names this test's bots among any others running
+    bot = f"cmd:{sys.executable} -m chicago_poker.protocol.faulty --rate 0.05 {marker}"
     from chicago_poker.protocol.table import Clock
 
     games = list(match([bot, bot, "random"], 9, 2, clock=Clock(0.3, None, 0.1, 10.0)))
     assert len(games) == 9
     assert any(game.faulty is not None for game in games)
-    mine = [
-        stat
-        for stat in Path("/proc").glob("[0-9]*/cmdline")
-        if b"chicago_poker.protocol.faulty" in stat.read_bytes()
-        and stat.parent.name != str(os.getpid())
-    ]
+    needle = marker.encode().replace(b" ", b"\0")  # as /proc/PID/cmdline separates words
+    mine = [stat for stat in Path("/proc").glob("[0-9]*/cmdline") if needle in _read(stat)]
     assert mine == []
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:  # a process gone meanwhile
+        return b""

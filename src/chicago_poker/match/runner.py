@@ -103,7 +103,7 @@ class _Job:
 
 
 def _names(bots: Sequence[str], seats: Sequence[int]) -> tuple[str, ...]:
-    return tuple(f"{bots[bot]} #{bot}"[:80] for bot in seats)
+    return tuple(f"{bots[bot][:70]} #{bot}" for bot in seats)  # the number kept: names differ
 
 
 def _play_job(job: _Job) -> list[MatchGame]:
