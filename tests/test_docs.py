@@ -54,13 +54,13 @@ def run_blocks(path: Path) -> dict[str, Any]:
 # --------------------------------------------------------------------------- code that runs
 
 
-@pytest.mark.parametrize("page", ["tutorial.md", "bots.md"])
+@pytest.mark.parametrize("page", ["tutorial.md", "bots.md", "bot-protocol.md"])
 def test_the_python_blocks_of_a_page_run_in_order(page: str) -> None:
     assert len(python_blocks(DOCS / page)) >= 3
     run_blocks(DOCS / page)
 
 
-@pytest.mark.parametrize("page", ["tutorial.md", "bots.md"])
+@pytest.mark.parametrize("page", ["tutorial.md", "bots.md", "bot-protocol.md"])
 def test_the_code_of_a_page_fits_its_width(page: str) -> None:
     """Longer lines scroll sideways in the site's code blocks, at a desktop width."""
     long = [line for block in python_blocks(DOCS / page) for line in block.split("\n")]

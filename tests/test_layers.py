@@ -209,3 +209,45 @@ def test_the_checks_see_what_they_must_refuse(tmp_path: Path) -> None:
 def test_the_core_is_a_package_with_modules() -> None:
     """The checks above would pass vacuously if the core moved or emptied."""
     assert {path.stem for path in modules(CORE)} >= {"decide", "apply", "legal", "views"}
+
+
+# Who may import whom above the core: each layer lists the layers it may import.
+LAYERS = {
+    "formats": {"core", "formats", "players"},  # players: the game facade, imported lazily
+    "players": {"core", "formats", "players"},
+    "protocol": {"core", "formats", "players", "protocol"},
+    "match": {"core", "formats", "players", "protocol", "match"},
+}
+
+
+def layer_problems(path: Path, layer: str, root: Path = PACKAGE.parent) -> Iterator[str]:
+    where = path.relative_to(root)
+    for line, module, _ in imports(path, root):
+        parts = module.split(".")
+        if parts[0] != "chicago_poker" or len(parts) < 2 or parts[1].startswith("_"):
+            continue
+        if parts[1] not in LAYERS[layer] and parts[1] != "__version__":
+            yield f"{where}:{line}: the {layer} layer imports {module}"
+
+
+@pytest.mark.parametrize(
+    ("layer", "path"),
+    [(layer, path) for layer in LAYERS for path in modules(PACKAGE / layer)],
+    ids=lambda value: value if isinstance(value, str) else value.name,
+)
+def test_each_layer_imports_only_the_layers_below_it(layer: str, path: Path) -> None:
+    assert list(layer_problems(path, layer)) == []
+
+
+def test_the_layer_check_refuses_an_import_from_above(tmp_path: Path) -> None:
+    protocol = tmp_path / "chicago_poker" / "protocol"
+    protocol.mkdir(parents=True)
+    bad = protocol / "bad.py"
+    bad.write_text(
+        "from chicago_poker.match.runner import match\nfrom chicago_poker.cli import main\n"
+    )
+    found = [problem.split(": ", 1)[1] for problem in layer_problems(bad, "protocol", tmp_path)]
+    assert found == [
+        "the protocol layer imports chicago_poker.match.runner",
+        "the protocol layer imports chicago_poker.cli",
+    ]

@@ -177,6 +177,8 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     )
     from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
     from chicago_poker.players.game import Dealer, Game, SavedGameError
+    from chicago_poker.protocol.spec import BotSpec, parse_bot
+    from chicago_poker.protocol.table import Clock, RemoteBot, TableResult, play_table
     from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
     from chicago_poker.referee.information import InformationSet, Undecided
     from chicago_poker.referee.validate import (
@@ -200,6 +202,7 @@ __all__ = [
     "ArgumentTypeError",
     "Awaiting",
     "Bot",
+    "BotSpec",
     "BriberyPlayed",
     "BusinessKind",
     "BusinessTile",
@@ -209,6 +212,7 @@ __all__ = [
     "CardParseError",
     "ChanceCommand",
     "ChicagoPokerError",
+    "Clock",
     "Color",
     "ColumnView",
     "Command",
@@ -284,6 +288,7 @@ __all__ = [
     "ReinforcementDeclined",
     "ReinforcementRequested",
     "ReinforcementsRevealed",
+    "RemoteBot",
     "Report",
     "RevealTile",
     "RevolverPlayed",
@@ -302,6 +307,7 @@ __all__ = [
     "StartGame",
     "Status",
     "SvgImage",
+    "TableResult",
     "TileParseError",
     "TileRevealed",
     "ToAct",
@@ -327,11 +333,13 @@ __all__ = [
     "full_deck",
     "knows_card",
     "legal_commands",
+    "parse_bot",
     "parse_card",
     "parse_command",
     "parse_position",
     "parse_tile",
     "parse_view",
+    "play_table",
     "read_log",
     "redact",
     "redact_command",
@@ -413,6 +421,8 @@ _MODULES: Final = {  # module -> the public names it defines, as one string
     "formats.moves": "parse_command write_command",
     "formats.notation": "parse_position parse_view write_position write_view",
     "players.bots": "BOTS Bot HeuristicBot RandomBot",
+    "protocol.spec": "BotSpec parse_bot",
+    "protocol.table": "Clock RemoteBot TableResult play_table",
     "players.game": "Dealer Game SavedGameError",
     "referee.consistent": "Impossible Witness consistent_state find_witness",
     "referee.information": "InformationSet Undecided",
@@ -422,7 +432,9 @@ _MODULES: Final = {  # module -> the public names it defines, as one string
 
 _HOME: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 
-_SUBPACKAGES: Final = frozenset({"core", "display", "formats", "players", "referee"})
+_SUBPACKAGES: Final = frozenset(
+    {"core", "display", "formats", "match", "players", "protocol", "referee"}
+)
 """The layers that ``chicago_poker.core`` and the like reach without importing them first."""
 
 

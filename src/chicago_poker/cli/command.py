@@ -32,6 +32,7 @@ from chicago_poker.core.hands import MAX_HAND_SIZE
 from chicago_poker.core.state import Victory
 from chicago_poker.core.tables import printable
 from chicago_poker.formats.log import write_log
+from chicago_poker.match import runner as match
 from chicago_poker.players import simulate
 from chicago_poker.referee import explain
 from chicago_poker.referee.validate import Report, Status, validate_file, validate_files
@@ -139,6 +140,7 @@ def _build_parser() -> _Parser:
     _add_validate_parser(commands)
     explain.add_parser(commands)
     simulate.add_parser(commands)
+    match.add_parser(commands)
     play.add_parser(commands)
     demo.add_parser(commands)
     render.add_parser(commands)

@@ -9,7 +9,8 @@ directory (:data:`SCHEMA_DIR`), one file per entry of :data:`SCHEMAS`:
 - ``player-view.schema.json``: a :class:`~chicago_poker.core.views.PlayerView`;
 - ``command.schema.json``: a command; its ``$defs`` also hold ``SeenCommand`` (plain or
   redacted) and ``Commands`` (a list of commands, such as the legal ones);
-- ``event.schema.json``: an event; its ``$defs`` also hold ``SeenEvent`` (plain or redacted).
+- ``event.schema.json``: an event; its ``$defs`` also hold ``SeenEvent`` (plain or redacted);
+- ``bot-protocol.schema.json``: a message of the bot protocol, ``chicago-poker-bot/1``.
 
 The JSON they describe is that of :func:`chicago_poker.formats.jsonio.to_json` and of the log lines.
 A test fails when a file is out of date; regenerate them all with
@@ -17,8 +18,8 @@ A test fails when a file is out of date; regenerate them all with
 
 >>> from chicago_poker.formats.schemas import SCHEMAS
 >>> sorted(SCHEMAS)  # doctest: +NORMALIZE_WHITESPACE
-['command.schema.json', 'event.schema.json', 'game-log.schema.json',
- 'game-state.schema.json', 'player-view.schema.json']
+['bot-protocol.schema.json', 'command.schema.json', 'event.schema.json',
+ 'game-log.schema.json', 'game-state.schema.json', 'player-view.schema.json']
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError, s
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView
+from chicago_poker.formats.bot_protocol import BOT_MESSAGES, ENGINE_MESSAGES, PROTOCOL, TERMINATIONS
 from chicago_poker.formats.log import (
     COMMAND_TYPES,
     EVENT_TYPES,
@@ -233,6 +235,140 @@ def event_schema() -> dict[str, Any]:
     return _document("Chicago Poker event", "Event", defs)
 
 
+def _message(kind: str, description: str, **properties: Any) -> dict[str, Any]:
+    """The schema of one bot protocol message of type ``kind``."""
+    return {
+        "description": description,
+        "type": "object",
+        "properties": {"type": {"const": kind}, **properties},
+        "required": ["type", *properties],
+        "additionalProperties": False,
+    }
+
+
+def bot_protocol_schema() -> dict[str, Any]:
+    """The JSON Schema of a message of the bot protocol, ``chicago-poker-bot/1``.
+
+    A message is an ``EngineMessage`` (the referee's) or a ``BotMessage`` (the bot's); an
+    ``entry`` carries a line of the seat's redacted log, a ``new_game`` its header.
+    """
+    defs = _card_defs()
+    builder = _SchemaBuilder(defs)
+    _add_commands(defs, builder)
+    _add_events(defs, builder)
+    builder.ref(PlayerView, tag=False)
+    defs["Header"] = _header_schema(builder)
+    defs["RedactedEntry"] = _redacted_entry_schema(builder)
+    ms = {"type": "integer", "minimum": 0}
+    ms_or_null = {"type": ["integer", "null"], "minimum": 0}
+    request_id = {"type": "integer", "minimum": 0, "description": "A request's id."}
+    text = {"type": "string"}
+    seat = {"type": "integer", "minimum": 0}
+    engine = {
+        "hello": _message(
+            "hello",
+            "The referee's greeting, first of all.",
+            protocol={"const": PROTOCOL},
+            engine={
+                "type": "object",
+                "properties": {"name": text, "version": text},
+                "required": ["name", "version"],
+                "additionalProperties": False,
+            },
+            options={"type": "object", "description": "The referee's settings."},
+        ),
+        "option": _message("option", "Sets one of the bot's options.", name=text, value={}),
+        "isready": _message("isready", "Asks for ready once the options are set."),
+        "ping": _message("ping", "Asks for a pong with the same id.", id=request_id),
+        "new_game": _message(
+            "new_game",
+            "A game begins; the header is line 1 of the seat's redacted log.",
+            game=ms,
+            seat=seat,
+            players={"type": "array", "items": text},
+            rules=builder.ref(RuleOptions, tag=False),
+            clock={
+                "type": "object",
+                "properties": {"move_ms": ms, "game_ms": ms_or_null, "latency_ms": ms},
+                "required": ["move_ms", "game_ms", "latency_ms"],
+                "additionalProperties": False,
+            },
+            seed={"type": "integer", "minimum": 0, "description": "For the bot's randomness."},
+            header={"$ref": "#/$defs/Header"},
+        ),
+        "entry": _message(
+            "entry",
+            "The next line of the seat's redacted log.",
+            entry={"$ref": "#/$defs/RedactedEntry"},
+        ),
+        "act": _message(
+            "act",
+            "Asks the seat to choose one of its legal commands.",
+            id=request_id,
+            entries={**ms, "description": "How many entries the seat has been sent."},
+            view={"$ref": "#/$defs/PlayerView"},
+            legal={"type": "array", "items": {"$ref": "#/$defs/Command"}, "minItems": 1},
+            clock={
+                "type": "object",
+                "properties": {"move_ms": ms, "remaining_ms": {"type": ["integer", "null"]}},
+                "required": ["move_ms", "remaining_ms"],
+                "additionalProperties": False,
+            },
+        ),
+        "game_over": _message(
+            "game_over",
+            "The game ended; termination says why, seat whose fault it was (or null).",
+            winner={"type": ["integer", "null"]},
+            termination={"enum": list(TERMINATIONS)},
+            seat={"type": ["integer", "null"]},
+            detail=text,
+        ),
+        "quit": _message("quit", "The bot must exit."),
+    }
+    option = {
+        "type": "object",
+        "properties": {"type": {"enum": ["integer", "string", "boolean"]}, "default": {}},
+        "required": ["type"],
+    }
+    bot = {
+        "hello": _message(
+            "hello",
+            "The bot's answer to the referee's hello.",
+            protocol={"const": PROTOCOL},
+            name=text,
+            author=text,
+            options={"type": "object", "additionalProperties": option},
+        ),
+        "ready": _message("ready", "The bot is ready to play."),
+        "pong": _message("pong", "The answer to a ping.", id=request_id),
+        "move": _message(
+            "move",
+            "The answer to an act: its id and one of its legal commands.",
+            id=request_id,
+            command={"$ref": "#/$defs/Command"},
+        ),
+    }
+    for name, schema in engine.items():
+        defs[f"Engine_{name}"] = schema
+    for name, schema in bot.items():
+        defs[f"Bot_{name}"] = schema
+    defs["EngineMessage"] = {
+        "description": "A message from the referee to a bot.",
+        "oneOf": [{"$ref": f"#/$defs/Engine_{name}"} for name in ENGINE_MESSAGES],
+    }
+    defs["BotMessage"] = {
+        "description": "A message from a bot to the referee.",
+        "oneOf": [{"$ref": f"#/$defs/Bot_{name}"} for name in BOT_MESSAGES],
+    }
+    return {
+        "$schema": _DRAFT,
+        "title": f"Chicago Poker bot protocol, {PROTOCOL}: one message",
+        "description": "One line of a bot's standard input (EngineMessage) or output (BotMessage).",
+        "anyOf": [{"$ref": "#/$defs/EngineMessage"}, {"$ref": "#/$defs/BotMessage"}],
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
 SCHEMAS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = MappingProxyType(
     {
         "game-log.schema.json": log_schema,
@@ -240,6 +376,7 @@ SCHEMAS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = MappingProxyType(
         "player-view.schema.json": view_schema,
         "command.schema.json": command_schema,
         "event.schema.json": event_schema,
+        "bot-protocol.schema.json": bot_protocol_schema,
     }
 )
 """Each schema file shipped in :data:`SCHEMA_DIR`, by name, with the function that builds it."""

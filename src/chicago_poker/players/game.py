@@ -23,7 +23,14 @@ from typing import Any, Final, TextIO
 from attrs import frozen
 
 from chicago_poker.core.apply import apply
-from chicago_poker.core.cards import BUSINESS_TILES, Card, card_order, full_deck, tactical_deck
+from chicago_poker.core.cards import (
+    BUSINESS_TILES,
+    BusinessTile,
+    Card,
+    card_order,
+    full_deck,
+    tactical_deck,
+)
 from chicago_poker.core.commands import ChanceCommand, Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.decide import step, step_well_formed
 from chicago_poker.core.errors import (
@@ -58,8 +65,16 @@ class Dealer:
     engine checks them like any other.
     """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, fixed_order: bool = False) -> None:
         """Create a dealer; the same seed gives the same outcomes, and different seeds differ.
+
+        With ``fixed_order`` (duplicate deals), the seed fixes the whole order of the deck
+        and of the tiles at the start: every card is then dealt as the next of that order
+        still in the draw pile, after the last one dealt (a card back in the pile waits for
+        its turn to come round again), and every tile as the next of its order still hidden.
+        Games with the same seed and players then see the same cards in the same order
+        wherever their play allows, whoever sits where: what a match with duplicate deals
+        needs. Such a dealer's games are not saved by :meth:`Game.to_json`.
 
         Raises:
             ArgumentTypeError: ``seed`` is neither an int nor None (True included).
@@ -79,6 +94,17 @@ class Dealer:
         self._pile: frozenset[Card] = frozenset()
         self._ordered: list[Card] = []
         self._dealt: Card | None = None
+        # Duplicate deals: the deck's and the tiles' order, fixed at the start, and where
+        # the last card dealt stood in it; None for a dealer that draws at random.
+        self._fixed_order = fixed_order
+        self._deck: tuple[Card, ...] = ()
+        self._tiles: tuple[BusinessTile, ...] = ()
+        self._next_card = 0
+
+    @property
+    def fixed_order(self) -> bool:
+        """Whether the seed fixes the order of every card and tile (duplicate deals)."""
+        return self._fixed_order
 
     @property
     def seed(self) -> int:
@@ -113,6 +139,9 @@ class Dealer:
         hands = [deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(count)]
         face_up = FACE_UP_BUSINESSES.get(count, 0)
         first = self._random.randrange(count) if count else 0
+        if self._fixed_order:
+            self._deck, self._tiles = tuple(deck), tuple(tiles)
+            self._next_card = count * HAND_SIZE
         return StartGame(
             tuple(players), tuple(map(tuple, hands)), tuple(tiles[:face_up]), first, options
         )
@@ -120,12 +149,27 @@ class Dealer:
     def outcome(self, state: GameState) -> ChanceCommand | None:
         """The chance command ``state`` waits for, or None if it waits for no chance."""
         chance = awaiting(state, check_actions=False)
+        if self._fixed_order and self._deck:
+            return self._fixed_outcome(state, chance)
         if chance is _CARD:
             card = self._random.choice(self._ordered_pile(state.draw_pile))
             self._dealt = card
             return _deal_card(card)
         if chance is _TILE:
             return RevealTile(self._random.choice(sorted(state.tile_pile)))
+        return None
+
+    def _fixed_outcome(self, state: GameState, chance: Awaiting | None) -> ChanceCommand | None:
+        """The chance command of a dealer with a fixed order: the next card or tile of it."""
+        if chance is _CARD:
+            size = len(self._deck)
+            for step_ in range(size):
+                index = (self._next_card + step_) % size
+                if self._deck[index] in state.draw_pile:
+                    self._next_card = index + 1
+                    return _deal_card(self._deck[index])
+        if chance is _TILE:
+            return RevealTile(next(tile for tile in self._tiles if tile in state.tile_pile))
         return None
 
     def _ordered_pile(self, pile: frozenset[Card]) -> list[Card]:
@@ -148,11 +192,15 @@ class Dealer:
         return self._ordered
 
     def get_state(self) -> object:
-        """The random generator's state, to rewind on undo."""
+        """The random generator's state, to rewind on undo (with the place in a fixed order)."""
+        if self._fixed_order:
+            return (self._random.getstate(), self._next_card)
         return self._random.getstate()
 
     def set_state(self, value: object) -> None:
         """Rewind to a state from :meth:`get_state`."""
+        if self._fixed_order:
+            value, self._next_card = value  # type: ignore[misc]  # the pair of get_state
         self._random.setstate(value)  # type: ignore[arg-type]  # an opaque value from getstate
 
 
@@ -303,6 +351,8 @@ class Game:
         # Imported here: formats.log, which jsonio reads with, imports this module.
         from chicago_poker.formats.jsonio import to_json
 
+        if self._dealer.fixed_order:
+            raise InvalidArgumentError("to_json: a game of duplicate deals cannot be saved")
         data: dict[str, Any] = {
             "format": "chicago-poker-game",
             "version": SAVED_GAME_VERSION,

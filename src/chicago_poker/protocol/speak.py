@@ -1,0 +1,128 @@
+"""Turn any :class:`~chicago_poker.players.bots.Bot` into a program that speaks the bot protocol.
+
+``python -m chicago_poker.protocol.speak heuristic`` is the heuristic bot as a program: it
+reads the referee's messages on its standard input and answers on its standard output
+(``chicago-poker-bot/1``). A bot of your own takes one call::
+
+    from chicago_poker.protocol.speak import speak
+
+    speak(MyBot)  # MyBot(seed) makes the bot; it is made anew for each game
+
+Each game's bot is made with the seed of its ``new_game`` message, so a bot plays the same
+game in its own process as in the referee's. The option ``transcript`` (a folder) keeps each
+game's transcript there: the seat's redacted log, exactly as the messages carried it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import IO, Any, cast
+
+import orjson
+
+from chicago_poker.formats.bot_protocol import PROTOCOL
+from chicago_poker.formats.jsonio import commands_from_json, to_json, view_from_json
+from chicago_poker.players.bots import BOTS, Bot, ViewlessBot
+
+__all__ = ["main", "speak"]
+
+
+def speak(
+    make_bot: Callable[[int | None], Bot],
+    lines: Iterable[bytes | str] | None = None,
+    out: IO[str] | None = None,
+    *,
+    author: str = "",
+) -> None:
+    """Answer the referee's messages from ``lines`` (standard input) on ``out`` (standard output).
+
+    Returns at ``quit`` or at the end of the input.
+    """
+    source = sys.stdin.buffer if lines is None else lines
+    sink = sys.stdout if out is None else out
+    bot: Bot = make_bot(None)
+    options: dict[str, Any] = {}
+    transcript: IO[str] | None = None
+    try:
+        for raw in source:
+            message = orjson.loads(raw)
+            kind = message["type"]
+            if kind == "act":
+                command = _choose(bot, message)
+                reply = orjson.dumps({"type": "move", "id": message["id"], "command": command})
+                sink.write(reply.decode() + "\n")
+                sink.flush()
+            elif kind == "entry":
+                if transcript is not None:
+                    transcript.write(orjson.dumps(message["entry"]).decode() + "\n")
+            elif kind == "new_game":
+                bot = make_bot(message["seed"])
+                if transcript is not None:
+                    transcript.close()
+                transcript = _transcript(options, message)
+            elif kind == "game_over":
+                if transcript is not None:
+                    transcript.close()
+                    transcript = None
+            elif kind in _REPLIES:
+                sink.write(orjson.dumps(_REPLIES[kind](bot, message, author)).decode() + "\n")
+                sink.flush()
+            elif kind == "option":
+                options[message["name"]] = message["value"]
+            elif kind == "quit":
+                return
+    finally:
+        if transcript is not None:
+            transcript.close()
+
+
+def _choose(bot: Bot, message: dict[str, Any]) -> Any:
+    legal = commands_from_json(message["legal"])
+    if getattr(bot, "choose_without_view", None) is not None:  # no need to read the view
+        return to_json(cast(ViewlessBot, bot).choose_without_view(legal))
+    return to_json(bot.choose(view_from_json(message["view"]), legal))
+
+
+def _hello(bot: Bot, message: dict[str, Any], author: str) -> dict[str, Any]:
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL,
+        "name": bot.name,
+        "author": author,
+        "options": {"transcript": {"type": "string", "default": ""}},
+    }
+
+
+_REPLIES: dict[str, Callable[[Bot, dict[str, Any], str], dict[str, Any]]] = {
+    "hello": _hello,
+    "isready": lambda bot, message, author: {"type": "ready"},
+    "ping": lambda bot, message, author: {"type": "pong", "id": message["id"]},
+}
+
+
+def _transcript(options: dict[str, Any], message: dict[str, Any]) -> IO[str] | None:
+    folder = options.get("transcript")
+    if not folder:
+        return None
+    path = Path(folder) / f"game-{message['game']:05d}-seat-{message['seat']}.jsonl"
+    file = path.open("w", encoding="utf-8")
+    file.write(orjson.dumps(message["header"]).decode() + "\n")
+    return file
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m chicago_poker.protocol.speak NAME``: a built-in bot as a program."""
+    parser = argparse.ArgumentParser(
+        prog="python -m chicago_poker.protocol.speak",
+        description="Run a built-in bot as a program that speaks chicago-poker-bot/1.",
+    )
+    parser.add_argument("bot", choices=sorted(BOTS), help="the bot")
+    args = parser.parse_args(argv)
+    speak(BOTS[args.bot], author="chicago_poker")
+
+
+if __name__ == "__main__":
+    main()

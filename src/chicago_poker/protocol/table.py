@@ -1,0 +1,529 @@
+"""The loop that plays a game between bots, in this process or in processes of their own.
+
+:func:`play_table` plays one game. Each seat holds a :class:`~chicago_poker.players.bots.Bot`
+(asked in this process) or a :class:`RemoteBot`, a program that speaks the bot protocol,
+``chicago-poker-bot/1``, over its standard input and output. A remote seat is told every
+event of the game as its seat sees it (the seat's redacted log, line by line), and is asked
+each decision with an ``act`` message; its answer is checked against the legal commands.
+
+When a shootout's tied players choose their reinforcements, every tied seat is asked at
+once, from the same state, and their answers are played in seat order only when all are in:
+no seat learns another's choice before the reveal. In-process bots are asked the same way,
+so a bot plays the same game in this process or in its own.
+
+A remote bot that breaks the protocol or its time ends the game: :attr:`TableResult.reason`
+says why (a key of :data:`~chicago_poker.formats.bot_protocol.TERMINATIONS`), the other
+remote seats are told (``game_over``) and ended, and the faulty one's process group is
+killed.
+
+>>> from chicago_poker.core.rules import RuleOptions
+>>> from chicago_poker.players.bots import HeuristicBot, RandomBot
+>>> result = play_table(RuleOptions(), [RandomBot(1), HeuristicBot(2)], seed=5)
+>>> result.reason, result.game.state.is_over
+('finished', True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+import orjson
+from attrs import field, frozen
+
+import chicago_poker
+from chicago_poker.core.apply import apply
+from chicago_poker.core.commands import Command
+from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand, InvalidArgumentError
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.redacted_commands import redact_command
+from chicago_poker.core.redacted_events import redact
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import PlayerView, view
+from chicago_poker.formats.bot_protocol import MAX_LINE_BYTES, PROTOCOL
+from chicago_poker.formats.jsonio import command_from_json, to_json
+from chicago_poker.formats.log import LogHeader, LogKind, RedactedLogEntry, dump_entry, dump_header
+from chicago_poker.players.bots import Bot, ask
+from chicago_poker.players.game import Dealer, Game
+from chicago_poker.players.simulate import MAX_COMMANDS, player_names
+from chicago_poker.protocol.process import BotError, BotProcess, read_lines
+
+__all__ = [
+    "Clock",
+    "RemoteBot",
+    "TableResult",
+    "bot_seed",
+    "play_table",
+]
+
+
+@frozen
+class Clock:
+    """The time a remote bot has: per decision, per game, and the allowances around them.
+
+    Every wait for a bot is its limit plus :attr:`latency`, the allowance for pipes, process
+    scheduling and the referee's own work; a bot is timed from the moment its request is
+    written to the moment its answer is read.
+    """
+
+    move: float = 5.0
+    """Seconds a bot has for one decision."""
+
+    game: float | None = None
+    """Seconds a bot has for all its decisions of one game, or None for no game clock."""
+
+    latency: float = 0.25
+    """Seconds added to every wait: the allowance for pipes and scheduling."""
+
+    startup: float = 10.0
+    """Seconds a bot has from its start to its ``ready``, the handshake's end."""
+
+    def as_json(self) -> dict[str, int | None]:
+        """The clock of a ``new_game`` message, in milliseconds."""
+        return {
+            "move_ms": round(self.move * 1000),
+            "game_ms": None if self.game is None else round(self.game * 1000),
+            "latency_ms": round(self.latency * 1000),
+        }
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed a seat's bot plays game ``seed`` with: the dealer's seed never reaches a bot.
+
+    >>> bot_seed(5, 0) == bot_seed(5, 0) != bot_seed(5, 1)
+    True
+    """
+    return random.Random(f"chicago-poker-bot:{seed}:{seat}").getrandbits(48)
+
+
+class RemoteBot:
+    """A bot program that speaks ``chicago-poker-bot/1``: started, and greeted, at once.
+
+    ``options`` are set with ``option`` messages after the bot's hello, such as
+    ``{"depth": 3}``. After the handshake, :attr:`name`, :attr:`author` and
+    :attr:`options_offered` hold what the bot said of itself.
+    """
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        label: str = "bot",
+        options: Mapping[str, object] | None = None,
+        clock: Clock | None = None,
+        env: Mapping[str, str] | None = None,
+        cwd: str | None = None,
+    ) -> None:
+        """Start the bot and go through the handshake.
+
+        Raises:
+            BotError: ``failed-to-start``, ``slow-start`` (no ready within
+                :attr:`Clock.startup`), or what the bot did wrong in the handshake.
+        """
+        self.clock = clock or Clock()
+        self.label = label
+        self.process = BotProcess(argv, label=label, env=env, cwd=cwd)
+        self._next_id = 0
+        try:
+            self._handshake(options or {})
+        except BotError:
+            self.process.close()
+            raise
+
+    def _handshake(self, options: Mapping[str, object]) -> None:
+        deadline = self.process.started + self.clock.startup + self.clock.latency
+        engine_options = {
+            "max_line_bytes": MAX_LINE_BYTES,
+            "latency_ms": self.clock.as_json()["latency_ms"],
+        }
+        self.send(
+            {
+                "type": "hello",
+                "protocol": PROTOCOL,
+                "engine": {"name": "chicago-poker", "version": chicago_poker.__version__},
+                "options": engine_options,
+            }
+        )
+        hello = self._message(deadline, "hello")
+        if hello.get("protocol") != PROTOCOL:
+            raise BotError("bad-message", f"hello: protocol must be {PROTOCOL!r}")
+        self.name = _text(hello, "name")
+        self.author = _text(hello, "author")
+        offered = hello.get("options", {})
+        if not isinstance(offered, dict):
+            raise BotError("bad-message", "hello: options must be an object")
+        self.options_offered: dict[str, Any] = offered
+        for name, value in options.items():
+            self.send({"type": "option", "name": name, "value": value})
+        self.send({"type": "isready"})
+        self._message(deadline, "ready")
+
+    def _message(self, deadline: float, kind: str) -> dict[str, Any]:
+        """The bot's next message, which must be of type ``kind``."""
+        try:
+            line = self.process.read_line(deadline, f"{kind} message")
+        except BotError as fault:
+            if fault.reason == "time-forfeit" and kind in ("hello", "ready"):
+                raise BotError("slow-start", f"no {kind} within the start-up limit") from None
+            raise
+        return _parse(line, kind)
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        """Write one message."""
+        self.process.send(orjson.dumps(message).decode())
+
+    def ping(self) -> float:
+        """Send a ping and wait for its pong: the round trip in seconds.
+
+        Raises:
+            BotError: No pong within the move limit and the latency allowance, or another
+                message in its place.
+        """
+        self._next_id += 1
+        sent = time.monotonic()
+        self.send({"type": "ping", "id": self._next_id})
+        message = self._message(sent + self.clock.move + self.clock.latency, "pong")
+        if message.get("id") != self._next_id:
+            raise BotError("stale-answer", f"pong for id {message.get('id')!r}")
+        return time.monotonic() - sent
+
+    def new_id(self) -> int:
+        """A request id never used before with this bot."""
+        self._next_id += 1
+        return self._next_id
+
+    def close(self, *, quit_first: bool = True) -> None:
+        """End the bot: ``quit``, a moment to exit, then its process group killed."""
+        self.process.close('{"type":"quit"}' if quit_first else None)
+
+
+def _text(message: Mapping[str, Any], key: str) -> str:
+    value = message.get(key)
+    if not isinstance(value, str):
+        raise BotError("bad-message", f"{message.get('type')}: {key} must be a string")
+    return value
+
+
+def _parse(line: bytes, kind: str) -> dict[str, Any]:
+    """The message of a bot's line, which must be of type ``kind``."""
+    try:
+        message = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        raise BotError("not-json", f"expected a {kind} message, got {line[:80]!r}") from None
+    if not isinstance(message, dict) or message.get("type") != kind:
+        shown = orjson.dumps(message)[:80].decode(errors="replace")
+        raise BotError("bad-message", f"expected a {kind} message, got {shown}")
+    return message
+
+
+Player = Bot | RemoteBot
+"""What may sit at a seat of :func:`play_table`."""
+
+
+@frozen
+class TableResult:
+    """How a game between bots went, and why it ended."""
+
+    game: Game
+    """The game, every command of it; over unless it ended early."""
+
+    reason: str
+    """Why it ended: a key of :data:`~chicago_poker.formats.bot_protocol.TERMINATIONS`."""
+
+    seat: int | None = None
+    """The seat whose bot ended the game by a fault, or None."""
+
+    detail: str = ""
+    """What the faulty bot did, in words."""
+
+    overrun: float = 0.0
+    """Seconds past the faulty bot's time limit at which the game ended (0 if none)."""
+
+    sent: Mapping[int, tuple[str, ...]] = field(factory=dict)
+    """Each remote seat's transcript: the lines of its redacted log, as sent to it."""
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Each seat's place: 1 for the winner, 2 for the others; the faulty seat last.
+
+        A game without a winner ranks every seat alike, but a fault's seat comes after.
+        """
+        seats = len(self.game.state.players)
+        winner = self.game.state.winner
+        ranks = [1 if winner is None else (1 if seat == winner else 2) for seat in range(seats)]
+        if self.seat is not None:
+            ranks = [1] * seats
+            ranks[self.seat] = 2
+        return tuple(ranks)
+
+
+# Enum members bound to module names once: see the note in chicago_poker.core.legal.
+_ACTION: Final = Awaiting.ACTION
+_REINFORCEMENT: Final = Awaiting.REINFORCEMENT
+
+
+class _Table:
+    """One game in progress: the players, the redacted streams, the clocks."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[Player],
+        seed: int,
+        index: int,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.remote = {
+            seat: player for seat, player in enumerate(players) if isinstance(player, RemoteBot)
+        }
+        self.sent: dict[int, list[str]] = {seat: [] for seat in self.remote}
+        self.remaining = {seat: bot.clock.game for seat, bot in self.remote.items()}
+        self.streamed = 0  # entries of the history told to the remote seats
+        self.state: GameState | None = None  # the state after them
+        state = game.state
+        seated = tuple(player.name for player in state.players)
+        for seat, bot in self.remote.items():
+            header = LogHeader(
+                chicago_poker.__version__, state.options, seated, {}, LogKind.REDACTED, seat
+            )
+            line = dump_header(header)
+            self.sent[seat].append(line)
+            bot.send(
+                {
+                    "type": "new_game",
+                    "game": index,
+                    "seat": seat,
+                    "players": list(seated),
+                    "rules": to_json_options(state.options),
+                    "clock": bot.clock.as_json(),
+                    "seed": bot_seed(seed, seat),
+                    "header": orjson.loads(line),
+                }
+            )
+        self.stream()
+
+    def stream(self) -> None:
+        """Tell each remote seat the entries of the history it has not been told yet."""
+        if not self.remote:
+            return
+        history = self.game.history
+        for entry in history[self.streamed :]:
+            state = self.state
+            commands = {seat: redact_command(state, entry.command, seat) for seat in self.remote}
+            seen: dict[int, list[Any]] = {seat: [] for seat in self.remote}
+            for event in entry.events:
+                for seat in self.remote:
+                    seen[seat].append(redact(state, event, seat))
+                state = apply(state, event)
+            self.state = state
+            for seat, bot in self.remote.items():
+                line = dump_entry(RedactedLogEntry(commands[seat], tuple(seen[seat])))
+                self.sent[seat].append(line)
+                bot.process.send('{"type":"entry","entry":' + line + "}")
+        self.streamed = len(history)
+
+    def choose(self, asked: Mapping[int, Sequence[Command]]) -> dict[int, Command]:
+        """Each asked seat's choice among its legal commands, all asked at once.
+
+        Raises:
+            _FaultError: A remote bot's fault.
+        """
+        state = self.game.state
+        waiting: dict[int, tuple[BotProcess, float]] = {}
+        ids: dict[int, int] = {}
+        started: dict[int, tuple[float, float]] = {}
+        for seat in asked:
+            player = self.players[seat]
+            if isinstance(player, RemoteBot):
+                clock = player.clock
+                left = self.remaining[seat]
+                limit = clock.move if left is None else min(clock.move, max(left, 0.0))
+                act_id = player.new_id()
+                ids[seat] = act_id
+                timing = {
+                    "move_ms": round(limit * 1000),
+                    "remaining_ms": None if left is None else round(left * 1000),
+                }
+                message = _act_line(
+                    act_id, len(self.sent[seat]) - 1, view(state, seat), asked[seat], timing
+                )
+                player.process.send(message)
+                sent = time.monotonic()
+                started[seat] = (sent, limit)
+                waiting[seat] = (player.process, sent + limit + clock.latency)
+        chosen: dict[int, Command] = {}
+        for seat, legal in asked.items():  # in-process bots, from the same state
+            player = self.players[seat]
+            if not isinstance(player, RemoteBot):
+                chosen[seat] = ask(player, state, seat, legal)
+        lines = read_lines(waiting) if waiting else {}
+        for seat in sorted(lines):
+            line = lines[seat]
+            sent, limit = started[seat]
+            elapsed = time.monotonic() - sent
+            if isinstance(line, BotError):
+                raise _FaultError(seat, line, max(0.0, elapsed - limit))
+            try:
+                chosen[seat] = _answer(line, ids[seat], asked[seat])
+            except BotError as fault:
+                raise _FaultError(seat, fault, max(0.0, elapsed - limit)) from None
+            left = self.remaining[seat]
+            if left is not None:
+                self.remaining[seat] = left - elapsed
+        return chosen
+
+    def flooded(self) -> _FaultError | None:
+        """The fault of a remote seat that flooded its standard error meanwhile, if any."""
+        for seat, bot in self.remote.items():
+            if bot.process.flooded:
+                return _FaultError(
+                    seat, BotError("stderr-flood", "too much on standard error"), 0.0
+                )
+        return None
+
+    def end(self, reason: str, seat: int | None, detail: str) -> None:
+        """Tell every remote seat how the game ended; end them all after a fault."""
+        state = self.game.state
+        message = {
+            "type": "game_over",
+            "winner": state.winner,
+            "termination": reason,
+            "seat": seat,
+            "detail": detail,
+        }
+        for each, bot in self.remote.items():
+            if each == seat:
+                bot.process.kill()
+                bot.close(quit_first=False)
+            else:
+                bot.send(message)
+                if seat is not None:
+                    bot.close()
+
+
+class _FaultError(Exception):
+    def __init__(self, seat: int, fault: BotError, overrun: float) -> None:
+        super().__init__(str(fault))
+        self.seat = seat
+        self.fault = fault
+        self.overrun = overrun
+
+
+def _act_line(
+    act_id: int,
+    entries: int,
+    seen: PlayerView,
+    legal: Sequence[Command],
+    timing: dict[str, int | None],
+) -> str:
+    """The line of an ``act`` message."""
+    parts = (
+        f'{{"type":"act","id":{act_id},"entries":{entries},"view":',
+        orjson.dumps(to_json(seen)).decode(),
+        ',"legal":',
+        orjson.dumps(to_json(list(legal))).decode(),
+        ',"clock":',
+        orjson.dumps(timing).decode(),
+        "}",
+    )
+    return "".join(parts)
+
+
+def to_json_options(options: RuleOptions) -> dict[str, Any]:
+    """The rule options as JSON data, as a log header holds them."""
+    return attrs.asdict(options)
+
+
+def _answer(line: bytes, act_id: int, legal: Sequence[Command]) -> Command:
+    """The command of a bot's ``move`` line, checked to answer ``act_id`` with a legal command."""
+    message = _parse(line, "move")
+    if message.get("id") != act_id:
+        raise BotError("stale-answer", f"answered id {message.get('id')!r}, not {act_id}")
+    try:
+        command = command_from_json(message.get("command"))
+    except ChicagoPokerError as error:
+        raise BotError("bad-message", f"move: command: {error}"[:300]) from None
+    if command not in legal:
+        raise BotError("illegal-command", f"{orjson.dumps(message.get('command'))[:200]!r}")
+    return command
+
+
+def play_table(
+    options: RuleOptions,
+    players: Sequence[Player],
+    seed: int,
+    *,
+    names: Sequence[str] | None = None,
+    duplicate: bool = False,
+    max_commands: int = MAX_COMMANDS,
+    index: int = 0,
+) -> TableResult:
+    """Play one game between ``players``, one a seat; chance is the dealer seeded by ``seed``.
+
+    ``duplicate`` gives the dealer a fixed order of cards and tiles (duplicate deals, see
+    :class:`~chicago_poker.players.game.Dealer`). ``index`` is the game's number in a match,
+    as ``new_game`` tells the remote seats. A remote seat ended by a fault is closed, and so
+    are the others (start new ones for the next game); after a game ended by the rules, the
+    remote seats are told so and may play the next.
+
+    Raises:
+        InvalidArgumentError: ``names`` is not one name per player.
+    """
+    if names is not None and len(names) != len(players):
+        raise InvalidArgumentError(
+            f"play_table: names: one name per player, {len(players)} of them, not {len(names)}"
+        )
+    kinds = [player.name for player in players]
+    seated = tuple(names) if names is not None else player_names(kinds)
+    dealer = Dealer(seed, fixed_order=duplicate)
+    game = Game(dealer.start(seated, options), dealer)
+    table = _Table(game, players, seed, index)
+    try:
+        for _ in range(max_commands):
+            asked = _asked(game.state)
+            if not asked:
+                break
+            chosen = table.choose(asked)
+            for seat in sorted(chosen):
+                try:
+                    game.execute(chosen[seat])
+                except IllegalCommand as error:  # a simultaneous choice no longer legal
+                    raise _FaultError(
+                        seat, BotError("illegal-command", str(error)[:200]), 0.0
+                    ) from None
+            table.stream()
+            if (flood := table.flooded()) is not None:
+                raise flood
+    except _FaultError as fault:
+        table.end(fault.fault.reason, fault.seat, fault.fault.detail)
+        return TableResult(
+            game, fault.fault.reason, fault.seat, fault.fault.detail, fault.overrun, _sent(table)
+        )
+    reason = "finished" if game.state.is_over or not _asked(game.state) else "command-limit"
+    table.end(reason, None, "")
+    return TableResult(game, reason, sent=_sent(table))
+
+
+def _sent(table: _Table) -> dict[int, tuple[str, ...]]:
+    return {seat: tuple(lines) for seat, lines in table.sent.items()}
+
+
+def _asked(state: GameState) -> dict[int, tuple[Command, ...]]:
+    """The seats that must decide now, with their legal commands: all tied seats at once."""
+    waiting = awaiting(state, check_actions=False)
+    if waiting is _ACTION:
+        legal = legal_commands(state)
+        return {state.turn.player: legal} if legal else {}
+    if waiting is _REINFORCEMENT:
+        asked = {}
+        for seat in range(len(state.players)):
+            legal = legal_commands(state, seat)
+            if legal:
+                asked[seat] = legal
+        return asked
+    return {}

@@ -1,0 +1,201 @@
+"""The bot protocol: a bot in its own process plays as it would in ours, and a bot that
+breaks any rule ends its game with its own reason, in time, leaving no process behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import chicago_poker
+from chicago_poker.core.commands import DealCard
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.formats.bot_protocol import TERMINATIONS
+from chicago_poker.formats.log import LogKind, entries_to_lines
+from chicago_poker.formats.schemas import bot_protocol_schema
+from chicago_poker.players.bots import Bot, HeuristicBot, RandomBot
+from chicago_poker.protocol.process import BotError
+from chicago_poker.protocol.spec import parse_bot
+from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
+from chicago_poker.referee.validate import validate_file
+
+SRC = str(Path(chicago_poker.__file__).parent.parent)
+ENV = {**os.environ, "PYTHONPATH": SRC}  # the bots import this checkout's chicago_poker
+FAST = Clock(move=2.0, latency=0.25, startup=10.0)
+
+
+def speaker(name: str, **options: object) -> RemoteBot:
+    argv = [sys.executable, "-m", "chicago_poker.protocol.speak", name]
+    return RemoteBot(argv, label=name, options=options, clock=FAST, env=ENV)
+
+
+def faulty(*arguments: str, clock: Clock = FAST) -> RemoteBot:
+    argv = [sys.executable, "-m", "chicago_poker.protocol.faulty", *arguments]
+    return RemoteBot(argv, label="faulty", clock=clock, env=ENV)
+
+
+def group(pgid: int) -> list[int]:
+    """The live processes of a process group, from the process table (zombies are dead)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def alive(bot: RemoteBot) -> bool:
+    """Whether the bot's group lives on; a process killed a moment ago may take a moment."""
+    for _ in range(100):
+        if not group(bot.process.pid):
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_a_bot_plays_the_same_game_in_its_own_process(tmp_path: Path) -> None:
+    remote: list[Bot | RemoteBot] = [speaker("heuristic"), speaker("random")]
+    try:
+        for seed in (3, 4):
+            played = play_table(RuleOptions(), remote, seed)
+            local: list[Bot | RemoteBot] = [
+                HeuristicBot(bot_seed(seed, 0)),
+                RandomBot(bot_seed(seed, 1)),
+            ]
+            names = [player.name for player in played.game.state.players]
+            expected = play_table(RuleOptions(), local, seed, names=names)
+            assert played.reason == "finished"
+            assert played.game.history == expected.game.history
+    finally:
+        for bot in remote:
+            assert isinstance(bot, RemoteBot)
+            bot.close()
+
+
+def test_a_seats_transcript_is_its_redacted_log_and_is_valid(tmp_path: Path) -> None:
+    bot = speaker("heuristic", transcript=str(tmp_path))
+    try:
+        result = play_table(RuleOptions(), [RandomBot(1), bot, RandomBot(2)], 8, index=7)
+    finally:
+        bot.close()
+    expected = list(entries_to_lines(result.game, kind=LogKind.REDACTED, viewer=1))
+    assert list(result.sent[1]) == expected
+    kept = tmp_path / "game-00007-seat-1.jsonl"
+    lines = kept.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == [json.loads(line) for line in expected]
+    assert validate_file(kept).status.name == "OK"
+
+
+def test_every_message_of_a_real_session_follows_the_schema(tmp_path: Path) -> None:
+    """Record both sides of a session through a tee, and check each line."""
+    engine_side, bot_side = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    if shutil.which("tee") is None:
+        pytest.skip("no tee")
+    script = (
+        f"tee {engine_side} | {sys.executable} -m chicago_poker.protocol.speak heuristic "
+        f"| tee {bot_side}"
+    )
+    bot = RemoteBot(["sh", "-c", script], clock=FAST, env=ENV)
+    try:
+        bot.ping()
+        play_table(RuleOptions(), [bot, HeuristicBot(2)], 11)
+    finally:
+        bot.close()
+    schema = bot_protocol_schema()
+    validator = jsonschema.Draft202012Validator(schema)
+    defs = schema["$defs"]
+    seen = set()
+    for path, top in ((engine_side, "EngineMessage"), (bot_side, "BotMessage")):
+        one = jsonschema.Draft202012Validator({**defs[top], "$defs": defs})
+        for line in path.read_text(encoding="utf-8").splitlines():
+            message = json.loads(line)
+            one.validate(message)
+            validator.validate(message)
+            seen.add((top, message["type"]))
+    assert {kind for top, kind in seen if top == "EngineMessage"} == {
+        "hello",
+        "isready",
+        "ping",
+        "new_game",
+        "entry",
+        "act",
+        "game_over",
+        "quit",
+    }
+    assert {kind for top, kind in seen if top == "BotMessage"} == {"hello", "ready", "pong", "move"}
+
+
+@pytest.mark.parametrize(
+    ("fault", "reason"),
+    [
+        ("hang", "time-forfeit"),
+        ("crash", "crashed"),
+        ("exit", "exited"),
+        ("not-json", "not-json"),
+        ("too-long", "line-too-long"),
+        ("illegal", "illegal-command"),
+        ("stale", "stale-answer"),
+        ("flood", "stderr-flood"),
+    ],
+)
+def test_each_fault_ends_the_game_with_its_reason_and_leaves_nothing(
+    fault: str, reason: str
+) -> None:
+    clock = Clock(move=0.3, latency=0.1, startup=10.0)
+    bad = faulty("--rate", "1", "--only", fault, clock=clock)
+    good = speaker("random")
+    result = play_table(RuleOptions(), [good, bad, RandomBot(3)], 5)
+    assert (result.reason, result.seat) == (reason, 1)
+    assert reason in TERMINATIONS
+    assert not alive(bad)  # its group killed: a hanging bot's child too
+    assert not alive(good)  # told, and ended cleanly
+
+
+def test_a_slow_or_missing_bot_fails_to_start() -> None:
+    with pytest.raises(BotError) as slow:
+        faulty("--slow-start", "30", clock=Clock(startup=0.3, latency=0.1))
+    assert slow.value.reason == "slow-start"
+    with pytest.raises(BotError) as missing:
+        RemoteBot(["/nonexistent/bot"], clock=FAST)
+    assert missing.value.reason == "failed-to-start"
+
+
+def test_duplicate_deals_give_every_rotation_the_same_cards() -> None:
+    """Other bots, the same seed: the same hands, and the same first cards drawn."""
+    first = play_table(RuleOptions(), [RandomBot(1), RandomBot(2), RandomBot(3)], 9, duplicate=True)
+    other = play_table(RuleOptions(), [RandomBot(4), RandomBot(5), RandomBot(6)], 9, duplicate=True)
+    assert first.game.history[0] == other.game.history[0]
+    dealt = [e.command for e in first.game.history if isinstance(e.command, DealCard)]
+    again = [e.command for e in other.game.history if isinstance(e.command, DealCard)]
+    assert len(dealt) > 5
+    assert dealt[:5] == again[:5]
+
+
+def test_bot_names_from_anywhere() -> None:
+    assert parse_bot("random").make(1).name == "random"
+    assert parse_bot("chicago_poker.players.bots:HeuristicBot").make(1).name == "heuristic"
+    assert parse_bot("cmd:node 'my bot.js'").argv == ("node", "my bot.js")
+    for bad in ("nobody", "cmd:", "cmd:'open"):
+        with pytest.raises(chicago_poker.InvalidArgumentError):
+            parse_bot(bad)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed")
+def test_the_node_example_bot_plays_a_whole_game() -> None:
+    script = Path(__file__).parent.parent / "examples" / "random-bot.js"
+    bot = RemoteBot(["node", str(script)], clock=FAST)
+    try:
+        result = play_table(RuleOptions(), [bot, HeuristicBot(1)], 6)
+    finally:
+        bot.close()
+    assert (result.reason, bot.name) == ("finished", "random-js")
+    assert result.game.state.is_over
