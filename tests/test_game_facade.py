@@ -825,3 +825,22 @@ def test_the_examples_of_the_saving_page_run() -> None:
     runner.run(test)
     assert runner.summarize(verbose=False).attempted > 10
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_a_game_of_duplicate_deals_resumes_from_its_log_with_the_same_order() -> None:
+    game = Game.new(NAMES[:3], RuleOptions(), seed=5, duplicate=True)
+    rng = random.Random(5)
+    for _ in range(40):
+        game.execute(rng.choice(game.legal_commands()))
+    saved = io.StringIO()
+    write_log(game, saved)
+    header = json.loads(saved.getvalue().splitlines()[0])
+    assert header["provenance"] == {"seed": 5, "duplicate": True}
+    saved.seek(0)
+    resumed = Game.from_log(saved)
+    assert resumed.history == game.history
+    for _ in range(40):
+        command = rng.choice(game.legal_commands())
+        game.execute(command)
+        resumed.execute(command)
+    assert resumed.history == game.history  # the same cards dealt, in the fixed order

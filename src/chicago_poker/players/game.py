@@ -251,11 +251,18 @@ class Game:
 
     @classmethod
     def new(
-        cls, players: Sequence[str], options: RuleOptions | None = None, seed: int | None = None
+        cls,
+        players: Sequence[str],
+        options: RuleOptions | None = None,
+        seed: int | None = None,
+        *,
+        duplicate: bool = False,
     ) -> Game:
         """Set up a new game for ``players`` with a dealer seeded by ``seed``.
 
-        ``options=None`` gives the default :class:`RuleOptions`.
+        ``options=None`` gives the default :class:`RuleOptions`. With ``duplicate``, the seed
+        fixes the whole order of the deck and tiles (:class:`Dealer`'s ``fixed_order``), as a
+        match with duplicate deals needs.
 
         Raises:
             IllegalCommand: the players cannot sit down to a game (R-2.1, R-2.2).
@@ -263,7 +270,7 @@ class Game:
                 neither an int nor None.
             InvalidArgumentError: ``seed`` is negative.
         """
-        dealer = Dealer(seed)
+        dealer = Dealer(seed, fixed_order=duplicate)
         game = cls(dealer.start(players, RuleOptions() if options is None else options), dealer)
         game._fresh_at, game._dealt_start = 0, True
         return game
@@ -326,7 +333,8 @@ class Game:
         where = [f"line {entry.line}" for entry in logged]
         if type(seed) is int and seed >= 0:
             dealt = _seed_from(provenance.get("seed_from", 0), len(commands))
-            game = cls._rebuild(commands, Dealer(seed), dealt, where)
+            duplicate = provenance.get("duplicate") is True
+            game = cls._rebuild(commands, Dealer(seed, fixed_order=duplicate), dealt, where)
         elif new_dealer:
             game = cls._rebuild(commands, Dealer(), (False, len(commands)), where)
         else:
@@ -489,7 +497,8 @@ class Game:
 
         ``seed``, and ``seed_from`` when the dealer did not deal the set-up: the first
         command it dealt, fresh from its seed (a game resumed from a log without a seed, or
-        set up with a dealer of its own). :func:`~chicago_poker.formats.log.write_log` adds
+        set up with a dealer of its own); ``duplicate`` (true) when the seed fixed the order of
+        every card and tile. :func:`~chicago_poker.formats.log.write_log` adds
         these to every full or commands-only log of a game.
 
         >>> Game.new(["Al", "Bugs"], seed=42).dealer_provenance()
@@ -507,9 +516,12 @@ class Game:
                 "seed does not give its next deal: a log cannot resume the game as it stands; "
                 "save it with Game.to_json"
             )
-        if dealt_start:
-            return {"seed": self.seed}
-        return {"seed": self.seed, "seed_from": max(fresh_at, 1)}
+        provenance = {"seed": self.seed}
+        if not dealt_start:
+            provenance["seed_from"] = max(fresh_at, 1)
+        if self._dealer.fixed_order:
+            provenance["duplicate"] = True  # the dealer keeps the order its seed fixed
+        return provenance
 
     @property
     def state(self) -> GameState:

@@ -48,7 +48,7 @@ from chicago_poker.formats.bot_protocol import MAX_LINE_BYTES, PROTOCOL
 from chicago_poker.formats.jsonio import command_from_json, to_json
 from chicago_poker.formats.log import LogHeader, LogKind, RedactedLogEntry, dump_entry, dump_header
 from chicago_poker.players.bots import Bot, ask
-from chicago_poker.players.game import Dealer, Game
+from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import MAX_COMMANDS, player_names
 from chicago_poker.protocol.process import BotError, BotProcess, read_lines
 
@@ -480,8 +480,7 @@ def play_table(
         )
     kinds = [player.name for player in players]
     seated = tuple(names) if names is not None else player_names(kinds)
-    dealer = Dealer(seed, fixed_order=duplicate)
-    game = Game(dealer.start(seated, options), dealer)
+    game = Game.new(seated, options, seed, duplicate=duplicate)
     table = _Table(game, players, seed, index)
     try:
         for _ in range(max_commands):
