@@ -33,21 +33,35 @@ import rule_links  # noqa: E402
 import spec_pages  # noqa: E402
 
 
+_BLOCK = re.compile(
+    r'^```python\n(.*?)^```$(?:\s*^```text title="Output"\n(.*?)^```$)?', re.S | re.M
+)
+"""A ```python block, and the ```text block titled Output that may follow it: what it prints."""
+
+
 def python_blocks(path: Path) -> list[str]:
     """The ```python blocks of a Markdown file, in order."""
-    return re.findall(r"^```python\n(.*?)^```$", path.read_text(encoding="utf-8"), re.S | re.M)
+    return [code for code, _ in _BLOCK.findall(path.read_text(encoding="utf-8"))]
 
 
 def run_blocks(path: Path) -> dict[str, Any]:
-    """Run the Python blocks of a page one after the other in one namespace, as one program."""
+    """Run the Python blocks of a page one after the other in one namespace, as one program.
+
+    A block followed by an Output block must print exactly that: a page never promises
+    output that its code does not print.
+    """
     namespace: dict[str, Any] = {"__name__": f"docs:{path.name}"}
-    for number, block in enumerate(python_blocks(path), 1):
+    blocks = _BLOCK.findall(path.read_text(encoding="utf-8"))
+    for number, (block, output) in enumerate(blocks, 1):
         name = f"{path.name}, python block {number}"
         # Registered, so that a failing block's traceback shows its lines.
         linecache.cache[name] = (len(block), None, block.splitlines(True), name)
         code = compile(block, name, "exec")
-        with contextlib.redirect_stdout(io.StringIO()):
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
             exec(code, namespace)
+        if output:
+            assert printed.getvalue().rstrip() == output.rstrip(), name
     return namespace
 
 
