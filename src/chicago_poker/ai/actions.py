@@ -280,8 +280,14 @@ def legal_ids(state: GameState, seat: int) -> list[int]:
 
 def _ids(table: Table, commands: Iterable[Command]) -> Iterable[int]:
     seen: set[int] = set()
+    slots = {tile: slot for slot, tile in enumerate(_tiles(table))}
     for command in commands:
-        action = action_id(table, command)
+        if isinstance(command, DrawCard):  # the commonest two, without action_id's matching
+            action = DRAW
+        elif isinstance(command, PlayGangster):
+            action = GANGSTER + MAX_SLOTS * _GANGSTER_ID[command.card] + slots[command.business]
+        else:
+            action = action_id(table, command)
         if action not in seen:
             seen.add(action)
             yield action

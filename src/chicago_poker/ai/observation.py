@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from chicago_poker import (
+    BUSINESS_TILES,
     GANGSTER_CARDS,
     BusinessKind,
     Color,
@@ -125,6 +126,11 @@ _CARD_ID: Final = {card: index for index, card in enumerate(CARDS)}
 _GANGSTER_ID: Final = {card: index for index, card in enumerate(GANGSTER_CARDS)}
 _KIND_ID: Final = {kind: index for index, kind in enumerate(_KINDS)}
 _COLOR_ID: Final = {color: index for index, color in enumerate(_COLORS)}
+_DOWN: Final = Face.DOWN  # bound once: Python 3.11 looks up an enum member slowly
+_TILE_CELLS: Final = {tile: (_KIND_ID[tile.kind], tile.number - 1) for tile in BUSINESS_TILES}
+"""Each tile: the index of its kind, and its number from 0."""
+_CARD_CELLS: Final = {card: (card.value, _COLOR_ID[card.color]) for card in GANGSTER_CARDS}
+"""Each gangster card: its value, and the index of its colour."""
 
 
 def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
@@ -143,9 +149,7 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
     me = seen.seat
     if me is None:
         raise ValueError("encode takes a seat's view, not a spectator's")
-    x = np.zeros(OBSERVATION_SIZE, np.float32) if out is None else out
-    if out is not None:
-        x.fill(0)
+    x: dict[int, float] = {}  # the numbers that are not 0, by index: most are 0
     count = len(seen.players)
     x[count - 2] = 1
     options = seen.options
@@ -159,7 +163,8 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
             options.optional_reinforcement,
         )
     ):
-        x[at + index] = flag
+        if flag:
+            x[at + index] = 1
     at = _AT["hand"]
     for card in seen.hand or ():
         x[at + _CARD_ID[card]] = 1
@@ -178,17 +183,19 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
         x[base + 1] = player.hand_size
         x[base + 2] = len(player.controlled)
         for tile in player.controlled:
-            x[base + 3 + _KIND_ID[tile.kind]] += 1
+            where = base + 3 + _TILE_CELLS[tile][0]
+            x[where] = x.get(where, 0) + 1
         x[base + 7] = seat == turn.player
         x[base + 8] = seat == seen.first_player
         x[base + 10] = seat == seen.last_winner
         x[base + 11] = seat == seen.winner
     for seat in seen.pending_draws:
-        x[at + _SEAT_WIDTH * relative(seat) + 9] += 1
+        where = at + _SEAT_WIDTH * relative(seat) + 9
+        x[where] = x.get(where, 0) + 1
 
     at = _AT["turn"]
     x[at + _PHASES.index(turn.phase.value)] = 1
-    x[at + 3 : at + 10] = (
+    numbers: tuple[int, ...] = (
         turn.base_actions,
         turn.bonus_actions,
         turn.actions_taken,
@@ -197,14 +204,18 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
         turn.revolver_spent,
         turn.number,
     )
+    for index, number in enumerate(numbers):
+        x[at + 3 + index] = number
     at = _AT["piles"]
-    x[at : at + 5] = (
+    numbers = (
         seen.draw_pile_size,
         seen.tile_pile_size,
         seen.vacancies,
         seen.markers_placed,
         seen.stalled_turns,
     )
+    for index, number in enumerate(numbers):
+        x[at + index] = number
 
     tiles = [business.tile for business in seen.businesses]
     shootout = seen.shootout
@@ -235,8 +246,9 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
         base = at + _BUSINESS_WIDTH * slot
         x[base] = 1
         x[base + 1] = business.revealed
-        x[base + 2 + _KIND_ID[business.tile.kind]] = 1
-        x[base + 6 + business.tile.number - 1] = 1
+        kind, number = _TILE_CELLS[business.tile]
+        x[base + 2 + kind] = 1
+        x[base + 6 + number] = 1
         for seat, column in enumerate(business.columns):
             where = base + 11 + _COLUMN_WIDTH * relative(seat)
             if column.marker is not None:
@@ -245,13 +257,19 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
             for position, place in enumerate(column.slots):
                 cell = where + 2 + _POSITION_WIDTH * position
                 x[cell] = 1
-                x[cell + 1] = place.face is Face.DOWN
+                if place.face is _DOWN:
+                    x[cell + 1] = 1
                 known = place.card
                 if known is not None:
+                    value, color = _CARD_CELLS[known]
                     x[cell + 2] = 1
-                    x[cell + 3] = known.value
-                    x[cell + 4 + _COLOR_ID[known.color]] = 1
-    return x
+                    x[cell + 3] = value
+                    x[cell + 4 + color] = 1
+    tensor = np.zeros(OBSERVATION_SIZE, np.float32) if out is None else out
+    if out is not None:
+        tensor.fill(0)
+    tensor[list(x)] = list(x.values())
+    return tensor
 
 
 def observation_text(seen: PlayerView) -> str:
