@@ -38,13 +38,11 @@ def test_a_game_is_played_to_its_end_with_rewards_that_sum_to_zero() -> None:
     table = raw_env(players=4)
     table.reset(seed=5)
     total = dict.fromkeys(table.possible_agents, 0.0)
-    steps = 0
     for agent in table.agent_iter():
         observation, reward, terminated, truncated, _ = table.last()
         total[agent] += reward
         mask = observation["action_mask"]
         table.step(None if terminated or truncated else int(mask.nonzero()[0][0]))
-        steps += 1
     assert table.game.state.is_over
     assert abs(sum(total.values())) < 1e-9
     if table.game.state.winner is not None:
