@@ -132,7 +132,7 @@ class ChicagoPokerState(pyspiel.State):  # type: ignore[misc]  # no type informa
     def __init__(self, game: ChicagoPokerGame) -> None:
         """The state before the deal."""
         super().__init__(game)
-        self._game = game
+        self._game = _Rules(game)
         self.dealt: list[Card] = []
         self.tiles: list[BusinessTile] = []
         self._held = _Held(None, ())
@@ -274,6 +274,19 @@ class ChicagoPokerState(pyspiel.State):  # type: ignore[misc]  # no type informa
         return str(self.state)
 
 
+class _Rules:
+    """What a state needs of its game, shared by its clones (the game's attributes are not)."""
+
+    def __init__(self, game: ChicagoPokerGame) -> None:
+        self.names = game.names
+        self.options = game.options
+        self.face_up = game.face_up
+        self.sampling = game.sampling
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
+        return self
+
+
 class _Held:
     """The immutable parts of a state, shared by its clones.
 
@@ -347,7 +360,7 @@ def resampler(state: ChicagoPokerState, player: int) -> ChicagoPokerState:
     if _KNOWN is None or _KNOWN[0] != key:
         _KNOWN = (key, InformationSet.of(redact_entries(state.entries, player), player))
     sampled: ChicagoPokerState = state.clone()
-    sampled.state = _KNOWN[1].sample(state.get_game().sampling)
+    sampled.state = _KNOWN[1].sample(state._game.sampling)
     sampled.entries = None
     sampled.digests = [state.digests[player]] * len(state.digests)
     return sampled
