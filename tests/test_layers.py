@@ -251,3 +251,44 @@ def test_the_layer_check_refuses_an_import_from_above(tmp_path: Path) -> None:
         "the protocol layer imports chicago_poker.match.runner",
         "the protocol layer imports chicago_poker.cli",
     ]
+
+
+AI = PACKAGE / "ai"
+
+
+def ai_import_problems(path: Path, root: Path = PACKAGE.parent) -> Iterator[str]:
+    """Every import of the ai layer that reaches into the package but through its public API."""
+    where = path.relative_to(root)
+    for line, module, _ in imports(path, root):
+        if module.split(".")[0] != "chicago_poker":
+            continue
+        if module == "chicago_poker" or module.startswith("chicago_poker.ai"):
+            continue
+        yield f"{where}:{line}: the ai layer imports {module}, not the public API chicago_poker"
+
+
+@pytest.mark.parametrize("path", modules(AI), ids=lambda path: path.name)
+def test_the_ai_layer_imports_only_the_public_api(path: Path) -> None:
+    assert list(ai_import_problems(path)) == []
+
+
+def test_the_ai_check_refuses_a_module_below_the_public_api(tmp_path: Path) -> None:
+    ai = tmp_path / "chicago_poker" / "ai"
+    ai.mkdir(parents=True)
+    bad = ai / "bad.py"
+    bad.write_text(
+        "import numpy\n"
+        "from chicago_poker import view\n"
+        "from chicago_poker.ai.actions import ACTION_COUNT\n"
+        "from chicago_poker.core.legal import legal_commands\n"
+        "import chicago_poker.players.game\n",
+        encoding="utf-8",
+    )
+    assert [problem.split(": ", 1)[1] for problem in ai_import_problems(bad, tmp_path)] == [
+        "the ai layer imports chicago_poker.core.legal, not the public API chicago_poker",
+        "the ai layer imports chicago_poker.players.game, not the public API chicago_poker",
+    ]
+
+
+def test_the_ai_layer_is_a_package_with_modules() -> None:
+    assert {path.stem for path in modules(AI)} >= {"actions", "observation"}

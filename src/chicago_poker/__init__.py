@@ -133,7 +133,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
         SeenEvent,
         redact,
     )
-    from chicago_poker.core.rules import RuleOptions
+    from chicago_poker.core.rules import RuleOptions, command_bound
     from chicago_poker.core.state import GameState, Victory
     from chicago_poker.core.views import (
         BusinessView,
@@ -320,6 +320,7 @@ __all__ = [
     "__version__",
     "apply",
     "awaiting",
+    "command_bound",
     "command_from_json",
     "commands_from_json",
     "consistent_state",
@@ -403,7 +404,7 @@ _MODULES: Final = {  # module -> the public names it defines, as one string
         "RedactedGangsterPlayed RedactedLimousinePlayed RedactedPoliceRaidPlayed "
         "RedactedReinforcementChosen SeenEvent redact"
     ),
-    "core.rules": "RuleOptions",
+    "core.rules": "RuleOptions command_bound",
     "core.state": "GameState Victory",
     "core.views": (
         "BusinessView ColumnView OpponentView PlayerView ShootoutView SlotView knows_card view"

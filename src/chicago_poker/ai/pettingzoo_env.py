@@ -1,0 +1,233 @@
+"""A PettingZoo AEC environment of Chicago Poker for 2 to 6 players.
+
+Each agent, ``player_0`` to ``player_5``, sits at the seat of its number. The observation is a
+dict, as in PettingZoo's classic card games: ``"observation"``, the seat's view as the tensor
+of :mod:`chicago_poker.ai.observation`, and ``"action_mask"``, 1 for each id of
+:mod:`chicago_poker.ai.actions` the seat may give now (all 0 for a seat that is not to act).
+
+Chance is the library's seeded :class:`~chicago_poker.Dealer`: ``reset(seed=n)`` deals the game
+that ``Game.new(names, options, seed=n)`` deals. When a shootout's tied players choose their
+reinforcements at once (R-6.7.2), the environment asks them one after another, in seat
+order; each observes only its own view, which shows who has chosen, never what.
+
+Rewards come at the end only: the winner gets 1 and every other player ``-1/(n-1)``, so the
+rewards of a game sum to 0. A game without a winner, blocked (R-8.6) or stalled (R-8.7), ends
+with 0 for everyone. Every game ends by the rules (at most :func:`~chicago_poker.command_bound`
+commands), so an ended game is a termination, never a truncation; ``max_commands`` truncates
+earlier, with rewards of 0. An id outside the mask raises ``ValueError``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from chicago_poker import (
+    Awaiting,
+    Game,
+    GameState,
+    RuleOptions,
+    awaiting,
+    legal_commands,
+    view,
+)
+from chicago_poker.ai.actions import ACTION_COUNT, command_of, ids_of
+from chicago_poker.ai.observation import OBSERVATION_SIZE, encode
+
+__all__ = ["OBSERVATION_HIGH", "ChicagoPokerEnv", "env", "raw_env"]
+
+OBSERVATION_HIGH = 1e7
+"""The bound of every number of the tensor in its space (counts and turn numbers stay far
+below it)."""
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+def deciders(game: Game) -> list[int]:
+    """The seats that have a command to give now, in seat order."""
+    seats = range(len(game.state.players))
+    return [seat for seat in seats if legal_commands(game.state, seat)]
+
+
+class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
+    """The AEC environment; :func:`env` wraps it as PettingZoo's own environments are."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "chicago_poker_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        options: RuleOptions | None = None,
+        render_mode: str | None = None,
+        max_commands: int | None = None,
+    ) -> None:
+        """A table of ``players`` (2 to 6) under ``options``.
+
+        Raises:
+            ValueError: ``players`` is not 2 to 6, or ``render_mode`` is not supported.
+        """
+        super().__init__()
+        if not 2 <= players <= 6:
+            raise ValueError(f"Chicago Poker is for 2 to 6 players, not {players}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.options = options or RuleOptions()
+        self.render_mode = render_mode
+        self.max_commands = max_commands
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        self._observation_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    0, OBSERVATION_HIGH, (OBSERVATION_SIZE,), np.float32
+                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, (ACTION_COUNT,), np.int8),
+            }
+        )
+        self._action_space = gymnasium.spaces.Discrete(ACTION_COUNT)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+        self._seeds = random.Random()
+        self._game: Game | None = None
+        self._commands = 0
+        self._kept: tuple[GameState, int, frozenset[int]] | None = None
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The space of every agent's observation."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action ids, 0 to 2,959, for every agent."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ play
+
+    @property
+    def game(self) -> Game:
+        """The game being played (whole: every secret in it)."""
+        if self._game is None:
+            raise RuntimeError("reset() the environment first")
+        return self._game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: with ``seed``, the game ``Game.new`` deals with that seed."""
+        if seed is not None:
+            self._seeds.seed(seed)
+            deal = seed
+        else:
+            deal = self._seeds.randrange(2**62)
+        self._game = Game.new(self.possible_agents, self.options, seed=deal)
+        self._commands = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        """Choose the agent to act, or end the game."""
+        game = self.game
+        if game.state.is_over:
+            winner = game.state.winner
+            count = len(self.possible_agents)
+            for seat, agent in enumerate(self.possible_agents):
+                if winner is not None:
+                    self.rewards[agent] = 1.0 if seat == winner else -1.0 / (count - 1)
+                self.terminations[agent] = True
+            return
+        if self.max_commands is not None and self._commands >= self.max_commands:
+            self.truncations = dict.fromkeys(self.agents, True)
+            return
+        waiting = awaiting(game.state)
+        if waiting is Awaiting.ACTION:
+            self.agent_selection = self.possible_agents[game.state.turn.player]
+            return
+        seats = deciders(game)
+        if not seats:
+            raise RuntimeError(f"no seat may act in a game that is not over: {game.state!r}")
+        self.agent_selection = self.possible_agents[seats[0]]
+
+    def step(self, action: int | None) -> None:
+        """The selected agent gives the command of ``action`` (None once the game is over).
+
+        Raises:
+            ValueError: ``action`` is not in the agent's action mask.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        game = self.game
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if action is None or int(action) not in self._allowed(seat):
+            raise ValueError(f"action {action!r} is not in the action mask of {agent}")
+        game.execute(command_of(game.state, seat, int(action)))
+        self._commands += 1
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    # ------------------------------------------------------------------ observing
+
+    def observe(self, agent: str) -> ObsDict:
+        """The agent's observation: its view as a tensor, and its action mask."""
+        seat = self.possible_agents.index(agent)
+        state = self.game.state
+        mask = np.zeros(ACTION_COUNT, np.int8)
+        mask[list(self._allowed(seat))] = 1
+        return {"observation": encode(view(state, seat)), "action_mask": mask}
+
+    def _allowed(self, seat: int) -> frozenset[int]:
+        """The ids ``seat`` may give now, kept until the state changes."""
+        state = self.game.state
+        kept = self._kept
+        if kept is not None and kept[0] is state and kept[1] == seat:
+            return kept[2]
+        allowed = frozenset(ids_of(state, legal_commands(state, seat)))
+        self._kept = (state, seat, allowed)
+        return allowed
+
+    def render(self) -> str | None:
+        """The library's table of the game as a spectator sees it (no secret shown).
+
+        ``"ansi"`` returns it; ``"human"`` prints it.
+        """
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        table = str(view(self.game.state, None))
+        if self.render_mode == "ansi":
+            return table
+        print(table)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(**kwargs: Any) -> ChicagoPokerEnv:
+    """The environment without wrappers; keyword arguments as :class:`ChicagoPokerEnv`."""
+    return ChicagoPokerEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment, wrapped to enforce the order of calls as PettingZoo's own are."""
+    return wrappers.OrderEnforcingWrapper(ChicagoPokerEnv(**kwargs))

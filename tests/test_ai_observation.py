@@ -1,0 +1,79 @@
+"""Observations cannot leak: the tensor is a function of what the seat may know."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+np = pytest.importorskip("numpy", reason='the ai layer needs its extra: pip install ".[ai]"')
+
+from ai_states import decision_states  # noqa: E402
+from chicago_poker import view  # noqa: E402
+from chicago_poker.ai.observation import (  # noqa: E402
+    FIELDS,
+    OBSERVATION_SIZE,
+    encode,
+    observation_json,
+    observation_text,
+)
+from test_views import all_cards, draw_twin, final_state, games, hidden_slots, permute_hidden  # noqa: E402
+
+STATES = 1_200
+
+
+def test_the_fields_tile_the_tensor() -> None:
+    start = 0
+    for _, first, size, _ in FIELDS:
+        assert first == start
+        start += size
+    assert start == OBSERVATION_SIZE == 1541
+
+
+@pytest.mark.rule("R-2.4", "R-4.3", "R-4.4", "R-5.3", "R-6.7.2")
+def test_states_a_seat_cannot_tell_apart_give_bit_identical_observations() -> None:
+    rng = random.Random(35)
+    changed = reinforcements = 0
+    players: set[int] = set()
+    for state in decision_states(STATES, seed=1_000):
+        players.add(len(state.players))
+        for seat in range(len(state.players)):
+            swaps = [(rng.randrange(500), rng.randrange(500)) for _ in range(30)]
+            twin = permute_hidden(state, seat, swaps)
+            assert all_cards(twin) == all_cards(state)
+            changed += twin != state
+            if state.shootout is not None and any(
+                kind == "choice" for (kind, *_), _ in hidden_slots(state, seat)
+            ):
+                reinforcements += 1
+            mine, theirs = encode(view(state, seat)), encode(view(twin, seat))
+            assert mine.tobytes() == theirs.tobytes()
+            assert observation_text(view(twin, seat)) == observation_text(view(state, seat))
+    assert players == {2, 3, 4, 5, 6}
+    assert changed > STATES  # most twins really differ in a hidden card
+    assert reinforcements > 20  # others' secret reinforcements were among the hidden cards
+
+
+@settings(max_examples=100, deadline=None)
+@given(game=games, data=st.data())
+def test_twins_of_the_views_tests_give_bit_identical_observations(
+    game: tuple[int, int], data: st.DataObject
+) -> None:
+    state = final_state(game)
+    seat, twin = draw_twin(data, state)
+    if seat is None:
+        return  # the tensor is a seat's; a spectator has the JSON and the text
+    assert encode(view(twin, seat)).tobytes() == encode(view(state, seat)).tobytes()
+    assert observation_json(view(twin, seat)) == observation_json(view(state, seat))
+
+
+def test_what_the_seat_knows_shows_in_the_observation() -> None:
+    """The other side: a change the seat sees changes the tensor (it is not constant)."""
+    tensors = {encode(view(state, 0)).tobytes() for state in decision_states(200, seed=7)}
+    assert len(tensors) > 150
+    state = next(decision_states(1, seed=7))
+    values = encode(view(state, 0))
+    assert values.dtype == np.float32
+    assert values.min() >= 0
