@@ -117,7 +117,7 @@ def test_a_tactical_short_game_with_bots_playing_cards_ends() -> None:
 
 def test_the_human_sees_a_numbered_list_of_moves_in_plain_english() -> None:
     _, out = play_scripted("q\n", seed=1)
-    assert "Your hand (5): " in out
+    assert re.search(r"▶ You +hand 5: ", out)
     assert "    1. Draw a card" in out
     assert re.search(
         r"\d+\. Play \d+[RYGBP] at [A-Z][a-z]+( [A-Z][a-z]+)* #\d, face (up|down)\.", out
@@ -231,7 +231,7 @@ def test_a_shootout_shows_each_revealed_hand_with_its_description_and_the_winner
     game, out = play_scripted(ALWAYS_ONE, seed=1)
     assert game.state.is_over
     shootout = out.index("Shootout at ")
-    after = out[shootout:]
+    after = out[shootout:].replace("\n  ", " ")  # the lines wrapped, joined again
     hands = after.splitlines()[0]
     assert re.fullmatch(
         r"Shootout at .+ \((your|Bot 1's) marker\)! (You|Bot 1): (\d+[RYGBP] ?)+, .+; "
@@ -826,11 +826,13 @@ def test_undo_before_the_human_has_moved_says_there_is_nothing_to_take_back() ->
     assert len(game.history) == 1
 
 
-def test_the_legend_of_the_board_is_told_at_the_start() -> None:
-    _, out = play_scripted("q\n", seed=1)
-    assert out.index("How to read the board:") < out.index("Your hand")
-    assert "U face up, D face down" in out
-    assert re.search(r"\[[UD]( [UD]){4}\]", out)
+def test_the_board_is_the_librarys_table_of_the_humans_view() -> None:
+    game, out = play_scripted("q\n", seed=1)
+    table = str(view(game.state, 0))
+    assert table in out
+    assert out.index(table) < out.index("Choose 1-")
+    assert "▲ face up, ▼ face down" in out
+    assert not re.search(r"\[[UD]( [UD]){4}\]", out)  # no board of its own
 
 
 def test_on_a_terminal_the_board_is_in_colour_and_otherwise_plain() -> None:
@@ -902,3 +904,42 @@ def test_resume_of_a_log_that_cannot_be_resumed_exits_1(
     missing = parser().parse_args(["play", "--resume", str(tmp_path / "none.jsonl")])
     assert missing.command(missing) == 1
     assert "No such file or directory" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- width
+
+
+def test_lines_wrap_between_words_at_a_narrow_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line fits the width, and the words are those of a wide output: none was cut."""
+    monkeypatch.setenv("COLUMNS", "1000")
+    _, wide = play_scripted("1\n" * 12, seed=7, bots=LastBot)
+    monkeypatch.setenv("COLUMNS", "36")
+    _, narrow = play_scripted("1\n" * 12, seed=7, bots=LastBot)
+
+    def words(out: str) -> list[str]:
+        return [word for word in out.split() if word.strip("-")]  # the rule is cut to fit
+
+    assert words(narrow) == words(wide)
+    long_lines = [line for line in wide.splitlines() if len(line) > 36]
+    assert long_lines, "the test needs lines to wrap"
+    for line in narrow.splitlines():
+        if not line.startswith("Choose 1-"):  # the prompt, with the answer after it
+            assert len(line) <= 36 or " " not in line.strip(), line
+
+
+def test_output_that_is_no_terminal_is_80_columns_wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert play.output_width(io.StringIO()) == play.DEFAULT_WIDTH == 80
+    monkeypatch.setenv("COLUMNS", "2")
+    assert play.output_width(io.StringIO()) == play.MIN_WIDTH
+    monkeypatch.setenv("COLUMNS", "wide")
+    assert play.output_width(io.StringIO()) == 80
+
+
+def test_a_word_longer_than_the_width_is_never_cut() -> None:
+    word = "Speakeasy#1-Brewery#2-Casino#3"
+    assert play.wrap(f"  1. Play {word} now", 12).split("\n") == [
+        "  1. Play",
+        f"    {word}",
+        "    now",
+    ]

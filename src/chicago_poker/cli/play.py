@@ -27,14 +27,15 @@ import io
 import os
 import random
 import re
+import shutil
 import signal
 import sys
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Final, Protocol, TextIO
 
 from chicago_poker.core.apply import apply
-from chicago_poker.core.cards import Card, Face, GangsterCard, card_order
 from chicago_poker.core.commands import ChanceCommand, Command
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.events import TurnStarted
@@ -43,7 +44,7 @@ from chicago_poker.core.redacted_events import SeenEvent, redact
 from chicago_poker.core.rules import RuleOptions, stall_limit
 from chicago_poker.core.state import GameState, Victory
 from chicago_poker.core.tables import printable
-from chicago_poker.core.views import BusinessView, ColumnView, PlayerView, view
+from chicago_poker.core.views import PlayerView, view
 from chicago_poker.display.words import ROUTINE_EVENTS, describe
 from chicago_poker.formats.log import LogHeader, read_log, write_log
 from chicago_poker.players.game import Game
@@ -52,7 +53,6 @@ from chicago_poker.players.simulate import seed_argument
 __all__ = [
     "DEFAULT_LOG",
     "HUMAN",
-    "LEGEND",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "BotLike",
@@ -79,15 +79,11 @@ DEFAULT_LOG: Final = "chicago-poker-game.jsonl"
 HUMAN_NAME: Final = "You"
 """The human's name in the game and its log."""
 
-LEGEND: Final = (
-    "How to read the board:\n"
-    "  Speakeasy #1 [D D U U U]  the placement pattern: how the 1st to 5th card of a column\n"
-    "                            lies, U face up, D face down.\n"
-    "  ... + 2 face down         the face-up cards of a column, then how many lie face down;\n"
-    "                            after a colon, your own face-down cards; after 'seen:',\n"
-    "                            another player's that you have looked at."
-)
-"""The legend of the board, told once at the start of a game."""
+DEFAULT_WIDTH: Final = 80
+"""The width of output that is no terminal (a pipe, a file), unless ``COLUMNS`` says otherwise."""
+
+MIN_WIDTH: Final = 20
+"""The narrowest width lines are wrapped to, however narrow the terminal."""
 
 _QUIT: Final = frozenset({"q", "quit", "exit"})
 _UNDO: Final = frozenset({"u", "undo"})
@@ -486,17 +482,55 @@ def _taken_back(game: Game) -> int | None:
     return None
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    text = (str(card) if isinstance(card, GangsterCard) else card.kind.label for card in cards)
-    return " ".join(text) or "none"
-
-
 def _is_terminal(output: TextIO) -> bool:
     """Whether ``output`` is a terminal that takes colour (``NO_COLOR`` says no)."""
     try:
         return output.isatty() and not os.environ.get("NO_COLOR")
     except (AttributeError, ValueError):
         return False
+
+
+def output_width(output: TextIO) -> int:
+    """The width to wrap ``output``'s lines at: the terminal's, or :data:`DEFAULT_WIDTH`.
+
+    A terminal's width is read when the game starts (``shutil.get_terminal_size``, which
+    ``COLUMNS`` overrides); output that is no terminal, such as a pipe or a file, is
+    :data:`DEFAULT_WIDTH` wide unless ``COLUMNS`` says otherwise.
+    """
+    try:
+        terminal = output.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    if terminal:
+        columns = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    else:
+        given = _digits(os.environ.get("COLUMNS", "").strip())
+        columns = int(given) if given is not None and len(given) < 5 else DEFAULT_WIDTH
+    return max(columns, MIN_WIDTH) if columns > 0 else DEFAULT_WIDTH
+
+
+def wrap(line: str, width: int) -> str:
+    """``line`` broken between words into lines of at most ``width`` characters.
+
+    A word is never cut: one longer than the width stands on a line of its own. The lines
+    after the first keep the first's indentation, and two spaces more, so that a wrapped item
+    reads as one.
+
+    >>> print(wrap("  12. Play Limousine at Speakeasy #1", 20))
+      12. Play Limousine
+        at Speakeasy #1
+    """
+    if len(line) <= width:
+        return line
+    indent = line[: len(line) - len(line.lstrip(" "))]
+    return textwrap.fill(
+        line.strip(" "),
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def _paint(text: str, style: str | None) -> str:
@@ -518,12 +552,13 @@ def _paint(text: str, style: str | None) -> str:
 class _Table:
     """The human's side of the table: prints the board and the narration, reads choices."""
 
-    def __init__(self, game: Game, input: TextIO, output: TextIO) -> None:
+    def __init__(self, game: Game, input: TextIO, output: TextIO, width: int | None = None) -> None:
         self.game = game
         self.input = input
         self.output = output
         self.names = [player.name for player in game.state.players]
         self.colour = _is_terminal(output)
+        self.width = width if width is not None else output_width(output)
 
     # ------------------------------------------------------------------ output
 
@@ -531,10 +566,12 @@ class _Table:
         """Write a line: in colour on a terminal, plain text anywhere else.
 
         Names come from the players and from resumed logs: what is not printable in them is
-        written as its escape, so that it cannot act on the terminal.
+        written as its escape, so that it cannot act on the terminal. Lines longer than the
+        output's width are wrapped between words (:func:`wrap`).
         """
-        text = "\n".join(printable(line) for line in text.split("\n"))
-        self.write((_paint(text, style) if self.colour else text) + "\n")
+        for line in text.split("\n"):
+            for part in wrap(printable(line), self.width).split("\n"):
+                self.write((_paint(part, style) if self.colour else part) + "\n")
 
     def write(self, text: str) -> None:
         """Write to the output; raise OutputClosedError if it can no longer be written."""
@@ -564,8 +601,6 @@ class _Table:
         self.say(f"Chicago Poker: you against {bots} bot{'s' if bots > 1 else ''}.", "bold")
         for seat, bot in seat_bots.items():
             self.say(f"  {self.name(seat)} plays as the {bot.name} bot.")
-        for line in LEGEND.splitlines():
-            self.say(line)
         self.say("Type a move's number; u takes your last move back, q quits.")
         history = self.game.history
         if len(history) > 1:
@@ -576,32 +611,10 @@ class _Table:
     # ------------------------------------------------------------------ the board
 
     def board(self) -> None:
+        """The library's table of the human's view (``str(view)``), and the stall warning."""
         mine = view(self.game.state, HUMAN)
-        self.say(_RULE)
-        self.board_turn(mine)
-        hand = sorted(mine.hand or (), key=card_order)
-        self.say(f"Your hand ({len(hand)}): {_cards(hand)}", "bold")
-        for seat, player in enumerate(mine.players):
-            controlled = ", ".join(tile.name for tile in player.controlled) or "none"
-            cards = "" if seat == HUMAN else f"{player.hand_size} cards in hand; "
-            self.say(f"  {player.name}: {cards}controls {controlled}")
-        discard = _cards(sorted(mine.discard_pile, key=card_order))
-        self.say(
-            f"Draw deck: {mine.draw_pile_size} cards. Face-down business tiles: "
-            f"{mine.tile_pile_size}. Discard pile ({len(mine.discard_pile)}): {discard}"
-        )
-        self.say("Businesses (pattern of the 1st to 5th card: U face up, D face down):")
-        for business in mine.businesses:
-            self.board_business(business)
-
-    def board_turn(self, mine: PlayerView) -> None:
-        turn = mine.turn
-        self.say(
-            f"Turn {turn.number + 1}: {self.possessive(turn.player)} turn, "
-            f"{turn.actions_left} action{'s' if turn.actions_left != 1 else ''} left "
-            f"({turn.base_actions} + {turn.bonus_actions} extra, {turn.actions_taken} taken).",
-            "bold",
-        )
+        self.say(_RULE[: self.width])
+        self.say(str(mine))
         limit = stall_limit(len(mine.players))
         if mine.stalled_turns * 2 >= limit:  # R-8.7: warn once half the limit has passed
             self.say(
@@ -609,29 +622,6 @@ class _Table:
                 "ends without a winner.",
                 "yellow",
             )
-
-    def board_business(self, business: BusinessView) -> None:
-        pattern = " ".join("U" if face is Face.UP else "D" for face in business.tile.pattern)
-        shootout = "  (shootout: every card face up)" if business.revealed else ""
-        self.say(f"  {business.tile.name} [{pattern}]{shootout}", "cyan")
-        for seat, column in enumerate(business.columns):
-            if column.slots:
-                self.say(f"    {self.name(seat):<7} {self.column_text(seat, column)}")
-
-    def column_text(self, seat: int, column: ColumnView) -> str:
-        up = [str(slot.card) for slot in column.slots if slot.face is Face.UP]
-        down = [slot for slot in column.slots if slot.face is Face.DOWN]
-        text = " ".join(up) if up else "-"
-        if down:
-            known = [str(slot.card) for slot in down if slot.card is not None]
-            text += f" + {len(down)} face down"
-            if known and seat == HUMAN:
-                text += f": {' '.join(known)}"
-            elif known:
-                text += f" (seen: {' '.join(known)})"
-        if column.marker is not None:
-            text += f"  [shootout marker #{column.marker}]"
-        return text
 
     # ------------------------------------------------------------------ input
 
