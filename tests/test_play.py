@@ -25,6 +25,7 @@ from chicago_poker.core.commands import (
     DrawCard,
     EndTurn,
     PlayGangster,
+    PlayLimousine,
     PlayLiquidation,
     PlayPoliceRaid,
     SendReinforcement,
@@ -170,10 +171,10 @@ def test_special_card_moves_never_describe_a_hidden_card() -> None:
 
 def test_an_illegal_answer_is_explained_and_asked_again() -> None:
     game, out = play_scripted("nine\n0\n999\n\n1\nq\n", seed=1)
-    assert "'nine' is not a number: type the number of a move." in out
+    assert "'nine': 'nine' is not a move: a move is draw, end," in out.replace("\n  ", " ")
     assert "There is no move 0: choose from 1 to" in out
     assert "There is no move 999: choose from 1 to" in out
-    assert "'' is not a number" in out
+    assert "Type a move's number, or the move itself, such as draw." in out
     # The valid answer after the four bad ones was carried out: the human drew a card.
     assert any(isinstance(entry.command, DrawCard) for entry in game.history)
     assert "You draw " in out
@@ -531,13 +532,14 @@ def test_play_game_refuses_a_bad_player_count() -> None:
 @pytest.mark.parametrize(
     ("answer", "message"),
     [
-        ("²", "'²' is not a number"),
-        ("①", "'①' is not a number"),
-        ("\u0661", "'\u0661' is not a number"),  # ARABIC-INDIC DIGIT ONE
-        ("1²", "'1²' is not a number"),
-        ("-1", "'-1' is not a number"),
-        ("1_0", "'1_0' is not a number"),
+        ("²", "'²' is not a move"),
+        ("①", "'①' is not a move"),
+        ("\u0661", "'\u0661' is not a move"),  # ARABIC-INDIC DIGIT ONE
+        ("1²", "'1²' is not a move"),
+        ("-1", "'-1' is not a move"),
+        ("1_0", "'1_0' is not a move"),
         ("9" * 4_301, "There is no move 999999999999999999999999999999999999999…: choose"),
+        ("x" * 4_301, "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' is too long to be a move."),
         ("0" * 4_300 + "1", None),
     ],
     ids=[
@@ -548,6 +550,7 @@ def test_play_game_refuses_a_bad_player_count() -> None:
         "negative",
         "underscore",
         "4301-digits",
+        "4301-letters",
         "zeros",
     ],
 )
@@ -943,3 +946,123 @@ def test_a_word_longer_than_the_width_is_never_cut() -> None:
         f"    {word}",
         "    now",
     ]
+
+
+# --------------------------------------------------------------------------- the menu
+
+
+LIMOUSINE_POSITION = """
+    chicago-poker position 1
+    player You hand=Limousine,3G
+    player Bugs
+    turn seat=0 number=10
+    business Speakeasy#1 7R,8R,9R 1Y
+    business Brewery#2 5B 2Y
+    """
+
+
+def table_at(position: str, script: str) -> tuple[play._Table, io.StringIO, GameState]:
+    """The human's side of a table whose game stands at ``position``; ``script`` answers."""
+    state = parse_position(position)
+    game = cast(Game, types.SimpleNamespace(state=state, history=()))
+    output = io.StringIO()
+    return play._Table(game, io.StringIO(script), output), output, state
+
+
+def test_the_limousine_is_one_item_chosen_step_by_step_to_a_legal_command() -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, "4\n1\n2\n2\n1\n")
+    legal = legal_commands(state, 0)
+    assert sum(isinstance(command, PlayLimousine) for command in legal) == 10
+    command = table.ask(legal)
+    out = output.getvalue()
+    assert command in legal
+    assert isinstance(command, PlayLimousine)
+    assert str(command) == "0: Limousine Speakeasy#1 Brewery#2 8R,7R,9R"
+    assert "    4. Play the Limousine: move your cards to another business (10 ways" in out
+    assert "[Limousine" not in out  # no item for each way
+    # Each step offers only what the legal commands allow: 8R then 7R leaves 9R alone.
+    assert "Which business do your cards leave?\n    1. Speakeasy #1\n    2. Brewery #2\n" in out
+    assert "Where do they go from Speakeasy #1? Brewery #2, the only one." in out
+    assert "Which card goes first to Brewery #2? (placed in this order)\n" in out
+    assert "    1. 9R\n    2. 8R\n    3. 7R\n" in out
+    assert "    1. 9R\n    2. 7R\nChoose 1-2" in out  # after 8R: no stop there, 8R alone
+    assert "    1. 9R\nChoose 1-1" in out
+
+
+def test_a_limousine_step_may_stop_when_the_cards_so_far_are_a_move() -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, "4\n1\n2\n1\n2\n")
+    command = table.ask(legal_commands(state, 0))
+    assert str(command) == "0: Limousine Speakeasy#1 Brewery#2 8R,9R"
+    assert "    1. 7R\n    2. No more: move 8R 9R (2 cards).\n" in output.getvalue()
+    table, output, state = table_at(LIMOUSINE_POSITION, "4\n1\n1\n3\n")
+    command = table.ask(legal_commands(state, 0))
+    assert str(command) == "0: Limousine Speakeasy#1 Brewery#2 9R"
+    assert "    3. No more: move 9R (1 card).\n" in output.getvalue()
+
+
+def test_b_goes_back_from_a_limousine_step_to_the_moves() -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, "4\nb\n1\n")
+    assert table.ask(legal_commands(state, 0)) == DrawCard(0)
+    assert output.getvalue().count("    1. Draw a card.  [draw]") == 2  # listed again
+
+
+def test_the_moves_are_listed_by_kind_with_their_notation() -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, "1\n")
+    table.ask(legal_commands(state, 0))
+    out = output.getvalue()
+    assert (
+        "  Draw:\n    1. Draw a card.  [draw]\n  Play a gangster card:\n"
+        "    2. Play 3G at Speakeasy #1, face up.  [3G Speakeasy]\n"
+    ) in out
+    assert "  Play a special card:\n    4. Play the Limousine" in out
+
+
+def test_a_move_typed_in_the_notation_is_played() -> None:
+    table, _, state = table_at(LIMOUSINE_POSITION, "limousine speakeasy brewery 8r,9r\n")
+    command = table.ask(legal_commands(state, 0))
+    assert str(command) == "0: Limousine Speakeasy#1 Brewery#2 8R,9R"
+    game, out = play_scripted("draw\nq\n", seed=1)
+    assert isinstance(game.history[1].command, DrawCard)
+    assert "You draw " in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("Limousine Speakeasy Brewery 8R", "'Limousine Speakeasy Brewery 8R': "),
+        ("limousine speakeasy", "'limousine speakeasy': the destination is missing"),
+        ("end", "[R-3.2]"),
+        ("3G GamblingHouse", "'3G GamblingHouse': GamblingHouse names no business here"),
+        ("1: draw", "'1: draw': the move is seat 1's, but it is given by seat 0"),
+    ],
+    ids=["illegal", "syntax", "rule", "no-such-business", "other-seat"],
+)
+def test_a_typed_move_that_cannot_be_played_is_explained_and_asked_again(
+    typed: str, message: str
+) -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, f"{typed}\n1\n")
+    assert table.ask(legal_commands(state, 0)) == DrawCard(0)
+    out = output.getvalue().replace("\n  ", " ")
+    assert message in out
+    assert "(type a move's number, or the move itself)" in out
+    assert out.count("Choose 1-") == 2
+
+
+def test_a_typed_move_that_names_two_moves_is_explained() -> None:
+    position = """
+        chicago-poker position 1
+        player You hand=3G
+        player Bugs
+        player Carl
+        player Dutch
+        turn seat=0 number=10
+        business Speakeasy#1 7R 1Y - -
+        business Speakeasy#3 - 2Y - -
+        business Brewery#2 5B - 4Y -
+        """
+    table, output, state = table_at(position, "3G Speakeasy\n1\n")
+    assert table.ask(legal_commands(state, 0)) == DrawCard(0)
+    out = output.getvalue().replace("\n  ", " ")
+    assert "'3G Speakeasy'" in out
+    assert "0: 3G Speakeasy#1" in out
+    assert "0: 3G Speakeasy#3" in out

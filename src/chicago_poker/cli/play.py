@@ -31,12 +31,22 @@ import shutil
 import signal
 import sys
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, Protocol, TextIO
+from typing import Any, Final, Protocol, TextIO, TypeVar
 
 from chicago_poker.core.apply import apply
-from chicago_poker.core.commands import ChanceCommand, Command
+from chicago_poker.core.cards import BusinessTile, GangsterCard
+from chicago_poker.core.commands import (
+    ChanceCommand,
+    Command,
+    DeclineReinforcement,
+    DrawCard,
+    EndTurn,
+    PlayGangster,
+    PlayLimousine,
+    SendReinforcement,
+)
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.events import TurnStarted
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
@@ -47,6 +57,7 @@ from chicago_poker.core.tables import printable
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.display.words import ROUTINE_EVENTS, describe
 from chicago_poker.formats.log import LogHeader, read_log, write_log
+from chicago_poker.formats.moves import parse_command, write_command
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import seed_argument
 
@@ -85,6 +96,10 @@ DEFAULT_WIDTH: Final = 80
 MIN_WIDTH: Final = 20
 """The narrowest width lines are wrapped to, however narrow the terminal."""
 
+_LONGEST_MOVE: Final = 200
+"""More characters than any move's text has: a longer answer is not read as a move."""
+
+_BACK_WORDS: Final = frozenset({"b", "back"})
 _QUIT: Final = frozenset({"q", "quit", "exit"})
 _UNDO: Final = frozenset({"u", "undo"})
 _RULE: Final = "-" * 72
@@ -469,6 +484,55 @@ def _choice(answer: str, moves: int) -> int | str:
     return int(significant)
 
 
+_Item = tuple[str, Command | tuple[PlayLimousine, ...]]
+"""An item of the menu: its kind's heading, and a command or every Limousine move."""
+
+_T = TypeVar("_T")
+
+_KINDS: Final[dict[type, str]] = {
+    DrawCard: "Draw",
+    PlayGangster: "Play a gangster card",
+    EndTurn: "End the turn",
+    SendReinforcement: "Reinforcement",
+    DeclineReinforcement: "Reinforcement",
+}
+"""The heading of each kind of command; the others are special cards."""
+
+
+def _menu(legal: Sequence[Command]) -> list[_Item]:
+    """The items of the menu of ``legal``, by kind, the kinds in the order they first come.
+
+    Every Limousine move is in one item, at the place of the first; the first item is always
+    ``legal[0]`` or holds it.
+    """
+    kinds: dict[str, list[Command]] = {}
+    for command in legal:
+        kinds.setdefault(_KINDS.get(type(command), "Play a special card"), []).append(command)
+    items: list[_Item] = []
+    for kind, commands in kinds.items():
+        limousines = tuple(c for c in commands if isinstance(c, PlayLimousine))
+        for command in commands:
+            if not isinstance(command, PlayLimousine):
+                items.append((kind, command))
+            elif command is limousines[0]:
+                items.append((kind, limousines))
+    return items
+
+
+def _distinct(items: Iterable[_T]) -> list[_T]:
+    """``items`` without repeats, in the order they first come."""
+    return list(dict.fromkeys(items))
+
+
+def _tile_name(tile: BusinessTile) -> str:
+    return tile.name
+
+
+def _moved(cards: Sequence[GangsterCard]) -> str:
+    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    return f"No more: move {' '.join(map(str, cards))} ({count})."
+
+
 def _taken_back(game: Game) -> int | None:
     """How many player commands to take back to undo the human's last one; None if none."""
     count = 0
@@ -601,7 +665,10 @@ class _Table:
         self.say(f"Chicago Poker: you against {bots} bot{'s' if bots > 1 else ''}.", "bold")
         for seat, bot in seat_bots.items():
             self.say(f"  {self.name(seat)} plays as the {bot.name} bot.")
-        self.say("Type a move's number; u takes your last move back, q quits.")
+        self.say(
+            "Type a move's number, or the move in the move notation shown in brackets "
+            '(such as "draw"); u takes your last move back, q quits.'
+        )
         history = self.game.history
         if len(history) > 1:
             self.say(f"The saved game goes on after {len(history)} commands, chance included.")
@@ -626,29 +693,157 @@ class _Table:
     # ------------------------------------------------------------------ input
 
     def ask(self, legal: Sequence[Command]) -> Command | None:
-        """The human's choice among ``legal``; None once a move was taken back."""
-        mine = view(self.game.state, HUMAN)
+        """The human's choice among ``legal``; None once a move was taken back.
+
+        The moves are listed by kind, numbered, each with its text in the move notation; the
+        Limousine's moves are one item, chosen step by step (:meth:`limousine`). The human
+        types a number or a move in the notation; anything else is explained and asked again.
+        """
+        state = self.game.state
+        mine = view(state, HUMAN)
         self.board()
         if mine.shootout is not None:
             self.say(f"Shootout at {mine.shootout.business.name}: choose your reinforcement.")
         else:
             self.say("Your move:", "bold")
-        for number, command in enumerate(legal, start=1):
-            self.say(f"  {number:>3}. {describe_command(command, mine)}")
+        menu = _menu(legal)
+        self.show_menu(menu, state, mine)
         while True:
-            answer = self.read(len(legal))
+            answer = self.read(len(menu))
             if answer.lower() in _UNDO:
                 if self.undo():
                     return None
                 continue
-            choice = _choice(answer, len(legal))
+            if _digits(answer) is None:
+                typed = self.typed(answer, state, legal)
+                if typed is not None:
+                    return typed
+                continue
+            choice = _choice(answer, len(menu))
+            if isinstance(choice, str):
+                self.say(choice, "yellow")
+                continue
+            item = menu[choice - 1][1]
+            if not isinstance(item, tuple):
+                return item
+            command = self.limousine(item, mine)
+            if command is not None:
+                return command
+            self.show_menu(menu, state, mine)
+
+    def show_menu(self, menu: Sequence[_Item], state: GameState, mine: PlayerView) -> None:
+        """The numbered moves, under the heading of their kind."""
+        heading = None
+        for number, (kind, item) in enumerate(menu, start=1):
+            if kind != heading:
+                heading = kind
+                self.say(f"  {kind}:")
+            if isinstance(item, tuple):
+                ways = f"{len(item)} way{'s' if len(item) != 1 else ''}"
+                text = f"Play the Limousine: move your cards to another business ({ways}; "
+                text += "chosen step by step)."
+            else:
+                text = f"{describe_command(item, mine)}  [{write_command(item, state)}]"
+            self.say(f"  {number:>3}. {text}")
+
+    def typed(self, answer: str, state: GameState, legal: Sequence[Command]) -> Command | None:
+        """The legal command ``answer`` writes in the move notation; None after saying why not."""
+        if not answer:
+            self.say("Type a move's number, or the move itself, such as draw.", "yellow")
+            return None
+        if len(answer) > _LONGEST_MOVE:
+            self.say(f"'{_echo(answer)}' is too long to be a move.", "yellow")
+            return None
+        try:
+            command = parse_command(answer, state, player=HUMAN)
+        except ChicagoPokerError as error:
+            self.say(f"{error} (type a move's number, or the move itself)", "yellow")
+            return None
+        if command not in legal:  # parse_command reads legal commands: not expected
+            self.say(f"'{_echo(answer)}' is not one of your moves now.", "yellow")
+            return None
+        return command
+
+    def limousine(self, commands: Sequence[PlayLimousine], mine: PlayerView) -> Command | None:
+        """A Limousine move chosen step by step among ``commands``; None to go back.
+
+        First the business the cards leave, then the one they go to, then the cards one by one
+        in the order they are placed. Each step offers only what some of ``commands`` allows,
+        and a step with one choice is taken at once, so the answer is one of ``commands``.
+        """
+        sources = _distinct(command.source for command in commands)
+        source = self.step("Which business do your cards leave?", sources, _tile_name)
+        if source is None:
+            return None
+        left = [command for command in commands if command.source == source]
+        destinations = _distinct(command.destination for command in left)
+        destination = self.step(f"Where do they go from {source.name}?", destinations, _tile_name)
+        if destination is None:
+            return None
+        left = [command for command in left if command.destination == destination]
+        chosen: tuple[GangsterCard, ...] = ()
+        while True:
+            done = [command for command in left if command.cards == chosen]
+            more = [command for command in left if len(command.cards) > len(chosen)]
+            if not more:
+                break
+            nexts: list[GangsterCard | str] = list(
+                _distinct(command.cards[len(chosen)] for command in more)
+            )
+            if done:
+                nexts.append(_moved(chosen))
+            order = "first" if not chosen else "next"
+            card = self.step(
+                f"Which card goes {order} to {destination.name}? (placed in this order)",
+                nexts,
+                str,
+                automatic=False,
+            )
+            if card is None:
+                return None
+            if not isinstance(card, GangsterCard):  # no more cards
+                break
+            chosen += (card,)
+            left = [command for command in more if command.cards[: len(chosen)] == chosen]
+        (command,) = [command for command in left if command.cards == chosen]
+        self.say(f"Limousine: {describe_command(command, mine)}")
+        return command
+
+    def step(
+        self,
+        question: str,
+        options: Sequence[_T],
+        text: Callable[[_T], str],
+        *,
+        automatic: bool = True,
+    ) -> _T | None:
+        """One step of a move chosen step by step: one of ``options``, or None to go back.
+
+        With ``automatic``, a single option is taken without asking. The answer ``b`` goes
+        back to the list of moves.
+        """
+        if automatic and len(options) == 1:
+            self.say(f"{question} {text(options[0])}, the only one.")
+            return options[0]
+        self.say(question, "bold")
+        for number, option in enumerate(options, start=1):
+            self.say(f"  {number:>3}. {text(option)}")
+        while True:
+            answer = self.read(len(options), back=True)
+            if answer.lower() in _BACK_WORDS:
+                return None
+            choice = _choice(answer, len(options))
             if isinstance(choice, int):
-                return legal[choice - 1]
+                return options[choice - 1]
             self.say(choice, "yellow")
 
-    def read(self, moves: int) -> str:
-        """The human's next answer, stripped; raise InputClosedError on q or end of input."""
-        self.write(f"Choose 1-{moves} (u to undo, q to quit): ")
+    def read(self, moves: int, *, back: bool = False) -> str:
+        """The human's next answer, stripped; raise InputClosedError on q or end of input.
+
+        ``back`` asks within a move chosen step by step, where ``b`` goes back.
+        """
+        extra = "b to go back" if back else "or type a move; u to undo"
+        self.write(f"Choose 1-{moves} ({extra}, q to quit): ")
         self.flush()
         line = self.input.readline()
         if not line:
