@@ -38,6 +38,7 @@ from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.formats.log import LogHeader, LogKind, read_log, write_log
 from chicago_poker.formats.notation import parse_position
+from chicago_poker.players.bots import BOTS
 from chicago_poker.players.game import Game
 from chicago_poker.referee.validate import Status, validate_file
 from interrupt import interrupt, posix_only
@@ -387,10 +388,9 @@ def test_the_log_of_a_whole_game_validates(tmp_path: Path) -> None:
 
 @pytest.fixture
 def fake_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Stand in for chicago_poker.players.bots (``BOTS`` by name), with deterministic bots."""
-    module = types.ModuleType("chicago_poker.players.bots")
-    module.BOTS = {"heuristic": FirstBot, "last": LastBot}  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "chicago_poker.players.bots", module)
+    """Deterministic bots in place of the built-in ones, by name (``BOTS``)."""
+    monkeypatch.setitem(BOTS, "heuristic", FirstBot)
+    monkeypatch.setitem(BOTS, "last", LastBot)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -445,7 +445,8 @@ def test_run_with_an_unknown_bot_exits_1(
 ) -> None:
     args = parser().parse_args(["play", "--bot", "genius", "--log", str(tmp_path / "x")])
     assert args.command(args) == 1
-    assert "unknown bot 'genius' (known: heuristic, last)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unknown bot 'genius': give random, heuristic, last, module:Class or cmd:" in err
     assert not (tmp_path / "x").exists()
 
 
@@ -1066,3 +1067,118 @@ def test_a_typed_move_that_names_two_moves_is_explained() -> None:
     assert "'3G Speakeasy'" in out
     assert "0: 3G Speakeasy#1" in out
     assert "0: 3G Speakeasy#3" in out
+
+
+# --------------------------------------------------------------------------- bot programs
+
+
+SRC = str(Path(play.__file__).parents[2])
+
+
+def program(module: str, *words: str) -> str:
+    """A bot program of this package, named for ``--bot``."""
+    return f"cmd:{sys.executable} -m chicago_poker.protocol.{module} {' '.join(words)}"
+
+
+def running_with(marker: str) -> list[Path]:
+    """The processes whose command line holds ``marker``'s words."""
+    needle = marker.encode().replace(b" ", b"\0")  # as /proc/PID/cmdline separates words
+    found = []
+    for path in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if needle in path.read_bytes():
+                found.append(path)
+        except OSError:  # the process ended meanwhile
+            pass
+    return found
+
+
+def run_with_bots(
+    argv: list[str], script: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, Path]:
+    monkeypatch.setenv("PYTHONPATH", SRC)
+    log = tmp_path / "out.jsonl"
+    args = parser().parse_args(["play", "--seed", "3", "--log", str(log), *argv])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    return args.command(args), log
+
+
+@posix_only
+def test_a_bot_program_plays_a_whole_game_through_the_protocol(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, log = run_with_bots(
+        ["--bot", program("speak", "heuristic")], ALWAYS_ONE, tmp_path, monkeypatch
+    )
+    out = capsys.readouterr().out
+    assert status == 0, out[-2000:]
+    assert "Bot 1 plays as the heuristic bot." in out
+    assert "Game over." in out
+    report = validate_file(log)
+    assert report.status is Status.OK
+    assert report.game_over
+
+
+@posix_only
+def test_per_seat_bots_mix_a_program_and_a_built_in_bot_and_the_program_ends_on_q(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    marker = f"--seed {os.getpid()}7"
+    bots = f"random,{program('faulty', '--rate 0', marker)}"
+    argv = ["--players", "3", "--bots", bots]
+    status, log = run_with_bots(argv, "1\n" * 6 + "u\nq\n", tmp_path, monkeypatch)
+    out = capsys.readouterr().out.replace("\n  ", " ")
+    assert status == 1
+    assert "Bot 1 plays as the random bot." in out
+    assert "Bot 2 plays as the faulty bot." in out
+    assert "it has been told every move, so none can be taken back." in out
+    assert "You quit. The game stops unfinished." in out
+    assert validate_file(log).status is Status.OK
+    assert running_with(marker) == []
+
+
+@posix_only
+def test_a_bot_program_that_crashes_stops_the_game_naming_its_seat_and_the_log_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    marker = f"--seed {os.getpid()}3"
+    bot = program("faulty", "--rate 1 --only crash", marker)
+    status, log = run_with_bots(["--bot", bot], ALWAYS_ONE, tmp_path, monkeypatch)
+    captured = capsys.readouterr()
+    out = captured.out.replace("\n  ", " ")
+    assert status == 1
+    assert (
+        "Bot 1 (seat 1) stopped the game: crashed, the bot's process ended with a non-zero" in out
+    )
+    assert "The game stops unfinished." in out
+    assert f"Game log saved to {log}." in out
+    assert "Seed" not in out
+    assert "Traceback" not in captured.out + captured.err
+    report = validate_file(log)
+    assert report.status is Status.OK
+    assert not report.game_over
+    assert running_with(marker) == []
+
+
+@posix_only
+def test_a_bot_program_that_cannot_start_stops_the_game_naming_its_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _ = run_with_bots(
+        ["--bot", f"cmd:{tmp_path / 'no-such-bot'}"], ALWAYS_ONE, tmp_path, monkeypatch
+    )
+    out = capsys.readouterr().out.replace("\n  ", " ")
+    assert status == 1
+    assert "Bot 1 (seat 1) stopped the game: failed-to-start" in out
+
+
+def test_bots_names_one_bot_a_seat_or_one_for_all(
+    fake_bots: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = parser().parse_args(["play", "--players", "4", "--bots", "random,last"])
+    assert args.command(args) == 1
+    assert "--bots names 2 bots for 3 bot seats" in capsys.readouterr().err
+    args = parser().parse_args(["play", "--bots", "random,nobody", "--log", str(tmp_path / "x")])
+    assert args.command(args) == 1
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()

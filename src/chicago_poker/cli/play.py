@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import enum
-import importlib
 import io
 import os
 import random
@@ -56,10 +55,19 @@ from chicago_poker.core.state import GameState, Victory
 from chicago_poker.core.tables import printable
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.display.words import ROUTINE_EVENTS, describe
+from chicago_poker.formats.bot_protocol import TERMINATIONS
 from chicago_poker.formats.log import LogHeader, read_log, write_log
 from chicago_poker.formats.moves import parse_command, write_command
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import seed_argument
+from chicago_poker.protocol.process import BotError
+from chicago_poker.protocol.spec import BotSpec, parse_bot
+from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed
+
+# The referee's loop of one game (private to chicago_poker.protocol.table): it tells each bot
+# program the game as its seat sees it, asks it with every wait bounded, and ends it.
+from chicago_poker.protocol.table import _FaultError as _ProgramFaultError
+from chicago_poker.protocol.table import _Table as _ProgramTable
 
 __all__ = [
     "DEFAULT_LOG",
@@ -133,6 +141,26 @@ class _Ending(enum.Enum):
     STOPPED = "stopped"  # end of input, or q
     INTERRUPTED = "interrupted"  # Ctrl-C
     OUTPUT_CLOSED = "output closed"
+    BOT_FAULT = "bot fault"  # a bot program broke the protocol or its time
+
+
+class _BotFaultError(Exception):
+    """A bot program broke the protocol or its time: its seat, why, and what it did."""
+
+    def __init__(self, seat: int, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.seat = seat
+        self.reason = reason
+        self.detail = detail
+
+
+class _NeverAsked:
+    """The human's place among the players of the referee's loop, which never asks it."""
+
+    name = "human"
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        raise AssertionError("the human is asked by play, not by the referee's loop")
 
 
 # --------------------------------------------------------------------------- command line
@@ -178,7 +206,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "play",
         help="play a game in the terminal against bots",
         description="Play a whole game against bots. You are the first seat; pick your moves "
-        "by number (u takes your last move back, q quits). The game's log is saved at the end, "
+        "by number or type them in the move notation, such as 'draw' or '9R Speakeasy' (u "
+        "takes your last move back, q quits). The Limousine is chosen step by step. A bot "
+        "program (cmd:COMMAND) that breaks the protocol or its time stops the game. The game's "
+        "log is saved at the end, "
         "or when the game stops early (q, end of input, Ctrl-C, closed output); --resume "
         "continues it. Exit status: 0 when the game is over, 1 if it stopped first, 130 on "
         "Ctrl-C.",
@@ -199,7 +230,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="seed for the deal and the bots",
     )
     parser.add_argument(
-        "--bot", default="heuristic", metavar="NAME", help="the bots' kind (default: heuristic)"
+        "--bot",
+        default="heuristic",
+        metavar="NAME",
+        help="every bot seat's bot (default: heuristic): heuristic, random, module:Class, or "
+        "cmd:COMMAND for a program that speaks the bot protocol",
+    )
+    parser.add_argument(
+        "--bots",
+        default=None,
+        metavar="A,B,...",
+        help="each bot seat's bot in turn, named as for --bot (in place of --bot)",
     )
     for flag, meaning in _RULE_FLAGS:
         parser.add_argument(flag, action="store_true", help=meaning)
@@ -246,17 +287,24 @@ def run(args: argparse.Namespace) -> int:
         unknown, the log to resume cannot be read or resumed, or the log cannot be written;
         130 on Ctrl-C (the log is saved all the same).
     """
-    kind = _bot_kind(args.bot)
-    setup = _setup(args) if kind is not None else None
-    if kind is None or setup is None:
+    names = _bot_names(args)
+    setup = _setup(args) if names is not None else None
+    if names is None or setup is None:
         return 1
     game, provenance = setup
+    specs = _seat_specs(names, len(game.state.players))
+    if specs is None:
+        return 1
     given = provenance.get("seed")
     seed = given if type(given) is int else _fresh_seed()
-    provenance = {**provenance, "seed": seed, "bot": args.bot}
+    provenance = {**provenance, "seed": seed, "bot": ",".join(names)}
 
-    def factory(seat: int) -> BotLike:
-        return kind(seed + seat)
+    def factory(seat: int) -> BotLike | RemoteBot:
+        spec = specs[seat]
+        if spec.remote:
+            return spec.start(Clock(), f"seat {seat} ({spec.text})")
+        bot: BotLike = spec.make(bot_seed(seed, seat))
+        return bot
 
     ending = _play(game, factory, sys.stdin, sys.stdout, seed)[1]
     log: str = args.log or args.resume or DEFAULT_LOG
@@ -267,15 +315,28 @@ def _fresh_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
-def _bot_kind(name: str) -> Callable[[int | None], BotLike] | None:
-    """The bot class called ``name``, or None after saying which exist."""
-    bots: Any = importlib.import_module("chicago_poker.players.bots")
-    table: dict[str, Callable[[int | None], BotLike]] = dict(bots.BOTS)
-    if name not in table:
-        known = ", ".join(sorted(table))
-        sys.stderr.write(f"chicago-poker play: error: unknown bot {name!r} (known: {known})\n")
+def _bot_names(args: argparse.Namespace) -> list[str] | None:
+    """The bots named by ``--bots``, or else ``--bot``, each checked; None after saying why."""
+    names: list[str] = args.bots.split(",") if args.bots is not None else [args.bot]
+    for name in names:
+        try:
+            parse_bot(name)
+        except ChicagoPokerError as error:
+            sys.stderr.write(f"chicago-poker play: error: {error}\n")
+            return None
+    return names
+
+
+def _seat_specs(names: Sequence[str], players: int) -> dict[int, BotSpec] | None:
+    """Each bot seat's bot: one name for every seat, or one name a seat; None after saying why."""
+    bots = players - 1
+    if len(names) not in (1, bots):
+        sys.stderr.write(
+            f"chicago-poker play: error: --bots names {len(names)} bots for {bots} bot seat"
+            f"{'s' if bots != 1 else ''}\n"
+        )
         return None
-    return table[name]
+    return {seat: parse_bot(names[(seat - 1) % len(names)]) for seat in range(1, players)}
 
 
 def _setup(args: argparse.Namespace) -> tuple[Game, dict[str, Any]] | None:
@@ -391,22 +452,31 @@ def play_game(
 
 def _play(
     game: Game,
-    bot_factory: Callable[[int], BotLike],
+    bot_factory: Callable[[int], BotLike | RemoteBot],
     input: TextIO,
     output: TextIO,
     seed: int | None,
 ) -> tuple[Game, _Ending]:
     """:func:`play_game` with a game set up or resumed, and how the game came to an end."""
-    seat_bots = {seat: bot_factory(seat) for seat in range(1, len(game.state.players))}
     table = _Table(game, input, output)
+    seat_bots: dict[int, BotLike | RemoteBot] = {}
     ending = _Ending.OVER
     try:
         try:
-            _turns(table, seat_bots)
+            for seat in range(1, len(game.state.players)):
+                try:
+                    seat_bots[seat] = bot_factory(seat)
+                except BotError as fault:
+                    raise _BotFaultError(seat, fault.reason, fault.detail) from None
+            programs = _programs(game, seat_bots, seed)
+            table.programs = programs is not None
+            _turns(table, seat_bots, programs)
         except InputClosedError as stop:
             ending = _stopped(table, f"{stop} The game stops unfinished.", _Ending.STOPPED)
         except KeyboardInterrupt:
             ending = _stopped(table, "Interrupted. The game stops unfinished.", _Ending.INTERRUPTED)
+        except _BotFaultError as fault:
+            ending = _stopped(table, _fault_message(table, fault), _Ending.BOT_FAULT)
         else:
             table.summary()
         if seed is not None and ending is _Ending.OVER:
@@ -416,7 +486,41 @@ def _play(
         table.flush()
     except OutputClosedError:
         ending = _Ending.OUTPUT_CLOSED
+    finally:
+        _end_programs(seat_bots)
     return game, ending
+
+
+def _programs(
+    game: Game, seat_bots: dict[int, BotLike | RemoteBot], seed: int | None
+) -> _ProgramTable | None:
+    """The referee's loop for the bot programs among ``seat_bots``; None if there are none.
+
+    The programs are told the game so far (a resumed game's too) as their seats see it.
+    """
+    if not any(isinstance(bot, RemoteBot) for bot in seat_bots.values()):
+        return None
+    players = [_NeverAsked(), *seat_bots.values()]
+    try:
+        return _ProgramTable(game, players, game.seed if seed is None else seed, 0)
+    except BotError as fault:  # pragma: no cover - writing to a bot never blocks or fails
+        raise _BotFaultError(1, fault.reason, fault.detail) from None
+
+
+def _end_programs(seat_bots: dict[int, BotLike | RemoteBot]) -> None:
+    """End every bot program: quit, a moment to exit, then its process group killed."""
+    with _interrupts_deferred():  # a second Ctrl-C must not leave a program running
+        for bot in seat_bots.values():
+            if isinstance(bot, RemoteBot):
+                bot.close()
+
+
+def _fault_message(table: _Table, fault: _BotFaultError) -> str:
+    meaning = TERMINATIONS.get(fault.reason, fault.reason)
+    return (
+        f"{table.name(fault.seat)} (seat {fault.seat}) stopped the game: {fault.reason}, "
+        f"{meaning} ({_echo(fault.detail, 200)}). The game stops unfinished."
+    )
 
 
 def _stopped(table: _Table, message: str, ending: _Ending) -> _Ending:
@@ -425,8 +529,15 @@ def _stopped(table: _Table, message: str, ending: _Ending) -> _Ending:
     return ending
 
 
-def _turns(table: _Table, seat_bots: dict[int, BotLike]) -> None:
-    """Play from where the game stands until it is over or cannot go on."""
+def _turns(
+    table: _Table, seat_bots: dict[int, BotLike | RemoteBot], programs: _ProgramTable | None
+) -> None:
+    """Play from where the game stands until it is over or cannot go on.
+
+    Raises:
+        _BotFaultError: A bot program broke the protocol or its time; every program has been
+            told or ended.
+    """
     game = table.game
     table.introduce(seat_bots)
     while not game.state.is_over:
@@ -434,14 +545,34 @@ def _turns(table: _Table, seat_bots: dict[int, BotLike]) -> None:
         chooser = _next_chooser(state)
         if chooser is None:
             table.say("The game cannot go on: nobody has anything to decide.")
-            return
+            break
         legal = game.legal_commands(chooser)
+        bot = seat_bots.get(chooser)
         if chooser == HUMAN:
             command = table.ask(legal)
+        elif isinstance(bot, RemoteBot):
+            assert programs is not None
+            command = _ask_program(programs, chooser, legal)
         else:
-            command = seat_bots[chooser].choose(view(state, chooser), legal)
+            assert bot is not None
+            command = bot.choose(view(state, chooser), legal)
         if command is not None:  # None: a move was taken back
             table.narrate(state, game.execute(command))
+    if programs is not None:
+        programs.stream()
+        programs.end("finished" if game.state.is_over else "command-limit", None, "")
+
+
+def _ask_program(programs: _ProgramTable, seat: int, legal: Sequence[Command]) -> Command:
+    """The command the program at ``seat`` chooses, told the game so far first."""
+    try:
+        programs.stream()
+        if (flood := programs.flooded()) is not None:
+            raise flood
+        return programs.choose({seat: legal})[seat]
+    except _ProgramFaultError as fault:
+        programs.end(fault.fault.reason, fault.seat, fault.fault.detail)
+        raise _BotFaultError(fault.seat, fault.fault.reason, fault.fault.detail) from None
 
 
 def _next_chooser(state: GameState) -> int | None:
@@ -623,6 +754,7 @@ class _Table:
         self.names = [player.name for player in game.state.players]
         self.colour = _is_terminal(output)
         self.width = width if width is not None else output_width(output)
+        self.programs = False  # whether a bot program plays: it cannot take a move back
 
     # ------------------------------------------------------------------ output
 
@@ -659,7 +791,7 @@ class _Table:
     def possessive(self, seat: int) -> str:
         return "your" if seat == HUMAN else f"{self.name(seat)}'s"
 
-    def introduce(self, seat_bots: dict[int, BotLike]) -> None:
+    def introduce(self, seat_bots: dict[int, BotLike | RemoteBot]) -> None:
         """Who plays, the legend of the board, and the story so far."""
         bots = len(seat_bots)
         self.say(f"Chicago Poker: you against {bots} bot{'s' if bots > 1 else ''}.", "bold")
@@ -856,6 +988,13 @@ class _Table:
 
     def undo(self) -> bool:
         """Take back the human's last move, and the bots' moves after it, if there is one."""
+        if self.programs:
+            self.say(
+                "A bot program plays at this table: it has been told every move, so none can "
+                "be taken back.",
+                "yellow",
+            )
+            return False
         count = _taken_back(self.game)
         if count is None:
             self.say("There is nothing to take back: you have not moved yet.", "yellow")
