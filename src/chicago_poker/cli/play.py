@@ -1,21 +1,30 @@
 """The ``chicago-poker play`` command: a whole game in the terminal against bots.
 
 The human sits at seat 0 and sees only what :func:`chicago_poker.core.views.view` lets that seat
-know: the board is drawn from the view, and every event is narrated as
-:func:`chicago_poker.redact` shows it to seat 0, so no card hidden from the human is
-ever printed. The human picks a numbered legal command; anything else (not a number written
-with the digits 0-9, out of range) is explained and asked again. Input is read line by line, so
-the game can be piped: at the end of the input, or on ``q``, the game stops with a message, the
-log of the game so far is saved, and the exit status is 1. Ctrl-C stops it the same way (exit
-status 130), and so does an output that can no longer be written, such as a closed pipe: the
-log is saved and the message saying where goes to standard error.
+know: the board is the library's table of that view (``str(view)``), and every event is narrated
+as :func:`chicago_poker.redact` shows it to seat 0, so no card hidden from the human is ever
+printed. The legal commands are listed by kind, numbered, each with its text in the move
+notation (:mod:`chicago_poker.formats.moves`); the Limousine's moves are one item, chosen step
+by step: the business the cards leave, the one they go to, then the cards in order. The human
+types a number or a move in the notation; anything else is explained and asked again. Lines
+are wrapped between words at the terminal's width (80 columns when the output is no terminal).
+
+Input is read line by line, so the game can be piped: at the end of the input, or on ``q``, the
+game stops with a message, the log of the game so far is saved, and the exit status is 1.
+Ctrl-C stops it the same way (exit status 130), and so does an output that can no longer be
+written, such as a closed pipe: the log is saved and the message saying where goes to standard
+error.
 
 Every command and event is told by :func:`chicago_poker.describe`, the narrator ``demo`` and
 front ends share. On a terminal the board is in colour (rich); ``u`` takes back the human's last
 move with the bots' moves after it (:meth:`~chicago_poker.players.game.Game.undo`), and
 ``--resume LOG`` continues a saved game (:meth:`~chicago_poker.players.game.Game.from_log`).
 
-The bots come from :mod:`chicago_poker.players.bots` (``BOTS``, looked up when the game starts).
+The bots are named as :func:`chicago_poker.protocol.spec.parse_bot` reads them: built in,
+``module:Class``, or ``cmd:COMMAND``, a program that speaks the bot protocol, asked by the
+referee's loop of :mod:`chicago_poker.protocol.table` with every wait bounded. A program that
+breaks the protocol or its time stops the game (exit status 1, the log saved); every program is
+ended however the game ends. A program has been told every move, so none can be taken back.
 """
 
 from __future__ import annotations
