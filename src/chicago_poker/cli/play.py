@@ -71,12 +71,10 @@ from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import seed_argument
 from chicago_poker.protocol.process import BotError
 from chicago_poker.protocol.spec import BotSpec, parse_bot
-from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed
 
-# The referee's loop of one game (private to chicago_poker.protocol.table): it tells each bot
-# program the game as its seat sees it, asks it with every wait bounded, and ends it.
-from chicago_poker.protocol.table import _FaultError as _ProgramFaultError
-from chicago_poker.protocol.table import _Table as _ProgramTable
+# The referee of one game tells each bot program the game as its seat sees it, asks it with
+# every wait bounded, and ends it.
+from chicago_poker.protocol.table import BotFaultError, Clock, Referee, RemoteBot, bot_seed
 
 __all__ = [
     "DEFAULT_LOG",
@@ -502,7 +500,7 @@ def _play(
 
 def _programs(
     game: Game, seat_bots: dict[int, BotLike | RemoteBot], seed: int | None
-) -> _ProgramTable | None:
+) -> Referee | None:
     """The referee's loop for the bot programs among ``seat_bots``; None if there are none.
 
     The programs are told the game so far (a resumed game's too) as their seats see it.
@@ -511,7 +509,7 @@ def _programs(
         return None
     players = [_NeverAsked(), *seat_bots.values()]
     try:
-        return _ProgramTable(game, players, game.seed if seed is None else seed, 0)
+        return Referee(game, players, game.seed if seed is None else seed, 0)
     except BotError as fault:  # pragma: no cover - writing to a bot never blocks or fails
         raise _BotFaultError(1, fault.reason, fault.detail) from None
 
@@ -539,7 +537,7 @@ def _stopped(table: _Table, message: str, ending: _Ending) -> _Ending:
 
 
 def _turns(
-    table: _Table, seat_bots: dict[int, BotLike | RemoteBot], programs: _ProgramTable | None
+    table: _Table, seat_bots: dict[int, BotLike | RemoteBot], programs: Referee | None
 ) -> None:
     """Play from where the game stands until it is over or cannot go on.
 
@@ -572,14 +570,14 @@ def _turns(
         programs.end("finished" if game.state.is_over else "command-limit", None, "")
 
 
-def _ask_program(programs: _ProgramTable, seat: int, legal: Sequence[Command]) -> Command:
+def _ask_program(programs: Referee, seat: int, legal: Sequence[Command]) -> Command:
     """The command the program at ``seat`` chooses, told the game so far first."""
     try:
         programs.stream()
         if (flood := programs.flooded()) is not None:
             raise flood
         return programs.choose({seat: legal})[seat]
-    except _ProgramFaultError as fault:
+    except BotFaultError as fault:
         programs.end(fault.fault.reason, fault.seat, fault.fault.detail)
         raise _BotFaultError(fault.seat, fault.fault.reason, fault.fault.detail) from None
 
