@@ -25,6 +25,7 @@ from chicago_poker.core.commands import (
     DrawCard,
     EndTurn,
     PlayGangster,
+    PlayLimousine,
     PlayLiquidation,
     PlayPoliceRaid,
     SendReinforcement,
@@ -37,6 +38,7 @@ from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.formats.log import LogHeader, LogKind, read_log, write_log
 from chicago_poker.formats.notation import parse_position
+from chicago_poker.players.bots import BOTS
 from chicago_poker.players.game import Game
 from chicago_poker.referee.validate import Status, validate_file
 from interrupt import interrupt, posix_only
@@ -117,7 +119,7 @@ def test_a_tactical_short_game_with_bots_playing_cards_ends() -> None:
 
 def test_the_human_sees_a_numbered_list_of_moves_in_plain_english() -> None:
     _, out = play_scripted("q\n", seed=1)
-    assert "Your hand (5): " in out
+    assert re.search(r"▶ You +hand 5: ", out)
     assert "    1. Draw a card" in out
     assert re.search(
         r"\d+\. Play \d+[RYGBP] at [A-Z][a-z]+( [A-Z][a-z]+)* #\d, face (up|down)\.", out
@@ -170,10 +172,10 @@ def test_special_card_moves_never_describe_a_hidden_card() -> None:
 
 def test_an_illegal_answer_is_explained_and_asked_again() -> None:
     game, out = play_scripted("nine\n0\n999\n\n1\nq\n", seed=1)
-    assert "'nine' is not a number: type the number of a move." in out
+    assert "'nine': 'nine' is not a move: a move is draw, end," in out.replace("\n  ", " ")
     assert "There is no move 0: choose from 1 to" in out
     assert "There is no move 999: choose from 1 to" in out
-    assert "'' is not a number" in out
+    assert "Type a move's number, or the move itself, such as draw." in out
     # The valid answer after the four bad ones was carried out: the human drew a card.
     assert any(isinstance(entry.command, DrawCard) for entry in game.history)
     assert "You draw " in out
@@ -231,7 +233,7 @@ def test_a_shootout_shows_each_revealed_hand_with_its_description_and_the_winner
     game, out = play_scripted(ALWAYS_ONE, seed=1)
     assert game.state.is_over
     shootout = out.index("Shootout at ")
-    after = out[shootout:]
+    after = out[shootout:].replace("\n  ", " ")  # the lines wrapped, joined again
     hands = after.splitlines()[0]
     assert re.fullmatch(
         r"Shootout at .+ \((your|Bot 1's) marker\)! (You|Bot 1): (\d+[RYGBP] ?)+, .+; "
@@ -386,10 +388,9 @@ def test_the_log_of_a_whole_game_validates(tmp_path: Path) -> None:
 
 @pytest.fixture
 def fake_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Stand in for chicago_poker.players.bots (``BOTS`` by name), with deterministic bots."""
-    module = types.ModuleType("chicago_poker.players.bots")
-    module.BOTS = {"heuristic": FirstBot, "last": LastBot}  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "chicago_poker.players.bots", module)
+    """Deterministic bots in place of the built-in ones, by name (``BOTS``)."""
+    monkeypatch.setitem(BOTS, "heuristic", FirstBot)
+    monkeypatch.setitem(BOTS, "last", LastBot)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -444,7 +445,8 @@ def test_run_with_an_unknown_bot_exits_1(
 ) -> None:
     args = parser().parse_args(["play", "--bot", "genius", "--log", str(tmp_path / "x")])
     assert args.command(args) == 1
-    assert "unknown bot 'genius' (known: heuristic, last)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "unknown bot 'genius': give random, heuristic, last, module:Class or cmd:" in err
     assert not (tmp_path / "x").exists()
 
 
@@ -531,13 +533,14 @@ def test_play_game_refuses_a_bad_player_count() -> None:
 @pytest.mark.parametrize(
     ("answer", "message"),
     [
-        ("²", "'²' is not a number"),
-        ("①", "'①' is not a number"),
-        ("\u0661", "'\u0661' is not a number"),  # ARABIC-INDIC DIGIT ONE
-        ("1²", "'1²' is not a number"),
-        ("-1", "'-1' is not a number"),
-        ("1_0", "'1_0' is not a number"),
+        ("²", "'²' is not a move"),
+        ("①", "'①' is not a move"),
+        ("\u0661", "'\u0661' is not a move"),  # ARABIC-INDIC DIGIT ONE
+        ("1²", "'1²' is not a move"),
+        ("-1", "'-1' is not a move"),
+        ("1_0", "'1_0' is not a move"),
         ("9" * 4_301, "There is no move 999999999999999999999999999999999999999…: choose"),
+        ("x" * 4_301, "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' is too long to be a move."),
         ("0" * 4_300 + "1", None),
     ],
     ids=[
@@ -548,6 +551,7 @@ def test_play_game_refuses_a_bad_player_count() -> None:
         "negative",
         "underscore",
         "4301-digits",
+        "4301-letters",
         "zeros",
     ],
 )
@@ -826,11 +830,13 @@ def test_undo_before_the_human_has_moved_says_there_is_nothing_to_take_back() ->
     assert len(game.history) == 1
 
 
-def test_the_legend_of_the_board_is_told_at_the_start() -> None:
-    _, out = play_scripted("q\n", seed=1)
-    assert out.index("How to read the board:") < out.index("Your hand")
-    assert "U face up, D face down" in out
-    assert re.search(r"\[[UD]( [UD]){4}\]", out)
+def test_the_board_is_the_librarys_table_of_the_humans_view() -> None:
+    game, out = play_scripted("q\n", seed=1)
+    table = str(view(game.state, 0))
+    assert table in out
+    assert out.index(table) < out.index("Choose 1-")
+    assert "▲ face up, ▼ face down" in out
+    assert not re.search(r"\[[UD]( [UD]){4}\]", out)  # no board of its own
 
 
 def test_on_a_terminal_the_board_is_in_colour_and_otherwise_plain() -> None:
@@ -902,3 +908,277 @@ def test_resume_of_a_log_that_cannot_be_resumed_exits_1(
     missing = parser().parse_args(["play", "--resume", str(tmp_path / "none.jsonl")])
     assert missing.command(missing) == 1
     assert "No such file or directory" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- width
+
+
+def test_lines_wrap_between_words_at_a_narrow_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line fits the width, and the words are those of a wide output: none was cut."""
+    monkeypatch.setenv("COLUMNS", "1000")
+    _, wide = play_scripted("1\n" * 12, seed=7, bots=LastBot)
+    monkeypatch.setenv("COLUMNS", "36")
+    _, narrow = play_scripted("1\n" * 12, seed=7, bots=LastBot)
+
+    def words(out: str) -> list[str]:
+        return [word for word in out.split() if word.strip("-")]  # the rule is cut to fit
+
+    assert words(narrow) == words(wide)
+    long_lines = [line for line in wide.splitlines() if len(line) > 36]
+    assert long_lines, "the test needs lines to wrap"
+    for line in narrow.splitlines():
+        if not line.startswith("Choose 1-"):  # the prompt, with the answer after it
+            assert len(line) <= 36 or " " not in line.strip(), line
+
+
+def test_output_that_is_no_terminal_is_80_columns_wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert play.output_width(io.StringIO()) == play.DEFAULT_WIDTH == 80
+    monkeypatch.setenv("COLUMNS", "2")
+    assert play.output_width(io.StringIO()) == play.MIN_WIDTH
+    monkeypatch.setenv("COLUMNS", "wide")
+    assert play.output_width(io.StringIO()) == 80
+
+
+def test_a_word_longer_than_the_width_is_never_cut() -> None:
+    word = "Speakeasy#1-Brewery#2-Casino#3"
+    assert play.wrap(f"  1. Play {word} now", 12).split("\n") == [
+        "  1. Play",
+        f"    {word}",
+        "    now",
+    ]
+
+
+# --------------------------------------------------------------------------- the menu
+
+
+LIMOUSINE_POSITION = """
+    chicago-poker position 1
+    player You hand=Limousine,3G
+    player Bugs
+    turn seat=0 number=10
+    business Speakeasy#1 7R,8R,9R 1Y
+    business Brewery#2 5B 2Y
+    """
+
+
+def table_at(position: str, script: str) -> tuple[play._Table, io.StringIO, GameState]:
+    """The human's side of a table whose game stands at ``position``; ``script`` answers."""
+    state = parse_position(position)
+    game = cast(Game, types.SimpleNamespace(state=state, history=()))
+    output = io.StringIO()
+    return play._Table(game, io.StringIO(script), output), output, state
+
+
+def test_the_limousine_is_one_item_chosen_step_by_step_to_a_legal_command() -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, "4\n1\n2\n2\n1\n")
+    legal = legal_commands(state, 0)
+    assert sum(isinstance(command, PlayLimousine) for command in legal) == 10
+    command = table.ask(legal)
+    out = output.getvalue()
+    assert command in legal
+    assert isinstance(command, PlayLimousine)
+    assert str(command) == "0: Limousine Speakeasy#1 Brewery#2 8R,7R,9R"
+    assert "    4. Play the Limousine: move your cards to another business (10 ways" in out
+    assert "[Limousine" not in out  # no item for each way
+    # Each step offers only what the legal commands allow: 8R then 7R leaves 9R alone.
+    assert "Which business do your cards leave?\n    1. Speakeasy #1\n    2. Brewery #2\n" in out
+    assert "Where do they go from Speakeasy #1? Brewery #2, the only one." in out
+    assert "Which card goes first to Brewery #2? (placed in this order)\n" in out
+    assert "    1. 9R\n    2. 8R\n    3. 7R\n" in out
+    assert "    1. 9R\n    2. 7R\nChoose 1-2" in out  # after 8R: no stop there, 8R alone
+    assert "    1. 9R\nChoose 1-1" in out
+
+
+def test_a_limousine_step_may_stop_when_the_cards_so_far_are_a_move() -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, "4\n1\n2\n1\n2\n")
+    command = table.ask(legal_commands(state, 0))
+    assert str(command) == "0: Limousine Speakeasy#1 Brewery#2 8R,9R"
+    assert "    1. 7R\n    2. No more: move 8R 9R (2 cards).\n" in output.getvalue()
+    table, output, state = table_at(LIMOUSINE_POSITION, "4\n1\n1\n3\n")
+    command = table.ask(legal_commands(state, 0))
+    assert str(command) == "0: Limousine Speakeasy#1 Brewery#2 9R"
+    assert "    3. No more: move 9R (1 card).\n" in output.getvalue()
+
+
+def test_b_goes_back_from_a_limousine_step_to_the_moves() -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, "4\nb\n1\n")
+    assert table.ask(legal_commands(state, 0)) == DrawCard(0)
+    assert output.getvalue().count("    1. Draw a card.  [draw]") == 2  # listed again
+
+
+def test_the_moves_are_listed_by_kind_with_their_notation() -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, "1\n")
+    table.ask(legal_commands(state, 0))
+    out = output.getvalue()
+    assert (
+        "  Draw:\n    1. Draw a card.  [draw]\n  Play a gangster card:\n"
+        "    2. Play 3G at Speakeasy #1, face up.  [3G Speakeasy]\n"
+    ) in out
+    assert "  Play a special card:\n    4. Play the Limousine" in out
+
+
+def test_a_move_typed_in_the_notation_is_played() -> None:
+    table, _, state = table_at(LIMOUSINE_POSITION, "limousine speakeasy brewery 8r,9r\n")
+    command = table.ask(legal_commands(state, 0))
+    assert str(command) == "0: Limousine Speakeasy#1 Brewery#2 8R,9R"
+    game, out = play_scripted("draw\nq\n", seed=1)
+    assert isinstance(game.history[1].command, DrawCard)
+    assert "You draw " in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("Limousine Speakeasy Brewery 8R", "'Limousine Speakeasy Brewery 8R': "),
+        ("limousine speakeasy", "'limousine speakeasy': the destination is missing"),
+        ("end", "[R-3.2]"),
+        ("3G GamblingHouse", "'3G GamblingHouse': GamblingHouse names no business here"),
+        ("1: draw", "'1: draw': the move is seat 1's, but it is given by seat 0"),
+    ],
+    ids=["illegal", "syntax", "rule", "no-such-business", "other-seat"],
+)
+def test_a_typed_move_that_cannot_be_played_is_explained_and_asked_again(
+    typed: str, message: str
+) -> None:
+    table, output, state = table_at(LIMOUSINE_POSITION, f"{typed}\n1\n")
+    assert table.ask(legal_commands(state, 0)) == DrawCard(0)
+    out = output.getvalue().replace("\n  ", " ")
+    assert message in out
+    assert "(type a move's number, or the move itself)" in out
+    assert out.count("Choose 1-") == 2
+
+
+def test_a_typed_move_that_names_two_moves_is_explained() -> None:
+    position = """
+        chicago-poker position 1
+        player You hand=3G
+        player Bugs
+        player Carl
+        player Dutch
+        turn seat=0 number=10
+        business Speakeasy#1 7R 1Y - -
+        business Speakeasy#3 - 2Y - -
+        business Brewery#2 5B - 4Y -
+        """
+    table, output, state = table_at(position, "3G Speakeasy\n1\n")
+    assert table.ask(legal_commands(state, 0)) == DrawCard(0)
+    out = output.getvalue().replace("\n  ", " ")
+    assert "'3G Speakeasy'" in out
+    assert "0: 3G Speakeasy#1" in out
+    assert "0: 3G Speakeasy#3" in out
+
+
+# --------------------------------------------------------------------------- bot programs
+
+
+SRC = str(Path(play.__file__).parents[2])
+
+
+def program(module: str, *words: str) -> str:
+    """A bot program of this package, named for ``--bot``."""
+    return f"cmd:{sys.executable} -m chicago_poker.protocol.{module} {' '.join(words)}"
+
+
+def running_with(marker: str) -> list[Path]:
+    """The processes whose command line holds ``marker``'s words."""
+    needle = marker.encode().replace(b" ", b"\0")  # as /proc/PID/cmdline separates words
+    found = []
+    for path in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if needle in path.read_bytes():
+                found.append(path)
+        except OSError:  # the process ended meanwhile
+            pass
+    return found
+
+
+def run_with_bots(
+    argv: list[str], script: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, Path]:
+    monkeypatch.setenv("PYTHONPATH", SRC)
+    log = tmp_path / "out.jsonl"
+    args = parser().parse_args(["play", "--seed", "3", "--log", str(log), *argv])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    return args.command(args), log
+
+
+@posix_only
+def test_a_bot_program_plays_a_whole_game_through_the_protocol(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, log = run_with_bots(
+        ["--bot", program("speak", "heuristic")], ALWAYS_ONE, tmp_path, monkeypatch
+    )
+    out = capsys.readouterr().out
+    assert status == 0, out[-2000:]
+    assert "Bot 1 plays as the heuristic bot." in out
+    assert "Game over." in out
+    report = validate_file(log)
+    assert report.status is Status.OK
+    assert report.game_over
+
+
+@posix_only
+def test_per_seat_bots_mix_a_program_and_a_built_in_bot_and_the_program_ends_on_q(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    marker = f"--seed {os.getpid()}7"
+    bots = f"random,{program('faulty', '--rate 0', marker)}"
+    argv = ["--players", "3", "--bots", bots]
+    status, log = run_with_bots(argv, "1\n" * 6 + "u\nq\n", tmp_path, monkeypatch)
+    out = capsys.readouterr().out.replace("\n  ", " ")
+    assert status == 1
+    assert "Bot 1 plays as the random bot." in out
+    assert "Bot 2 plays as the faulty bot." in out
+    assert "it has been told every move, so none can be taken back." in out
+    assert "You quit. The game stops unfinished." in out
+    assert validate_file(log).status is Status.OK
+    assert running_with(marker) == []
+
+
+@posix_only
+def test_a_bot_program_that_crashes_stops_the_game_naming_its_seat_and_the_log_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    marker = f"--seed {os.getpid()}3"
+    bot = program("faulty", "--rate 1 --only crash", marker)
+    status, log = run_with_bots(["--bot", bot], ALWAYS_ONE, tmp_path, monkeypatch)
+    captured = capsys.readouterr()
+    out = captured.out.replace("\n  ", " ")
+    assert status == 1
+    assert (
+        "Bot 1 (seat 1) stopped the game: crashed, the bot's process ended with a non-zero" in out
+    )
+    assert "The game stops unfinished." in out
+    assert f"Game log saved to {log}." in out
+    assert "Seed" not in out
+    assert "Traceback" not in captured.out + captured.err
+    report = validate_file(log)
+    assert report.status is Status.OK
+    assert not report.game_over
+    assert running_with(marker) == []
+
+
+@posix_only
+def test_a_bot_program_that_cannot_start_stops_the_game_naming_its_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _ = run_with_bots(
+        ["--bot", f"cmd:{tmp_path / 'no-such-bot'}"], ALWAYS_ONE, tmp_path, monkeypatch
+    )
+    out = capsys.readouterr().out.replace("\n  ", " ")
+    assert status == 1
+    assert "Bot 1 (seat 1) stopped the game: failed-to-start" in out
+
+
+def test_bots_names_one_bot_a_seat_or_one_for_all(
+    fake_bots: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = parser().parse_args(["play", "--players", "4", "--bots", "random,last"])
+    assert args.command(args) == 1
+    assert "--bots names 2 bots for 3 bot seats" in capsys.readouterr().err
+    args = parser().parse_args(["play", "--bots", "random,nobody", "--log", str(tmp_path / "x")])
+    assert args.command(args) == 1
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()

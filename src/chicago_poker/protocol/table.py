@@ -53,7 +53,9 @@ from chicago_poker.players.simulate import MAX_COMMANDS, player_names
 from chicago_poker.protocol.process import BotError, BotProcess, read_lines
 
 __all__ = [
+    "BotFaultError",
     "Clock",
+    "Referee",
     "RemoteBot",
     "TableResult",
     "bot_seed",
@@ -266,8 +268,13 @@ _ACTION: Final = Awaiting.ACTION
 _REINFORCEMENT: Final = Awaiting.REINFORCEMENT
 
 
-class _Table:
-    """One game in progress: the players, the redacted streams, the clocks."""
+class Referee:
+    """One game in progress between bots here and bots in processes of their own.
+
+    It keeps the players, each remote seat's redacted stream and clock: :func:`play_table`
+    drives a whole game with it, and ``chicago-poker play`` drives the bot seats of a game
+    against a person.
+    """
 
     def __init__(
         self,
@@ -276,6 +283,7 @@ class _Table:
         seed: int,
         index: int,
     ) -> None:
+        """Seat ``players`` at ``game`` and tell each remote one its seat (game ``index``)."""
         self.game = game
         self.players = players
         self.remote = {
@@ -331,7 +339,7 @@ class _Table:
         """Each asked seat's choice among its legal commands, all asked at once.
 
         Raises:
-            _FaultError: A remote bot's fault.
+            BotFaultError: A remote bot's fault.
         """
         state = self.game.state
         waiting: dict[int, tuple[BotProcess, float]] = {}
@@ -367,21 +375,21 @@ class _Table:
             sent, limit = started[seat]
             elapsed = time.monotonic() - sent
             if isinstance(line, BotError):
-                raise _FaultError(seat, line, max(0.0, elapsed - limit))
+                raise BotFaultError(seat, line, max(0.0, elapsed - limit))
             try:
                 chosen[seat] = _answer(line, ids[seat], asked[seat])
             except BotError as fault:
-                raise _FaultError(seat, fault, max(0.0, elapsed - limit)) from None
+                raise BotFaultError(seat, fault, max(0.0, elapsed - limit)) from None
             left = self.remaining[seat]
             if left is not None:
                 self.remaining[seat] = left - elapsed
         return chosen
 
-    def flooded(self) -> _FaultError | None:
+    def flooded(self) -> BotFaultError | None:
         """The fault of a remote seat that flooded its standard error meanwhile, if any."""
         for seat, bot in self.remote.items():
             if bot.process.flooded:
-                return _FaultError(
+                return BotFaultError(
                     seat, BotError("stderr-flood", "too much on standard error"), 0.0
                 )
         return None
@@ -406,8 +414,11 @@ class _Table:
                     bot.close()
 
 
-class _FaultError(Exception):
+class BotFaultError(Exception):
+    """A remote bot's fault: its seat, the termination and how far past its limit it was."""
+
     def __init__(self, seat: int, fault: BotError, overrun: float) -> None:
+        """Make the error of ``seat``'s ``fault``, ``overrun`` seconds past its limit."""
         super().__init__(str(fault))
         self.seat = seat
         self.fault = fault
@@ -481,7 +492,7 @@ def play_table(
     kinds = [player.name for player in players]
     seated = tuple(names) if names is not None else player_names(kinds)
     game = Game.new(seated, options, seed, duplicate=duplicate)
-    table = _Table(game, players, seed, index)
+    table = Referee(game, players, seed, index)
     try:
         for _ in range(max_commands):
             asked = _asked(game.state)
@@ -492,13 +503,13 @@ def play_table(
                 try:
                     game.execute(chosen[seat])
                 except IllegalCommand as error:  # a simultaneous choice no longer legal
-                    raise _FaultError(
+                    raise BotFaultError(
                         seat, BotError("illegal-command", str(error)[:200]), 0.0
                     ) from None
             table.stream()
             if (flood := table.flooded()) is not None:
                 raise flood
-    except _FaultError as fault:
+    except BotFaultError as fault:
         table.end(fault.fault.reason, fault.seat, fault.fault.detail)
         return TableResult(
             game, fault.fault.reason, fault.seat, fault.fault.detail, fault.overrun, _sent(table)
@@ -508,7 +519,7 @@ def play_table(
     return TableResult(game, reason, sent=_sent(table))
 
 
-def _sent(table: _Table) -> dict[int, tuple[str, ...]]:
+def _sent(table: Referee) -> dict[int, tuple[str, ...]]:
     return {seat: tuple(lines) for seat, lines in table.sent.items()}
 
 
