@@ -32,7 +32,6 @@ import cli_reference  # noqa: E402  (a hook of mkdocs.yml, found through sys.pat
 import rule_links  # noqa: E402
 import spec_pages  # noqa: E402
 
-
 _BLOCK = re.compile(
     r'^```python\n(.*?)^```$(?:\s*^```text title="Output"\n(.*?)^```$)?', re.S | re.M
 )
