@@ -67,17 +67,26 @@ def run_blocks(path: Path) -> dict[str, Any]:
 # --------------------------------------------------------------------------- code that runs
 
 
-@pytest.mark.parametrize("page", ["tutorial.md", "bots.md", "bot-protocol.md"])
+@pytest.mark.parametrize("page", ["tutorial.md", "bots.md", "bot-protocol.md", "ai.md"])
 def test_the_python_blocks_of_a_page_run_in_order(page: str) -> None:
     assert len(python_blocks(DOCS / page)) >= 3
     run_blocks(DOCS / page)
 
 
-@pytest.mark.parametrize("page", ["tutorial.md", "bots.md", "bot-protocol.md"])
+@pytest.mark.parametrize("page", ["tutorial.md", "bots.md", "bot-protocol.md", "ai.md"])
 def test_the_code_of_a_page_fits_its_width(page: str) -> None:
     """Longer lines scroll sideways in the site's code blocks, at a desktop width."""
     long = [line for block in python_blocks(DOCS / page) for line in block.split("\n")]
     assert [line for line in long if len(line) > CODE_WIDTH] == []
+
+
+def test_the_learning_agents_page_lists_every_field_of_the_observation() -> None:
+    observation = pytest.importorskip("chicago_poker.ai.observation")
+    text = (DOCS / "ai.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \| (.+) \|$", text, re.M)
+    assert rows == [
+        (name, str(first), str(size), what) for name, first, size, what in observation.FIELDS
+    ]
 
 
 def test_the_tutorial_plays_a_whole_game_and_validates_its_log() -> None:
