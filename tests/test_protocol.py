@@ -9,18 +9,21 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
 
 import chicago_poker
+import chicago_poker.protocol.table as table_module
 from chicago_poker.core.commands import DealCard
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.formats.bot_protocol import TERMINATIONS
 from chicago_poker.formats.log import LogKind, entries_to_lines
 from chicago_poker.formats.schemas import bot_protocol_schema
 from chicago_poker.players.bots import Bot, HeuristicBot, RandomBot
-from chicago_poker.protocol.process import BotError
+from chicago_poker.players.game import Game
+from chicago_poker.protocol.process import BotError, BotProcess, read_lines
 from chicago_poker.protocol.spec import parse_bot
 from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
 from chicago_poker.referee.validate import validate_file
@@ -199,3 +202,75 @@ def test_the_node_example_bot_plays_a_whole_game() -> None:
         bot.close()
     assert (result.reason, bot.name) == ("finished", "random-js")
     assert result.game.state.is_over
+
+
+TIE_SEED = 10
+"""Three heuristic bots, game 10: seats 1 and 2 tie in a shootout and choose reinforcements."""
+
+_CHOICES = ("SendReinforcement", "DeclineReinforcement", "ReinforcementChosen")
+
+
+def test_tied_seats_are_asked_at_once_and_see_no_choice_before_the_reveal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every write, wait and command in order: both tied acts go out before any answer is
+    read, both answers are read together and played only then, and no seat's stream shows
+    the other's choice (only its redacted form) before the reveal."""
+    record: list[tuple[str, object, str]] = []
+    send, read, execute = BotProcess.send, read_lines, Game.execute
+
+    def spied_send(process: BotProcess, line: str) -> None:
+        record.extend(("send", process.label, each) for each in line.split("\n"))
+        send(process, line)
+
+    def spied_read(waiting: Any, what: str = "an answer") -> Any:
+        record.append(("read", tuple(sorted(waiting)), ""))
+        return read(waiting, what)
+
+    def spied_execute(game: Game, command: Any) -> None:
+        record.append(("execute", type(command).__name__, ""))
+        execute(game, command)
+
+    monkeypatch.setattr(BotProcess, "send", spied_send)
+    monkeypatch.setattr(table_module, "read_lines", spied_read)
+    monkeypatch.setattr(Game, "execute", spied_execute)
+    remote = [speaker("heuristic"), speaker("heuristic")]
+    remote[0].process.label, remote[1].process.label = "seat 1", "seat 2"
+    try:
+        players: list[Bot | RemoteBot] = [HeuristicBot(bot_seed(TIE_SEED, 0)), *remote]
+        result = play_table(RuleOptions(), players, TIE_SEED)
+    finally:
+        for bot in remote:
+            bot.close()
+    local = [HeuristicBot(bot_seed(TIE_SEED, seat)) for seat in range(3)]
+    names = [player.name for player in result.game.state.players]
+    expected = play_table(RuleOptions(), local, TIE_SEED, names=names)
+    assert result.game.history == expected.game.history
+
+    acts = [
+        (index, label)
+        for index, (kind, label, line) in enumerate(record)
+        if kind == "send" and any(f'"legal":[{{"type":"{c}"' in line for c in _CHOICES[:2])
+    ]
+    assert {label for _, label in acts} == {"seat 1", "seat 2"}
+    first, second = acts[0][0], acts[1][0]
+    assert acts[0][1] != acts[1][1]
+    between = [kind for kind, _, _ in record[first:second]]
+    assert "read" not in between  # asked at once: no answer read before both acts are out
+    assert "execute" not in between
+    after = record[second + 1 :]
+    assert after[0] == ("read", (1, 2), "")  # waited for together
+    assert [kind for kind, _, _ in after[1:3]] == ["execute", "execute"]  # once all are in
+    assert {name for _, name, _ in after[1:3]} <= {"SendReinforcement", "DeclineReinforcement"}
+
+    for seat in (1, 2):
+        other = 3 - seat
+        for kind, label, line in record:
+            if kind != "send" or label != f"seat {seat}":
+                continue
+            if "ReinforcementsRevealed" in line:
+                break
+            for choice in _CHOICES:
+                assert f'"type":"{choice}","player":{other}' not in line, line
+        else:
+            pytest.fail(f"seat {seat} never saw the reveal")

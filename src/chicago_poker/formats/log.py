@@ -758,8 +758,13 @@ def _entry_object(entry: LogEntry | RedactedLogEntry) -> dict[str, Any]:
     return obj
 
 
-def dump_entry(entry: LogEntry | RedactedLogEntry | Entry) -> str:
+def dump_entry(entry: LogEntry | RedactedLogEntry | Entry, *, engine_made: bool = False) -> str:
     """The JSON line (without newline) of an entry.
+
+    The line is read back as the reader reads it, and refused if the reader would refuse it;
+    with ``engine_made`` (the entry is the engine's own, or redacted from it, as a game
+    between bots streams it), only its size is checked, as :func:`entries_to_lines` checks
+    the lines of a game's history.
 
     >>> from chicago_poker.core.commands import DrawCard
     >>> from chicago_poker.core.events import DrawRequested
@@ -775,8 +780,10 @@ def dump_entry(entry: LogEntry | RedactedLogEntry | Entry) -> str:
     if not isinstance(entry, LogEntry | RedactedLogEntry | Entry):
         raise ArgumentTypeError(f"entry must be an entry of a log, not {short_repr(entry)}")
     text = _dump_entry(entry)
-    redacted = isinstance(entry, RedactedLogEntry)
-    _load_entry(_loads(text, None), None, redacted=redacted)
+    if engine_made:
+        _check_size(text, None)
+    else:
+        _load_entry(_loads(text, None), None, redacted=isinstance(entry, RedactedLogEntry))
     return text
 
 

@@ -306,7 +306,10 @@ def bot_protocol_schema() -> dict[str, Any]:
             "Asks the seat to choose one of its legal commands.",
             id=request_id,
             entries={**ms, "description": "How many entries the seat has been sent."},
-            view={"$ref": "#/$defs/PlayerView"},
+            view={
+                "anyOf": [{"$ref": "#/$defs/PlayerView"}, {"type": "null"}],
+                "description": "The seat's view; null for a bot that asked for none.",
+            },
             legal={"type": "array", "items": {"$ref": "#/$defs/Command"}, "minItems": 1},
             clock={
                 "type": "object",
@@ -347,6 +350,10 @@ def bot_protocol_schema() -> dict[str, Any]:
             id=request_id,
             command={"$ref": "#/$defs/Command"},
         ),
+    }
+    bot["hello"]["properties"]["view"] = {  # optional: true when left out
+        "type": "boolean",
+        "description": "Whether the bot wants its view in each act (else null); true if absent.",
     }
     for name, schema in engine.items():
         defs[f"Engine_{name}"] = schema

@@ -19,7 +19,7 @@ import argparse
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any, Final, cast
 
 import orjson
 
@@ -48,6 +48,8 @@ def speak(
     transcript: IO[str] | None = None
     try:
         for raw in source:
+            if transcript is None and raw[:16] in _ENTRY:
+                continue  # an entry, which only a transcript keeps: not worth reading
             message = orjson.loads(raw)
             kind = message["type"]
             if kind == "act":
@@ -79,9 +81,18 @@ def speak(
             transcript.close()
 
 
+_ENTRY: Final = (b'{"type":"entry",', '{"type":"entry",')
+"""How an entry's line starts, as the referee writes it: as bytes, and as text."""
+
+
+def _viewless(bot: Bot) -> bool:
+    """Whether the bot chooses without a view (a :class:`ViewlessBot`)."""
+    return getattr(bot, "choose_without_view", None) is not None
+
+
 def _choose(bot: Bot, message: dict[str, Any]) -> Any:
     legal = commands_from_json(message["legal"])
-    if getattr(bot, "choose_without_view", None) is not None:  # no need to read the view
+    if _viewless(bot):  # no need to read the view, which may be null
         return to_json(cast(ViewlessBot, bot).choose_without_view(legal))
     return to_json(bot.choose(view_from_json(message["view"]), legal))
 
@@ -93,6 +104,7 @@ def _hello(bot: Bot, message: dict[str, Any], author: str) -> dict[str, Any]:
         "name": bot.name,
         "author": author,
         "options": {"transcript": {"type": "string", "default": ""}},
+        "view": not _viewless(bot),  # a bot that never reads its view is sent none
     }
 
 

@@ -106,8 +106,8 @@ class RemoteBot:
     """A bot program that speaks ``chicago-poker-bot/1``: started, and greeted, at once.
 
     ``options`` are set with ``option`` messages after the bot's hello, such as
-    ``{"depth": 3}``. After the handshake, :attr:`name`, :attr:`author` and
-    :attr:`options_offered` hold what the bot said of itself.
+    ``{"depth": 3}``. After the handshake, :attr:`name`, :attr:`author`,
+    :attr:`options_offered` and :attr:`wants_view` hold what the bot said of itself.
     """
 
     def __init__(
@@ -159,6 +159,10 @@ class RemoteBot:
         if not isinstance(offered, dict):
             raise BotError("bad-message", "hello: options must be an object")
         self.options_offered: dict[str, Any] = offered
+        wants_view = hello.get("view", True)
+        if not isinstance(wants_view, bool):
+            raise BotError("bad-message", "hello: view must be true or false")
+        self.wants_view = wants_view
         for name, value in options.items():
             self.send({"type": "option", "name": name, "value": value})
         self.send({"type": "isready"})
@@ -291,8 +295,10 @@ class Referee:
         }
         self.sent: dict[int, list[str]] = {seat: [] for seat in self.remote}
         self.remaining = {seat: bot.clock.game for seat, bot in self.remote.items()}
-        self.streamed = 0  # entries of the history told to the remote seats
+        self.streamed = 0  # entries of the history redacted for the remote seats
         self.state: GameState | None = None  # the state after them
+        self.unsent: dict[int, list[str]] = {seat: [] for seat in self.remote}
+        self.legal_json: dict[Command, bytes] = {}  # each command's JSON, written once
         state = game.state
         seated = tuple(player.name for player in state.players)
         for seat, bot in self.remote.items():
@@ -316,7 +322,13 @@ class Referee:
         self.stream()
 
     def stream(self) -> None:
-        """Tell each remote seat the entries of the history it has not been told yet."""
+        """Redact the entries of the history not redacted yet, for each remote seat.
+
+        Each seat's lines wait in :attr:`unsent` until the referee next writes to the seat
+        (:meth:`flush`): a seat is woken only when it must act or the game is over, and
+        then learns everything it has not been told, in order, in one write. Seats that see
+        an entry alike share its line, written once.
+        """
         if not self.remote:
             return
         history = self.game.history
@@ -329,11 +341,25 @@ class Referee:
                     seen[seat].append(redact(state, event, seat))
                 state = apply(state, event)
             self.state = state
-            for seat, bot in self.remote.items():
-                line = dump_entry(RedactedLogEntry(commands[seat], tuple(seen[seat])))
+            lines: dict[RedactedLogEntry, str] = {}
+            for seat in self.remote:
+                redacted = RedactedLogEntry(commands[seat], tuple(seen[seat]))
+                line = lines.get(redacted)
+                if line is None:
+                    line = lines[redacted] = dump_entry(redacted, engine_made=True)
                 self.sent[seat].append(line)
-                bot.process.send('{"type":"entry","entry":' + line + "}")
+                self.unsent[seat].append(line)
         self.streamed = len(history)
+
+    def flush(self, seat: int, last: str | None = None) -> None:
+        """Write the seat's entries not written yet, then ``last`` (a message), in one write."""
+        unsent = self.unsent[seat]
+        messages = ['{"type":"entry","entry":' + line + "}" for line in unsent]
+        unsent.clear()
+        if last is not None:
+            messages.append(last)
+        if messages:
+            self.remote[seat].process.send("\n".join(messages))
 
     def choose(self, asked: Mapping[int, Sequence[Command]]) -> dict[int, Command]:
         """Each asked seat's choice among its legal commands, all asked at once.
@@ -357,10 +383,10 @@ class Referee:
                     "move_ms": round(limit * 1000),
                     "remaining_ms": None if left is None else round(left * 1000),
                 }
-                message = _act_line(
-                    act_id, len(self.sent[seat]) - 1, view(state, seat), asked[seat], timing
-                )
-                player.process.send(message)
+                seen = view(state, seat) if player.wants_view else None
+                listed = b",".join(self._command_json(each) for each in asked[seat])
+                message = _act_line(act_id, len(self.sent[seat]) - 1, seen, listed, timing)
+                self.flush(seat, message)
                 sent = time.monotonic()
                 started[seat] = (sent, limit)
                 waiting[seat] = (player.process, sent + limit + clock.latency)
@@ -385,6 +411,13 @@ class Referee:
                 self.remaining[seat] = left - elapsed
         return chosen
 
+    def _command_json(self, command: Command) -> bytes:
+        """The JSON of a legal command, as :func:`~chicago_poker.formats.jsonio.to_json` has it."""
+        text = self.legal_json.get(command)
+        if text is None:
+            text = self.legal_json[command] = orjson.dumps(to_json(command))
+        return text
+
     def flooded(self) -> BotFaultError | None:
         """The fault of a remote seat that flooded its standard error meanwhile, if any."""
         for seat, bot in self.remote.items():
@@ -404,12 +437,13 @@ class Referee:
             "seat": seat,
             "detail": detail,
         }
+        line = orjson.dumps(message).decode()
         for each, bot in self.remote.items():
             if each == seat:
                 bot.process.kill()
                 bot.close(quit_first=False)
             else:
-                bot.send(message)
+                self.flush(each, line)
                 if seat is not None:
                     bot.close()
 
@@ -428,17 +462,20 @@ class BotFaultError(Exception):
 def _act_line(
     act_id: int,
     entries: int,
-    seen: PlayerView,
-    legal: Sequence[Command],
+    seen: PlayerView | None,
+    legal: bytes,
     timing: dict[str, int | None],
 ) -> str:
-    """The line of an ``act`` message."""
+    """The line of an ``act`` message; ``legal`` is the JSON of the commands, comma-separated.
+
+    A seat whose bot asked for no view (``view: false`` in its hello) gets ``"view":null``.
+    """
     parts = (
         f'{{"type":"act","id":{act_id},"entries":{entries},"view":',
-        orjson.dumps(to_json(seen)).decode(),
-        ',"legal":',
-        orjson.dumps(to_json(list(legal))).decode(),
-        ',"clock":',
+        "null" if seen is None else orjson.dumps(to_json(seen)).decode(),
+        ',"legal":[',
+        legal.decode(),
+        '],"clock":',
         orjson.dumps(timing).decode(),
         "}",
     )
