@@ -49,7 +49,7 @@ from chicago_poker.formats.jsonio import command_from_json, to_json
 from chicago_poker.formats.log import LogHeader, LogKind, RedactedLogEntry, dump_entry, dump_header
 from chicago_poker.players.bots import Bot, ask
 from chicago_poker.players.game import Game
-from chicago_poker.players.simulate import MAX_COMMANDS, player_names
+from chicago_poker.players.simulate import MAX_COMMANDS, Narrator, player_names
 from chicago_poker.protocol.process import BotError, BotProcess, read_lines
 
 __all__ = [
@@ -283,6 +283,7 @@ class _Table:
         }
         self.sent: dict[int, list[str]] = {seat: [] for seat in self.remote}
         self.remaining = {seat: bot.clock.game for seat, bot in self.remote.items()}
+        self.narrator = Narrator.of(players)  # tells in-process bots that observe, likewise
         self.streamed = 0  # entries of the history told to the remote seats
         self.state: GameState | None = None  # the state after them
         state = game.state
@@ -308,7 +309,8 @@ class _Table:
         self.stream()
 
     def stream(self) -> None:
-        """Tell each remote seat the entries of the history it has not been told yet."""
+        """Tell each seat that listens the entries of the history it has not been told yet."""
+        self.narrator.tell(self.game)
         if not self.remote:
             return
         history = self.game.history
