@@ -214,7 +214,9 @@ def test_the_core_is_a_package_with_modules() -> None:
 # Who may import whom above the core: each layer lists the layers it may import.
 LAYERS = {
     "formats": {"core", "formats", "players"},  # players: the game facade, imported lazily
-    "players": {"core", "formats", "players"},
+    # referee: the search bot's knowledge model (players.search, and only there)
+    "players": {"core", "formats", "players", "referee"},
+    "referee": {"core", "formats", "referee", "specification"},
     "protocol": {"core", "formats", "players", "protocol"},
     "match": {"core", "formats", "players", "protocol", "match"},
 }
@@ -292,3 +294,14 @@ def test_the_ai_check_refuses_a_module_below_the_public_api(tmp_path: Path) -> N
 
 def test_the_ai_layer_is_a_package_with_modules() -> None:
     assert {path.stem for path in modules(AI)} >= {"actions", "observation"}
+
+
+def test_among_the_players_only_the_search_bot_imports_the_referee() -> None:
+    """The other bots, the facade and simulate start without the knowledge model."""
+    users = {
+        path.name
+        for path in modules(PACKAGE / "players")
+        for _, module, _ in imports(path, PACKAGE.parent)
+        if module.startswith("chicago_poker.referee")
+    }
+    assert users == {"search.py"}

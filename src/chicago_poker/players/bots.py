@@ -549,11 +549,22 @@ class _Turn:
         return 2.0 + 2.0 * gain if gain > 0.5 else -2.0
 
 
+def _search_bot(seed: int | None) -> Bot:
+    """A :class:`~chicago_poker.players.search.SearchBot`, its module imported when first made.
+
+    The search needs the referee's knowledge model, which the other bots do without.
+    """
+    from chicago_poker.players.search import SearchBot
+
+    return SearchBot(seed)
+
+
 BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "search": _search_bot,
 }
-"""The bots by name, each built from a seed."""
+"""The bots by name, each built from a seed: a class, or a function that imports its class."""
 
 
 def _end_turn(turn: _Turn, command: Command) -> float:

@@ -17,9 +17,9 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol, cast
 
 import attrs
 from attrs import frozen
@@ -31,6 +31,7 @@ from chicago_poker._workers import (
     in_order,
     scheduler_argument,
 )
+from chicago_poker.core.apply import apply
 from chicago_poker.core.commands import Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.errors import (
     ArgumentTypeError,
@@ -51,14 +52,19 @@ from chicago_poker.core.events import (
     TurnStarted,
 )
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.redacted_commands import redact_command
+from chicago_poker.core.redacted_events import redact
 from chicago_poker.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleOptions
-from chicago_poker.formats.log import MAX_INTEGER_DIGITS, write_log
+from chicago_poker.core.state import GameState
+from chicago_poker.formats.log import MAX_INTEGER_DIGITS, RedactedLogEntry, write_log
 from chicago_poker.players.bots import BOTS, Bot, ask
 from chicago_poker.players.game import Game
 
 __all__ = [
     "MAX_COMMANDS",
     "GameResult",
+    "Narrator",
+    "Observer",
     "Summary",
     "add_parser",
     "add_spread_arguments",
@@ -86,6 +92,60 @@ _SPECIALS: Final = (
 )
 
 
+class Observer(Protocol):
+    """A bot that is told its seat's redacted history, entry by entry, as the game goes on."""
+
+    def observe(self, entry: RedactedLogEntry) -> None:
+        """Take the next entry of the seat's redacted history."""
+        ...  # pragma: no cover
+
+
+class Narrator:
+    """Tells each observing seat the entries of a game's history it has not been told yet.
+
+    Each entry is redacted for each seat against the state before it, as a redacted log is.
+    """
+
+    def __init__(self, observers: Mapping[int, Observer]) -> None:
+        """Tell ``observers`` (seat: bot) what their seats see; see :meth:`tell`."""
+        self.observers = dict(observers)
+        self.told = 0
+        """Entries of the history told so far."""
+        self._state: GameState | None = None
+
+    @classmethod
+    def of(cls, players: Sequence[object]) -> Narrator:
+        """A narrator for the players that have an ``observe`` method, by seat."""
+        return cls(
+            {
+                seat: cast(Observer, player)
+                for seat, player in enumerate(players)
+                if callable(getattr(player, "observe", None))
+            }
+        )
+
+    def tell(self, game: Game) -> None:
+        """Tell every observer the entries of ``game`` added since the last call."""
+        if not self.observers:
+            return
+        history = game.history
+        for entry in history[self.told :]:
+            before = self._state
+            states = []  # the state before each event
+            state = before
+            for event in entry.events:
+                states.append(state)
+                state = apply(state, event)
+            self._state = state
+            for seat, observer in self.observers.items():
+                command = redact_command(before, entry.command, seat)
+                seen = tuple(
+                    redact(at, event, seat) for at, event in zip(states, entry.events, strict=True)
+                )
+                observer.observe(RedactedLogEntry(command, seen))
+        self.told = len(history)
+
+
 def player_names(bot_names: Sequence[str]) -> tuple[str, ...]:
     """The players' names: the bot's name and the seat (from 0), such as ``"Heuristic 0"``."""
     return tuple(f"{name.capitalize()} {seat}" for seat, name in enumerate(bot_names))
@@ -106,7 +166,9 @@ def play_bots(
 ) -> Game:
     """Play one game: each seat's bot chooses from its view; chance is the seeded dealer.
 
-    Stops when the game is over, or after ``max_commands`` player commands.
+    A bot with an ``observe`` method (an :class:`Observer`) is told its seat's redacted
+    history before each decision. Stops when the game is over, or after ``max_commands``
+    player commands.
     """
     if names is not None and len(names) != len(bots):
         raise InvalidArgumentError(
@@ -114,7 +176,9 @@ def play_bots(
         )
     players = tuple(names) if names is not None else player_names([bot.name for bot in bots])
     game = Game.new(players, options, seed=seed)
+    narrator = Narrator.of(bots)
     for _ in range(max_commands):
+        narrator.tell(game)
         command = _next_command(game, bots)
         if command is None:
             break

@@ -10,7 +10,9 @@ reads the referee's messages on its standard input and answers on its standard o
 
 Each game's bot is made with the seed of its ``new_game`` message, so a bot plays the same
 game in its own process as in the referee's. The option ``transcript`` (a folder) keeps each
-game's transcript there: the seat's redacted log, exactly as the messages carried it.
+game's transcript there: the seat's redacted log, exactly as the messages carried it. A bot
+with an ``observe`` method (see :class:`~chicago_poker.players.simulate.Observer`) is told each
+entry of its seat's redacted log as it comes.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import orjson
 
 from chicago_poker.formats.bot_protocol import PROTOCOL
 from chicago_poker.formats.jsonio import commands_from_json, to_json, view_from_json
+from chicago_poker.formats.log import load_redacted_entry
 from chicago_poker.players.bots import BOTS, Bot, ViewlessBot
 
 __all__ = ["main", "speak"]
@@ -44,12 +47,13 @@ def speak(
     source = sys.stdin.buffer if lines is None else lines
     sink = sys.stdout if out is None else out
     bot: Bot = make_bot(None)
+    observe = getattr(bot, "observe", None)  # a bot told its seat's history (an Observer)
     options: dict[str, Any] = {}
     transcript: IO[str] | None = None
     try:
         for raw in source:
-            if transcript is None and raw[:16] in _ENTRY:
-                continue  # an entry, which only a transcript keeps: not worth reading
+            if transcript is None and observe is None and raw[:16] in _ENTRY:
+                continue  # an entry that no transcript keeps and no bot observes: not read
             message = orjson.loads(raw)
             kind = message["type"]
             if kind == "act":
@@ -58,10 +62,13 @@ def speak(
                 sink.write(reply.decode() + "\n")
                 sink.flush()
             elif kind == "entry":
+                if observe is not None:
+                    observe(load_redacted_entry(orjson.dumps(message["entry"])))
                 if transcript is not None:
                     transcript.write(orjson.dumps(message["entry"]).decode() + "\n")
             elif kind == "new_game":
                 bot = make_bot(message["seed"])
+                observe = getattr(bot, "observe", None)
                 if transcript is not None:
                     transcript.close()
                 transcript = _transcript(options, message)

@@ -49,7 +49,7 @@ from chicago_poker.formats.jsonio import command_from_json, to_json
 from chicago_poker.formats.log import LogHeader, LogKind, RedactedLogEntry, dump_entry, dump_header
 from chicago_poker.players.bots import Bot, ask
 from chicago_poker.players.game import Game
-from chicago_poker.players.simulate import MAX_COMMANDS, player_names
+from chicago_poker.players.simulate import MAX_COMMANDS, Narrator, player_names
 from chicago_poker.protocol.process import BotError, BotProcess, read_lines
 
 __all__ = [
@@ -295,6 +295,7 @@ class Referee:
         }
         self.sent: dict[int, list[str]] = {seat: [] for seat in self.remote}
         self.remaining = {seat: bot.clock.game for seat, bot in self.remote.items()}
+        self.narrator = Narrator.of(players)  # tells in-process bots that observe, likewise
         self.streamed = 0  # entries of the history redacted for the remote seats
         self.state: GameState | None = None  # the state after them
         self.unsent: dict[int, list[str]] = {seat: [] for seat in self.remote}
@@ -327,8 +328,10 @@ class Referee:
         Each seat's lines wait in :attr:`unsent` until the referee next writes to the seat
         (:meth:`flush`): a seat is woken only when it must act or the game is over, and
         then learns everything it has not been told, in order, in one write. Seats that see
-        an entry alike share its line, written once.
+        an entry alike share its line, written once. In-process bots that observe are told
+        their entries at once (:class:`~chicago_poker.players.simulate.Narrator`).
         """
+        self.narrator.tell(self.game)
         if not self.remote:
             return
         history = self.game.history

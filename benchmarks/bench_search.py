@@ -1,0 +1,173 @@
+"""Benchmark the search bot: iterations per second, and what one iteration costs.
+
+Measures, on games between random and heuristic bots (seats alternate, as in
+``bench_information.py``):
+
+* **iterations per second** of :class:`~chicago_poker.players.search.SearchBot` at 2, 4 and 6
+  players and at the start (the second round), the middle and the end of a game, for the
+  seat that decides there. The bot is told the seat's redacted history, then asked to choose
+  with ``--iterations`` iterations; the knowledge model is prepared before the clock starts
+  (a bot prepares it once per entry, not once per iteration). Each position is timed
+  ``--rounds`` times, the positions interleaved within each round; the median and the range
+  are printed. Target (issue 36): at least 1,000 iterations a second for a 4-player
+  mid-game, on one core.
+* **the choices of a search** at the 4-player mid-game: iterations per second for each
+  setting of ``reuse`` (iterations per determinization) and ``rollout`` (random commands
+  played beyond the tree), to measure what each costs.
+* **where an iteration's time goes** at the 4-player mid-game (with ``--profile``): the
+  functions that take the most time, from :mod:`cProfile`.
+
+``--check`` exits with status 1 when the target is missed.
+
+Run: ``python benchmarks/bench_search.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import sys
+import time
+
+from chicago_poker import (
+    Bot,
+    Game,
+    HeuristicBot,
+    RandomBot,
+    RuleOptions,
+    redact_entries,
+    step,
+    to_act,
+    view,
+)
+from chicago_poker.core.legal import legal_commands
+from chicago_poker.players.search import SearchBot
+from chicago_poker.players.simulate import play_bots
+
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
+STAGES = ("start", "middle", "end")
+
+
+def bot_game(seed: int, players: int) -> Game:
+    """A whole seeded game, heuristic and random bots alternating at the seats."""
+    bots: list[Bot] = [
+        HeuristicBot(seed + seat) if seat % 2 else RandomBot(seed + seat) for seat in range(players)
+    ]
+    return play_bots(RuleOptions(), bots, seed, names=NAMES[:players], max_commands=3_000)
+
+
+class Position:
+    """A decision with more than one legal command: the seat, its history, view and commands."""
+
+    def __init__(self, game: Game, players: int, stage: str) -> None:
+        self.players = players
+        self.stage = stage
+        history = game.history
+        target = {
+            "start": min(len(history), 6 * players),  # into the second round
+            "middle": len(history) // 2,
+            "end": len(history) - 1,
+        }[stage]
+        decisions = []  # (entries seen, seat, view, legal) of every decision of the game
+        state = None
+        for index, entry in enumerate(history):
+            state, _ = step(state, entry.command)
+            for seat in to_act(state).seats:
+                legal = legal_commands(state, seat)
+                if len(legal) > 1:
+                    decisions.append((index + 1, seat, view(state, seat), legal))
+        # The first decision from the target on; at the end, the game's last decision.
+        seen, self.seat, self.view, self.legal = next(
+            (each for each in decisions if each[0] >= target), decisions[-1]
+        )
+        self.entries = list(redact_entries(history[:seen], self.seat))
+
+    def bot(self, *, reuse: int = 1, rollout: int = 4) -> tuple[SearchBot, float]:
+        """A search bot told the seat's history, and the seconds its first move took to prepare.
+
+        The first move (one iteration) reads the history and finds a witness: work done once
+        per move, not once per iteration.
+        """
+        bot = SearchBot(1, iterations=1, reuse=reuse, rollout=rollout)
+        for entry in self.entries:
+            bot.observe(entry)
+        start = time.perf_counter()
+        bot.choose(self.view, self.legal)
+        prepared = time.perf_counter() - start
+        assert bot.searches == 1, "the bot fell back: its history does not give the view"
+        return bot, prepared
+
+    def rate(self, bot: SearchBot, iterations: int) -> float:
+        """Iterations per second of one move of ``iterations`` iterations."""
+        bot.iterations = iterations
+        played = bot.played
+        start = time.perf_counter()
+        bot.choose(self.view, self.legal)
+        return (bot.played - played) / (time.perf_counter() - start)
+
+
+def positions(seed: int) -> list[Position]:
+    found = []
+    for players in (2, 4, 6):
+        game = bot_game(seed + players, players)
+        found.extend(Position(game, players, stage) for stage in STAGES)
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="rounds (5)")
+    parser.add_argument("--iterations", type=int, default=300, help="per move (300)")
+    parser.add_argument("--seed", type=int, default=31, help="seed of the games (31)")
+    parser.add_argument("--profile", action="store_true", help="profile the 4-player mid-game")
+    parser.add_argument("--check", action="store_true", help="exit 1 when the target is missed")
+    args = parser.parse_args()
+    missed = []
+
+    found = positions(args.seed)
+    bots = {}
+    print(f"iterations per second, {args.rounds} rounds of a move of {args.iterations}")
+    for position in found:
+        bots[position.players, position.stage] = position.bot()
+    rates: dict[tuple[int, str], list[float]] = {key: [] for key in bots}
+    for _ in range(args.rounds):
+        for position in found:
+            key = position.players, position.stage
+            rates[key].append(position.rate(bots[key][0], args.iterations))
+    for position in found:
+        key = position.players, position.stage
+        values = rates[key]
+        print(
+            f"  {position.players} players, {position.stage:<6} (entry {len(position.entries)}, "
+            f"{len(position.legal)} commands): median {statistics.median(values):7,.0f}/s "
+            f"(from {min(values):,.0f} to {max(values):,.0f}); "
+            f"first move prepared in {bots[key][1] * 1000:.0f} ms"
+        )
+        if key == (4, "middle") and statistics.median(values) < 1_000:
+            missed.append("iterations")
+
+    middle = next(each for each in found if (each.players, each.stage) == (4, "middle"))
+    print("4 players, middle: iterations per second by setting")
+    for reuse, rollout in ((1, 0), (1, 4), (1, 12), (4, 4), (16, 4)):
+        bot, _ = middle.bot(reuse=reuse, rollout=rollout)
+        values = [middle.rate(bot, args.iterations) for _ in range(args.rounds)]
+        print(
+            f"  reuse {reuse:>2}, rollout {rollout:>2}: median {statistics.median(values):7,.0f}/s"
+        )
+
+    if args.profile:
+        bot, _ = middle.bot()
+        bot.iterations = args.iterations * args.rounds
+        profiler = cProfile.Profile()
+        profiler.runcall(bot.choose, middle.view, middle.legal)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+    if missed:
+        print("NOT met: " + ", ".join(missed))
+    return 1 if args.check and missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,350 @@
+"""A bot that searches: information set Monte Carlo tree search (ISMCTS).
+
+:class:`SearchBot` looks ahead over complete states that agree with everything its seat saw:
+it draws them from the seat's knowledge model, an
+:class:`~chicago_poker.referee.information.InformationSet` kept from move to move, and plays
+each forward through the engine (``step``). One search tree gathers every *determinization*
+(a drawn state): this is single-observer ISMCTS (SO-ISMCTS, Cowling, Powley and Whitehouse,
+*Information Set Monte Carlo Tree Search*, IEEE TCIAIG 4(2), 2012). A node is a sequence of
+commands from the seat's decision; its children are the commands that followed it in some
+determinization. The commands legal there differ from one determinization to the next (the
+rivals' hands differ), so a child is chosen by UCB1 with *availability counts*: how often it
+could be chosen, rather than how often its parent was visited.
+
+Each iteration draws a determinization (or reuses the last one, :attr:`SearchBot.reuse`),
+walks the tree by UCB1, adds one node, plays a few random commands beyond it
+(:attr:`SearchBot.rollout`) and scores the position it reaches (:func:`evaluate`): the winner
+takes 1; in a game not yet won, each seat's share comes from the businesses it controls and
+the columns it leads. Chance during the search deals the determinization's draw deck in an
+order drawn once per determinization.
+
+**What the bot knows.** It is told its seat's redacted history, entry by entry
+(:meth:`SearchBot.observe`): :func:`~chicago_poker.protocol.table.play_table`,
+:func:`~chicago_poker.players.simulate.play_bots` and the bot protocol
+(``python -m chicago_poker.protocol.speak search``) all do so. It never sees a state. A bot
+that was not told the history up to the view it is given (a front end that only passes views)
+cannot search: it then chooses as :class:`~chicago_poker.players.bots.HeuristicBot` does, and
+counts the move in :attr:`SearchBot.fallbacks`.
+
+**Budget.** Iterations per move (:attr:`SearchBot.iterations`), or seconds per move
+(:attr:`SearchBot.seconds`), whichever ends first. With iterations alone the bot is
+deterministic for a seed; with seconds, its choices depend on the machine's speed.
+
+>>> from chicago_poker.core.rules import RuleOptions
+>>> from chicago_poker.players.bots import HeuristicBot
+>>> from chicago_poker.players.simulate import play_bots
+>>> bot = SearchBot(1, iterations=20)
+>>> game = play_bots(RuleOptions(short_game=True), [bot, HeuristicBot(2)], 4)
+>>> game.state.is_over, bot.searches > 0, bot.fallbacks
+(True, True, 0)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from chicago_poker.core.cards import Card, GangsterCard, card_order
+from chicago_poker.core.commands import Command, DealCard, RevealTile
+from chicago_poker.core.decide import step
+from chicago_poker.core.errors import ChicagoPokerError
+from chicago_poker.core.legal import Awaiting, awaiting, legal_commands, to_act
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import PlayerView, view
+from chicago_poker.players.bots import HeuristicBot, power
+from chicago_poker.referee.information import InformationSet
+from chicago_poker.referee.ledger import SeenEntry
+
+__all__ = ["SearchBot", "evaluate"]
+
+DEFAULT_ITERATIONS: Final = 200
+"""Iterations per move of a bot made from a seed alone (as the ``BOTS`` registry makes it)."""
+
+_ACTION: Final = Awaiting.ACTION
+_REINFORCEMENT: Final = Awaiting.REINFORCEMENT
+_CARD: Final = Awaiting.CARD
+_TILE: Final = Awaiting.TILE
+
+
+class _Node:
+    """A node of the tree: the commands from the root that lead to it, as statistics."""
+
+    __slots__ = ("available", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        """The seat whose command led here: its rewards are summed in :attr:`total`."""
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        """How often the command leading here was legal when its parent was visited."""
+        self.children: dict[Command, _Node] = {}
+
+
+class SearchBot:
+    """Chooses by ISMCTS over states drawn from what its seat saw (see the module's notes)."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        reuse: int = 1,
+        rollout: int = 4,
+        exploration: float = 0.7,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """Create the bot; the same seed and the same budget in iterations give the same choices.
+
+        Args:
+            seed: The seed of the bot's generator.
+            iterations: The most iterations per move (at least 1).
+            seconds: The most seconds per move, or None for no time limit.
+            reuse: Iterations played on each determinization before the next is drawn.
+            rollout: Random commands played beyond the tree before the position is scored.
+            exploration: The constant of UCB1's exploration term.
+            clock: The clock of ``seconds``.
+        """
+        if iterations < 1 or reuse < 1 or rollout < 0:
+            raise ValueError("SearchBot: iterations and reuse must be 1 or more, rollout 0 or more")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.reuse = reuse
+        self.rollout = rollout
+        self.exploration = exploration
+        self._clock = clock
+        self._random = random.Random(seed)
+        self._fallback = HeuristicBot(seed)
+        self._entries: list[SeenEntry] = []
+        self._known: InformationSet | None = None
+        self.searches = 0
+        """Moves chosen by search."""
+        self.fallbacks = 0
+        """Moves chosen as the heuristic bot would, for want of the seat's history."""
+        self.played = 0
+        """Iterations played in all, over every search."""
+
+    def observe(self, entry: SeenEntry) -> None:
+        """Take the next entry of the seat's redacted history (a redacted log entry)."""
+        self._entries.append(entry)
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        """The command of ``legal`` the search visits most; a lone command at once."""
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.seat
+        known = None if seat is None else self._information(seat)
+        root = None if known is None or seat is None else self._sample(known, seat, view)
+        if known is None or root is None or seat is None:
+            self.fallbacks += 1
+            return self._fallback.choose(view, legal)
+        self.searches += 1
+        return self._search(known, root, seat, legal)
+
+    # --- the knowledge model
+
+    def _information(self, seat: int) -> InformationSet | None:
+        """The seat's information set, brought up to the entries observed so far."""
+        known = self._known
+        if known is None or known.viewer != seat:
+            known = self._known = InformationSet(seat)
+        try:
+            for entry in self._entries[len(known.entries) :]:
+                known.extend(entry)
+        except ChicagoPokerError:
+            self._known = None
+            return None
+        return known
+
+    def _sample(self, known: InformationSet, seat: int, seen: PlayerView) -> GameState | None:
+        """A determinization, if the history observed is that of ``seen``; None otherwise."""
+        if not known.entries:
+            return None
+        try:
+            state = known.sample(self._random)
+        except ChicagoPokerError:
+            return None
+        return state if view(state, seat) == seen else None
+
+    # --- the search
+
+    def _search(
+        self, known: InformationSet, first: GameState, seat: int, legal: Sequence[Command]
+    ) -> Command:
+        root = _Node(seat)
+        deadline = None if self.seconds is None else self._clock() + self.seconds
+        state = first
+        order = self._order(state)
+        done = 0
+        while done < self.iterations:
+            if done and done % self.reuse == 0:
+                state = known.sample(self._random)
+                order = self._order(state)
+            self._iterate(root, state, order, seat)
+            done += 1
+            if deadline is not None and self._clock() >= deadline:
+                break
+        self.played += done
+        best = legal[0]
+        best_key = (-1, 0.0)
+        for command in legal:
+            child = root.children.get(command)
+            if child is not None and child.visits:
+                key = (child.visits, child.total / child.visits)
+                if key > best_key:
+                    best, best_key = command, key
+        return best
+
+    def _order(self, state: GameState) -> list[Card]:
+        """The order in which the search deals the cards that may yet be drawn."""
+        cards = sorted(state.draw_pile | state.discard_pile, key=card_order)
+        self._random.shuffle(cards)
+        return cards
+
+    def _iterate(self, root: _Node, state: GameState, order: list[Card], seat: int) -> None:
+        """One iteration: select, expand one node, roll out, score, back up."""
+        rng = self._random
+        exploration = self.exploration
+        node: _Node | None = root
+        path: list[_Node] = []
+        dealt = 0
+        plies = 0
+        while True:
+            # Chance first: cards in the determinization's order, tiles at random.
+            waiting = awaiting(state, check_actions=False)
+            if waiting is _CARD:
+                pile = state.draw_pile
+                while dealt < len(order) and order[dealt] not in pile:
+                    dealt += 1
+                if dealt < len(order):
+                    card = order[dealt]
+                    dealt += 1
+                else:
+                    cards = sorted(pile, key=card_order)
+                    card = cards[rng.randrange(len(cards))]
+                state = step(state, DealCard(card))[0]
+                continue
+            if waiting is _TILE:
+                tiles = sorted(state.tile_pile)
+                state = step(state, RevealTile(tiles[rng.randrange(len(tiles))]))[0]
+                continue
+            if waiting is _ACTION:
+                actor = state.turn.player
+                legal = legal_commands(state)
+            elif waiting is _REINFORCEMENT:
+                seats = to_act(state).seats
+                actor = seat if seat in seats else seats[0]
+                legal = legal_commands(state, actor)
+            else:
+                break
+            if not legal:
+                break
+            if node is None:  # beyond the tree: a random rollout, cut short
+                if plies >= self.rollout:
+                    break
+                plies += 1
+                command = legal[rng.randrange(len(legal))]
+            else:
+                children = node.children
+                untried = []
+                for each in legal:
+                    child = children.get(each)
+                    if child is None:
+                        untried.append(each)
+                    else:
+                        child.available += 1
+                if untried:
+                    command = untried[rng.randrange(len(untried))]
+                    child = children[command] = _Node(actor)
+                    child.available = 1
+                    node = None
+                else:
+                    command, child = _select(children, legal, exploration)
+                    node = child
+                path.append(child)
+            state = step(state, command)[0]
+        rewards = evaluate(state)
+        for child in path:
+            child.visits += 1
+            child.total += rewards[child.seat]
+
+
+def _select(
+    children: dict[Command, _Node], legal: Sequence[Command], exploration: float
+) -> tuple[Command, _Node]:
+    """UCB1 with availability counts, among the children legal in this determinization."""
+    best_command = legal[0]
+    best = children[best_command]
+    best_value = -math.inf
+    log = math.log
+    sqrt = math.sqrt
+    for command in legal:
+        child = children[command]
+        visits = child.visits
+        if visits == 0:  # expanded by an iteration still on its way back: try it
+            return command, child
+        value = child.total / visits + exploration * sqrt(log(child.available) / visits)
+        if value > best_value:
+            best_command, best, best_value = command, child, value
+    return best_command, best
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _column_power(cards: tuple[GangsterCard, ...]) -> float:
+    return power(cards) if cards else 0.0
+
+
+_SHARPNESS: Final = 1.5
+"""How sharply a lead in score turns into a share of the win (the softmax's inverse temperature)."""
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's share of a win from ``state``: 1 for the winner, else a softmax of scores.
+
+    A seat's score counts its businesses (more for those of a kind it already holds: three of
+    a kind wins) and, for each open business, the column it leads there, by the power of the
+    cards in it and how full it is. A game over without a winner shares the win evenly.
+
+    >>> from chicago_poker.players.game import Game
+    >>> shares = evaluate(Game.new(["Al", "Bugs"], seed=1).state)
+    >>> len(shares), round(sum(shares), 9)
+    (2, 1.0)
+    """
+    players = state.players
+    count = len(players)
+    winner = state.winner
+    if winner is not None:
+        return [1.0 if seat == winner else 0.0 for seat in range(count)]
+    if state.is_over:
+        return [1.0 / count] * count
+    scores = [0.0] * count
+    for seat, player in enumerate(players):
+        kinds: dict[object, int] = {}
+        for tile in player.controlled:
+            kinds[tile.kind] = kinds.get(tile.kind, 0) + 1
+        score = float(len(player.controlled)) + 0.1 * len(kinds)
+        for same in kinds.values():
+            score += 0.5 * (same - 1)
+        scores[seat] = score + 0.02 * len(player.hand)
+    for business in state.businesses:
+        best_seat, best, second = -1, 0.0, 0.0
+        for seat, column in enumerate(business.columns):
+            strength = _column_power(column.cards)
+            if strength > best:
+                best_seat, best, second = seat, strength, best
+            elif strength > second:
+                second = strength
+        if best_seat >= 0:
+            filled = len(business.columns[best_seat].cards)
+            scores[best_seat] += 0.15 + 0.1 * filled + 0.05 * min(best - second, 4.0)
+    top = max(scores)
+    weights = [math.exp(_SHARPNESS * (score - top)) for score in scores]
+    total = sum(weights)
+    return [weight / total for weight in weights]

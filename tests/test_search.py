@@ -1,0 +1,151 @@
+"""The search bot: legal, deterministic for a seed, blind to hidden cards, and the same bot in
+this process and through the bot protocol."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+import chicago_poker
+from chicago_poker.core.decide import step
+from chicago_poker.core.legal import legal_commands, to_act
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
+from chicago_poker.core.views import view
+from chicago_poker.formats.log import LogEntry, redact_entries
+from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
+from chicago_poker.players.game import Game
+from chicago_poker.players.search import SearchBot, evaluate
+from chicago_poker.players.simulate import play_bots
+from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
+from chicago_poker.referee.information import InformationSet, Witness
+
+SHORT = RuleOptions(short_game=True)
+SRC = str(Path(chicago_poker.__file__).parent.parent)
+
+
+def test_the_registry_makes_a_search_bot() -> None:
+    bot = BOTS["search"](3)
+    assert isinstance(bot, SearchBot)
+    assert bot.name == "search"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_it_plays_whole_games_by_search_with_legal_commands(players: int) -> None:
+    """play_bots executes every choice: an illegal one would raise IllegalCommand."""
+    bot = SearchBot(players, iterations=8)
+    others: list[Bot] = [RandomBot(seat) for seat in range(1, players)]
+    game = play_bots(SHORT, [bot, *others], players)
+    assert game.state.is_over
+    assert bot.searches > 5
+    assert bot.fallbacks == 0
+
+
+def test_it_is_deterministic_for_a_seed() -> None:
+    def play() -> tuple[object, ...]:
+        return play_bots(SHORT, [SearchBot(5, iterations=10), HeuristicBot(6)], 11).events
+
+    assert play() == play()
+
+
+def test_without_the_seats_history_it_chooses_as_the_heuristic_bot() -> None:
+    game = Game.new(["Al", "Bugs", "Capone"], seed=2)
+    seat = game.state.turn.player
+    legal = game.legal_commands(seat)
+    bot = SearchBot(7, iterations=5)
+    assert bot.choose(view(game.state, seat), legal) == HeuristicBot(7).choose(
+        view(game.state, seat), legal
+    )
+    assert (bot.fallbacks, bot.searches) == (1, 0)
+
+
+def test_a_time_budget_ends_the_search() -> None:
+    """Seconds per move, read from a clock that ticks once per reading: no real time."""
+    ticks = itertools.count()
+    bot = SearchBot(1, iterations=1_000, seconds=5.0, clock=lambda: float(next(ticks)))
+    game = Game.new(["Al", "Bugs"], seed=4)
+    for entry in redact_entries(game.history, 0):
+        bot.observe(entry)
+    seat = game.state.turn.player
+    assert seat == 0
+    bot.choose(view(game.state, seat), game.legal_commands(seat))
+    assert bot.searches == 1
+    assert bot.played == 5  # read at the start (0), then after each iteration (1 to 5)
+
+
+def _states(game: Game) -> list[GameState]:
+    """The state after each entry of ``game``'s history."""
+    states = []
+    state = None
+    for entry in game.history:
+        state, _ = step(state, entry.command)
+        states.append(state)
+    return states
+
+
+def test_states_that_differ_only_in_hidden_cards_get_the_same_choice() -> None:
+    """Two complete games that a seat cannot tell apart: the bot, seeded alike, chooses alike.
+
+    The second game is the witness of the seat's information set: a complete legal game that
+    redacts to the same history, with other cards where the seat saw none.
+    """
+    real = play_bots(RuleOptions(), [HeuristicBot(1), RandomBot(2), HeuristicBot(3)], 8)
+    states = _states(real)
+    entries, seat = next(
+        (entries, seat)
+        for entries in range(len(states) // 2, len(states))
+        for seat in to_act(states[entries - 1]).seats
+        if len(legal_commands(states[entries - 1], seat)) > 1
+    )
+    history = [LogEntry.of(entry) for entry in real.history[:entries]]
+    seen = list(redact_entries(history, seat))
+    witness = InformationSet.of(seen, seat).witness()
+    assert isinstance(witness, Witness)
+    assert witness.state is not None
+    other = [LogEntry(*pair) for pair in zip(witness.commands, witness.events, strict=True)]
+    games = ((history, states[entries - 1]), (other, witness.state))
+    assert states[entries - 1] != witness.state  # the hidden cards differ
+    assert list(redact_entries(other, seat)) == seen  # the seat's history does not
+    choices = []
+    for told, state in games:
+        bot = SearchBot(9, iterations=40)
+        for entry in redact_entries(told, seat):
+            bot.observe(entry)
+        choices.append(bot.choose(view(state, seat), legal_commands(state, seat)))
+        assert (bot.searches, bot.fallbacks) == (1, 0)
+    assert view(games[0][1], seat) == view(games[1][1], seat)
+    assert choices[0] == choices[1]
+
+
+def test_it_plays_the_same_game_through_the_bot_protocol() -> None:
+    argv = [sys.executable, "-m", "chicago_poker.protocol.speak", "search"]
+    clock = Clock(move=10.0, latency=0.5, startup=20.0)
+    remote = RemoteBot(argv, label="search", clock=clock, env={**os.environ, "PYTHONPATH": SRC})
+    try:
+        played = play_table(SHORT, [remote, HeuristicBot(bot_seed(3, 1))], 3)
+    finally:
+        remote.close()
+    local = play_table(
+        SHORT,
+        [BOTS["search"](bot_seed(3, 0)), HeuristicBot(bot_seed(3, 1))],
+        3,
+        names=[player.name for player in played.game.state.players],
+    )
+    assert played.reason == "finished"
+    assert played.game.history == local.game.history
+
+
+def test_the_evaluation_shares_one_win() -> None:
+    game = play_bots(SHORT, [HeuristicBot(1), HeuristicBot(2), HeuristicBot(3)], 5)
+    for state in _states(game)[:: max(1, len(game.history) // 20)]:
+        shares = evaluate(state)
+        assert len(shares) == 3
+        assert sum(shares) == pytest.approx(1.0)
+        assert all(0.0 <= share <= 1.0 for share in shares)
+    winner = game.state.winner
+    assert winner is not None
+    assert evaluate(game.state) == [1.0 if seat == winner else 0.0 for seat in range(3)]
