@@ -1,4 +1,4 @@
-"""Tests for ``chicago-poker simulate`` (chicago_poker.players.simulate)."""
+"""Tests for ``chicago-poker simulate``: chicago_poker.players.simulate and cli.simulate."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from chicago_poker.cli import simulate as simulate_cli
 from chicago_poker.core.commands import EndTurn
 from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError
 from chicago_poker.core.rules import RuleOptions
@@ -26,7 +27,7 @@ from interrupt import children_ignore_interrupts, interrupt, posix_only
 
 def _run(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="chicago-poker", exit_on_error=True)
-    simulate.add_parser(parser.add_subparsers(required=True))
+    simulate_cli.add_parser(parser.add_subparsers(required=True))
     args = parser.parse_args(["simulate", *argv])
     status: int = args.command(args)
     return status

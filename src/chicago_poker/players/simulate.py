@@ -1,4 +1,8 @@
-"""``chicago-poker simulate``: many seeded games between bots, and a summary for designers.
+"""Many seeded games between bots, and a summary for designers: ``chicago-poker simulate``.
+
+The command's arguments and report are :mod:`chicago_poker.cli.simulate`'s; the rule
+option flags, ``--seed`` and ``--workers``/``--scheduler``, which other commands share,
+are read here.
 
 Each game is played by :func:`play_bots`: every seat's bot chooses from its own view, chance
 comes from the game's seeded dealer. Game ``i`` of a run with seed ``S`` is seeded from
@@ -13,20 +17,15 @@ True
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-import attrs
 from attrs import frozen
 
 from chicago_poker._workers import (
-    ClusterError,
-    Progress,
     check_spread,
     in_order,
     scheduler_argument,
@@ -60,13 +59,11 @@ __all__ = [
     "MAX_COMMANDS",
     "GameResult",
     "Summary",
-    "add_parser",
     "add_spread_arguments",
     "game_seed",
     "int_in",
     "play_bots",
     "player_names",
-    "run",
     "seed_argument",
     "simulate",
     "spread",
@@ -74,8 +71,6 @@ __all__ = [
 
 MAX_COMMANDS: Final = 20_000
 """A game still going after this many player commands is stopped (and counted unfinished)."""
-
-_PROG: Final = "chicago-poker simulate"
 
 _SPECIALS: Final = (
     (LiquidationPlayed, "Liquidation"),
@@ -450,7 +445,7 @@ def _spread_data(values: Sequence[int]) -> dict[str, float | int | None]:
     return {"mean": sum(values) / len(values), "min": min(values), "max": max(values)}
 
 
-# --------------------------------------------------------------------------- command line
+# --------------------------------------------------------------------------- shared arguments
 
 
 def int_in(low: int, high: int | None) -> Any:
@@ -497,16 +492,6 @@ def seed_argument(text: str) -> int:
     return int(text)
 
 
-def _bot_list(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",")]
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; the bots are {', '.join(BOTS)}"
-        )
-    return names
-
-
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """Add the rule option flags (R-9.1, R-3.2, R-8.3, R-5.4.1, R-6.7.2)."""
     group = parser.add_argument_group("rule options")
@@ -540,46 +525,6 @@ def rule_options(args: argparse.Namespace) -> RuleOptions:
     )
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Register the ``simulate`` subcommand."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "simulate",
-        help="play many games between bots and summarise them",
-        description="Play seeded games between bots and print a summary: wins by seat and "
-        "by bot, game length, how businesses were won, special cards played and victory "
-        "conditions reached. The same seed gives the same games, whatever the workers. "
-        "Progress goes to stderr: a live bar on a terminal, elsewhere a line every few seconds.",
-    )
-    _add_run_arguments(parser)
-    add_rule_options(parser)
-    parser.set_defaults(command=run)
-    return parser
-
-
-def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of a run: who plays, how many games, the seed, workers and output."""
-    add = parser.add_argument
-    add("--players", type=int_in(2, 6), default=2, metavar="N", help="2 to 6 (default 2)")
-    add("--games", type=int_in(1, None), default=100, metavar="N", help="default 100")
-    add("--seed", type=seed_argument, default=1, metavar="S", help="default 1")
-    add(
-        "--bots",
-        type=_bot_list,
-        default=["heuristic"],
-        metavar="BOT,...",
-        help=f"one bot per seat, or one for all: {', '.join(BOTS)} (default heuristic)",
-    )
-    add_spread_arguments(parser, "processes (default 1)", "the games")
-    add("--log-dir", type=Path, metavar="DIR", help="write each game's log into DIR")
-    add(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="text (default): the summary for a reader; json: the same figures as one JSON "
-        "document",
-    )
-
-
 def add_spread_arguments(parser: argparse.ArgumentParser, workers: str, work: str) -> None:
     """Add ``--workers N`` (with the help ``workers``) or ``--scheduler ADDRESS`` to ``parser``.
 
@@ -601,60 +546,3 @@ def spread(args: argparse.Namespace) -> dict[str, Any]:
     if args.scheduler is not None:
         return {"scheduler": args.scheduler}
     return {"workers": args.workers}
-
-
-def _error(message: str) -> int:
-    sys.stderr.write(f"{_PROG}: error: {message}\n")
-    return 2
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``simulate``: play the games, print the summary; 2 for bad arguments."""
-    bots: list[str] = args.bots
-    if len(bots) == 1:
-        bots = bots * args.players
-    elif len(bots) != args.players:
-        return _error(
-            f"argument --bots: {len(bots)} bots for {args.players} players; "
-            "give one bot per seat, or one for all"
-        )
-    log_dir: Path | None = args.log_dir
-    if log_dir is not None and log_dir.exists() and not log_dir.is_dir():
-        return _error(f"argument --log-dir: {log_dir} is not a directory")
-    try:
-        summary = _play_all(args, bots)
-    except OSError as error:
-        return _error(f"cannot write the logs: {error}")
-    except ClusterError as error:
-        return _error(str(error))
-    sys.stdout.write(_report(args, summary))
-    sys.stdout.flush()
-    return 0
-
-
-def _play_all(args: argparse.Namespace, bots: list[str]) -> Summary:
-    """Play the games of the run, showing progress on stderr, and total them."""
-    summary = Summary(bots)
-    options = rule_options(args)
-    with Progress("simulating", args.games, sys.stderr, unit="games") as progress:
-        for result in simulate(
-            bots, args.games, args.seed, options, **spread(args), log_dir=args.log_dir
-        ):
-            summary.add(result)
-            progress.advance()
-    return summary
-
-
-def _report(args: argparse.Namespace, summary: Summary) -> str:
-    """What ``simulate`` prints: the summary as text, or as one JSON document."""
-    log_dir: Path | None = args.log_dir
-    if args.format == "json":
-        document = {
-            "seed": args.seed,
-            "options": attrs.asdict(rule_options(args)),
-            **summary.as_dict(),
-            "log_dir": None if log_dir is None else str(log_dir),
-        }
-        return json.dumps(document, indent=2, ensure_ascii=True) + "\n"
-    logs = "" if log_dir is None else f"\nLogs: {args.games} games in {log_dir}\n"
-    return summary.text() + logs
