@@ -1,7 +1,11 @@
 """The ``chicago-poker simulate`` command: its arguments, its run and its report.
 
 The games themselves are played by :func:`chicago_poker.players.simulate.simulate`, and
-totalled by its :class:`~chicago_poker.players.simulate.Summary`.
+totalled by its :class:`~chicago_poker.players.simulate.Summary`. ``--bots`` takes every
+name :func:`~chicago_poker.protocol.spec.parse_bot` takes: built-in bots play as they always
+have (:func:`~chicago_poker.players.simulate.play_bots`), the same games, the same report;
+with any other bot, such as a program, every game is played by
+:func:`~chicago_poker.protocol.spec.play_named`, and the report adds the games' terminations.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any, Final
 import attrs
 
 from chicago_poker._workers import ClusterError, Progress
+from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.players.bots import BOTS
 from chicago_poker.players.simulate import (
     Summary,
@@ -26,6 +31,7 @@ from chicago_poker.players.simulate import (
     simulate,
     spread,
 )
+from chicago_poker.protocol.spec import parse_bot, play_named
 
 __all__ = ["add_parser", "run"]
 
@@ -59,7 +65,8 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
         type=_bot_list,
         default=["heuristic"],
         metavar="BOT,...",
-        help=f"one bot per seat, or one for all: {', '.join(BOTS)} (default heuristic)",
+        help=f"one bot per seat, or one for all: {', '.join(BOTS)}, module:Class or "
+        "cmd:COMMAND, a program that speaks the bot protocol (default heuristic)",
     )
     add_spread_arguments(parser, "processes (default 1)", "the games")
     add("--log-dir", type=Path, metavar="DIR", help="write each game's log into DIR")
@@ -73,12 +80,15 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _bot_list(text: str) -> list[str]:
+    """Read ``--bots``: names as :func:`parse_bot` reads them; a class must be importable."""
     names = [name.strip() for name in text.split(",")]
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; the bots are {', '.join(BOTS)}"
-        )
+    for name in names:
+        try:
+            spec = parse_bot(name)
+            if spec.kind == "class":
+                spec.make(0)  # imported now, rather than in every game
+        except ChicagoPokerError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
     return names
 
 
@@ -113,11 +123,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _play_all(args: argparse.Namespace, bots: list[str]) -> Summary:
     """Play the games of the run, showing progress on stderr, and total them."""
-    summary = Summary(bots)
+    builtin = all(name in BOTS for name in bots)
+    summary = Summary(bots, terminations=not builtin)
     options = rule_options(args)
+    play = None if builtin else play_named
     with Progress("simulating", args.games, sys.stderr, unit="games") as progress:
         for result in simulate(
-            bots, args.games, args.seed, options, **spread(args), log_dir=args.log_dir
+            bots, args.games, args.seed, options, **spread(args), log_dir=args.log_dir, play=play
         ):
             summary.add(result)
             progress.advance()

@@ -4,9 +4,12 @@ The command's arguments and report are :mod:`chicago_poker.cli.simulate`'s; the 
 option flags, ``--seed`` and ``--workers``/``--scheduler``, which other commands share,
 are read here.
 
-Each game is played by :func:`play_bots`: every seat's bot chooses from its own view, chance
-comes from the game's seeded dealer. Game ``i`` of a run with seed ``S`` is seeded from
-``(S, i)`` alone, so a run gives the same results with any number of worker processes.
+Each game between built-in bots is played by :func:`play_bots`: every seat's bot chooses
+from its own view, chance comes from the game's seeded dealer. Game ``i`` of a run with seed
+``S`` is seeded from ``(S, i)`` alone, so a run gives the same results with any number of
+worker processes. Games with other bots, such as programs that speak the bot protocol, are
+played by a function given to :func:`simulate` (:data:`Play`), such as
+:func:`chicago_poker.protocol.spec.play_named`: this layer knows no protocol.
 
 >>> from chicago_poker.players.bots import RandomBot
 >>> game = play_bots(RuleOptions(), [RandomBot(1), RandomBot(2)], seed=5)
@@ -19,7 +22,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -58,6 +61,8 @@ from chicago_poker.players.game import Game
 __all__ = [
     "MAX_COMMANDS",
     "GameResult",
+    "Play",
+    "Played",
     "Summary",
     "add_spread_arguments",
     "game_seed",
@@ -155,9 +160,40 @@ class GameResult:
     reinforced: int
     voided: int
     specials: tuple[str, ...]
+    termination: str = "finished"
+    """Why the game ended: a key of :data:`~chicago_poker.formats.bot_protocol.TERMINATIONS`.
+
+    Games between built-in bots say ``"finished"`` whatever their end; a :data:`Play` tells.
+    """
+    faulty: int | None = None
+    """The seat whose bot ended the game by a fault, or None."""
 
 
-def _result(index: int, seed: int, game: Game) -> GameResult:
+@frozen
+class Played:
+    """One game played by a :data:`Play`: the game, why it ended, and the faulty seat."""
+
+    game: Game
+    """The game, every command of it; over unless it ended early."""
+
+    termination: str
+    """Why it ended: a key of :data:`~chicago_poker.formats.bot_protocol.TERMINATIONS`."""
+
+    faulty: int | None = None
+    """The seat whose bot ended the game by a fault (a program's crash, say), or None."""
+
+
+Play = Callable[[RuleOptions, Sequence[str], int, int], Played]
+"""A way to play one game of :func:`simulate` between bots that are not all built in.
+
+Called with the rule options, the bots' names (one per seat), the game's seed and its
+index in the run. It must be picklable, a function of a module, to reach the workers.
+"""
+
+
+def _result(
+    index: int, seed: int, game: Game, termination: str = "finished", faulty: int | None = None
+) -> GameResult:
     events = game.events
     state = game.state
     won = [event for event in events if isinstance(event, ShootoutWon)]
@@ -180,6 +216,8 @@ def _result(index: int, seed: int, game: Game) -> GameResult:
         reinforced=sum(event.reinforced for event in won),
         voided=sum(isinstance(event, ShootoutVoided) for event in events),
         specials=specials,
+        termination=termination,
+        faulty=faulty,
     )
 
 
@@ -190,16 +228,20 @@ class _Job:
     bots: tuple[str, ...]
     options: RuleOptions
     log_dir: str | None
+    play: Play | None = None
 
 
 def _play(job: _Job) -> GameResult:
-    bots = [BOTS[name](job.seed * 10 + seat) for seat, name in enumerate(job.bots)]
-    game = play_bots(job.options, bots, job.seed)
+    if job.play is None:
+        bots = [BOTS[name](job.seed * 10 + seat) for seat, name in enumerate(job.bots)]
+        played = Played(play_bots(job.options, bots, job.seed), "finished")
+    else:
+        played = job.play(job.options, job.bots, job.seed, job.index)
     if job.log_dir is not None:
         path = Path(job.log_dir) / f"game-{job.index + 1:05d}.jsonl"
         with path.open("w", encoding="utf-8") as file:
-            write_log(game, file, provenance={"seed": job.seed})
-    return _result(job.index, job.seed, game)
+            write_log(played.game, file, provenance={"seed": job.seed})
+    return _result(job.index, job.seed, played.game, played.termination, played.faulty)
 
 
 def simulate(
@@ -211,30 +253,37 @@ def simulate(
     workers: int = 1,
     scheduler: str | None = None,
     log_dir: Path | None = None,
+    play: Play | None = None,
 ) -> Iterator[GameResult]:
     """Play ``games`` games between the named bots (one per seat); yield results in order.
+
+    Without ``play``, the bots must be built in, and :func:`play_bots` plays each game.
+    With it, ``play`` plays each game and reads the bots' names, whatever they are (see
+    :data:`Play`); a game that a bot's fault ended is a result like any other.
 
     ``workers`` processes play them, or the workers of the Dask cluster whose scheduler is
     at ``scheduler``, such as ``"tcp://10.0.0.5:8786"`` (see the page Running at scale). Its
     workers need chicago_poker installed, and ``log_dir`` at the same path if it is given.
 
     Raises:
-        InvalidArgumentError: A bot name not in :data:`~chicago_poker.players.bots.BOTS`, not
-            2 to 6 bots, fewer than 0 games, a negative seed, fewer than 1 worker, a
-            malformed scheduler address, or both workers and a scheduler.
+        InvalidArgumentError: A bot name not in :data:`~chicago_poker.players.bots.BOTS`
+            without ``play`` (with it, ``play`` reads the names), not 2 to 6 bots, fewer
+            than 0 games, a negative seed, fewer than 1 worker, a malformed scheduler
+            address, or both workers and a scheduler.
         ArgumentTypeError: ``games``, ``seed`` or ``workers`` not an int, or ``options`` not
             :class:`~chicago_poker.core.rules.RuleOptions`.
         ClusterError: The cluster cannot be used: ``distributed`` missing, no scheduler
             or no worker answering, or workers without this version of chicago_poker.
     """
-    _check_simulation(bots, games, seed, options, workers)
+    _check_simulation(bots, games, seed, options, workers, builtin=play is None)
     address = check_spread("simulate", workers, scheduler)
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
     where = None if log_dir is None else str(log_dir.absolute())  # the workers' own folder
     rules = options or RuleOptions()
     jobs = [
-        _Job(index, game_seed(seed, index), tuple(bots), rules, where) for index in range(games)
+        _Job(index, game_seed(seed, index), tuple(bots), rules, where, play)
+        for index in range(games)
     ]
     if address is None and (workers <= 1 or games <= 1):
         yield from map(_play, jobs)
@@ -244,7 +293,13 @@ def simulate(
 
 
 def _check_simulation(
-    bots: Sequence[str], games: int, seed: int, options: RuleOptions | None, workers: int
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    options: RuleOptions | None,
+    workers: int,
+    *,
+    builtin: bool,
 ) -> None:
     """Refuse the arguments of :func:`simulate` that it cannot take, naming them."""
     check_count("simulate", "games", games, 0)
@@ -254,7 +309,7 @@ def _check_simulation(
         raise ArgumentTypeError(
             f"simulate: options must be RuleOptions or None, not {short_repr(options)}"
         )
-    unknown = [name for name in bots if name not in BOTS]
+    unknown = [name for name in bots if name not in BOTS] if builtin else []
     if unknown:
         raise InvalidArgumentError(
             f"simulate: bots: unknown bot {short_repr(unknown[0])}; the bots are {', '.join(BOTS)}"
@@ -270,11 +325,19 @@ def _check_simulation(
 
 
 class Summary:
-    """The totals of a run, and their text for a designer."""
+    """The totals of a run, and their text for a designer.
 
-    def __init__(self, bots: Sequence[str]) -> None:
+    With ``terminations``, for a run whose games a :data:`Play` played, the text and the
+    JSON also count the games by termination, and a game that a bot's fault ended is
+    counted ``faulted`` among the games without a winner.
+    """
+
+    def __init__(self, bots: Sequence[str], *, terminations: bool = False) -> None:
         """Start empty totals for a run with these bots, one per seat."""
         self.bots = tuple(bots)
+        self.with_terminations = terminations
+        self.terminations: Counter[str] = Counter()
+        self.faulted = 0
         self.names = player_names(bots)
         self.games = 0
         self.wins_by_seat: Counter[int] = Counter()
@@ -311,11 +374,13 @@ class Summary:
         self.specials.update(result.specials)
         if result.victory is not None:
             self.victories[result.victory] += 1
+        self.terminations[result.termination] += 1
+        self.faulted += result.faulty is not None
 
     @property
     def unfinished(self) -> int:
-        """Games stopped after :data:`MAX_COMMANDS`: neither won, blocked nor stalled."""
-        return self.no_winner - self.blocked - self.stalled
+        """Games stopped after :data:`MAX_COMMANDS`: not won, blocked, stalled nor faulted."""
+        return self.no_winner - self.blocked - self.stalled - self.faulted
 
     def text(self) -> str:
         """The summary as lines of text."""
@@ -323,6 +388,8 @@ class Summary:
         lines += self._wins_text()
         lines += ["", *self._length_text(), "", *self._businesses_text()]
         lines += ["", *self._specials_text(), "", *self._victories_text()]
+        if self.with_terminations:
+            lines += ["", *self._terminations_text()]
         return "\n".join(lines) + "\n"
 
     def _wins_text(self) -> list[str]:
@@ -378,8 +445,18 @@ class Summary:
                 lines.append(f"  {label + ' (' + _WITHOUT_WINNER[label] + ')':<30} {count:>6}")
         return lines
 
+    def _terminations_text(self) -> list[str]:
+        games = max(self.games, 1)
+        lines = ["Terminations:"]
+        for reason, count in _most_first(self.terminations):
+            lines.append(f"  {reason:<30} {count:>6}  {_percent(count, games)}")
+        return lines
+
     def _without_winner(self) -> dict[str, int]:
-        return {"blocked": self.blocked, "stalled": self.stalled, "unfinished": self.unfinished}
+        counts = {"blocked": self.blocked, "stalled": self.stalled}
+        if self.with_terminations:
+            counts["faulted"] = self.faulted
+        return {**counts, "unfinished": self.unfinished}
 
     def as_dict(self) -> dict[str, Any]:
         """The totals as JSON-ready data: the figures of :meth:`text`, without percentages.
@@ -405,6 +482,11 @@ class Summary:
             "special_cards": {label: self.specials[label] for _, label in _SPECIALS},
             "victories": dict(_most_first(self.victories)),
             "without_winner": self._without_winner(),
+            **(
+                {"terminations": dict(_most_first(self.terminations))}
+                if self.with_terminations
+                else {}
+            ),
         }
 
     def _wins_data(self) -> dict[str, list[dict[str, Any]]]:
@@ -420,7 +502,12 @@ class Summary:
         }
 
 
-_WITHOUT_WINNER: Final = {"blocked": "no winner", "stalled": "no winner", "unfinished": "stopped"}
+_WITHOUT_WINNER: Final = {
+    "blocked": "no winner",
+    "stalled": "no winner",
+    "faulted": "a bot's fault",
+    "unfinished": "stopped",
+}
 
 
 def _most_first(counts: Counter[str]) -> list[tuple[str, int]]:
