@@ -1,11 +1,13 @@
-"""Tests for ``chicago-poker simulate`` (chicago_poker.players.simulate)."""
+"""Tests for ``chicago-poker simulate``: chicago_poker.players.simulate and cli.simulate."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import re
+import shlex
 import subprocess
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,20 +15,22 @@ from typing import Any
 
 import pytest
 
+from chicago_poker.cli import simulate as simulate_cli
 from chicago_poker.core.commands import EndTurn
 from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.players import simulate
 from chicago_poker.players.bots import HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
-from chicago_poker.players.simulate import GameResult, play_bots
+from chicago_poker.players.simulate import GameResult, Played, play_bots
+from chicago_poker.protocol.spec import play_named
 from chicago_poker.referee.validate import Status, validate_file
 from interrupt import children_ignore_interrupts, interrupt, posix_only
 
 
 def _run(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="chicago-poker", exit_on_error=True)
-    simulate.add_parser(parser.add_subparsers(required=True))
+    simulate_cli.add_parser(parser.add_subparsers(required=True))
     args = parser.parse_args(["simulate", *argv])
     status: int = args.command(args)
     return status
@@ -148,7 +152,9 @@ def test_a_quick_piped_run_writes_nothing_to_stderr(capsys: pytest.CaptureFixtur
         (["--games", "0"], "argument --games: 0 is out of range: use at least 1"),
         (["--workers", "0"], "argument --workers: 0 is out of range"),
         (["--seed", "x"], "argument --seed: not an integer: 'x'"),
-        (["--bots", "genius"], "unknown bot 'genius'; the bots are random, heuristic"),
+        (["--bots", "genius"], "unknown bot 'genius': give random, heuristic, search, module:Class"),
+        (["--bots", "random,cmd:"], "bot 'cmd:': the command is empty"),
+        (["--bots", "no_such_module:Bot"], "bot 'no_such_module:Bot': No module named"),
         (["--frobnicate"], "unrecognized arguments: --frobnicate"),
     ],
 )
@@ -374,3 +380,97 @@ def test_the_documented_json_example_has_the_shape_of_real_output(
     example = json.loads(re.findall(r"```json\n(.*?)```", page, re.DOTALL)[0])
     assert _run(["--games", "3", "--format", "json"]) == 0
     assert _shape(example) == _shape(json.loads(capsys.readouterr().out))
+
+
+# --------------------------------------------------------------------------- bot programs
+
+
+def _program(module: str, *args: str) -> str:
+    """The ``cmd:`` name of a module of this package run as a bot program."""
+    return "cmd:" + shlex.join([sys.executable, "-m", f"chicago_poker.protocol.{module}", *args])
+
+
+SPEAKER = _program("speak", "heuristic")
+CRASHER = _program("faulty", "--rate", "1", "--only", "crash")
+
+
+def test_a_program_plays_the_games_its_bot_plays_here() -> None:
+    # The speaker makes its bot from the seed of new_game, bot_seed(game seed, seat), as
+    # play_named makes the bots it keeps in this process: the same games, move for move.
+    here = list(simulate.simulate(["heuristic", "random"], 3, 8, play=play_named))
+    there = list(simulate.simulate([SPEAKER, "random"], 3, 8, play=play_named))
+    assert there == here
+    assert {result.termination for result in there} == {"finished"}
+
+
+def test_built_in_bots_play_as_they_always_have(capsys: pytest.CaptureFixture[str]) -> None:
+    # Without a program, play_bots plays, its bots seeded as before: no terminations shown.
+    assert _run(["--games", "3", "--seed", "8", "--bots", "heuristic,random"]) == 0
+    text = capsys.readouterr().out
+    assert "Terminations" not in text
+    assert "faulted" not in text
+    assert (
+        _run(["--games", "3", "--seed", "8", "--bots", "heuristic,random", "--format", "json"]) == 0
+    )
+    document = json.loads(capsys.readouterr().out)
+    assert "terminations" not in document
+    assert list(document["without_winner"]) == ["blocked", "stalled", "unfinished"]
+
+
+def test_a_run_with_a_program_is_reproducible_and_its_logs_validate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--games", "2", "--seed", "4", "--bots", f"{SPEAKER},random", "--format", "json"]
+    assert _run([*argv, "--log-dir", str(tmp_path / "logs")]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert _run(argv) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert {**first, "log_dir": None} == again
+    assert again["terminations"] == {"finished": 2}
+    assert again["wins_by_seat"][0]["bot"] == SPEAKER
+    for log in sorted((tmp_path / "logs").glob("*.jsonl")):
+        report = validate_file(log)
+        assert report.status is Status.OK, report.findings
+        assert report.game_over
+
+
+def test_a_program_that_crashes_is_counted_not_raised(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["--games", "2", "--seed", "4", "--bots", f"random,{CRASHER}"]) == 0
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    assert "Terminations:\n  crashed                             2  100.0%\n" in out
+    assert re.search(r"\n  faulted \(a bot's fault\) +2\n", out)
+    assert "  no winner                 2  100.0%" in out
+
+
+def test_a_program_that_cannot_start_is_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--games", "2", "--bots", "random,cmd:no-such-program-anywhere", "--format", "json"]
+    assert _run(argv) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["terminations"] == {"failed-to-start": 2}
+    assert document["without_winner"] == {
+        "blocked": 0,
+        "stalled": 0,
+        "faulted": 2,
+        "unfinished": 0,
+    }
+
+
+def test_workers_give_the_same_report_with_programs(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--players", "3", "--games", "4", "--seed", "6", "--format", "json"]
+    argv += ["--bots", f"{SPEAKER},random,{CRASHER}"]
+    assert _run(argv) == 0
+    one = capsys.readouterr().out
+    assert _run([*argv, "--workers", "2"]) == 0
+    two = capsys.readouterr().out
+    assert one == two
+    assert json.loads(one)["terminations"] == {"crashed": 4}
+
+
+def test_a_faulted_game_is_not_unfinished() -> None:
+    summary = simulate.Summary(["random", "random"], terminations=True)
+    game = Game.new(["Random 0", "Random 1"], seed=1)
+    played = Played(game, "time-forfeit", 1)
+    summary.add(simulate._result(0, 1, played.game, played.termination, played.faulty))
+    assert (summary.faulted, summary.unfinished) == (1, 0)
+    assert summary.as_dict()["terminations"] == {"time-forfeit": 1}

@@ -26,6 +26,7 @@ import attrs
 from chicago_poker import __version__
 from chicago_poker._workers import ClusterError, Progress
 from chicago_poker.cli import demo, play, render, serve
+from chicago_poker.cli import simulate as simulate_cli
 from chicago_poker.core.cards import GANGSTER_CARDS
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.hands import MAX_HAND_SIZE
@@ -139,7 +140,7 @@ def _build_parser() -> _Parser:
     _add_hands_parser(commands)
     _add_validate_parser(commands)
     explain.add_parser(commands)
-    simulate.add_parser(commands)
+    simulate_cli.add_parser(commands)
     match.add_parser(commands)
     play.add_parser(commands)
     demo.add_parser(commands)

@@ -1,8 +1,15 @@
-"""``chicago-poker simulate``: many seeded games between bots, and a summary for designers.
+"""Many seeded games between bots, and a summary for designers: ``chicago-poker simulate``.
 
-Each game is played by :func:`play_bots`: every seat's bot chooses from its own view, chance
-comes from the game's seeded dealer. Game ``i`` of a run with seed ``S`` is seeded from
-``(S, i)`` alone, so a run gives the same results with any number of worker processes.
+The command's arguments and report are :mod:`chicago_poker.cli.simulate`'s; the rule
+option flags, ``--seed`` and ``--workers``/``--scheduler``, which other commands share,
+are read here.
+
+Each game between built-in bots is played by :func:`play_bots`: every seat's bot chooses
+from its own view, chance comes from the game's seeded dealer. Game ``i`` of a run with seed
+``S`` is seeded from ``(S, i)`` alone, so a run gives the same results with any number of
+worker processes. Games with other bots, such as programs that speak the bot protocol, are
+played by a function given to :func:`simulate` (:data:`Play`), such as
+:func:`chicago_poker.protocol.spec.play_named`: this layer knows no protocol.
 
 >>> from chicago_poker.players.bots import RandomBot
 >>> game = play_bots(RuleOptions(), [RandomBot(1), RandomBot(2)], seed=5)
@@ -13,20 +20,15 @@ True
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol, cast
 
-import attrs
 from attrs import frozen
 
 from chicago_poker._workers import (
-    ClusterError,
-    Progress,
     check_spread,
     in_order,
     scheduler_argument,
@@ -65,14 +67,14 @@ __all__ = [
     "GameResult",
     "Narrator",
     "Observer",
+    "Play",
+    "Played",
     "Summary",
-    "add_parser",
     "add_spread_arguments",
     "game_seed",
     "int_in",
     "play_bots",
     "player_names",
-    "run",
     "seed_argument",
     "simulate",
     "spread",
@@ -80,8 +82,6 @@ __all__ = [
 
 MAX_COMMANDS: Final = 20_000
 """A game still going after this many player commands is stopped (and counted unfinished)."""
-
-_PROG: Final = "chicago-poker simulate"
 
 _SPECIALS: Final = (
     (LiquidationPlayed, "Liquidation"),
@@ -224,9 +224,40 @@ class GameResult:
     reinforced: int
     voided: int
     specials: tuple[str, ...]
+    termination: str = "finished"
+    """Why the game ended: a key of :data:`~chicago_poker.formats.bot_protocol.TERMINATIONS`.
+
+    Games between built-in bots say ``"finished"`` whatever their end; a :data:`Play` tells.
+    """
+    faulty: int | None = None
+    """The seat whose bot ended the game by a fault, or None."""
 
 
-def _result(index: int, seed: int, game: Game) -> GameResult:
+@frozen
+class Played:
+    """One game played by a :data:`Play`: the game, why it ended, and the faulty seat."""
+
+    game: Game
+    """The game, every command of it; over unless it ended early."""
+
+    termination: str
+    """Why it ended: a key of :data:`~chicago_poker.formats.bot_protocol.TERMINATIONS`."""
+
+    faulty: int | None = None
+    """The seat whose bot ended the game by a fault (a program's crash, say), or None."""
+
+
+Play = Callable[[RuleOptions, Sequence[str], int, int], Played]
+"""A way to play one game of :func:`simulate` between bots that are not all built in.
+
+Called with the rule options, the bots' names (one per seat), the game's seed and its
+index in the run. It must be picklable, a function of a module, to reach the workers.
+"""
+
+
+def _result(
+    index: int, seed: int, game: Game, termination: str = "finished", faulty: int | None = None
+) -> GameResult:
     events = game.events
     state = game.state
     won = [event for event in events if isinstance(event, ShootoutWon)]
@@ -249,6 +280,8 @@ def _result(index: int, seed: int, game: Game) -> GameResult:
         reinforced=sum(event.reinforced for event in won),
         voided=sum(isinstance(event, ShootoutVoided) for event in events),
         specials=specials,
+        termination=termination,
+        faulty=faulty,
     )
 
 
@@ -259,16 +292,20 @@ class _Job:
     bots: tuple[str, ...]
     options: RuleOptions
     log_dir: str | None
+    play: Play | None = None
 
 
 def _play(job: _Job) -> GameResult:
-    bots = [BOTS[name](job.seed * 10 + seat) for seat, name in enumerate(job.bots)]
-    game = play_bots(job.options, bots, job.seed)
+    if job.play is None:
+        bots = [BOTS[name](job.seed * 10 + seat) for seat, name in enumerate(job.bots)]
+        played = Played(play_bots(job.options, bots, job.seed), "finished")
+    else:
+        played = job.play(job.options, job.bots, job.seed, job.index)
     if job.log_dir is not None:
         path = Path(job.log_dir) / f"game-{job.index + 1:05d}.jsonl"
         with path.open("w", encoding="utf-8") as file:
-            write_log(game, file, provenance={"seed": job.seed})
-    return _result(job.index, job.seed, game)
+            write_log(played.game, file, provenance={"seed": job.seed})
+    return _result(job.index, job.seed, played.game, played.termination, played.faulty)
 
 
 def simulate(
@@ -280,30 +317,37 @@ def simulate(
     workers: int = 1,
     scheduler: str | None = None,
     log_dir: Path | None = None,
+    play: Play | None = None,
 ) -> Iterator[GameResult]:
     """Play ``games`` games between the named bots (one per seat); yield results in order.
+
+    Without ``play``, the bots must be built in, and :func:`play_bots` plays each game.
+    With it, ``play`` plays each game and reads the bots' names, whatever they are (see
+    :data:`Play`); a game that a bot's fault ended is a result like any other.
 
     ``workers`` processes play them, or the workers of the Dask cluster whose scheduler is
     at ``scheduler``, such as ``"tcp://10.0.0.5:8786"`` (see the page Running at scale). Its
     workers need chicago_poker installed, and ``log_dir`` at the same path if it is given.
 
     Raises:
-        InvalidArgumentError: A bot name not in :data:`~chicago_poker.players.bots.BOTS`, not
-            2 to 6 bots, fewer than 0 games, a negative seed, fewer than 1 worker, a
-            malformed scheduler address, or both workers and a scheduler.
+        InvalidArgumentError: A bot name not in :data:`~chicago_poker.players.bots.BOTS`
+            without ``play`` (with it, ``play`` reads the names), not 2 to 6 bots, fewer
+            than 0 games, a negative seed, fewer than 1 worker, a malformed scheduler
+            address, or both workers and a scheduler.
         ArgumentTypeError: ``games``, ``seed`` or ``workers`` not an int, or ``options`` not
             :class:`~chicago_poker.core.rules.RuleOptions`.
         ClusterError: The cluster cannot be used: ``distributed`` missing, no scheduler
             or no worker answering, or workers without this version of chicago_poker.
     """
-    _check_simulation(bots, games, seed, options, workers)
+    _check_simulation(bots, games, seed, options, workers, builtin=play is None)
     address = check_spread("simulate", workers, scheduler)
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
     where = None if log_dir is None else str(log_dir.absolute())  # the workers' own folder
     rules = options or RuleOptions()
     jobs = [
-        _Job(index, game_seed(seed, index), tuple(bots), rules, where) for index in range(games)
+        _Job(index, game_seed(seed, index), tuple(bots), rules, where, play)
+        for index in range(games)
     ]
     if address is None and (workers <= 1 or games <= 1):
         yield from map(_play, jobs)
@@ -313,7 +357,13 @@ def simulate(
 
 
 def _check_simulation(
-    bots: Sequence[str], games: int, seed: int, options: RuleOptions | None, workers: int
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    options: RuleOptions | None,
+    workers: int,
+    *,
+    builtin: bool,
 ) -> None:
     """Refuse the arguments of :func:`simulate` that it cannot take, naming them."""
     check_count("simulate", "games", games, 0)
@@ -323,7 +373,7 @@ def _check_simulation(
         raise ArgumentTypeError(
             f"simulate: options must be RuleOptions or None, not {short_repr(options)}"
         )
-    unknown = [name for name in bots if name not in BOTS]
+    unknown = [name for name in bots if name not in BOTS] if builtin else []
     if unknown:
         raise InvalidArgumentError(
             f"simulate: bots: unknown bot {short_repr(unknown[0])}; the bots are {', '.join(BOTS)}"
@@ -339,11 +389,19 @@ def _check_simulation(
 
 
 class Summary:
-    """The totals of a run, and their text for a designer."""
+    """The totals of a run, and their text for a designer.
 
-    def __init__(self, bots: Sequence[str]) -> None:
+    With ``terminations``, for a run whose games a :data:`Play` played, the text and the
+    JSON also count the games by termination, and a game that a bot's fault ended is
+    counted ``faulted`` among the games without a winner.
+    """
+
+    def __init__(self, bots: Sequence[str], *, terminations: bool = False) -> None:
         """Start empty totals for a run with these bots, one per seat."""
         self.bots = tuple(bots)
+        self.with_terminations = terminations
+        self.terminations: Counter[str] = Counter()
+        self.faulted = 0
         self.names = player_names(bots)
         self.games = 0
         self.wins_by_seat: Counter[int] = Counter()
@@ -380,11 +438,13 @@ class Summary:
         self.specials.update(result.specials)
         if result.victory is not None:
             self.victories[result.victory] += 1
+        self.terminations[result.termination] += 1
+        self.faulted += result.faulty is not None
 
     @property
     def unfinished(self) -> int:
-        """Games stopped after :data:`MAX_COMMANDS`: neither won, blocked nor stalled."""
-        return self.no_winner - self.blocked - self.stalled
+        """Games stopped after :data:`MAX_COMMANDS`: not won, blocked, stalled nor faulted."""
+        return self.no_winner - self.blocked - self.stalled - self.faulted
 
     def text(self) -> str:
         """The summary as lines of text."""
@@ -392,6 +452,8 @@ class Summary:
         lines += self._wins_text()
         lines += ["", *self._length_text(), "", *self._businesses_text()]
         lines += ["", *self._specials_text(), "", *self._victories_text()]
+        if self.with_terminations:
+            lines += ["", *self._terminations_text()]
         return "\n".join(lines) + "\n"
 
     def _wins_text(self) -> list[str]:
@@ -447,8 +509,18 @@ class Summary:
                 lines.append(f"  {label + ' (' + _WITHOUT_WINNER[label] + ')':<30} {count:>6}")
         return lines
 
+    def _terminations_text(self) -> list[str]:
+        games = max(self.games, 1)
+        lines = ["Terminations:"]
+        for reason, count in _most_first(self.terminations):
+            lines.append(f"  {reason:<30} {count:>6}  {_percent(count, games)}")
+        return lines
+
     def _without_winner(self) -> dict[str, int]:
-        return {"blocked": self.blocked, "stalled": self.stalled, "unfinished": self.unfinished}
+        counts = {"blocked": self.blocked, "stalled": self.stalled}
+        if self.with_terminations:
+            counts["faulted"] = self.faulted
+        return {**counts, "unfinished": self.unfinished}
 
     def as_dict(self) -> dict[str, Any]:
         """The totals as JSON-ready data: the figures of :meth:`text`, without percentages.
@@ -474,6 +546,11 @@ class Summary:
             "special_cards": {label: self.specials[label] for _, label in _SPECIALS},
             "victories": dict(_most_first(self.victories)),
             "without_winner": self._without_winner(),
+            **(
+                {"terminations": dict(_most_first(self.terminations))}
+                if self.with_terminations
+                else {}
+            ),
         }
 
     def _wins_data(self) -> dict[str, list[dict[str, Any]]]:
@@ -489,7 +566,12 @@ class Summary:
         }
 
 
-_WITHOUT_WINNER: Final = {"blocked": "no winner", "stalled": "no winner", "unfinished": "stopped"}
+_WITHOUT_WINNER: Final = {
+    "blocked": "no winner",
+    "stalled": "no winner",
+    "faulted": "a bot's fault",
+    "unfinished": "stopped",
+}
 
 
 def _most_first(counts: Counter[str]) -> list[tuple[str, int]]:
@@ -514,7 +596,7 @@ def _spread_data(values: Sequence[int]) -> dict[str, float | int | None]:
     return {"mean": sum(values) / len(values), "min": min(values), "max": max(values)}
 
 
-# --------------------------------------------------------------------------- command line
+# --------------------------------------------------------------------------- shared arguments
 
 
 def int_in(low: int, high: int | None) -> Any:
@@ -561,16 +643,6 @@ def seed_argument(text: str) -> int:
     return int(text)
 
 
-def _bot_list(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",")]
-    unknown = [name for name in names if name not in BOTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot {unknown[0]!r}; the bots are {', '.join(BOTS)}"
-        )
-    return names
-
-
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """Add the rule option flags (R-9.1, R-3.2, R-8.3, R-5.4.1, R-6.7.2)."""
     group = parser.add_argument_group("rule options")
@@ -604,46 +676,6 @@ def rule_options(args: argparse.Namespace) -> RuleOptions:
     )
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Register the ``simulate`` subcommand."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "simulate",
-        help="play many games between bots and summarise them",
-        description="Play seeded games between bots and print a summary: wins by seat and "
-        "by bot, game length, how businesses were won, special cards played and victory "
-        "conditions reached. The same seed gives the same games, whatever the workers. "
-        "Progress goes to stderr: a live bar on a terminal, elsewhere a line every few seconds.",
-    )
-    _add_run_arguments(parser)
-    add_rule_options(parser)
-    parser.set_defaults(command=run)
-    return parser
-
-
-def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of a run: who plays, how many games, the seed, workers and output."""
-    add = parser.add_argument
-    add("--players", type=int_in(2, 6), default=2, metavar="N", help="2 to 6 (default 2)")
-    add("--games", type=int_in(1, None), default=100, metavar="N", help="default 100")
-    add("--seed", type=seed_argument, default=1, metavar="S", help="default 1")
-    add(
-        "--bots",
-        type=_bot_list,
-        default=["heuristic"],
-        metavar="BOT,...",
-        help=f"one bot per seat, or one for all: {', '.join(BOTS)} (default heuristic)",
-    )
-    add_spread_arguments(parser, "processes (default 1)", "the games")
-    add("--log-dir", type=Path, metavar="DIR", help="write each game's log into DIR")
-    add(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="text (default): the summary for a reader; json: the same figures as one JSON "
-        "document",
-    )
-
-
 def add_spread_arguments(parser: argparse.ArgumentParser, workers: str, work: str) -> None:
     """Add ``--workers N`` (with the help ``workers``) or ``--scheduler ADDRESS`` to ``parser``.
 
@@ -665,60 +697,3 @@ def spread(args: argparse.Namespace) -> dict[str, Any]:
     if args.scheduler is not None:
         return {"scheduler": args.scheduler}
     return {"workers": args.workers}
-
-
-def _error(message: str) -> int:
-    sys.stderr.write(f"{_PROG}: error: {message}\n")
-    return 2
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``simulate``: play the games, print the summary; 2 for bad arguments."""
-    bots: list[str] = args.bots
-    if len(bots) == 1:
-        bots = bots * args.players
-    elif len(bots) != args.players:
-        return _error(
-            f"argument --bots: {len(bots)} bots for {args.players} players; "
-            "give one bot per seat, or one for all"
-        )
-    log_dir: Path | None = args.log_dir
-    if log_dir is not None and log_dir.exists() and not log_dir.is_dir():
-        return _error(f"argument --log-dir: {log_dir} is not a directory")
-    try:
-        summary = _play_all(args, bots)
-    except OSError as error:
-        return _error(f"cannot write the logs: {error}")
-    except ClusterError as error:
-        return _error(str(error))
-    sys.stdout.write(_report(args, summary))
-    sys.stdout.flush()
-    return 0
-
-
-def _play_all(args: argparse.Namespace, bots: list[str]) -> Summary:
-    """Play the games of the run, showing progress on stderr, and total them."""
-    summary = Summary(bots)
-    options = rule_options(args)
-    with Progress("simulating", args.games, sys.stderr, unit="games") as progress:
-        for result in simulate(
-            bots, args.games, args.seed, options, **spread(args), log_dir=args.log_dir
-        ):
-            summary.add(result)
-            progress.advance()
-    return summary
-
-
-def _report(args: argparse.Namespace, summary: Summary) -> str:
-    """What ``simulate`` prints: the summary as text, or as one JSON document."""
-    log_dir: Path | None = args.log_dir
-    if args.format == "json":
-        document = {
-            "seed": args.seed,
-            "options": attrs.asdict(rule_options(args)),
-            **summary.as_dict(),
-            "log_dir": None if log_dir is None else str(log_dir),
-        }
-        return json.dumps(document, indent=2, ensure_ascii=True) + "\n"
-    logs = "" if log_dir is None else f"\nLogs: {args.games} games in {log_dir}\n"
-    return summary.text() + logs

@@ -7,6 +7,9 @@
 - ``cmd:COMMAND``, such as ``cmd:node examples/random-bot.js``: a program that speaks the
   bot protocol, split into words as a POSIX shell would split it, in a process of its own.
 
+:func:`play_named` plays one game between bots named so: ``chicago-poker simulate`` plays
+its games with it when a bot is not built in.
+
 >>> parse_bot("heuristic").kind, parse_bot("cmd:node bot.js").argv
 ('builtin', ('node', 'bot.js'))
 """
@@ -16,15 +19,20 @@ from __future__ import annotations
 import importlib
 import re
 import shlex
+from collections.abc import Sequence
 from typing import Final
 
 from attrs import frozen
 
 from chicago_poker.core.errors import InvalidArgumentError, short_repr
+from chicago_poker.core.rules import RuleOptions
 from chicago_poker.players.bots import BOTS, Bot
-from chicago_poker.protocol.table import Clock, RemoteBot
+from chicago_poker.players.game import Game
+from chicago_poker.players.simulate import Played, player_names
+from chicago_poker.protocol.process import BotError
+from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
 
-__all__ = ["BotSpec", "parse_bot"]
+__all__ = ["BotSpec", "parse_bot", "play_named"]
 
 _CLASS: Final = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
@@ -93,3 +101,44 @@ def parse_bot(text: str) -> BotSpec:
     raise InvalidArgumentError(
         f"unknown bot {short_repr(text)}: give {', '.join(BOTS)}, module:Class or cmd:COMMAND"
     )
+
+
+def play_named(options: RuleOptions, bots: Sequence[str], seed: int, index: int = 0) -> Played:
+    """Play one game between the bots named by ``bots``, one a seat, as :func:`parse_bot` has it.
+
+    The dealer is seeded by ``seed``; each seat's bot plays with
+    :func:`~chicago_poker.protocol.table.bot_seed` of it, in this process or in its own
+    (whose ``new_game`` carries that seed), so a bot plays the same game either way. Each
+    program is started for the game, with the default :class:`Clock`, and ended after it.
+    A program that cannot start, or that breaks the protocol or its time, ends the game:
+    the result names the termination and the seat. This is a
+    :data:`~chicago_poker.players.simulate.Play`, for ``simulate``.
+
+    >>> played = play_named(RuleOptions(), ["random", "heuristic"], seed=5)
+    >>> played.termination, played.faulty, played.game.state.is_over
+    ('finished', None, True)
+
+    Raises:
+        InvalidArgumentError: A name that names no bot, or a class that cannot be imported.
+    """
+    specs = [parse_bot(text) for text in bots]
+    names = player_names(bots)
+    clock = Clock()
+    started: list[RemoteBot] = []
+    players: list[Bot | RemoteBot] = []
+    try:
+        for seat, spec in enumerate(specs):
+            if not spec.remote:
+                players.append(spec.make(bot_seed(seed, seat)))
+                continue
+            try:
+                bot = spec.start(clock, f"seat {seat} ({spec.text})")
+            except BotError as fault:
+                return Played(Game.new(names, options, seed), fault.reason, seat)
+            started.append(bot)
+            players.append(bot)
+        result = play_table(options, players, seed, names=names, index=index)
+        return Played(result.game, result.reason, result.seat)
+    finally:
+        for bot in started:
+            bot.close()
