@@ -619,7 +619,9 @@ def _business(
         cx = x + _NAME_WIDTH + position * _STEP + CARD_WIDTH / 2
         sign = "▼ down" if face is Face.DOWN else "▲ up"
         panel.append(
-            _text(cx, y + _PANEL_TOP - 8, sign, size=12, anchor="middle", fill=_MUTED, room=_STEP - 4)
+            _text(
+                cx, y + _PANEL_TOP - 8, sign, size=12, anchor="middle", fill=_MUTED, room=_STEP - 4
+            )
         )
     row_y = y + _PANEL_TOP
     turn = seen.turn.player if seen.victory is None else None
