@@ -24,10 +24,10 @@ import orjson
 from attrs import frozen
 
 from chicago_poker.core.apply import apply
-from chicago_poker.core.commands import Command
+from chicago_poker.core.commands import Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.core.events import Event
-from chicago_poker.core.redacted_events import redact
+from chicago_poker.core.redacted_events import SeenEvent, redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
@@ -132,6 +132,10 @@ def _options(options: object) -> RuleOptions:
         raise TableError(f"$.options: {error}", code="bad-request") from None
 
 
+_CHANCE = (StartGame, DealCard, RevealTile)
+"""The commands of chance: the last move is the last command of a seat, and what followed."""
+
+
 class Table:
     """One game at the server: its seats' tokens, its bots, and each viewer's events."""
 
@@ -174,10 +178,18 @@ class Table:
         self._seen: dict[Viewer, list[JSONObject]] = {None: []}
         self._seen.update({seat: [] for seat in range(len(self.names))})
         self._words: dict[Viewer, list[str]] = {viewer: [] for viewer in self._seen}
-        self._present: dict[Viewer, tuple[int, list[JSONObject], list[str]]] = {}
+        self._present: dict[tuple[Viewer, bool], tuple[int, list[JSONObject], list[str]]] = {}
         self._history: dict[Viewer, tuple[int, list[str]]] = {}
         self._state: GameState | None = None
-        self._record(self.game.events)
+        self._moved = 0
+        """Where the last move's events start: those of the last command and its chance."""
+        self._last: dict[Viewer, list[SeenEvent]] = {}
+        """The last move's events, as each viewer was told them: the picture rings them."""
+        history = self.game.history
+        moves = [at for at, entry in enumerate(history) if not isinstance(entry.command, _CHANCE)]
+        last = moves[-1] if moves else len(history)
+        self._record([event for entry in history[:last] for event in entry.events])
+        self._record([event for entry in history[last:] for event in entry.events])
 
     @classmethod
     def deal(
@@ -253,11 +265,14 @@ class Table:
                 return True
         return False
 
-    def updates(self, viewer: Viewer, since: int) -> list[JSONObject]:
-        """The messages that bring ``viewer`` from ``since`` events to the present."""
-        return [*self._events_since(viewer, since), *self._now(viewer)[1]]
+    def updates(self, viewer: Viewer, since: int, narrow: bool = False) -> list[JSONObject]:
+        """The messages that bring ``viewer`` from ``since`` events to the present.
 
-    def frames(self, viewer: Viewer, since: int) -> list[str]:
+        ``narrow`` draws the picture for a phone (businesses one above another).
+        """
+        return [*self._events_since(viewer, since), *self._now(viewer, narrow)[1]]
+
+    def frames(self, viewer: Viewer, since: int, narrow: bool = False) -> list[str]:
         """The messages of :meth:`updates` as the text frames a connection sends.
 
         The whole history (``since`` 0), which every new connection is sent, is written once
@@ -270,7 +285,7 @@ class Table:
             news = [orjson.dumps(message).decode() for message in self._events_since(viewer, since)]
             if since == 0:
                 self._history[viewer] = (self.events, news)
-        return [*news, *self._now(viewer)[2]]
+        return [*news, *self._now(viewer, narrow)[2]]
 
     def _events_since(self, viewer: Viewer, since: int) -> list[JSONObject]:
         if since >= self.events:
@@ -278,20 +293,20 @@ class Table:
         events, words = self._seen[viewer][since:], self._words[viewer][since:]
         return [{"type": "events", "first": since, "events": events, "words": words}]
 
-    def _now(self, viewer: Viewer) -> tuple[int, list[JSONObject], list[str]]:
+    def _now(self, viewer: Viewer, narrow: bool) -> tuple[int, list[JSONObject], list[str]]:
         """The ``view`` (and for a seat ``legal``) message of ``viewer`` now, and their text.
 
-        Made once per viewer and event: every connection of a seat, and every spectator,
-        shares them, and the picture of the table is drawn once.
+        Made once per viewer, layout and event: every connection of a seat, and every
+        spectator, shares them, and the picture of the table is drawn once. The picture
+        rings the last move's events as the viewer was told them.
         """
-        present = self._present.get(viewer)
+        present = self._present.get((viewer, narrow))
         if present is not None and present[0] == self.events:
             return present
         seen = view(self.game.state, viewer)
-        svg = table_svg(seen, self.names)
-        messages: list[JSONObject] = [
-            {"type": "view", "events": self.events, "view": to_json(seen), "svg": svg}
-        ]
+        svg = table_svg(seen, self.names, lastmove=self._last[viewer], narrow=narrow)
+        shown = {"events": self.events, "view": to_json(seen), "svg": svg, "lastmove": self._moved}
+        messages: list[JSONObject] = [{"type": "view", **shown}]
         if viewer is not None:
             legal = self.game.legal_commands(viewer)
             words = [command_words(command, self.names, viewer, seen) for command in legal]
@@ -299,7 +314,7 @@ class Table:
                 {"type": "legal", "events": self.events, "commands": to_json(legal), "words": words}
             )
         texts = [orjson.dumps(message).decode() for message in messages]
-        self._present[viewer] = present = (self.events, messages, texts)
+        self._present[(viewer, narrow)] = present = (self.events, messages, texts)
         return present
 
     def log_lines(self, viewer: Viewer, *, full: bool) -> list[str]:
@@ -325,9 +340,12 @@ class Table:
             self.on_change(self)
 
     def _record(self, events: Sequence[Event]) -> None:
+        self._moved = self.events
+        self._last = {viewer: [] for viewer in self._seen}
         for event in events:
             for viewer, seen in self._seen.items():
                 redacted = redact(self._state, event, viewer)
+                self._last[viewer].append(redacted)
                 seen.append(to_json(redacted))
                 before = (
                     view(self._state, viewer)
