@@ -344,6 +344,18 @@ def test_the_other_pictures_stay_inside_too() -> None:
         assert outside(picture) == []
 
 
+def test_every_text_of_a_table_is_at_least_12_pixels() -> None:
+    """At its natural width, as the web table shows it on a phone (390 pixels) and wider."""
+    state = crowded(4, 4, "Al")
+    hands = parse_position(POSITION)
+    pictures = [render(state), render(state, size=390), render(view(hands, 1), size=390)]
+    pictures.append(render(view(state, 0)))
+    for picture in pictures:
+        sizes = [float(text.attrib["font-size"]) for text in parse(picture).iter(f"{SVG}text")]
+        assert sizes, "no text drawn"
+        assert min(sizes) >= 12
+
+
 # --------------------------------------------------------------------------- contrast
 
 

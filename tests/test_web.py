@@ -70,8 +70,10 @@ def finish(table: Table) -> None:
     assert table.game.state.is_over
 
 
-def connect(client: TestClient, table: Table, viewer: int | None) -> Any:
-    return client.websocket_connect(f"/tables/{table.id}/ws?token={table.token_of(viewer)}")
+def connect(client: TestClient, table: Table, viewer: int | None, layout: str = "") -> Any:
+    """A WebSocket of ``viewer``; ``layout="narrow"`` asks for the picture drawn for a phone."""
+    query = f"token={table.token_of(viewer)}" + (f"&layout={layout}" if layout else "")
+    return client.websocket_connect(f"/tables/{table.id}/ws?{query}")
 
 
 def receive_until(ws: Socket, done: Callable[[Message], bool]) -> list[Message]:
@@ -431,9 +433,9 @@ def test_the_picture_is_drawn_once_per_viewer_and_event(
     drawn: list[int] = []
     draw = render.table_svg
 
-    def counted(seen: Any, names: Any) -> str:
+    def counted(seen: Any, names: Any, **options: Any) -> str:
         drawn.append(1)
-        return draw(seen, names)
+        return draw(seen, names, **options)
 
     monkeypatch.setattr(tables, "table_svg", counted)
     table = make_table(registry, ["Al", "Bugs"], [None, None])

@@ -9,7 +9,8 @@ at. Then each message is checked with the machinery of the views test (tests/tes
 - no card in it is one the viewer may not know (``known_cards``);
 - it is unchanged when the cards hidden from the viewer are shuffled among their places
   (``permute_hidden``): so no hidden card, count or choice can be read from it, however
-  it is encoded.
+  it is encoded;
+- its picture rings only events the viewer was sent (``lastmove``), in either layout.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ Received = list[tuple[Message, Any]]
 """Each message a connection received, with what was sent to cause it (None: nothing)."""
 
 NAMES = ["Al", "Bugs", "Capone", "Dutch"]
+NARROW = {0}
+"""The viewers whose connection asks for the picture drawn for a phone."""
 
 
 def play_over_the_network(
@@ -84,7 +87,10 @@ def play_over_the_network(
 
 class _connections:  # noqa: N801 - used as a context manager, like a function
     def __init__(self, client: TestClient, table: Table, viewers: list[int | None]) -> None:
-        self.managers = {viewer: connect(client, table, viewer) for viewer in viewers}
+        self.managers = {
+            viewer: connect(client, table, viewer, "narrow" if viewer in NARROW else "")
+            for viewer in viewers
+        }
 
     def __enter__(self) -> dict[int | None, Any]:
         return {viewer: manager.__enter__() for viewer, manager in self.managers.items()}
@@ -141,14 +147,16 @@ class Checker:
         checked = 0
         for viewer, messages in received.items():
             at = 0  # the event count of the viewer's latest update
+            stream: list[Any] = []  # the events the viewer was sent
             for message, sent in messages:
                 kind = message["type"]
                 if kind == "events":
                     self.check_events(message, viewer)
+                    stream[message["first"] :] = message["events"]
                     at = message["first"] + len(message["events"])
                 elif kind in ("view", "legal"):
                     assert message["events"] == at
-                    self.check_state(message, viewer, self.states[at])
+                    self.check_state(message, viewer, self.states[at], stream)
                 elif kind == "rejected":
                     self.check_rejection(message, viewer, sent, self.states[at])
                 else:
@@ -170,14 +178,23 @@ class Checker:
             mine = view(before, viewer) if before is not None and needs_view(seen, viewer) else None
             assert message["words"][offset] == event_words(seen, self.names, viewer, mine)
 
-    def check_state(self, message: Message, viewer: int | None, state: GameState) -> None:
-        """A view or legal message: what the library gives, equal in every shuffled state."""
+    def check_state(
+        self, message: Message, viewer: int | None, state: GameState, stream: list[Any]
+    ) -> None:
+        """A view or legal message: what the library gives, equal in every shuffled state.
+
+        The picture rings the last move as the viewer was sent it: events of its own stream.
+        """
         if message["type"] == "view":
             assert message["view"] == to_json(view(state, viewer))
             assert set(cards_in(view_from_json(message["view"]))) <= known_cards(state, viewer)
+            assert 0 <= message["lastmove"] <= message["events"]
+            moved = [seen_event_from_json(data) for data in stream[message["lastmove"] :]]
+            narrow = viewer in NARROW
             for other in self.shuffled(state, viewer):
                 assert to_json(view(other, viewer)) == message["view"]
-                assert table_svg(view(other, viewer), self.names) == message["svg"]
+                drawn = table_svg(view(other, viewer), self.names, lastmove=moved, narrow=narrow)
+                assert drawn == message["svg"]
             return
         assert viewer is not None
         assert message["commands"] == to_json(legal_commands(state, viewer))

@@ -618,7 +618,11 @@ def _business(
     for position, face in enumerate(tile.pattern):
         cx = x + _NAME_WIDTH + position * _STEP + CARD_WIDTH / 2
         sign = "▼ down" if face is Face.DOWN else "▲ up"
-        panel.append(_text(cx, y + _PANEL_TOP - 8, sign, size=11, anchor="middle", fill=_MUTED))
+        panel.append(
+            _text(
+                cx, y + _PANEL_TOP - 8, sign, size=12, anchor="middle", fill=_MUTED, room=_STEP - 4
+            )
+        )
     row_y = y + _PANEL_TOP
     turn = seen.turn.player if seen.victory is None else None
     for seat, column in enumerate(business.columns):
@@ -634,11 +638,11 @@ def _header(tile: BusinessTile, x: int, y: int, width: int, note: str) -> list[E
         _rect(x, y, width, _HEADER, fill=color, radius=8),
         _rect(x, y + _HEADER - 8, width, 8, fill=color),
     ]
-    note_width = _text_width(note, 11, bold=False) + 12 if note else 0
+    note_width = _text_width(note, 12, bold=False) + 12 if note else 0
     room = width - 20 - note_width
     drawn.append(_text(x + 10, y + 18, tile.name, size=13, bold=True, fill=_INK, room=room))
     if note:
-        drawn.append(_text(x + width - 10, y + 17, note, size=11, anchor="end", fill=_INK))
+        drawn.append(_text(x + width - 10, y + 17, note, size=12, anchor="end", fill=_INK))
     return drawn
 
 
@@ -683,7 +687,7 @@ def _marker(number: int, cx: float, cy: float) -> ET.Element:
     group = ET.Element("g", {"class": "marker"})
     ET.SubElement(group, "title").text = f"shootout marker #{number}"
     ET.SubElement(group, "circle", {"cx": _n(cx), "cy": _n(cy), "r": "14", "fill": _INK})
-    group.append(_text(cx, cy + 4, f"#{number}", size=11, bold=True, anchor="middle", fill=_DARK))
+    group.append(_text(cx, cy + 4, f"#{number}", size=12, bold=True, anchor="middle", fill=_DARK))
     return group
 
 
@@ -756,7 +760,7 @@ def _player(
     x, y = flow.place(about_width, 10)
     group.append(_text(x, y + 14, about, size=12, fill=_MUTED, room=about_width))
     for tile in player.controlled:
-        chip_width = min(_text_width(tile.name, 11, bold=True) + 14, right - left)
+        chip_width = min(_text_width(tile.name, 12, bold=True) + 14, right - left)
         x, y = flow.place(chip_width, 6)
         chip = _rect(x, y + 1, chip_width, 18, fill=_KIND_COLORS[tile.kind], radius=9)
         chip.set("class", "controlled")
@@ -764,7 +768,7 @@ def _player(
         middle = x + chip_width / 2
         group.append(
             _text(
-                middle, y + 14, tile.name, size=11, bold=True, anchor="middle", room=chip_width - 14
+                middle, y + 14, tile.name, size=12, bold=True, anchor="middle", room=chip_width - 14
             )
         )
     bottom = flow.y + 24
@@ -818,18 +822,29 @@ def _face(card: Card, x: float, y: float) -> list[ET.Element]:
         return [
             _rect(x + 3, y + 3, CARD_WIDTH - 6, 7, fill=color, radius=2),
             _text(middle, y + 34, str(card.value), size=19, bold=True, anchor="middle", fill=color),
-            _text(middle, y + 49, card.color.code, size=11, bold=True, anchor="middle", fill=color),
+            _text(middle, y + 49, card.color.code, size=12, bold=True, anchor="middle", fill=color),
         ]
     assert isinstance(card, SpecialCard)
-    words = card.kind.label.split()
-    lines = [*words, str(card.copy)] if card.kind.copies > 1 else words
+    words = _FACE_LINES.get(card.kind.label) or tuple(card.kind.label.split())
+    lines = [*words, str(card.copy)] if card.kind.copies > 1 else list(words)
+    first = y + 31 - 6.5 * (len(lines) - 1)
     return [
         _rect(x + 3, y + 3, CARD_WIDTH - 6, CARD_HEIGHT - 6, fill=_SPECIAL, radius=2),
         *(
-            _text(middle, y + 20 + 11 * index, line, size=8, anchor="middle", fill=_CARD, room=34)
+            _text(middle, first + 13 * index, line, size=12, anchor="middle", fill=_CARD, room=34)
             for index, line in enumerate(lines)
         ),
     ]
+
+
+_FACE_LINES: Final = {
+    "Liquidation": ("Liqui-", "dation"),
+    "Limousine": ("Limou-", "sine"),
+    "Revolver": ("Revol-", "ver"),
+    "Bribery": ("Bri-", "bery"),
+}
+"""How a special card's name is broken over the lines of its face, where one word is too long
+for a card's width at 12 pixels; the card's ``title`` gives the name whole."""
 
 
 def _back(x: float, y: float) -> ET.Element:

@@ -7,7 +7,7 @@ Routes:
 - ``POST /tables``: create a table from a :func:`~.tables.read_request` body; the answer holds
   each seat's link and the spectators' link.
 - ``WebSocket /tables/{id}/ws?token=T``: the protocol of the page (see the Web table page
-  of the documentation).
+  of the documentation); ``&layout=narrow`` draws the table for a phone.
 - ``GET /tables/{id}/log?token=T&kind=redacted|full``: the seat's redacted log, or the full
   log once the game is over.
 """
@@ -258,6 +258,7 @@ class _Connection:
         self.table = table
         self.viewer = viewer
         self.bucket = _Bucket(websocket.app.state.messages_per_second)
+        self.narrow = websocket.query_params.get("layout") == "narrow"
         self.lock = asyncio.Lock()
 
     async def serve(self) -> None:
@@ -280,7 +281,7 @@ class _Connection:
     async def write(self) -> None:
         sent = 0
         while self.table.removed is None:
-            frames = self.table.frames(self.viewer, sent)
+            frames = self.table.frames(self.viewer, sent, self.narrow)
             sent = self.table.events
             for frame in frames:
                 async with self.lock:

@@ -3,8 +3,8 @@
 These functions are the only places the server turns a view, an event or a command into
 something to look at. The words are the library's own
 (:func:`chicago_poker.display.words.describe`).
-The picture is the library's SVG rendering (:func:`chicago_poker.display.svg.render`); the
-page also lists the view as text.
+The picture is the library's SVG rendering (:func:`chicago_poker.display.svg.render`), which
+the page plays on.
 """
 
 from __future__ import annotations
@@ -15,20 +15,29 @@ from chicago_poker.core.cards import BUSINESS_TILES, SPECIAL_CARDS
 from chicago_poker.core.commands import Command
 from chicago_poker.core.redacted_events import SeenEvent
 from chicago_poker.core.views import PlayerView
-from chicago_poker.display.svg import render
+from chicago_poker.display.svg import NARROW, render
 from chicago_poker.display.words import describe
 
 __all__ = ["command_words", "event_words", "labels", "table_svg"]
 
 
-def table_svg(seen: PlayerView, names: Sequence[str]) -> str:
+def table_svg(
+    seen: PlayerView,
+    names: Sequence[str],
+    *,
+    lastmove: Sequence[SeenEvent] = (),
+    narrow: bool = False,
+) -> str:
     """The table as ``seen`` shows it, drawn by the library as an SVG document.
+
+    ``lastmove`` is the last move's events as the viewer was told them (redacted), ringed in
+    gold; ``narrow`` stands the businesses one above another, for a phone.
 
     >>> from chicago_poker import Game, view
     >>> table_svg(view(Game.new(["Al", "Bugs"], seed=1).state, 0), ["Al", "Bugs"])[:4]
     '<svg'
     """
-    return str(render(seen, names=list(names)))
+    return str(render(seen, names=list(names), lastmove=lastmove, size=NARROW if narrow else None))
 
 
 def labels() -> dict[str, str]:

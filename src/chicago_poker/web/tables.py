@@ -25,10 +25,10 @@ import orjson
 from attrs import frozen
 
 from chicago_poker.core.apply import apply
-from chicago_poker.core.commands import Command
+from chicago_poker.core.commands import Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.core.events import Event
-from chicago_poker.core.redacted_events import redact
+from chicago_poker.core.redacted_events import SeenEvent, redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
@@ -141,6 +141,10 @@ def _options(options: object) -> RuleOptions:
         raise TableError(f"$.options: {error}", code="bad-request") from None
 
 
+_CHANCE = (StartGame, DealCard, RevealTile)
+"""The commands of chance: the last move is the last command of a seat, and what followed."""
+
+
 class Table:
     """One game at the server: its seats' tokens, its bots, and each viewer's events."""
 
@@ -183,9 +187,14 @@ class Table:
         self._events: list[Event] = list(self.game.events)
         self._streams: dict[Viewer, _Stream] = {None: _Stream()}
         self._streams.update({seat: _Stream() for seat in range(len(self.names))})
-        self._present: dict[Viewer, tuple[int, list[JSONObject], list[str]]] = {}
+        self._present: dict[tuple[Viewer, bool], tuple[int, list[JSONObject], list[str]]] = {}
         self._history: dict[Viewer, tuple[int, list[str]]] = {}
         self._news: dict[Viewer, tuple[int, int, list[str]]] = {}
+        history = self.game.history
+        moves = [at for at, entry in enumerate(history) if not isinstance(entry.command, _CHANCE)]
+        last = moves[-1] if moves else len(history)
+        self._moved = sum(len(entry.events) for entry in history[:last])
+        """Where the last move's events start: those of the last command and its chance."""
 
     @classmethod
     def deal(
@@ -261,11 +270,14 @@ class Table:
                 return True
         return False
 
-    def updates(self, viewer: Viewer, since: int) -> list[JSONObject]:
-        """The messages that bring ``viewer`` from ``since`` events to the present."""
-        return [*self._events_since(viewer, since), *self._now(viewer)[1]]
+    def updates(self, viewer: Viewer, since: int, narrow: bool = False) -> list[JSONObject]:
+        """The messages that bring ``viewer`` from ``since`` events to the present.
 
-    def frames(self, viewer: Viewer, since: int) -> list[str]:
+        ``narrow`` draws the picture for a phone (businesses one above another).
+        """
+        return [*self._events_since(viewer, since), *self._now(viewer, narrow)[1]]
+
+    def frames(self, viewer: Viewer, since: int, narrow: bool = False) -> list[str]:
         """The messages of :meth:`updates` as the text frames a connection sends.
 
         Each is written once for all the connections of a viewer: the whole history (``since``
@@ -285,7 +297,7 @@ class Table:
                 self._history[viewer] = (self.events, texts)
             else:
                 self._news[viewer] = (since, self.events, texts)
-        return [*texts, *self._now(viewer)[2]]
+        return [*texts, *self._now(viewer, narrow)[2]]
 
     def _events_since(self, viewer: Viewer, since: int) -> list[JSONObject]:
         if since >= self.events:
@@ -304,6 +316,7 @@ class Table:
         stream = self._streams[viewer]
         for event in self._events[len(stream.seen) :]:
             redacted = redact(stream.state, event, viewer)
+            stream.redacted.append(redacted)
             stream.seen.append(to_json(redacted))
             before = (
                 view(stream.state, viewer)
@@ -314,20 +327,21 @@ class Table:
             stream.state = apply(stream.state, event)
         return stream
 
-    def _now(self, viewer: Viewer) -> tuple[int, list[JSONObject], list[str]]:
+    def _now(self, viewer: Viewer, narrow: bool) -> tuple[int, list[JSONObject], list[str]]:
         """The ``view`` (and for a seat ``legal``) message of ``viewer`` now, and their text.
 
-        Made once per viewer and event: every connection of a seat, and every spectator,
-        shares them, and the picture of the table is drawn once.
+        Made once per viewer, layout and event: every connection of a seat, and every
+        spectator, shares them, and the picture of the table is drawn once. The picture
+        rings the last move's events as the viewer was told them.
         """
-        present = self._present.get(viewer)
+        present = self._present.get((viewer, narrow))
         if present is not None and present[0] == self.events:
             return present
         seen = view(self.game.state, viewer)
-        svg = table_svg(seen, self.names)
-        messages: list[JSONObject] = [
-            {"type": "view", "events": self.events, "view": to_json(seen), "svg": svg}
-        ]
+        last = self._stream(viewer).redacted[self._moved :]
+        svg = table_svg(seen, self.names, lastmove=last, narrow=narrow)
+        shown = {"events": self.events, "view": to_json(seen), "svg": svg, "lastmove": self._moved}
+        messages: list[JSONObject] = [{"type": "view", **shown}]
         if viewer is not None:
             legal = self.game.legal_commands(viewer)
             words = [command_words(command, self.names, viewer, seen) for command in legal]
@@ -335,7 +349,7 @@ class Table:
                 {"type": "legal", "events": self.events, "commands": to_json(legal), "words": words}
             )
         texts = [_text(message) for message in messages]
-        self._present[viewer] = present = (self.events, messages, texts)
+        self._present[(viewer, narrow)] = present = (self.events, messages, texts)
         return present
 
     def log_lines(self, viewer: Viewer, *, full: bool) -> list[str]:
@@ -361,6 +375,7 @@ class Table:
             self.on_change(self)
 
     def _record(self, events: Sequence[Event]) -> None:
+        self._moved = self.events  # a move: one command and the chance that followed it
         self._events.extend(events)
 
     async def wait_past(self, events: int) -> None:
@@ -386,9 +401,11 @@ class Table:
 class _Stream:
     """What one viewer of a table has been shown: each event redacted, and in words."""
 
-    __slots__ = ("seen", "state", "words")
+    __slots__ = ("redacted", "seen", "state", "words")
 
     def __init__(self) -> None:
+        self.redacted: list[SeenEvent] = []
+        """Each event as the viewer sees it: the last move's are ringed in its picture."""
         self.seen: list[JSONObject] = []
         """The JSON of each event, as the viewer sees it."""
         self.words: list[str] = []

@@ -54,22 +54,48 @@ document.getElementById("create").onsubmit = async (submitted) => {
   for (const seat of body.seats) {
     const item = document.createElement("li");
     if (seat.link) {
-      const link = document.createElement("a");
-      link.href = seat.link;
-      link.textContent = `${seat.name}'s seat`;
-      link.className = "seat-link";
-      item.append(link, " (private: only this player may have it)");
+      item.append(linkRow(seat.link, `${seat.name}'s seat`, "seat-link",
+        "Private: only this player may have it. Send it to them; whoever opens it plays the seat."));
     } else {
       item.textContent = `${seat.name}: played by the ${seat.bot} bot`;
     }
     list.append(item);
   }
   const watch = document.createElement("li");
-  const link = document.createElement("a");
-  link.href = body.spectator;
-  link.textContent = "Watch as a spectator";
-  link.className = "spectator-link";
-  watch.append(link);
+  watch.append(linkRow(body.spectator, "Watch as a spectator", "spectator-link", "Anyone may have it."));
   list.append(watch);
   document.getElementById("links").hidden = false;
 };
+
+// A link, a button that copies its whole address, and what it is for.
+function linkRow(href, text, className, note) {
+  const row = document.createDocumentFragment();
+  const link = document.createElement("a");
+  link.href = href;
+  link.textContent = text;
+  link.className = className;
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.className = "copy";
+  copy.textContent = "Copy link";
+  copy.setAttribute("aria-label", `Copy the link: ${text}`);
+  copy.onclick = async () => {
+    try {
+      await navigator.clipboard.writeText(link.href);
+    } catch (error) {  // no clipboard API (a page served over plain HTTP): the older way
+      const field = document.createElement("textarea");
+      field.value = link.href;
+      document.body.append(field);
+      field.select();
+      document.execCommand("copy");
+      field.remove();
+    }
+    copy.textContent = "Copied";
+    copy.classList.add("done");
+  };
+  const said = document.createElement("span");
+  said.className = "note";
+  said.textContent = note;
+  row.append(link, copy, said);
+  return row;
+}
