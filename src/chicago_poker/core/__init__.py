@@ -16,4 +16,14 @@ each seat may know (:mod:`~chicago_poker.core.views`,
 Everything here is a pure function of its arguments: no file or network I/O, no clock,
 no random module. Chance enters as data, in commands and events. The core imports
 nothing from the rest of the package; ``tests/test_layers.py`` keeps it that way.
+
+``str()`` of a state or a view prints its table (:mod:`~chicago_poker.core.tables`). The
+tables are drawn from views, so neither :mod:`~chicago_poker.core.state` nor
+:mod:`~chicago_poker.core.views` imports them: the core hands them the drawing here, before
+any of its modules is used.
 """
+
+from chicago_poker.core import state, tables, views
+
+state.draw_states_with(tables.format_state)
+views.draw_views_with(tables.format_view)

@@ -9,6 +9,7 @@ data), not a property of the state.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 from attrs import frozen
 
@@ -26,6 +27,7 @@ __all__ = [
     "Turn",
     "TurnPhase",
     "Victory",
+    "draw_states_with",
 ]
 
 
@@ -279,11 +281,23 @@ class GameState:
 
     def __str__(self) -> str:
         """A readable table of the whole state, every secret shown (see ``core.tables``)."""
-        # Imported here: core.tables draws through core.views, which imports this module.
-        from chicago_poker.core.tables import format_state
-
-        return format_state(self)
+        return _draw_state(self)
 
     def free_places(self, seat: int) -> int:
         """How many more cards ``seat`` could place at the face-up businesses (R-3.9)."""
         return sum(MAX_COLUMN - len(b.columns[seat].cards) for b in self.businesses)
+
+
+_draw_state: Callable[[GameState], str] = repr
+"""What ``str()`` of a state prints: :func:`chicago_poker.core.tables.format_state`."""
+
+
+def draw_states_with(draw: Callable[[GameState], str]) -> None:
+    """Have ``str()`` of a :class:`GameState` print ``draw(state)``.
+
+    The table of a state is drawn from a view of it, by :mod:`chicago_poker.core.tables`, which
+    is above this module and above :mod:`chicago_poker.core.views`. So this module imports
+    neither: :mod:`chicago_poker.core` hands it the drawing when the core is first imported.
+    """
+    global _draw_state
+    _draw_state = draw
