@@ -213,7 +213,7 @@ def test_the_core_is_a_package_with_modules() -> None:
 
 # Who may import whom above the core: each layer lists the layers it may import.
 LAYERS = {
-    "formats": {"core", "formats", "players"},  # players: the game facade, imported lazily
+    "formats": {"core", "formats"},
     # referee: the search bot's knowledge model (players.search, and only there)
     "players": {"core", "formats", "players", "referee"},
     "referee": {"core", "formats", "referee", "specification"},

@@ -7,7 +7,8 @@ commands and events (:mod:`~chicago_poker.core.commands`,
 :mod:`~chicago_poker.core.events`), the rule checks that both decide and legal use
 (:mod:`~chicago_poker.core.checks`), the three functions that play the game
 (:mod:`~chicago_poker.core.decide`, :mod:`~chicago_poker.core.apply`,
-:mod:`~chicago_poker.core.legal`), victory (:mod:`~chicago_poker.core.victory`), what
+:mod:`~chicago_poker.core.legal`), a game's history of commands and events
+(:mod:`~chicago_poker.core.history`), victory (:mod:`~chicago_poker.core.victory`), what
 each seat may know (:mod:`~chicago_poker.core.views`,
 :mod:`~chicago_poker.core.redacted_events`, :mod:`~chicago_poker.core.redacted_commands`,
 :mod:`~chicago_poker.core.fold`) and the library's errors
