@@ -20,11 +20,30 @@ nothing from the rest of the package; ``tests/test_layers.py`` keeps it that way
 
 ``str()`` of a state or a view prints its table (:mod:`~chicago_poker.core.tables`). The
 tables are drawn from views, so neither :mod:`~chicago_poker.core.state` nor
-:mod:`~chicago_poker.core.views` imports them: the core hands them the drawing here, before
-any of its modules is used.
+:mod:`~chicago_poker.core.views` imports them: their ``__str__`` calls the drawing of
+:class:`~chicago_poker.core.drawing.Tables`, which the core sets here, before any of its
+modules is used. The tables' module itself is imported by the first ``str()``: a program or
+worker that never prints a table does not pay for it.
 """
 
-from chicago_poker.core import state, tables, views
+from __future__ import annotations
 
-state.draw_states_with(tables.format_state)
-views.draw_views_with(tables.format_view)
+from typing import Any
+
+from chicago_poker.core.drawing import Tables
+
+
+def _state_table(state: Any) -> str:
+    from chicago_poker.core.tables import format_state  # on the first str(), see above
+
+    return format_state(state)
+
+
+def _view_table(view: Any) -> str:
+    from chicago_poker.core.tables import format_view  # on the first str(), see above
+
+    return format_view(view)
+
+
+Tables.state = _state_table
+Tables.view = _view_table

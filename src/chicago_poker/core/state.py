@@ -9,11 +9,11 @@ data), not a property of the state.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 
 from attrs import frozen
 
 from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard, lands_face_down
+from chicago_poker.core.drawing import Tables
 from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 
 __all__ = [
@@ -27,7 +27,6 @@ __all__ = [
     "Turn",
     "TurnPhase",
     "Victory",
-    "draw_states_with",
 ]
 
 
@@ -281,23 +280,8 @@ class GameState:
 
     def __str__(self) -> str:
         """A readable table of the whole state, every secret shown (see ``core.tables``)."""
-        return _draw_state(self)
+        return Tables.state(self)
 
     def free_places(self, seat: int) -> int:
         """How many more cards ``seat`` could place at the face-up businesses (R-3.9)."""
         return sum(MAX_COLUMN - len(b.columns[seat].cards) for b in self.businesses)
-
-
-_draw_state: Callable[[GameState], str] = repr
-"""What ``str()`` of a state prints: :func:`chicago_poker.core.tables.format_state`."""
-
-
-def draw_states_with(draw: Callable[[GameState], str]) -> None:
-    """Have ``str()`` of a :class:`GameState` print ``draw(state)``.
-
-    The table of a state is drawn from a view of it, by :mod:`chicago_poker.core.tables`, which
-    is above this module and above :mod:`chicago_poker.core.views`. So this module imports
-    neither: :mod:`chicago_poker.core` hands it the drawing when the core is first imported.
-    """
-    global _draw_state
-    _draw_state = draw

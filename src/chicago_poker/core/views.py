@@ -21,7 +21,6 @@ history (:mod:`~chicago_poker.core.fold`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final, TypeVar
 
 from attrs import frozen
@@ -33,6 +32,7 @@ from chicago_poker.core.cards import (
     GangsterCard,
     lands_face_down,
 )
+from chicago_poker.core.drawing import Tables
 from chicago_poker.core.errors import InvalidSeatError, short_repr
 from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 from chicago_poker.core.state import (
@@ -53,7 +53,6 @@ __all__ = [
     "ShootoutView",
     "SlotView",
     "check_viewer",
-    "draw_views_with",
     "knows_card",
     "view",
 ]
@@ -199,23 +198,7 @@ class PlayerView:
 
     def __str__(self) -> str:
         """A readable table of what the seat may know (see ``core.tables``)."""
-        return _draw_view(self)
-
-
-_draw_view: Callable[[PlayerView], str] = repr
-"""What ``str()`` of a view prints: :func:`chicago_poker.core.tables.format_view`."""
-
-
-def draw_views_with(draw: Callable[[PlayerView], str]) -> None:
-    """Have ``str()`` of a :class:`PlayerView` print ``draw(view)``.
-
-    :mod:`chicago_poker.core.tables` draws a view, and imports this module to know what a view
-    is; so this module does not import it back: :mod:`chicago_poker.core` hands it the
-    drawing when the core is first imported (see
-    :func:`~chicago_poker.core.state.draw_states_with`).
-    """
-    global _draw_view
-    _draw_view = draw
+        return Tables.view(self)
 
 
 def check_viewer(seat: object, players: int | None) -> None:
