@@ -24,6 +24,7 @@ from chicago_poker.core.state import GameState, TurnPhase
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.formats.notation import parse_position
 from chicago_poker.players import bots as bots_module
+from chicago_poker.players import heuristic
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot, power
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import game_seed, play_bots
@@ -297,7 +298,7 @@ def test_heuristic_scores_every_command_exactly_as_the_old_scoring() -> None:
     for bot_view, legal in _heuristic_decisions(8):
         if bot_view.shootout is not None or len(legal) == 1:
             continue  # the bot scores nothing: it reinforces, or has no choice
-        new, old = bots_module._Turn(bot_view), OldTurn(bot_view)
+        new, old = heuristic._Turn(bot_view), OldTurn(bot_view)
         assert [new.score(command) for command in legal] == [
             old.score(command) for command in legal
         ]
@@ -318,7 +319,7 @@ def test_heuristic_plays_the_games_the_old_scoring_played(
         ]
 
     new = histories()
-    monkeypatch.setattr(bots_module, "_Turn", OldTurn)
+    monkeypatch.setattr(heuristic, "_Turn", OldTurn)
     assert histories() == new
 
 
@@ -344,6 +345,6 @@ def test_a_card_added_to_a_hand_always_makes_it_stronger() -> None:
         for multiset in itertools.combinations_with_replacement(values, size):
             for hand in _colourings(multiset):
                 strength = power(hand)
-                assert bots_module._strength(hand) == strength, hand
+                assert heuristic._strength(hand) == strength, hand
                 for index in range(size):
                     assert power(hand[:index] + hand[index + 1 :]) < strength, hand

@@ -1,4 +1,4 @@
-"""The package keeps its layers: a pure core, and no module reaching into another's privates.
+"""The package keeps its layers: a pure core, no circle of imports, no reaching into privates.
 
 Read from the source with :mod:`ast`, so that an import hidden in a function or under
 ``TYPE_CHECKING`` counts as much as one at the top of a module.
@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import chicago_poker
+from public_api import table
 
 PACKAGE = Path(chicago_poker.__file__).parent
 CORE = PACKAGE / "core"
@@ -213,7 +214,7 @@ def test_the_core_is_a_package_with_modules() -> None:
 
 # Who may import whom above the core: each layer lists the layers it may import.
 LAYERS = {
-    "formats": {"core", "formats", "players"},  # players: the game facade, imported lazily
+    "formats": {"core", "formats"},
     # referee: the search bot's knowledge model (players.search, and only there)
     "players": {"core", "formats", "players", "referee"},
     "referee": {"core", "formats", "referee", "specification"},
@@ -305,3 +306,123 @@ def test_among_the_players_only_the_search_bot_imports_the_referee() -> None:
         if module.startswith("chicago_poker.referee")
     }
     assert users == {"search.py"}
+
+
+# --- no circle of imports --------------------------------------------------------------------
+
+
+def import_graph(root: Path = PACKAGE.parent) -> dict[str, set[str]]:
+    """Each module of the package under ``root``, with the modules of the package it imports.
+
+    Every import counts, wherever it stands: at the top of the module, inside a function (to
+    import a module only when it is needed) or under ``TYPE_CHECKING``. An import put off
+    into a function is still a module that needs the other, and a circle through it is as
+    much a knot in the design as one at the top. ``from package import name`` imports the
+    module ``package.name`` where there is one. A name taken from the package itself
+    (``from chicago_poker import Game``, or ``chicago_poker.Game`` after ``import
+    chicago_poker``) imports the module that the table of ``__init__.py`` gives for it: the
+    module its first use imports.
+    """
+    paths = {dotted(path, root): path for path in modules(root / "chicago_poker")}
+    init = root / "chicago_poker" / "__init__.py"
+    homes = {
+        name: f"chicago_poker.{module}"
+        for module, names in (table(init) if "_MODULES" in init.read_text() else {}).items()
+        for name in names
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        found: set[str] = set()
+        for _, module, names in imports(path, root):
+            targets = [module] if not names else [f"{module}.{each}" for each in names]
+            for target, taken in zip(targets, names or ("",), strict=True):
+                if target not in paths and module == "chicago_poker" and taken in homes:
+                    target = homes[taken]
+                found.add(target if target in paths else module)
+            if module == "chicago_poker" and not names:  # import chicago_poker: its attributes
+                found |= {homes[each] for each in _package_attributes(path) if each in homes}
+        graph[name] = {target for target in found if target in paths and target != name}
+    return graph
+
+
+def _package_attributes(path: Path) -> set[str]:
+    """The names a module reads as ``chicago_poker.NAME``."""
+    return {
+        node.attr
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "chicago_poker"
+    }
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles of ``graph``: each set of two or more modules that import one another,
+    through the others of the set (its strongly connected components, by Tarjan)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            members = stack[stack.index(module) :]
+            del stack[stack.index(module) :]
+            if len(members) > 1:
+                found.append(sorted(members))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return sorted(found)
+
+
+def describe_circle(graph: dict[str, set[str]], circle: list[str]) -> str:
+    ties = [f"{module} -> {other}" for module in circle for other in sorted(graph[module])]
+    return "; ".join(tie for tie in ties if tie.split(" -> ")[1] in circle)
+
+
+def test_no_modules_import_one_another_in_a_circle() -> None:
+    graph = import_graph()
+    assert [describe_circle(graph, circle) for circle in circles(graph)] == []
+
+
+def test_the_circle_check_finds_a_circle(tmp_path: Path) -> None:
+    """A circle of three modules, tied by each kind of import the graph counts, is found."""
+    package = tmp_path / "chicago_poker"
+    package.mkdir()
+    sources = {
+        "__init__.py": '_MODULES = {"b": "Thing"}\n',
+        "a.py": "from chicago_poker import Thing\n",  # a -> b, through the public API
+        "b.py": "def f() -> None:\n    from . import c\n",  # b -> c, inside a function
+        "c.py": "import chicago_poker.a\n",  # c -> a
+        "d.py": "from chicago_poker.a import x\n",  # d -> a, outside the circle
+        "e.py": "import chicago_poker\nchicago_poker.Thing\n",  # e -> the package, and b
+    }
+    for name, source in sources.items():
+        (package / name).write_text(source, encoding="utf-8")
+    graph = import_graph(tmp_path)
+    assert graph["chicago_poker.e"] == {"chicago_poker", "chicago_poker.b"}
+    assert circles(graph) == [["chicago_poker.a", "chicago_poker.b", "chicago_poker.c"]]
+    assert describe_circle(graph, circles(graph)[0]) == (
+        "chicago_poker.a -> chicago_poker.b; chicago_poker.b -> chicago_poker.c; "
+        "chicago_poker.c -> chicago_poker.a"
+    )
+    (package / "c.py").write_text("", encoding="utf-8")
+    assert circles(import_graph(tmp_path)) == []
+
+
+def test_the_import_graph_sees_the_whole_package() -> None:
+    """The check would pass vacuously if the graph lost the package's modules or imports."""
+    graph = import_graph()
+    assert len(graph) > 50
+    assert "chicago_poker.core.state" in graph["chicago_poker.core.views"]
+    assert "chicago_poker.core.views" in graph["chicago_poker.ai.observation"]

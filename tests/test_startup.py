@@ -20,8 +20,10 @@ import pytest
 
 import chicago_poker
 from chicago_poker.cli import command
+from public_api import stub, table
 
 INIT = Path(chicago_poker.__file__)
+STUB = INIT.with_suffix(".pyi")
 
 
 def run_fresh(code: str) -> str:
@@ -34,16 +36,11 @@ def run_fresh(code: str) -> str:
 
 
 def type_checking_imports() -> dict[str, str]:
-    """Each name that ``__init__.py`` imports under ``if TYPE_CHECKING:``, with its module."""
-    tree = ast.parse(INIT.read_text(encoding="utf-8"))
-    block = next(
-        node
-        for node in tree.body
-        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
-    )
+    """Each name that the stub ``__init__.pyi``, which type checkers read, imports: its module."""
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
     return {
         alias.name: node.module
-        for node in block.body
+        for node in tree.body
         if isinstance(node, ast.ImportFrom) and node.module is not None
         for alias in node.names
     }
@@ -57,8 +54,22 @@ def test_the_names_type_checkers_see_are_those_of_all() -> None:
 
 
 def test_the_table_of_modules_agrees_with_what_type_checkers_see() -> None:
-    table = {name: f"chicago_poker.{module}" for name, module in chicago_poker._HOME.items()}
-    assert table == type_checking_imports()
+    homes = {name: f"chicago_poker.{module}" for module, names in table().items() for name in names}
+    assert homes == type_checking_imports()
+
+
+def test_the_stub_is_written_from_the_table() -> None:
+    assert STUB.read_text(encoding="utf-8") == stub(), "run python tests/public_api.py"
+
+
+def test_the_stub_check_sees_a_name_added_to_the_table(tmp_path: Path) -> None:
+    """A name added to the table, and not to the stub, makes the stub out of date."""
+    init = tmp_path / "__init__.py"
+    text = INIT.read_text(encoding="utf-8")
+    init.write_text(text.replace('"core.apply": "apply replay"', '"core.apply": "apply replay x"'))
+    assert table(init)["core.apply"] == ["apply", "replay", "x"]
+    assert "from chicago_poker.core.apply import apply, replay, x\n" in stub(init)
+    assert stub(init) != STUB.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", PUBLIC)
@@ -74,7 +85,8 @@ def test_dir_lists_every_public_name_before_its_first_use() -> None:
 
 def test_an_unknown_name_is_an_attribute_error_that_names_it() -> None:
     with pytest.raises(AttributeError, match="has no attribute 'Gmae'"):
-        chicago_poker.Gmae  # noqa: B018 - the attribute lookup is what is tested
+        # The lookup of a name the API lacks is what is tested; type checkers refuse it.
+        chicago_poker.Gmae  # type: ignore[attr-defined]  # noqa: B018
     assert not hasattr(chicago_poker, "_private")
 
 

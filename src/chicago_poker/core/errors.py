@@ -40,6 +40,7 @@ __all__ = [
     "NotationError",
     "NotationSyntaxError",
     "PositionInvariantError",
+    "SavedGameError",
     "TileParseError",
     "unknown_type",
 ]
@@ -130,6 +131,14 @@ class ArgumentTypeError(ChicagoPokerError, TypeError):
     Traceback (most recent call last):
     ...
     chicago_poker.core.errors.ArgumentTypeError: Dealer: seed must be an int or None, not '2004'
+    """
+
+
+class SavedGameError(InvalidArgumentError):
+    """A saved game or a log cannot be resumed: redacted, illegal, or dealt otherwise.
+
+    Raised by :class:`~chicago_poker.players.game.Game` as it resumes a game, and by
+    :func:`~chicago_poker.formats.log.write_log` for a log that would not resume its game.
     """
 
 

@@ -13,6 +13,7 @@ import enum
 from attrs import frozen
 
 from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard, lands_face_down
+from chicago_poker.core.drawing import Tables
 from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 
 __all__ = [
@@ -279,10 +280,7 @@ class GameState:
 
     def __str__(self) -> str:
         """A readable table of the whole state, every secret shown (see ``core.tables``)."""
-        # Imported here: core.tables draws through core.views, which imports this module.
-        from chicago_poker.core.tables import format_state
-
-        return format_state(self)
+        return Tables.state(self)
 
     def free_places(self, seat: int) -> int:
         """How many more cards ``seat`` could place at the face-up businesses (R-3.9)."""

@@ -32,6 +32,7 @@ from chicago_poker.core.cards import (
     GangsterCard,
     lands_face_down,
 )
+from chicago_poker.core.drawing import Tables
 from chicago_poker.core.errors import InvalidSeatError, short_repr
 from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 from chicago_poker.core.state import (
@@ -197,10 +198,7 @@ class PlayerView:
 
     def __str__(self) -> str:
         """A readable table of what the seat may know (see ``core.tables``)."""
-        # Imported here: core.tables imports this module.
-        from chicago_poker.core.tables import format_view
-
-        return format_view(self)
+        return Tables.view(self)
 
 
 def check_viewer(seat: object, players: int | None) -> None:

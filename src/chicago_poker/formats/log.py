@@ -53,9 +53,11 @@ from chicago_poker.core.errors import (
     ArgumentTypeError,
     ChicagoPokerError,
     InvalidArgumentError,
+    SavedGameError,
     short_repr,
 )
 from chicago_poker.core.events import Event
+from chicago_poker.core.history import Entry, RecordedGame
 from chicago_poker.core.redacted_commands import (
     RedactedCommand,
     RedactedStartGame,
@@ -65,7 +67,6 @@ from chicago_poker.core.redacted_commands import (
 from chicago_poker.core.redacted_events import RedactedEvent, SeenEvent, redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
-from chicago_poker.players.game import Entry, Game, SavedGameError
 
 __all__ = [
     "COMMANDS_BY_NAME",
@@ -1392,7 +1393,7 @@ def _not_json(text: str | bytes, error: ValueError, line: int | None) -> LogForm
 
 # --- whole logs ------------------------------------------------------------------------------
 
-_Source: TypeAlias = Game | Iterable[Entry | LogEntry] | Iterable[RedactedLogEntry]
+_Source: TypeAlias = RecordedGame | Iterable[Entry | LogEntry] | Iterable[RedactedLogEntry]
 
 
 def redact_entries(
@@ -1462,8 +1463,10 @@ def entries_to_lines(
             of names, or ``game_or_entries`` not a game or entries.
     """
     _check_log_arguments(game_or_entries, provenance, kind, viewer)
-    engine_made = isinstance(game_or_entries, Game)
-    entries = game_or_entries.history if isinstance(game_or_entries, Game) else game_or_entries
+    engine_made = isinstance(game_or_entries, RecordedGame)
+    entries = (
+        game_or_entries.history if isinstance(game_or_entries, RecordedGame) else game_or_entries
+    )
     items = iter(entries)
     first = next(items, None)
     command = _first_command(first, kind, viewer)
@@ -1507,7 +1510,9 @@ def _check_log_arguments(
         raise ArgumentTypeError(
             f"provenance must be a mapping of names to JSON scalars, not {short_repr(provenance)}"
         )
-    if isinstance(game_or_entries, str | bytes) or not isinstance(game_or_entries, Game | Iterable):
+    if isinstance(game_or_entries, str | bytes) or not isinstance(
+        game_or_entries, RecordedGame | Iterable
+    ):
         raise ArgumentTypeError(
             f"game_or_entries must be a Game or its entries, not {short_repr(game_or_entries)}"
         )
@@ -1627,7 +1632,7 @@ def write_log(
             f"file must be a text file open for writing, not {short_repr(file)}: "
             'open it first, with open(path, "w", encoding="utf-8")'
         )
-    if isinstance(game_or_entries, Game) and kind is not LogKind.REDACTED:
+    if isinstance(game_or_entries, RecordedGame) and kind is not LogKind.REDACTED:
         provenance = _with_dealer(game_or_entries, provenance)
     lines = entries_to_lines(game_or_entries, provenance=provenance, kind=kind, viewer=viewer)
     first = list(itertools.islice(lines, 2))  # the header and StartGame, made before writing
@@ -1636,7 +1641,7 @@ def write_log(
 
 
 def _with_dealer(
-    game: Game, provenance: Mapping[str, str | int | float | bool | None] | None
+    game: RecordedGame, provenance: Mapping[str, str | int | float | bool | None] | None
 ) -> dict[str, str | int | float | bool | None]:
     """``provenance`` with what resumes ``game`` with its dealer; refused if it says otherwise."""
     given = dict(provenance or {})

@@ -20,8 +20,6 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, TextIO
 
-from attrs import frozen
-
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import (
     BUSINESS_TILES,
@@ -37,10 +35,12 @@ from chicago_poker.core.errors import (
     ArgumentTypeError,
     IllegalCommand,
     InvalidArgumentError,
+    SavedGameError,
     check_count,
     short_repr,
 )
 from chicago_poker.core.events import Event
+from chicago_poker.core.history import Entry, RecordedGame
 from chicago_poker.core.legal import Awaiting, ToAct, awaiting, legal_commands, to_act
 from chicago_poker.core.rules import FACE_UP_BUSINESSES, HAND_SIZE, RuleOptions
 from chicago_poker.core.state import GameState
@@ -52,10 +52,6 @@ SAVED_GAME_VERSION: Final = 1
 
 _SEED_LIMIT: Final = 2**63
 """A dealer made without a seed draws one below this, so that it can be saved and replayed."""
-
-
-class SavedGameError(InvalidArgumentError):
-    """A saved game or a log cannot be resumed: redacted, illegal, or dealt otherwise."""
 
 
 class Dealer:
@@ -204,18 +200,7 @@ class Dealer:
         self._random.setstate(value)  # type: ignore[arg-type]  # an opaque value from getstate
 
 
-@frozen
-class Entry:
-    """One command of the history and the events it caused."""
-
-    command: Command
-    """The command, of a player or of chance."""
-
-    events: tuple[Event, ...]
-    """The events it caused, automatic ones included."""
-
-
-class Game:
+class Game(RecordedGame):
     """A game in progress: state, history and a seeded dealer for chance.
 
     :meth:`execute` takes a player's command and then lets the dealer answer every chance
@@ -316,7 +301,8 @@ class Game:
 
     @classmethod
     def _from_log_lines(cls, lines: Iterable[str], new_dealer: bool) -> Game:
-        # Imported here: formats.log imports this module to write a game's history.
+        # Imported here: the log format's converter costs an import that a game never
+        # resumed from a log need not pay.
         from chicago_poker.formats.log import LogEntry, LogKind, read_log
 
         header, *entries = read_log(lines)
@@ -356,7 +342,8 @@ class Game:
         >>> Game.from_json(game.to_json()).history == game.history
         True
         """
-        # Imported here: formats.log, which jsonio reads with, imports this module.
+        # Imported here, like the log format in from_log: a game never saved need not pay
+        # for the converter.
         from chicago_poker.formats.jsonio import to_json
 
         if self._dealer.fixed_order:

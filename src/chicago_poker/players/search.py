@@ -55,7 +55,7 @@ from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands, to_act
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView, view
-from chicago_poker.players.bots import HeuristicBot, power
+from chicago_poker.players.heuristic import HeuristicBot, power
 from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.ledger import SeenEntry
 
