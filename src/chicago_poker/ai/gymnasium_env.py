@@ -48,7 +48,13 @@ from chicago_poker import (
     view,
 )
 from chicago_poker.ai.actions import ACTION_COUNT, command_of, ids_of
-from chicago_poker.ai.observation import OBSERVATION_SIZE, encode
+from chicago_poker.ai.observation import encode
+from chicago_poker.ai.spaces import (
+    OBSERVATION_HIGH,
+    action_mask,
+    observation_space,
+    render_table,
+)
 
 __all__ = [
     "ENV_ID",
@@ -61,30 +67,7 @@ __all__ = [
 ENV_ID: Final = "chicago_poker/ChicagoPoker-v0"
 """The environment's id in Gymnasium's registry."""
 
-OBSERVATION_HIGH: Final = 1e7
-"""The bound of every number of the tensor in its space (counts and turn numbers stay far
-below it)."""
-
 ObsDict = dict[str, npt.NDArray[Any]]
-
-
-def observation_space() -> gymnasium.spaces.Dict:
-    """The space of an observation: the tensor, and the action mask (int8, 0 or 1)."""
-    return gymnasium.spaces.Dict(
-        {
-            "observation": gymnasium.spaces.Box(
-                0, OBSERVATION_HIGH, (OBSERVATION_SIZE,), np.float32
-            ),
-            "action_mask": gymnasium.spaces.Box(0, 1, (ACTION_COUNT,), np.int8),
-        }
-    )
-
-
-def action_mask(ids: Sequence[int] | frozenset[int]) -> npt.NDArray[np.int8]:
-    """The mask of :data:`~chicago_poker.ai.actions.ACTION_COUNT` numbers: 1 at each of ``ids``."""
-    mask = np.zeros(ACTION_COUNT, np.int8)
-    mask[list(ids)] = 1
-    return mask
 
 
 class ChicagoPokerGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -241,14 +224,7 @@ class ChicagoPokerGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
         ``"ansi"`` returns it; ``"human"`` prints it.
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        table = str(view(self.game.state, None))
-        if self.render_mode == "ansi":
-            return table
-        print(table)
-        return None
+        return render_table(self.game, self.render_mode)
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:ChicagoPokerGymEnv")

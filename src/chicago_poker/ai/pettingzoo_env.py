@@ -23,7 +23,6 @@ import random
 from typing import Any, ClassVar
 
 import gymnasium
-import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -38,13 +37,15 @@ from chicago_poker import (
     view,
 )
 from chicago_poker.ai.actions import ACTION_COUNT, command_of, ids_of
-from chicago_poker.ai.observation import OBSERVATION_SIZE, encode
+from chicago_poker.ai.observation import encode
+from chicago_poker.ai.spaces import (
+    OBSERVATION_HIGH,
+    action_mask,
+    observation_space,
+    render_table,
+)
 
 __all__ = ["OBSERVATION_HIGH", "ChicagoPokerEnv", "env", "raw_env"]
-
-OBSERVATION_HIGH = 1e7
-"""The bound of every number of the tensor in its space (counts and turn numbers stay far
-below it)."""
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -87,14 +88,7 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         self.max_commands = max_commands
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
-        self._observation_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    0, OBSERVATION_HIGH, (OBSERVATION_SIZE,), np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(0, 1, (ACTION_COUNT,), np.int8),
-            }
-        )
+        self._observation_space = observation_space()
         self._action_space = gymnasium.spaces.Discrete(ACTION_COUNT)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
@@ -191,8 +185,7 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         """The agent's observation: its view as a tensor, and its action mask."""
         seat = self.possible_agents.index(agent)
         state = self.game.state
-        mask = np.zeros(ACTION_COUNT, np.int8)
-        mask[list(self._allowed(seat))] = 1
+        mask = action_mask(self._allowed(seat))
         return {"observation": encode(view(state, seat)), "action_mask": mask}
 
     def _allowed(self, seat: int) -> frozenset[int]:
@@ -210,14 +203,7 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
 
         ``"ansi"`` returns it; ``"human"`` prints it.
         """
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        table = str(view(self.game.state, None))
-        if self.render_mode == "ansi":
-            return table
-        print(table)
-        return None
+        return render_table(self.game, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
