@@ -116,17 +116,12 @@ def revolver_policy(state: GameState, legal: Sequence[Command], rng: random.Rand
     )
 
 
-def tie_policy(state: GameState, legal: Sequence[Command], rng: random.Random) -> Command:
-    """Seek long tie-breaks: send a value another tied player holds too; else play at random."""
-    return tie_seeker(state, legal, rng)
-
-
 POLICIES: dict[str, Policy] = {
     "random": uniform,
     "cautious": cautious_policy,
     "idle": idle_policy,
     "revolver": revolver_policy,
-    "tie": tie_policy,
+    "tie": tie_seeker,  # seeks long tie-breaks; plays at random otherwise
 }
 
 
