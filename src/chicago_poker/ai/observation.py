@@ -244,20 +244,25 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
     if seen.victory is not None:
         x[_AT["victory"] + _VICTORIES.index(seen.victory)] = 1
 
-    tensor = np.empty(OBSERVATION_SIZE, np.float32) if out is None else out
-    at = _AT["businesses"]
-    tensor[:at] = np.frombuffer(x, np.float32)
-    for business in businesses:
-        tensor[at : at + _BUSINESS_WIDTH] = _business_block(business, me, count)
-        at += _BUSINESS_WIDTH
-    tensor[at:] = 0
-    return tensor
+    # The bytes of the whole tensor, joined once: the head, each business's block, zeros.
+    parts = [x.tobytes()]
+    parts.extend(_business_block(business, me, count) for business in businesses)
+    parts.append(_EMPTY_SLOTS[len(businesses)])
+    data = b"".join(parts)
+    if out is None:
+        return np.frombuffer(bytearray(data), np.float32)
+    out[:] = np.frombuffer(data, np.float32)
+    return out
 
 
 _HEAD_ZEROS: Final = array.array("f", bytes(4 * _AT["businesses"]))
 """Zeros for every field before the businesses, copied for each tensor."""
+_EMPTY_SLOTS: Final = tuple(
+    bytes(4 * _BUSINESS_WIDTH * (MAX_SLOTS - present)) for present in range(MAX_SLOTS + 1)
+)
+"""The zeros of the empty business slots, by the number of businesses present."""
 
-_BLOCKS: Final[dict[tuple[int, int, int], tuple[BusinessView, npt.NDArray[np.float32]]]] = {}
+_BLOCKS: Final[dict[tuple[int, int, int], tuple[BusinessView, bytes]]] = {}
 """The blocks of business views already encoded, by the view's ``id``, viewer and table size.
 
 The library makes one view of a business for each viewer and what they know there, and
@@ -265,16 +270,16 @@ states share the businesses a command left alone: an agent that observes state a
 sees the same few views again and again. Each is kept with its block, so that no other object
 can take its ``id`` while the key is held; the whole store is dropped when it grows large.
 """
-_MAX_BLOCKS: Final = 20_000
+_MAX_BLOCKS: Final = 4096
 
 
-def _business_block(business: BusinessView, me: int, count: int) -> npt.NDArray[np.float32]:
-    """The block of ``business`` seen by ``me`` at a table of ``count``, made once."""
+def _business_block(business: BusinessView, me: int, count: int) -> bytes:
+    """The block of ``business`` seen by ``me`` at a table of ``count``, made once (its bytes)."""
     key = (id(business), me, count)
     kept = _BLOCKS.get(key)
     if kept is not None:
         return kept[1]
-    x = np.zeros(_BUSINESS_WIDTH, np.float32)
+    x = _BLOCK_ZEROS[:]
     x[0] = 1
     x[1] = business.revealed
     kind, number = _TILE_CELLS[business.tile]
@@ -296,11 +301,14 @@ def _business_block(business: BusinessView, me: int, count: int) -> npt.NDArray[
                 x[cell + 2] = 1
                 x[cell + 3] = value
                 x[cell + 4 + color] = 1
-    x.flags.writeable = False
+    block = x.tobytes()
     if len(_BLOCKS) >= _MAX_BLOCKS:
         _BLOCKS.clear()
-    _BLOCKS[key] = (business, x)
-    return x
+    _BLOCKS[key] = (business, block)
+    return block
+
+
+_BLOCK_ZEROS: Final = array.array("f", bytes(4 * _BUSINESS_WIDTH))
 
 
 def observation_text(seen: PlayerView) -> str:
