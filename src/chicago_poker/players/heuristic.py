@@ -206,14 +206,34 @@ class HeuristicBot:
         """The command with the best score."""
         if len(legal) == 1:
             return legal[0]
-        if view.shootout is not None and any(
-            isinstance(command, SendReinforcement | DeclineReinforcement) for command in legal
-        ):
+        if _reinforcing(view, legal):
             return self._reinforce(view, legal)
-        turn = _Turn(view)
+        return self._best(legal, _Turn(view).scores(legal))
+
+    def ranked(self, view: PlayerView, legal: Sequence[Command], count: int) -> list[Command]:
+        """The ``count`` commands of ``legal`` the bot likes best, best first.
+
+        The first is the command :meth:`choose` would play, ties broken by the generator as
+        there; the others follow by score, ties in the order of ``legal``. The search bot
+        looks at these alone (:mod:`chicago_poker.players.search`).
+        """
+        if count <= 1 or len(legal) == 1:
+            return [self.choose(view, legal)]
+        if _reinforcing(view, legal):
+            first = self._reinforce(view, legal)
+            rest = [command for command in legal if command != first]
+        else:
+            scores = _Turn(view).scores(legal)
+            first = self._best(legal, scores)
+            order = sorted(range(len(legal)), key=lambda index: -scores[index])
+            rest = [legal[index] for index in order if legal[index] != first]
+        return [first, *rest[: count - 1]]
+
+    def _best(self, legal: Sequence[Command], scores: Sequence[float]) -> Command:
+        """The command of the best score, ties broken by the generator."""
         best: list[Command] = []
         best_score = float("-inf")
-        for command, score in zip(legal, turn.scores(legal), strict=True):
+        for command, score in zip(legal, scores, strict=True):
             if score > best_score + 1e-9:
                 best, best_score = [command], score
             elif score > best_score - 1e-9:
@@ -231,6 +251,13 @@ class HeuristicBot:
         if _shootout_matters(view, view.seat, view.shootout.business):
             return sends[-1]
         return sends[0]
+
+
+def _reinforcing(view: PlayerView, legal: Sequence[Command]) -> bool:
+    """Whether ``legal`` is a choice of reinforcement in a shootout (R-6.7.2)."""
+    return view.shootout is not None and any(
+        isinstance(command, SendReinforcement | DeclineReinforcement) for command in legal
+    )
 
 
 def _shootout_matters(view: PlayerView, seat: int, tile: BusinessTile) -> bool:

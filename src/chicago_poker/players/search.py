@@ -12,11 +12,21 @@ rivals' hands differ), so a child is chosen by UCB1 with *availability counts*: 
 could be chosen, rather than how often its parent was visited.
 
 Each iteration draws a determinization (or reuses the last one, :attr:`SearchBot.reuse`),
-walks the tree by UCB1, adds one node, plays a few random commands beyond it
+walks the tree by UCB1, adds one node, lets the heuristic bot play on for a few commands
 (:attr:`SearchBot.rollout`) and scores the position it reaches (:func:`evaluate`): the winner
 takes 1; in a game not yet won, each seat's share comes from the businesses it controls and
 the columns it leads. Chance during the search deals the determinization's draw deck in an
 order drawn once per determinization.
+
+**Knowledge.** The search leans on :class:`~chicago_poker.players.heuristic.HeuristicBot`
+twice. In the tree, each decision looks only at the heuristic's best few commands
+(:attr:`SearchBot.width`, :meth:`~chicago_poker.players.heuristic.HeuristicBot.ranked`), its
+favourite tried first: a 4-player turn offers a median of 16 commands and up to 87, too many
+to try each a few times within a move's budget. Beyond the tree, every seat plays as the
+heuristic would from its own view of the determinization, rather than at random: the position
+scored is then one that play like the opponents' could reach. Measured heads-up against the
+heuristic bot at 32 iterations per move (40 games, seats alternated), random rollouts of 4
+commands with every command in the tree won 13; this won about three in four.
 
 **What the bot knows.** It is told its seat's redacted history, entry by entry
 (:meth:`SearchBot.observe`): :func:`~chicago_poker.protocol.table.play_table`,
@@ -63,6 +73,10 @@ __all__ = ["SearchBot", "evaluate"]
 
 DEFAULT_ITERATIONS: Final = 200
 """Iterations per move of a bot made from a seed alone (as the ``BOTS`` registry makes it)."""
+DEFAULT_ROLLOUT: Final = 20
+"""Commands the heuristic plays beyond the tree before the position is scored."""
+DEFAULT_WIDTH: Final = 4
+"""The heuristic's best commands the tree looks at in each decision."""
 
 _ACTION: Final = Awaiting.ACTION
 _REINFORCEMENT: Final = Awaiting.REINFORCEMENT
@@ -97,7 +111,9 @@ class SearchBot:
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
         reuse: int = 1,
-        rollout: int = 4,
+        rollout: int = DEFAULT_ROLLOUT,
+        width: int = DEFAULT_WIDTH,
+        guided: bool = True,
         exploration: float = 0.7,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -108,20 +124,30 @@ class SearchBot:
             iterations: The most iterations per move (at least 1).
             seconds: The most seconds per move, or None for no time limit.
             reuse: Iterations played on each determinization before the next is drawn.
-            rollout: Random commands played beyond the tree before the position is scored.
+            rollout: Commands the heuristic plays beyond the tree before the position is scored.
+            width: The heuristic's best commands looked at in each decision of the tree.
+            guided: Whether the heuristic ranks the tree's commands and plays the rollouts;
+                False looks at every command and plays random rollouts, which makes each
+                iteration about ten times cheaper and the bot much weaker.
             exploration: The constant of UCB1's exploration term.
             clock: The clock of ``seconds``.
         """
-        if iterations < 1 or reuse < 1 or rollout < 0:
-            raise ValueError("SearchBot: iterations and reuse must be 1 or more, rollout 0 or more")
+        if iterations < 1 or reuse < 1 or width < 1 or rollout < 0:
+            raise ValueError(
+                "SearchBot: iterations, reuse and width must be 1 or more, rollout 0 or more"
+            )
         self.iterations = iterations
         self.seconds = seconds
         self.reuse = reuse
         self.rollout = rollout
+        self.width = width
+        self.guided = guided
         self.exploration = exploration
         self._clock = clock
         self._random = random.Random(seed)
         self._fallback = HeuristicBot(seed)
+        self._policy = HeuristicBot(None if seed is None else seed + 1)
+        """The heuristic that ranks the commands of the tree and plays the rollouts."""
         self._entries: list[SeenEntry] = []
         self._known: InformationSet | None = None
         self.searches = 0
@@ -210,70 +236,116 @@ class SearchBot:
 
     def _iterate(self, root: _Node, state: GameState, order: list[Card], seat: int) -> None:
         """One iteration: select, expand one node, roll out, score, back up."""
-        rng = self._random
-        exploration = self.exploration
         node: _Node | None = root
         path: list[_Node] = []
-        dealt = 0
+        deal = _Deal(order, self._random)
         plies = 0
         while True:
-            # Chance first: cards in the determinization's order, tiles at random.
-            waiting = awaiting(state, check_actions=False)
-            if waiting is _CARD:
-                pile = state.draw_pile
-                while dealt < len(order) and order[dealt] not in pile:
-                    dealt += 1
-                if dealt < len(order):
-                    card = order[dealt]
-                    dealt += 1
-                else:
-                    cards = sorted(pile, key=card_order)
-                    card = cards[rng.randrange(len(cards))]
-                state = step(state, DealCard(card))[0]
-                continue
-            if waiting is _TILE:
-                tiles = sorted(state.tile_pile)
-                state = step(state, RevealTile(tiles[rng.randrange(len(tiles))]))[0]
-                continue
-            if waiting is _ACTION:
-                actor = state.turn.player
-                legal = legal_commands(state)
-            elif waiting is _REINFORCEMENT:
-                seats = to_act(state).seats
-                actor = seat if seat in seats else seats[0]
-                legal = legal_commands(state, actor)
-            else:
+            state = deal.chance(state)
+            decision = _decision(state, seat)
+            if decision is None:
                 break
-            if not legal:
-                break
-            if node is None:  # beyond the tree: a random rollout, cut short
+            actor, legal = decision
+            if node is None:  # beyond the tree: the heuristic plays on, for a few commands
                 if plies >= self.rollout:
                     break
                 plies += 1
-                command = legal[rng.randrange(len(legal))]
+                command = (
+                    self._policy.choose(view(state, actor), legal)
+                    if self.guided
+                    else legal[self._random.randrange(len(legal))]
+                )
             else:
-                children = node.children
-                untried = []
-                for each in legal:
-                    child = children.get(each)
-                    if child is None:
-                        untried.append(each)
-                    else:
-                        child.available += 1
-                if untried:
-                    command = untried[rng.randrange(len(untried))]
-                    child = children[command] = _Node(actor)
-                    child.available = 1
-                    node = None
-                else:
-                    command, child = _select(children, legal, exploration)
-                    node = child
-                path.append(child)
+                command, node = self._tree_step(node, state, actor, legal, path)
             state = step(state, command)[0]
         rewards = evaluate(state)
         for child in path:
             child.visits += 1
             child.total += rewards[child.seat]
+
+    def _tree_step(
+        self,
+        node: _Node,
+        state: GameState,
+        actor: int,
+        legal: Sequence[Command],
+        path: list[_Node],
+    ) -> tuple[Command, _Node | None]:
+        """The command of ``actor`` at ``node``: an untried one, else UCB1's; the node next.
+
+        The commands looked at are the heuristic's best few (:attr:`SearchBot.width`) in this
+        determinization. An untried one becomes a new leaf, and the iteration leaves the tree.
+        """
+        if self.guided and self.width < len(legal):
+            legal = self._policy.ranked(view(state, actor), legal, self.width)
+        children = node.children
+        untried = []
+        for each in legal:
+            child = children.get(each)
+            if child is None:
+                untried.append(each)
+            else:
+                child.available += 1
+        if untried:
+            # Guided, the heuristic's favourite first; else at random.
+            command = untried[0] if self.guided else untried[self._random.randrange(len(untried))]
+            child = children[command] = _Node(actor)
+            child.available = 1
+            path.append(child)
+            return command, None
+        command, child = _select(children, legal, self.exploration)
+        path.append(child)
+        return command, child
+
+
+class _Deal:
+    """Chance in one iteration: cards in the determinization's order, tiles at random."""
+
+    __slots__ = ("dealt", "order", "random")
+
+    def __init__(self, order: list[Card], rng: random.Random) -> None:
+        self.order = order
+        self.random = rng
+        self.dealt = 0
+
+    def chance(self, state: GameState) -> GameState:
+        """``state`` after every chance it waits for."""
+        while True:
+            waiting = awaiting(state, check_actions=False)
+            if waiting is _CARD:
+                state = step(state, DealCard(self._card(state.draw_pile)))[0]
+            elif waiting is _TILE:
+                tiles = sorted(state.tile_pile)
+                state = step(state, RevealTile(tiles[self.random.randrange(len(tiles))]))[0]
+            else:
+                return state
+
+    def _card(self, pile: frozenset[Card]) -> Card:
+        order = self.order
+        dealt = self.dealt
+        while dealt < len(order) and order[dealt] not in pile:
+            dealt += 1
+        if dealt < len(order):
+            self.dealt = dealt + 1
+            return order[dealt]
+        self.dealt = dealt
+        cards = sorted(pile, key=card_order)
+        return cards[self.random.randrange(len(cards))]
+
+
+def _decision(state: GameState, seat: int) -> tuple[int, Sequence[Command]] | None:
+    """Who decides now and what they may do: the seat searching first among tied players."""
+    waiting = awaiting(state, check_actions=False)
+    if waiting is _ACTION:
+        actor = state.turn.player
+        legal = legal_commands(state)
+    elif waiting is _REINFORCEMENT:
+        seats = to_act(state).seats
+        actor = seat if seat in seats else seats[0]
+        legal = legal_commands(state, actor)
+    else:
+        return None
+    return (actor, legal) if legal else None
 
 
 def _select(
