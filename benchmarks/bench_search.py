@@ -10,10 +10,13 @@ Measures, on games between random and heuristic bots (seats alternate, as in
   (a bot prepares it once per entry, not once per iteration). Each position is timed
   ``--rounds`` times, the positions interleaved within each round; the median and the range
   are printed. Target (issue 36): at least 1,000 iterations a second for a 4-player
-  mid-game, on one core.
+  mid-game, on one core; the guided search (the default) does about a tenth of that, each
+  iteration worth more (see ``docs/bots.md``).
 * **the choices of a search** at the 4-player mid-game: iterations per second for each
-  setting of ``reuse`` (iterations per determinization) and ``rollout`` (random commands
-  played beyond the tree), to measure what each costs.
+  setting of ``guided`` (the heuristic ranks the tree's commands and plays the rollouts, or
+  every command is looked at and rollouts are random), ``reuse`` (iterations per
+  determinization) and ``rollout`` (commands played beyond the tree), to measure what each
+  costs. ``--random`` times the positions with the unguided search.
 * **where an iteration's time goes** at the 4-player mid-game (with ``--profile``): the
   functions that take the most time, from :mod:`cProfile`.
 
@@ -30,6 +33,7 @@ import pstats
 import statistics
 import sys
 import time
+from typing import Any, Final
 
 from chicago_poker import (
     Bot,
@@ -84,13 +88,13 @@ class Position:
         )
         self.entries = list(redact_entries(history[:seen], self.seat))
 
-    def bot(self, *, reuse: int = 1, rollout: int = 4) -> tuple[SearchBot, float]:
+    def bot(self, **settings: Any) -> tuple[SearchBot, float]:
         """A search bot told the seat's history, and the seconds its first move took to prepare.
 
         The first move (one iteration) reads the history and finds a witness: work done once
         per move, not once per iteration.
         """
-        bot = SearchBot(1, iterations=1, reuse=reuse, rollout=rollout)
+        bot = SearchBot(1, iterations=1, **settings)
         for entry in self.entries:
             bot.observe(entry)
         start = time.perf_counter()
@@ -108,8 +112,21 @@ class Position:
         return (bot.played - played) / (time.perf_counter() - start)
 
 
+SETTINGS: Final = (
+    (True, 1, 0),
+    (True, 1, 20),
+    (True, 4, 20),
+    (True, 16, 20),
+    (False, 1, 0),
+    (False, 1, 4),
+    (False, 4, 4),
+    (False, 16, 4),
+)
+"""The settings measured at the 4-player mid-game: guided or random, reuse, rollout."""
+
+
 def positions(seed: int) -> list[Position]:
-    found = []
+    found: list[Position] = []
     for players in (2, 4, 6):
         game = bot_game(seed + players, players)
         found.extend(Position(game, players, stage) for stage in STAGES)
@@ -121,6 +138,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5, help="rounds (5)")
     parser.add_argument("--iterations", type=int, default=300, help="per move (300)")
     parser.add_argument("--seed", type=int, default=31, help="seed of the games (31)")
+    parser.add_argument(
+        "--random",
+        dest="guided",
+        action="store_false",
+        help="time the unguided search (every command in the tree, 4 random commands after it)",
+    )
     parser.add_argument("--profile", action="store_true", help="profile the 4-player mid-game")
     parser.add_argument("--check", action="store_true", help="exit 1 when the target is missed")
     args = parser.parse_args()
@@ -130,7 +153,8 @@ def main() -> int:
     bots = {}
     print(f"iterations per second, {args.rounds} rounds of a move of {args.iterations}")
     for position in found:
-        bots[position.players, position.stage] = position.bot()
+        settings = {} if args.guided else {"guided": False, "rollout": 4}
+        bots[position.players, position.stage] = position.bot(**settings)
     rates: dict[tuple[int, str], list[float]] = {key: [] for key in bots}
     for _ in range(args.rounds):
         for position in found:
@@ -150,11 +174,12 @@ def main() -> int:
 
     middle = next(each for each in found if (each.players, each.stage) == (4, "middle"))
     print("4 players, middle: iterations per second by setting")
-    for reuse, rollout in ((1, 0), (1, 4), (1, 12), (4, 4), (16, 4)):
-        bot, _ = middle.bot(reuse=reuse, rollout=rollout)
+    for guided, reuse, rollout in SETTINGS:
+        bot, _ = middle.bot(guided=guided, reuse=reuse, rollout=rollout)
         values = [middle.rate(bot, args.iterations) for _ in range(args.rounds)]
         print(
-            f"  reuse {reuse:>2}, rollout {rollout:>2}: median {statistics.median(values):7,.0f}/s"
+            f"  {'guided' if guided else 'random'}, reuse {reuse:>2}, rollout {rollout:>2}: "
+            f"median {statistics.median(values):7,.0f}/s"
         )
 
     if args.profile:
