@@ -71,7 +71,7 @@ from chicago_poker.referee.ledger import SeenEntry
 
 __all__ = ["SearchBot", "evaluate"]
 
-DEFAULT_ITERATIONS: Final = 200
+DEFAULT_ITERATIONS: Final = 40
 """Iterations per move of a bot made from a seed alone (as the ``BOTS`` registry makes it)."""
 DEFAULT_ROLLOUT: Final = 20
 """Commands the heuristic plays beyond the tree before the position is scored."""
