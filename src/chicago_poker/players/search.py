@@ -63,7 +63,7 @@ from chicago_poker.core.commands import Command, DealCard, RevealTile
 from chicago_poker.core.decide import step
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands, to_act
-from chicago_poker.core.state import GameState
+from chicago_poker.core.state import Business, GameState, PlayerState
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.players.heuristic import HeuristicBot, power
 from chicago_poker.referee.information import InformationSet
@@ -132,10 +132,7 @@ class SearchBot:
             exploration: The constant of UCB1's exploration term.
             clock: The clock of ``seconds``.
         """
-        if iterations < 1 or reuse < 1 or width < 1 or rollout < 0:
-            raise ValueError(
-                "SearchBot: iterations, reuse and width must be 1 or more, rollout 0 or more"
-            )
+        _check_settings(iterations, reuse, width, rollout)
         self.iterations = iterations
         self.seconds = seconds
         self.reuse = reuse
@@ -279,13 +276,7 @@ class SearchBot:
         if self.guided and self.width < len(legal):
             legal = self._policy.ranked(view(state, actor), legal, self.width)
         children = node.children
-        untried = []
-        for each in legal:
-            child = children.get(each)
-            if child is None:
-                untried.append(each)
-            else:
-                child.available += 1
+        untried = _untried(children, legal)
         if untried:
             # Guided, the heuristic's favourite first; else at random.
             command = untried[0] if self.guided else untried[self._random.randrange(len(untried))]
@@ -296,6 +287,18 @@ class SearchBot:
         command, child = _select(children, legal, self.exploration)
         path.append(child)
         return command, child
+
+
+def _check_settings(iterations: int, reuse: int, width: int, rollout: int) -> None:
+    """Refuse settings that leave the search nothing to do.
+
+    Raises:
+        ValueError: ``iterations``, ``reuse`` or ``width`` is below 1, or ``rollout`` below 0.
+    """
+    if iterations < 1 or reuse < 1 or width < 1 or rollout < 0:
+        raise ValueError(
+            "SearchBot: iterations, reuse and width must be 1 or more, rollout 0 or more"
+        )
 
 
 class _Deal:
@@ -331,6 +334,18 @@ class _Deal:
         self.dealt = dealt
         cards = sorted(pile, key=card_order)
         return cards[self.random.randrange(len(cards))]
+
+
+def _untried(children: dict[Command, _Node], legal: Sequence[Command]) -> list[Command]:
+    """The commands of ``legal`` without a child yet; each child of the others was available."""
+    untried = []
+    for each in legal:
+        child = children.get(each)
+        if child is None:
+            untried.append(each)
+        else:
+            child.available += 1
+    return untried
 
 
 def _decision(state: GameState, seat: int) -> tuple[int, Sequence[Command]] | None:
@@ -389,34 +404,41 @@ def evaluate(state: GameState) -> list[float]:
     >>> len(shares), round(sum(shares), 9)
     (2, 1.0)
     """
-    players = state.players
-    count = len(players)
+    count = len(state.players)
     winner = state.winner
     if winner is not None:
         return [1.0 if seat == winner else 0.0 for seat in range(count)]
     if state.is_over:
         return [1.0 / count] * count
-    scores = [0.0] * count
-    for seat, player in enumerate(players):
-        kinds: dict[object, int] = {}
-        for tile in player.controlled:
-            kinds[tile.kind] = kinds.get(tile.kind, 0) + 1
-        score = float(len(player.controlled)) + 0.1 * len(kinds)
-        for same in kinds.values():
-            score += 0.5 * (same - 1)
-        scores[seat] = score + 0.02 * len(player.hand)
+    scores = [_holdings(player) for player in state.players]
     for business in state.businesses:
-        best_seat, best, second = -1, 0.0, 0.0
-        for seat, column in enumerate(business.columns):
-            strength = _column_power(column.cards)
-            if strength > best:
-                best_seat, best, second = seat, strength, best
-            elif strength > second:
-                second = strength
-        if best_seat >= 0:
-            filled = len(business.columns[best_seat].cards)
-            scores[best_seat] += 0.15 + 0.1 * filled + 0.05 * min(best - second, 4.0)
+        _score_lead(business, scores)
     top = max(scores)
     weights = [math.exp(_SHARPNESS * (score - top)) for score in scores]
     total = sum(weights)
     return [weight / total for weight in weights]
+
+
+def _holdings(player: PlayerState) -> float:
+    """A player's score for what they hold: businesses (more of a kind), then cards in hand."""
+    kinds: dict[object, int] = {}
+    for tile in player.controlled:
+        kinds[tile.kind] = kinds.get(tile.kind, 0) + 1
+    score = float(len(player.controlled)) + 0.1 * len(kinds)
+    for same in kinds.values():
+        score += 0.5 * (same - 1)
+    return score + 0.02 * len(player.hand)
+
+
+def _score_lead(business: Business, scores: list[float]) -> None:
+    """Add to ``scores`` the lead at ``business``: its strongest column, and by how much."""
+    best_seat, best, second = -1, 0.0, 0.0
+    for seat, column in enumerate(business.columns):
+        strength = _column_power(column.cards)
+        if strength > best:
+            best_seat, best, second = seat, strength, best
+        elif strength > second:
+            second = strength
+    if best_seat >= 0:
+        filled = len(business.columns[best_seat].cards)
+        scores[best_seat] += 0.15 + 0.1 * filled + 0.05 * min(best - second, 4.0)
