@@ -43,8 +43,8 @@ _MODULES: dict[str, str] = {  # module -> the public names it defines, as one st
     "core.errors": (
         "AmbiguousCommandError ArgumentTypeError CardParseError ChicagoPokerError IllegalCommand "
         "InvalidArgumentError InvalidCardError InvalidHandError InvalidPositionError "
-        "InvalidRankError InvalidSeatError InvalidTileError JSONFormatError NotationError "
-        "NotationSyntaxError PositionInvariantError TileParseError"
+        "InvalidRankError InvalidSeatError InvalidTileError JSONFormatError LogFormatError "
+        "NotationError NotationSyntaxError PositionInvariantError TileParseError"
     ),
     "core.events": (
         "ActionPhaseStarted BriberyPlayed CardDrawn DiscardPileReshuffled DrawRequested Event "
@@ -77,12 +77,12 @@ _MODULES: dict[str, str] = {  # module -> the public names it defines, as one st
         "command_from_json commands_from_json event_from_json seen_command_from_json "
         "seen_event_from_json state_from_json to_json view_from_json"
     ),
-    "formats.log": (
-        "FORMAT_VERSION LogEntry LogFormatError LogHeader LogKind RedactedLogEntry read_log "
-        "redact_entries write_log"
-    ),
+    "formats.entries": "LogEntry RedactedLogEntry redact_entries",
+    "formats.header": "FORMAT_VERSION LogHeader LogKind",
     "formats.moves": "parse_command write_command",
     "formats.notation": "parse_position parse_view write_position write_view",
+    "formats.reader": "read_log",
+    "formats.writer": "write_log",
     "players.bots": "BOTS Bot HeuristicBot RandomBot",
     "protocol.spec": "BotSpec parse_bot",
     "protocol.table": "Clock RemoteBot TableResult play_table",

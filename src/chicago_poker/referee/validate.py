@@ -65,7 +65,7 @@ from chicago_poker.core.commands import (
     SendReinforcement,
     StartGame,
 )
-from chicago_poker.core.errors import ChicagoPokerError
+from chicago_poker.core.errors import ChicagoPokerError, LogFormatError
 from chicago_poker.core.events import (
     ActionPhaseStarted,
     BriberyPlayed,
@@ -115,21 +115,14 @@ from chicago_poker.core.redacted_events import (
     SeenEvent,
 )
 from chicago_poker.core.state import GameState, Victory
-from chicago_poker.formats.log import (
-    MAX_LINE_BYTES,
-    LogEntry,
-    LogFormatError,
-    LogHeader,
-    LogKind,
-    RedactedLogEntry,
-    dump_event,
-    dump_seen,
-)
-from chicago_poker.formats.log import CanonicalLine as _Canonical
-from chicago_poker.formats.log import LoadedEntry as _Loaded
-from chicago_poker.formats.log import PendingEntry as _Pending
-from chicago_poker.formats.log import read_lazily as _read
-from chicago_poker.formats.log import same_events as _same_events
+from chicago_poker.formats.converter import same_events as _same_events
+from chicago_poker.formats.entries import LogEntry, RedactedLogEntry, dump_event, dump_seen
+from chicago_poker.formats.header import LogHeader, LogKind
+from chicago_poker.formats.json_checks import MAX_LINE_BYTES
+from chicago_poker.formats.reader import CanonicalLine as _Canonical
+from chicago_poker.formats.reader import LoadedEntry as _Loaded
+from chicago_poker.formats.reader import PendingEntry as _Pending
+from chicago_poker.formats.reader import read_lazily as _read
 from chicago_poker.referee.budget import TimeLimit
 from chicago_poker.referee.information import Impossible, InformationSet, Witness
 from chicago_poker.referee.releases import Implied, declines_automatically, step_as_written
