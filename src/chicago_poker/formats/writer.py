@@ -88,18 +88,23 @@ def entries_to_lines(
     )
     items = iter(entries)
     first = next(items, None)
-    command = _first_command(first, kind, viewer)
-    header = LogHeader(
-        chicago_poker.__version__,
-        command.options,
-        command.players,
-        dict(provenance or {}),
-        kind,
-        viewer,
-    )
+    header = _header(_first_command(first, kind, viewer), provenance, kind, viewer)
     yield header_line(header, 1)
     everything = itertools.chain([first], items)
     yield from _checked_entry_lines(attrs.evolve(header, line=1), everything, engine_made)
+
+
+def _header(
+    command: StartGame | RedactedStartGame,
+    provenance: Mapping[str, str | int | float | bool | None] | None,
+    kind: LogKind,
+    viewer: int | None,
+) -> LogHeader:
+    """The header that this release writes for the game that ``command`` starts."""
+    players, options = command.players, command.options
+    return LogHeader(
+        chicago_poker.__version__, options, players, dict(provenance or {}), kind, viewer
+    )
 
 
 def _checked_entry_lines(
