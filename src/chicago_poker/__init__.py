@@ -89,7 +89,8 @@ _MODULES: dict[str, str] = {  # module -> the public names it defines, as one st
     "players.game": "Dealer Game SavedGameError",
     "referee.consistent": "Impossible Witness consistent_state find_witness",
     "referee.information": "InformationSet Undecided",
-    "referee.validate": "Report Status validate_file validate_files validate_log",
+    "referee.report": "Report Status",
+    "referee.validate": "validate_file validate_files validate_log",
 }
 """Where each public name lives: its module within the package, and the names, spaced."""
 

@@ -151,13 +151,8 @@ from chicago_poker.protocol.spec import BotSpec, parse_bot
 from chicago_poker.protocol.table import Clock, RemoteBot, TableResult, play_table
 from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
 from chicago_poker.referee.information import InformationSet, Undecided
-from chicago_poker.referee.validate import (
-    Report,
-    Status,
-    validate_file,
-    validate_files,
-    validate_log,
-)
+from chicago_poker.referee.report import Report, Status
+from chicago_poker.referee.validate import validate_file, validate_files, validate_log
 
 __version__: str
 
