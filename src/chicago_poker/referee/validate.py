@@ -234,27 +234,34 @@ class _Validation:
     def take(self, item: LogHeader | _Pending | _Canonical | _Loaded, lines: _Lines) -> None:
         """Check one line read from the log."""
         if isinstance(item, _Canonical):
-            # Most lines of a legal log: replayed, and compared as bytes with the line the log
-            # should hold. If it is that line, the entry is legal and reading it in full would
-            # find the same; any other line is read in full and checked below.
-            if self.replaying:
-                try:
-                    after, events, implied = step_as_written(
-                        self.state, item.command, automatic_decline=self.automatic_decline
-                    )
-                except ChicagoPokerError:
-                    events = None
-                if events is not None and item.written_with(events):
-                    self.state = after
-                    self.entries += 1
-                    self.supplied(lines.number, implied)
-                    return
+            if self.replaying and self.as_written(item, lines):
+                return
             item = item.pending()
         if isinstance(item, LogHeader):
             self.start(item)
         else:
             self.entries += 1
             self.entry(item, lines)
+
+    def as_written(self, item: _Canonical, lines: _Lines) -> bool:
+        """Replay a line that may be the log's own line of its command; whether it is.
+
+        Most lines of a legal log: replayed, and compared as bytes with the line the log
+        should hold. If it is that line, the entry is legal and reading it in full would find
+        the same; any other line is read in full and checked by :meth:`check`.
+        """
+        try:
+            after, events, implied = step_as_written(
+                self.state, item.command, automatic_decline=self.automatic_decline
+            )
+        except ChicagoPokerError:
+            return False
+        if not item.written_with(events):
+            return False
+        self.state = after
+        self.entries += 1
+        self.supplied(lines.number, implied)
+        return True
 
     def check(self, pending: _Pending, lines: _Lines) -> None:
         """Replay one entry of a full or commands log, recording the first broken rule.
@@ -382,6 +389,12 @@ class _Validation:
             f"{'is' if witness.unrevealed == 1 else 'are'} never revealed, so any "
             "game that differs only there fits the log as well"
         )
+
+    def unreadable(self, error: LogFormatError, lines: _Lines) -> None:
+        """Record that the log cannot be read: at the line ``error`` names, else the last read."""
+        line = error.line if error.line is not None else lines.number
+        text = lines.text if line == lines.number else ""
+        self.fail(Status.UNREADABLE, Finding(line, None, _reason(error), shorten(text)))
 
     def illegal(self, line: int, rule: str | None, reason: str, text: str) -> None:
         self.fail(Status.ILLEGAL, Finding(line, rule, reason, shorten(text)))
@@ -515,9 +528,7 @@ def validate_log(
                 run.time_out(counted.number, counted.text)
                 break
     except LogFormatError as error:
-        line = error.line if error.line is not None else counted.number
-        text = counted.text if line == counted.number else ""
-        run.fail(Status.UNREADABLE, Finding(line, None, _reason(error), shorten(text)))
+        run.unreadable(error, counted)
     else:
         if run.redacted_log and run.seen and run.status is Status.OK:
             run.judge_redacted()
@@ -601,11 +612,7 @@ def validate_files(
     >>> [report.status for report in validate_files(["missing.jsonl"])]
     [<Status.UNREADABLE: 'unreadable'>]
     """
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    if time_limit is not None:
-        TimeLimit(time_limit)  # refuses a bad limit here, not in every worker
-    address = check_spread("validate_files", workers, scheduler)
+    address = _address(workers, scheduler, time_limit)
     names = [str(path) for path in paths]
     # The workers get each path made absolute, since their folder may not be this one, and
     # report it under the name given.
@@ -613,6 +620,15 @@ def validate_files(
     if address is None and (workers == 1 or len(names) <= 1):
         return (_validate_path(name, name, time_limit) for name in names)
     return in_order(_validate_job, jobs, workers=workers, scheduler=address, lost=_lost)
+
+
+def _address(workers: int, scheduler: str | None, time_limit: float | None) -> str | None:
+    """The scheduler's address, or None to check the files here, once the arguments are checked."""
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if time_limit is not None:
+        TimeLimit(time_limit)  # refuses a bad limit here, not in every worker
+    return check_spread("validate_files", workers, scheduler)
 
 
 def _validate_job(job: tuple[str, str, float | None]) -> Report:
