@@ -71,7 +71,8 @@ _MODULES: dict[str, str] = {  # module -> the public names it defines, as one st
     "core.views": (
         "BusinessView ColumnView OpponentView PlayerView ShootoutView SlotView knows_card view"
     ),
-    "display.svg": "SvgImage render render_state",
+    "display.shapes": "SvgImage",
+    "display.svg": "render render_state",
     "display.words": "describe",
     "formats.jsonio": (
         "command_from_json commands_from_json event_from_json seen_command_from_json "

@@ -127,7 +127,8 @@ from chicago_poker.core.views import (
     knows_card,
     view,
 )
-from chicago_poker.display.svg import SvgImage, render, render_state
+from chicago_poker.display.shapes import SvgImage
+from chicago_poker.display.svg import render, render_state
 from chicago_poker.display.words import describe
 from chicago_poker.formats.entries import LogEntry, RedactedLogEntry, redact_entries
 from chicago_poker.formats.header import FORMAT_VERSION, LogHeader, LogKind
