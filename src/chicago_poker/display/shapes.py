@@ -2,7 +2,7 @@
 
 Everything here is pure string building with :mod:`xml.etree.ElementTree`, which escapes
 every name it writes. A text that might not fit its room is given a ``textLength`` that
-squeezes it in (:func:`text`), and :func:`wrap_words` breaks a long line at its spaces; the
+squeezes it in (:func:`draw_text`), and :func:`wrap_words` breaks a long line at its spaces; the
 width of a text is guessed without the font at hand (:func:`text_width`).
 """
 

@@ -236,8 +236,8 @@ def dump_entry(entry: LogEntry | RedactedLogEntry | Entry, *, engine_made: bool 
 
     The line is read back as the reader reads it, and refused if the reader would refuse it;
     with ``engine_made`` (the entry is the engine's own, or redacted from it, as a game
-    between bots streams it), only its size is checked, as :func:`entries_to_lines` checks
-    the lines of a game's history.
+    between bots streams it), only its size is checked, as
+    :func:`~chicago_poker.formats.writer.entries_to_lines` checks the lines of a game's history.
 
     >>> from chicago_poker.core.commands import DrawCard
     >>> from chicago_poker.core.events import DrawRequested

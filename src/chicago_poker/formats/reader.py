@@ -252,13 +252,14 @@ _new_tuple: Final = cast(Callable[..., Any], tuple.__new__)
 
 
 class CanonicalLine(typing.NamedTuple):
-    """An entry line that may be exactly what :func:`dump_entry` writes; only its command read.
+    """An entry line that may be exactly what the writer writes; only its command read.
 
     ``raw`` is ``{"command":``, the JSON of ``command``, and from index ``at`` the rest. The
     line is the canonical line of an entry when that rest is exactly ``actor`` followed by the
-    events as :func:`dump_entry` writes them (:meth:`written_with`). Reading such a line in
-    full gives this command, the actor it needs and those events, so an entry that passes
-    needs nothing more read. Any other line is read in full by :meth:`pending`.
+    events as :func:`~chicago_poker.formats.entries.dump_entry` writes them
+    (:meth:`written_with`). Reading such a line in full gives this command, the actor it needs
+    and those events, so an entry that passes needs nothing more read. Any other line is read
+    in full by :meth:`pending`.
     """
 
     header: LogHeader
@@ -295,10 +296,11 @@ class CanonicalLine(typing.NamedTuple):
 def _canonical_command(text: bytes) -> tuple[Command, bytes] | None:
     """The command whose JSON is ``text`` and its actor as in ``CanonicalLine.actor``.
 
-    None if ``text`` is not the JSON of a command exactly as :func:`dump_command` writes it, or
-    is StartGame, whose place in the log is checked on the full path. Cached: commands recur,
-    and reading one from its JSON depends on the text alone; the cache holds at most 8192
-    short texts (the games of 50 logs of 4 players write about 5,200 distinct ones).
+    None if ``text`` is not the JSON of a command exactly as
+    :func:`~chicago_poker.formats.entries.dump_command` writes it, or is StartGame, whose
+    place in the log is checked on the full path. Cached: commands recur, and reading one
+    from its JSON depends on the text alone; the cache holds at most 8192 short texts (the
+    games of 50 logs of 4 players write about 5,200 distinct ones).
     """
     try:
         obj = orjson.loads(text)

@@ -60,8 +60,8 @@ def entries_to_lines(
 
     Every line is one the reader reads: the header is checked as the reader checks it, every
     line's size too, and entries given as objects (not the history of a :class:`Game`, which
-    the engine made) are read back as :func:`read_log` reads them. A line the reader would
-    refuse is refused here first, with the reader's message.
+    the engine made) are read back as :func:`~chicago_poker.formats.reader.read_log` reads
+    them. A line the reader would refuse is refused here first, with the reader's message.
 
     >>> from chicago_poker.players.game import Game
     >>> game = Game.new(["Al", "Bugs"], seed=1)

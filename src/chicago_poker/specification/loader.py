@@ -156,7 +156,8 @@ def load_specification(root: Path | None = None) -> Specification:
         root: The specification directory; :func:`default_root` if omitted.
 
     Returns:
-        The loaded specification (not yet checked: see :func:`check_specification`).
+        The loaded specification (not yet checked: see
+        :func:`~chicago_poker.specification.checks.check_specification`).
 
     Raises:
         SpecificationError: A file is missing, is not TOML, or has a missing,
