@@ -42,14 +42,8 @@ import chess
 import chess.pgn
 
 from chicago_poker import Game
-from chicago_poker.formats.log import (
-    LogKind,
-    RedactedLogEntry,
-    _canonical_command,
-    clear_structure_cache,
-    read_log,
-    write_log,
-)
+from chicago_poker.formats.log import LogKind, RedactedLogEntry, read_log, write_log
+from chicago_poker.formats.reader import _canonical_command, clear_structure_cache
 from chicago_poker.referee.validate import Report, Status, validate_file, validate_files
 
 PLAYERS = ("Al", "Bugs", "Dutch", "Frank")

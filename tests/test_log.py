@@ -602,7 +602,8 @@ def test_integers_of_640_digits_and_any_json_scalar_are_written_and_read() -> No
 
 def test_a_line_over_one_mib_is_refused_by_the_writer_and_the_reader_alike() -> None:
     """A long name shows up twice in the StartGame entry (command and event): 1.2 MB."""
-    from chicago_poker.formats.log import MAX_LINE_BYTES, _dump_entry
+    from chicago_poker.formats.entries import entry_text as _dump_entry
+    from chicago_poker.formats.log import MAX_LINE_BYTES
 
     name = "N" * 600_000
     game = Game.new([name, "Bugs"], seed=1)

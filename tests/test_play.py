@@ -17,7 +17,8 @@ import attrs
 import pytest
 
 from chicago_poker.cli import play
-from chicago_poker.cli.play import _next_chooser, describe_command, play_game
+from chicago_poker.cli.play import describe_command, play_game
+from chicago_poker.cli.turns import next_chooser as _next_chooser
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import Card, GangsterCard, SpecialCard, parse_tile
 from chicago_poker.core.commands import (

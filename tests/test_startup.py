@@ -152,7 +152,7 @@ def test_a_hand_rank_is_entered_in_the_tables_when_first_needed() -> None:
 def test_the_converter_generates_no_hook_at_import_and_each_on_first_use() -> None:
     out = run_fresh(
         "import json\n"
-        "from chicago_poker.formats import log\n"
+        "from chicago_poker.formats import converter as log\n"
         "from chicago_poker.core.commands import Command, DrawCard\n"
         "from chicago_poker.core.events import TurnEnded\n"
         "first = log._first_unstructure_event\n"

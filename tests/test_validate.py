@@ -24,7 +24,7 @@ from chicago_poker.core.cards import BUSINESS_TILES, full_deck
 from chicago_poker.core.decide import step
 from chicago_poker.core.events import Event
 from chicago_poker.core.state import GameState
-from chicago_poker.formats import log
+from chicago_poker.formats import reader as log
 from chicago_poker.formats.log import (
     COMMAND_TYPES,
     EVENT_TYPES,

@@ -43,8 +43,8 @@ _MODULES: dict[str, str] = {  # module -> the public names it defines, as one st
     "core.errors": (
         "AmbiguousCommandError ArgumentTypeError CardParseError ChicagoPokerError IllegalCommand "
         "InvalidArgumentError InvalidCardError InvalidHandError InvalidPositionError "
-        "InvalidRankError InvalidSeatError InvalidTileError JSONFormatError NotationError "
-        "NotationSyntaxError PositionInvariantError TileParseError"
+        "InvalidRankError InvalidSeatError InvalidTileError JSONFormatError LogFormatError "
+        "NotationError NotationSyntaxError PositionInvariantError TileParseError"
     ),
     "core.events": (
         "ActionPhaseStarted BriberyPlayed CardDrawn DiscardPileReshuffled DrawRequested Event "
@@ -71,25 +71,27 @@ _MODULES: dict[str, str] = {  # module -> the public names it defines, as one st
     "core.views": (
         "BusinessView ColumnView OpponentView PlayerView ShootoutView SlotView knows_card view"
     ),
-    "display.svg": "SvgImage render render_state",
+    "display.shapes": "SvgImage",
+    "display.svg": "render render_state",
     "display.words": "describe",
     "formats.jsonio": (
         "command_from_json commands_from_json event_from_json seen_command_from_json "
         "seen_event_from_json state_from_json to_json view_from_json"
     ),
-    "formats.log": (
-        "FORMAT_VERSION LogEntry LogFormatError LogHeader LogKind RedactedLogEntry read_log "
-        "redact_entries write_log"
-    ),
+    "formats.entries": "LogEntry RedactedLogEntry redact_entries",
+    "formats.header": "FORMAT_VERSION LogHeader LogKind",
     "formats.moves": "parse_command write_command",
     "formats.notation": "parse_position parse_view write_position write_view",
+    "formats.reader": "read_log",
+    "formats.writer": "write_log",
     "players.bots": "BOTS Bot HeuristicBot RandomBot",
     "protocol.spec": "BotSpec parse_bot",
     "protocol.table": "Clock RemoteBot TableResult play_table",
     "players.game": "Dealer Game SavedGameError",
     "referee.consistent": "Impossible Witness consistent_state find_witness",
     "referee.information": "InformationSet Undecided",
-    "referee.validate": "Report Status validate_file validate_files validate_log",
+    "referee.report": "Report Status",
+    "referee.validate": "validate_file validate_files validate_log",
 }
 """Where each public name lives: its module within the package, and the names, spaced."""
 

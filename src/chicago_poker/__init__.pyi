@@ -55,6 +55,7 @@ from chicago_poker.core.errors import (
     InvalidSeatError,
     InvalidTileError,
     JSONFormatError,
+    LogFormatError,
     NotationError,
     NotationSyntaxError,
     PositionInvariantError,
@@ -126,8 +127,11 @@ from chicago_poker.core.views import (
     knows_card,
     view,
 )
-from chicago_poker.display.svg import SvgImage, render, render_state
+from chicago_poker.display.shapes import SvgImage
+from chicago_poker.display.svg import render, render_state
 from chicago_poker.display.words import describe
+from chicago_poker.formats.entries import LogEntry, RedactedLogEntry, redact_entries
+from chicago_poker.formats.header import FORMAT_VERSION, LogHeader, LogKind
 from chicago_poker.formats.jsonio import (
     command_from_json,
     commands_from_json,
@@ -138,32 +142,18 @@ from chicago_poker.formats.jsonio import (
     to_json,
     view_from_json,
 )
-from chicago_poker.formats.log import (
-    FORMAT_VERSION,
-    LogEntry,
-    LogFormatError,
-    LogHeader,
-    LogKind,
-    RedactedLogEntry,
-    read_log,
-    redact_entries,
-    write_log,
-)
 from chicago_poker.formats.moves import parse_command, write_command
 from chicago_poker.formats.notation import parse_position, parse_view, write_position, write_view
+from chicago_poker.formats.reader import read_log
+from chicago_poker.formats.writer import write_log
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Dealer, Game, SavedGameError
 from chicago_poker.protocol.spec import BotSpec, parse_bot
 from chicago_poker.protocol.table import Clock, RemoteBot, TableResult, play_table
 from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness
 from chicago_poker.referee.information import InformationSet, Undecided
-from chicago_poker.referee.validate import (
-    Report,
-    Status,
-    validate_file,
-    validate_files,
-    validate_log,
-)
+from chicago_poker.referee.report import Report, Status
+from chicago_poker.referee.validate import validate_file, validate_files, validate_log
 
 __version__: str
 

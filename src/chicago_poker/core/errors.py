@@ -37,6 +37,7 @@ __all__ = [
     "InvalidSeatError",
     "InvalidTileError",
     "JSONFormatError",
+    "LogFormatError",
     "NotationError",
     "NotationSyntaxError",
     "PositionInvariantError",
@@ -110,6 +111,25 @@ class JSONFormatError(ChicagoPokerError, ValueError):
     The message names the class and the place at fault, such as
     ``GameState: $.players[1].hand[0]: '16R' is not a card: gangster values run from 1 to 15``.
     """
+
+
+class LogFormatError(ChicagoPokerError, ValueError):
+    """A log, or a line of one, that does not follow the log format.
+
+    Raised by the readers and writers of :mod:`chicago_poker.formats.log`, and by the
+    converter they share with :mod:`chicago_poker.formats.jsonio`.
+
+    The message names the line (when known) and the field at fault, such as
+    ``line 3: $.command.card: '16R' is not a card: gangster values run from 1 to 15``.
+    """
+
+    line: int | None
+    """The line number (from 1) of the faulty line, if known."""
+
+    def __init__(self, message: str, *, line: int | None = None) -> None:
+        """Create the error; ``line`` is prefixed to the message."""
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+        self.line = line
 
 
 class InvalidArgumentError(ChicagoPokerError, ValueError):

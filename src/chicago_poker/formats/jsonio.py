@@ -9,7 +9,8 @@ back into the object, equal to the one written: :func:`state_from_json`,
 :func:`event_from_json`, :func:`seen_command_from_json` and :func:`seen_event_from_json`.
 
 The JSON of a command or event is exactly that of a game log line
-(:mod:`chicago_poker.formats.log`): an object with its class name as ``type`` first, cards
+(:mod:`chicago_poker.formats.log`), made by the same converter
+(:mod:`chicago_poker.formats.converter`): an object with its class name as ``type`` first, cards
 and tiles as their text forms (``"9R"``, ``"Speakeasy#1"``), enumerations by value, sets as
 sorted lists. The JSON Schemas of these forms ship with the package
 (:mod:`chicago_poker.formats.schemas`).
@@ -42,6 +43,7 @@ from chicago_poker.core.errors import (
     ArgumentTypeError,
     ChicagoPokerError,
     JSONFormatError,
+    LogFormatError,
     short_repr,
 )
 from chicago_poker.core.events import Event
@@ -49,12 +51,11 @@ from chicago_poker.core.redacted_commands import SeenCommand
 from chicago_poker.core.redacted_events import SeenEvent
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView
-from chicago_poker.formats.log import (
+from chicago_poker.formats.converter import (
     COMMANDS_BY_NAME,
     EVENTS_BY_NAME,
     SEEN_COMMANDS_BY_NAME,
     SEEN_EVENTS_BY_NAME,
-    LogFormatError,
     converter,
     format_exception,
     json_type,

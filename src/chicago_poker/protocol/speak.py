@@ -26,8 +26,8 @@ from typing import IO, Any, Final, cast
 import orjson
 
 from chicago_poker.formats.bot_protocol import PROTOCOL
+from chicago_poker.formats.entries import load_redacted_entry
 from chicago_poker.formats.jsonio import commands_from_json, to_json, view_from_json
-from chicago_poker.formats.log import load_redacted_entry
 from chicago_poker.players.bots import BOTS, Bot, ViewlessBot
 
 __all__ = ["main", "speak"]

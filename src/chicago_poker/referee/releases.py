@@ -27,7 +27,7 @@ from chicago_poker.core.decide import step_well_formed
 from chicago_poker.core.events import Event
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.state import GameState
-from chicago_poker.formats.log import release_numbers
+from chicago_poker.formats.header import release_numbers
 
 __all__ = [
     "DECLINE_BY_COMMAND",

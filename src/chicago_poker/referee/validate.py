@@ -36,6 +36,10 @@ at the start of the line is read (and cached), replayed, and the rest of the lin
 for byte with what a log writes for it. Any line that differs is read and checked in full, so
 the report is the same either way.
 
+The verdict is a :class:`~chicago_poker.referee.report.Report`
+(:mod:`~chicago_poker.referee.report`); the rule that each difference from the engine breaks,
+and the words of its finding, come from :mod:`~chicago_poker.referee.differences`.
+
 >>> from chicago_poker.players.game import Game
 >>> from chicago_poker.formats.log import entries_to_lines
 >>> report = validate_log(entries_to_lines(Game.new(["Al", "Bugs"], seed=1)), "game.jsonl")
@@ -45,94 +49,42 @@ the report is the same either way.
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Final
 
 import attrs
-from attrs import frozen
 
 from chicago_poker._workers import check_spread, in_order
-from chicago_poker.core.commands import (
-    Command,
-    DealCard,
-    DeclineReinforcement,
-    PlayBribery,
-    PlayGangster,
-    PlayLimousine,
-    SendReinforcement,
-    StartGame,
-)
-from chicago_poker.core.errors import ChicagoPokerError
-from chicago_poker.core.events import (
-    ActionPhaseStarted,
-    BriberyPlayed,
-    CardDrawn,
-    DiscardPileReshuffled,
-    DrawRequested,
-    Event,
-    GameBlocked,
-    GameStalled,
-    GameStarted,
-    GameWon,
-    GangsterPlayed,
-    LimousinePlayed,
-    LiquidationPlayed,
-    MarkerPlaced,
-    PoliceRaidPlayed,
-    ReinforcementChosen,
-    ReinforcementDeclined,
-    ReinforcementRequested,
-    ReinforcementsRevealed,
-    RevolverPlayed,
-    ShootoutStarted,
-    ShootoutVoided,
-    ShootoutWon,
-    TileRevealed,
-    TurnEnded,
-    TurnStarted,
-)
+from chicago_poker.core.commands import DeclineReinforcement
+from chicago_poker.core.errors import ChicagoPokerError, LogFormatError
+from chicago_poker.core.events import Event
 from chicago_poker.core.legal import Awaiting, awaiting
-from chicago_poker.core.redacted_commands import (
-    RedactedDealCard,
-    RedactedPlayBribery,
-    RedactedPlayGangster,
-    RedactedPlayLimousine,
-    RedactedSendReinforcement,
-    RedactedStartGame,
-    SeenCommand,
-)
-from chicago_poker.core.redacted_events import (
-    RedactedBriberyPlayed,
-    RedactedCardDrawn,
-    RedactedGameStarted,
-    RedactedGangsterPlayed,
-    RedactedLimousinePlayed,
-    RedactedPoliceRaidPlayed,
-    RedactedReinforcementChosen,
-    SeenEvent,
-)
-from chicago_poker.core.state import GameState, Victory
-from chicago_poker.formats.log import (
-    MAX_LINE_BYTES,
-    LogEntry,
-    LogFormatError,
-    LogHeader,
-    LogKind,
-    RedactedLogEntry,
-    dump_event,
-    dump_seen,
-)
-from chicago_poker.formats.log import CanonicalLine as _Canonical
-from chicago_poker.formats.log import LoadedEntry as _Loaded
-from chicago_poker.formats.log import PendingEntry as _Pending
-from chicago_poker.formats.log import read_lazily as _read
-from chicago_poker.formats.log import same_events as _same_events
+from chicago_poker.core.state import GameState
+from chicago_poker.formats.converter import same_events as _same_events
+from chicago_poker.formats.entries import LogEntry, RedactedLogEntry
+from chicago_poker.formats.header import LogHeader, LogKind
+from chicago_poker.formats.json_checks import MAX_LINE_BYTES
+from chicago_poker.formats.reader import CanonicalLine as _Canonical
+from chicago_poker.formats.reader import LoadedEntry as _Loaded
+from chicago_poker.formats.reader import PendingEntry as _Pending
+from chicago_poker.formats.reader import read_lazily as _read
 from chicago_poker.referee.budget import TimeLimit
+from chicago_poker.referee.differences import (
+    EVENT_RULES,
+    VICTORY_RULES,
+    command_name,
+    describe_event,
+    event_rule,
+    first_difference,
+    impossible_reason,
+    mismatch_rule,
+    seen_rule,
+)
 from chicago_poker.referee.information import Impossible, InformationSet, Witness
 from chicago_poker.referee.releases import Implied, declines_automatically, step_as_written
+from chicago_poker.referee.report import MAX_ENTRY_TEXT, Finding, Report, Status, shorten
 
 __all__ = [
     "EVENT_RULES",
@@ -155,236 +107,6 @@ MAX_LINE_CHARS: Final = MAX_LINE_BYTES
 
 MAX_ENTRIES: Final = 1_000_000
 """The most entries a log may have; a longer log is unreadable."""
-
-MAX_ENTRY_TEXT: Final = 160
-"""Entries are quoted in findings up to this many characters."""
-
-
-class Status(enum.Enum):
-    """The verdict on one log."""
-
-    OK = "ok"
-    """A legal game, finished or not (or a redacted log consistent with what it shows)."""
-
-    ILLEGAL = "illegal"
-    """The log reads, but breaks a rule of the game."""
-
-    UNREADABLE = "unreadable"
-    """The log cannot be read: missing, not UTF-8, not JSON, not this format, absurd size."""
-
-    UNDECIDED = "undecided"
-    """A redacted log that the time limit left unjudged: neither accepted nor refused (see
-    :func:`validate_log`). Every other log is decided."""
-
-    @property
-    def exit_code(self) -> int:
-        """The command's exit status for this verdict: 0, 1, 2 or 3."""
-        return _EXIT_CODES[self]
-
-
-_EXIT_CODES: Final = {Status.OK: 0, Status.ILLEGAL: 1, Status.UNREADABLE: 2, Status.UNDECIDED: 3}
-
-
-@frozen
-class Finding:
-    """One problem of a log."""
-
-    line: int | None
-    """The line (from 1) at fault, or None if the whole file is (it cannot be opened)."""
-
-    rule: str | None
-    """The rule broken, such as ``"R-3.1"``; None for a format error."""
-
-    reason: str
-    """What is wrong, in words."""
-
-    entry: str = ""
-    """The text of the line at fault, shortened to :data:`MAX_ENTRY_TEXT` characters."""
-
-    status: Status = Status.ILLEGAL
-    """The verdict the finding gives the log: illegal, unreadable or undecided."""
-
-    @property
-    def label(self) -> str:
-        """What the finding is, in a report: its rule, else what it says of the log.
-
-        ``format`` for a log that cannot be read, ``undecided`` for a time limit that ran
-        out, ``illegal`` for a broken rule that no rule ID names.
-
-        >>> Finding(3, None, "time limit: ...", status=Status.UNDECIDED).label
-        'undecided'
-        """
-        if self.rule is not None:
-            return self.rule
-        return _LABELS[self.status]
-
-    def as_dict(self) -> dict[str, Any]:
-        """The finding as a JSON-friendly dictionary."""
-        return {
-            "line": self.line,
-            "rule": self.rule,
-            "status": self.status.value,
-            "reason": self.reason,
-            "entry": self.entry,
-        }
-
-
-_LABELS: Final = {
-    Status.ILLEGAL: "illegal",
-    Status.UNREADABLE: "format",
-    Status.UNDECIDED: "undecided",
-    Status.OK: "note",
-}
-"""The label of a finding without a rule, by the verdict it gives."""
-
-
-@frozen
-class Report:
-    """The verdict on one log, with what is wrong and what could not be checked."""
-
-    source: str
-    """The name of the log, such as its file name."""
-
-    status: Status
-    """The verdict: ok, illegal, unreadable, or undecided (a redacted log whose time limit ran
-    out before it was judged)."""
-
-    findings: tuple[Finding, ...] = ()
-    """The problems found, in line order; empty for a legal game."""
-
-    notes: tuple[str, ...] = ()
-    """What was not checked, or is worth knowing (a game that is not finished)."""
-
-    entries: int = 0
-    """How many entries (lines after the header) were read."""
-
-    kind: LogKind | None = None
-    """The kind of log, from its header; None if the header could not be read."""
-
-    game_over: bool = False
-    """Whether the replayed game ended (won, blocked or stalled)."""
-
-    winner: int | None = None
-    """The winning seat, if the replayed game was won."""
-
-    winner_name: str | None = None
-    """The winner's name, if the replayed game was won."""
-
-    victory: Victory | None = None
-    """How the replayed game ended, if it did."""
-
-    witness: tuple[LogEntry, ...] | None = attrs.field(default=None, repr=False)
-    """For a redacted log validated with ``witness=True``: a complete legal game that redacts
-    to it, entry for entry (:func:`chicago_poker.referee.consistent.find_witness`)."""
-
-    @property
-    def exit_code(self) -> int:
-        """0 for a legal game, 1 for a broken rule, 2 for an unreadable log, 3 undecided."""
-        return self.status.exit_code
-
-    def as_dict(self) -> dict[str, Any]:
-        """The report as a JSON-friendly dictionary."""
-        return {
-            "source": self.source,
-            "status": self.status.value,
-            "exit": self.exit_code,
-            "kind": None if self.kind is None else self.kind.value,
-            "entries": self.entries,
-            "game_over": self.game_over,
-            "winner": self.winner,
-            "winner_name": self.winner_name,
-            "victory": None if self.victory is None else self.victory.value,
-            "witness": self.witness is not None,
-            "findings": [finding.as_dict() for finding in self.findings],
-            "notes": list(self.notes),
-        }
-
-
-# ------------------------------------------------------------------------ rules of events
-
-EVENT_RULES: Final[dict[type, str]] = {
-    GameStarted: "R-2.3",
-    TurnStarted: "R-3.1",
-    ActionPhaseStarted: "R-6.1",
-    ShootoutStarted: "R-6.1",
-    ReinforcementRequested: "R-6.7.1",
-    ReinforcementChosen: "R-6.7.2",
-    ReinforcementDeclined: "R-6.7.2",
-    ReinforcementsRevealed: "R-6.7.3",
-    ShootoutWon: "R-6.4",
-    ShootoutVoided: "R-6.7.6",
-    TileRevealed: "R-6.6",
-    DrawRequested: "R-3.6",
-    CardDrawn: "R-3.6",
-    DiscardPileReshuffled: "R-3.7",
-    GangsterPlayed: "R-4.1",
-    MarkerPlaced: "R-4.6",
-    LiquidationPlayed: "R-5.2",
-    PoliceRaidPlayed: "R-5.3",
-    LimousinePlayed: "R-5.4",
-    RevolverPlayed: "R-5.5",
-    BriberyPlayed: "R-5.6",
-    TurnEnded: "R-3.5",
-    GameWon: "R-8.1",
-    GameBlocked: "R-8.6",
-    GameStalled: "R-8.7",
-}
-"""The rule a recorded event answers to when it differs from the engine's.
-
-ActionPhaseStarted is R-6.1 because it follows the due shootouts: a log that skips a due
-shootout, or starts one that is not due, differs from the engine at that point.
-"""
-
-VICTORY_RULES: Final[dict[Victory, str]] = {
-    Victory.THREE_OF_A_KIND: "R-8.1",
-    Victory.FOUR_KINDS: "R-8.1",
-    Victory.FIVE_BUSINESSES: "R-8.1",
-    Victory.TWO_OF_A_KIND: "R-8.3",
-    Victory.THREE_BUSINESSES: "R-8.3",
-    Victory.LAST_BUSINESS: "R-8.5",
-    Victory.BLOCKED: "R-8.6",
-    Victory.STALLED: "R-8.7",
-}
-"""The rule of each way a game ends."""
-
-
-def event_rule(event: Event) -> str:
-    """The rule an event answers to: that of its class, or of its victory condition."""
-    if isinstance(event, GameWon):
-        return VICTORY_RULES[event.victory]
-    return EVENT_RULES[type(event)]
-
-
-def _mismatch_rule(recorded: Event | None, expected: Event | None) -> str:
-    """The rule of the first difference between the recorded and the engine's events.
-
-    A victory on either side decides (the end of the game is R-8); an end of the game that the
-    log leaves out breaks R-8.2 (the game ends at once). Otherwise the engine's event names the
-    rule, or the recorded one if the engine has no more events.
-    """
-    ending = _end_of_game_rule(recorded, expected)
-    if ending is not None:
-        return ending
-    if expected is not None and recorded is not None and type(expected) is not type(recorded):
-        # A shootout the log skipped or invented: the shootout rule, not that of the turn.
-        for event in (expected, recorded):
-            if isinstance(event, ShootoutStarted):
-                return event_rule(event)
-    chosen = expected if expected is not None else recorded
-    assert chosen is not None
-    return event_rule(chosen)
-
-
-def _end_of_game_rule(recorded: Event | None, expected: Event | None) -> str | None:
-    """The rule of a difference where either side ends the game; None if neither does."""
-    if isinstance(expected, GameWon | GameBlocked | GameStalled) and not isinstance(
-        recorded, GameWon | GameBlocked | GameStalled
-    ):
-        return "R-8.2"
-    for event in (expected, recorded):
-        if isinstance(event, GameWon | GameBlocked | GameStalled):
-            return event_rule(event)
-    return None
 
 
 # ------------------------------------------------------------------------------- reading
@@ -442,78 +164,10 @@ def _binary_lines(file: IO[bytes]) -> Iterator[bytes]:
     return iter(functools.partial(file.readline, MAX_LINE_CHARS + 1), b"")
 
 
-def _shorten(text: str) -> str:
-    text = text.rstrip("\r\n")
-    if len(text) <= MAX_ENTRY_TEXT:
-        return text
-    return text[: MAX_ENTRY_TEXT - 1] + "…"
-
-
 def _reason(error: LogFormatError) -> str:
     prefix = f"line {error.line}: "
     text = str(error)
     return text[len(prefix) :] if text.startswith(prefix) else text
-
-
-# ------------------------------------------------------------------- redacted logs
-
-
-_HIDING_RULES: Final[dict[type, str]] = {
-    GameStarted: "R-2.4",
-    StartGame: "R-2.4",
-    CardDrawn: "R-2.4",
-    DealCard: "R-2.4",
-    GangsterPlayed: "R-4.4",
-    PlayGangster: "R-4.4",
-    LimousinePlayed: "R-5.4.3",
-    PlayLimousine: "R-5.4.3",
-    PoliceRaidPlayed: "R-5.3",
-    BriberyPlayed: "R-5.6.1",
-    PlayBribery: "R-5.6.1",
-    ReinforcementChosen: "R-6.7.2",
-    ReinforcementDeclined: "R-6.7.2",
-    SendReinforcement: "R-6.7.2",
-    DeclineReinforcement: "R-6.7.2",
-}
-"""The rule that hides the cards of each command or event that a redacted log may hide."""
-
-_PLAIN: Final[dict[type, type]] = {
-    RedactedGameStarted: GameStarted,
-    RedactedCardDrawn: CardDrawn,
-    RedactedGangsterPlayed: GangsterPlayed,
-    RedactedReinforcementChosen: ReinforcementChosen,
-    RedactedPoliceRaidPlayed: PoliceRaidPlayed,
-    RedactedLimousinePlayed: LimousinePlayed,
-    RedactedBriberyPlayed: BriberyPlayed,
-    RedactedStartGame: StartGame,
-    RedactedDealCard: DealCard,
-    RedactedPlayGangster: PlayGangster,
-    RedactedPlayLimousine: PlayLimousine,
-    RedactedPlayBribery: PlayBribery,
-    RedactedSendReinforcement: SendReinforcement,
-}
-
-
-def _seen_rule(
-    recorded: SeenEvent | SeenCommand | None, expected: SeenEvent | SeenCommand | None
-) -> str | None:
-    """The rule of the first difference between a redacted log and every legal game there.
-
-    The same command or event, shown on one side and hidden on the other, breaks the rule
-    that hides it; any other difference of events answers to the rule of the event, as in a
-    full log (:func:`_mismatch_rule`).
-    """
-    plain = {_PLAIN.get(type(item), type(item)) for item in (recorded, expected) if item}
-    if recorded is not None and expected is not None and len(plain) == 1:
-        kind = plain.pop()
-        if type(recorded) is not type(expected) and kind in _HIDING_RULES:
-            return _HIDING_RULES[kind]
-        if kind in EVENT_RULES and not isinstance(recorded, GameWon | GameBlocked | GameStalled):
-            return EVENT_RULES[kind]
-    if isinstance(recorded, Event | None) and isinstance(expected, Event | None):
-        return _mismatch_rule(recorded, expected) if recorded or expected else None
-    chosen = expected if expected is not None else recorded
-    return EVENT_RULES.get(_PLAIN.get(type(chosen), type(chosen)))
 
 
 # ---------------------------------------------------------------------------- validation
@@ -548,7 +202,7 @@ class _Validation:
 
     def fail(self, status: Status, finding: Finding) -> None:
         self.findings.append(attrs.evolve(finding, status=status))
-        if _EXIT_CODES[status] > _EXIT_CODES[self.status]:
+        if status.exit_code > self.status.exit_code:
             self.status = status
 
     def start(self, header: LogHeader) -> None:
@@ -580,27 +234,34 @@ class _Validation:
     def take(self, item: LogHeader | _Pending | _Canonical | _Loaded, lines: _Lines) -> None:
         """Check one line read from the log."""
         if isinstance(item, _Canonical):
-            # Most lines of a legal log: replayed, and compared as bytes with the line the log
-            # should hold. If it is that line, the entry is legal and reading it in full would
-            # find the same; any other line is read in full and checked below.
-            if self.replaying:
-                try:
-                    after, events, implied = step_as_written(
-                        self.state, item.command, automatic_decline=self.automatic_decline
-                    )
-                except ChicagoPokerError:
-                    events = None
-                if events is not None and item.written_with(events):
-                    self.state = after
-                    self.entries += 1
-                    self.supplied(lines.number, implied)
-                    return
+            if self.replaying and self.as_written(item, lines):
+                return
             item = item.pending()
         if isinstance(item, LogHeader):
             self.start(item)
         else:
             self.entries += 1
             self.entry(item, lines)
+
+    def as_written(self, item: _Canonical, lines: _Lines) -> bool:
+        """Replay a line that may be the log's own line of its command; whether it is.
+
+        Most lines of a legal log: replayed, and compared as bytes with the line the log
+        should hold. If it is that line, the entry is legal and reading it in full would find
+        the same; any other line is read in full and checked by :meth:`check`.
+        """
+        try:
+            after, events, implied = step_as_written(
+                self.state, item.command, automatic_decline=self.automatic_decline
+            )
+        except ChicagoPokerError:
+            return False
+        if not item.written_with(events):
+            return False
+        self.state = after
+        self.entries += 1
+        self.supplied(lines.number, implied)
+        return True
 
     def check(self, pending: _Pending, lines: _Lines) -> None:
         """Replay one entry of a full or commands log, recording the first broken rule.
@@ -616,7 +277,7 @@ class _Validation:
             )
         except ChicagoPokerError as error:
             pending.load()  # an unreadable entry is reported as such, before any rule
-            reason = f"{_command_name(command)}: {getattr(error, 'message', str(error))}"
+            reason = f"{command_name(command)}: {getattr(error, 'message', str(error))}"
             self.illegal(lines.number, error.rule, reason, lines.text)
             return
         if pending.events is None or _same_events(pending.events, events):
@@ -649,13 +310,13 @@ class _Validation:
         assert recorded_events is not None
         if recorded_events == events:
             return True
-        index, recorded, expected = _first_difference(recorded_events, events)
+        index, recorded, expected = first_difference(recorded_events, events)
         own = len(events) - sum(len(caused) for _, caused in implied)
         self.illegal(
             lines.number,
-            _mismatch_rule(recorded, expected),
-            f"event {index + 1} of {_command_name(pending.command)}: the log records "
-            f"{_describe(recorded)}, but the engine gives {_describe(expected)}"
+            mismatch_rule(recorded, expected),
+            f"event {index + 1} of {command_name(pending.command)}: the log records "
+            f"{describe_event(recorded)}, but the engine gives {describe_event(expected)}"
             f"{self.declined_by_itself if index >= own else ''}",
             lines.text,
         )
@@ -696,8 +357,8 @@ class _Validation:
         entry, line, start = self.seen[min(result.index, len(self.seen) - 1)]
         text = _text(start)
         if isinstance(result, Impossible):
-            rule = result.rule or _seen_rule(result.recorded, result.expected)
-            self.illegal(line, rule, _impossible_reason(entry, result, self.who), text)
+            rule = result.rule or seen_rule(result.recorded, result.expected)
+            self.illegal(line, rule, impossible_reason(entry, result, self.who), text)
             return
         self.time_out(line, text)
 
@@ -711,7 +372,7 @@ class _Validation:
                 None,
                 f"time limit: the {seconds:g} s allowed ran out before the log was judged; it "
                 "is neither accepted nor refused (raise --time-limit to judge it)",
-                _shorten(text),
+                shorten(text),
             ),
         )
 
@@ -729,8 +390,14 @@ class _Validation:
             "game that differs only there fits the log as well"
         )
 
+    def unreadable(self, error: LogFormatError, lines: _Lines) -> None:
+        """Record that the log cannot be read: at the line ``error`` names, else the last read."""
+        line = error.line if error.line is not None else lines.number
+        text = lines.text if line == lines.number else ""
+        self.fail(Status.UNREADABLE, Finding(line, None, _reason(error), shorten(text)))
+
     def illegal(self, line: int, rule: str | None, reason: str, text: str) -> None:
-        self.fail(Status.ILLEGAL, Finding(line, rule, reason, _shorten(text)))
+        self.fail(Status.ILLEGAL, Finding(line, rule, reason, shorten(text)))
         self.replaying = False
         self.notes.append(
             f"replay stopped at line {line}; the lines after it were only read for their format"
@@ -824,59 +491,6 @@ def _awaited(state: GameState) -> str:
     return "nothing"  # pragma: no cover - a game that awaits nothing is over
 
 
-def _command_name(command: Command) -> str:
-    return type(command).__name__
-
-
-def _impossible_reason(entry: RedactedLogEntry, result: Impossible, who: str) -> str:
-    """Why no legal game gives a redacted log's entry, in words."""
-    command = entry.command
-    name = _PLAIN.get(type(command), type(command)).__name__
-    recorded, expected = result.recorded, result.expected
-    if recorded is None and expected is None:
-        return f"{name}: {result.reason}"
-    where = name if result.reason == "the command differs" else f"{result.reason} of {name}"
-    plain = [_PLAIN.get(type(item), type(item)) for item in (recorded, expected)]
-    if recorded is not None and expected is not None and plain[0] is plain[1]:
-        if type(recorded) in _PLAIN.values() and type(expected) in _PLAIN:
-            return (
-                f"{where}: shows {who} a card hidden from them: the log records "
-                f"{_seen(recorded)}, but {who} may only see {_seen(expected)}"
-            )
-        if type(recorded) in _PLAIN and type(expected) in _PLAIN.values():
-            return (
-                f"{where}: hides a card that {who} sees: the log records {_seen(recorded)}, "
-                f"but {who} sees {_seen(expected)}"
-            )
-    return (
-        f"{where}: the log records {_seen(recorded)}, but the engine gives {_seen(expected)} "
-        f"(as {who} sees it)"
-    )
-
-
-def _seen(item: SeenEvent | SeenCommand | None) -> str:
-    if item is None:
-        return "no further event"
-    return _shorten(dump_seen(item))
-
-
-def _describe(event: Event | None) -> str:
-    if event is None:
-        return "no further event"
-    return _shorten(dump_event(event))
-
-
-def _first_difference(
-    recorded: tuple[Event, ...], expected: tuple[Event, ...]
-) -> tuple[int, Event | None, Event | None]:
-    for index in range(max(len(recorded), len(expected))):
-        mine = recorded[index] if index < len(recorded) else None
-        theirs = expected[index] if index < len(expected) else None
-        if mine != theirs:
-            return index, mine, theirs
-    raise AssertionError("the events do not differ")  # pragma: no cover
-
-
 def validate_log(
     lines: Iterable[str | bytes],
     source: str,
@@ -914,9 +528,7 @@ def validate_log(
                 run.time_out(counted.number, counted.text)
                 break
     except LogFormatError as error:
-        line = error.line if error.line is not None else counted.number
-        text = counted.text if line == counted.number else ""
-        run.fail(Status.UNREADABLE, Finding(line, None, _reason(error), _shorten(text)))
+        run.unreadable(error, counted)
     else:
         if run.redacted_log and run.seen and run.status is Status.OK:
             run.judge_redacted()
@@ -1000,11 +612,7 @@ def validate_files(
     >>> [report.status for report in validate_files(["missing.jsonl"])]
     [<Status.UNREADABLE: 'unreadable'>]
     """
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
-    if time_limit is not None:
-        TimeLimit(time_limit)  # refuses a bad limit here, not in every worker
-    address = check_spread("validate_files", workers, scheduler)
+    address = _address(workers, scheduler, time_limit)
     names = [str(path) for path in paths]
     # The workers get each path made absolute, since their folder may not be this one, and
     # report it under the name given.
@@ -1012,6 +620,15 @@ def validate_files(
     if address is None and (workers == 1 or len(names) <= 1):
         return (_validate_path(name, name, time_limit) for name in names)
     return in_order(_validate_job, jobs, workers=workers, scheduler=address, lost=_lost)
+
+
+def _address(workers: int, scheduler: str | None, time_limit: float | None) -> str | None:
+    """The scheduler's address, or None to check the files here, once the arguments are checked."""
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if time_limit is not None:
+        TimeLimit(time_limit)  # refuses a bad limit here, not in every worker
+    return check_spread("validate_files", workers, scheduler)
 
 
 def _validate_job(job: tuple[str, str, float | None]) -> Report:

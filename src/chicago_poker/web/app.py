@@ -29,9 +29,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
-from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.errors import IllegalCommand, LogFormatError
+from chicago_poker.formats.json_checks import check_unique_keys
 from chicago_poker.formats.jsonio import JSONObject
-from chicago_poker.formats.log import LogFormatError, check_unique_keys
 from chicago_poker.web.limits import (
     BODY_SECONDS,
     BURST_MESSAGES,
