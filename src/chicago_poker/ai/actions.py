@@ -45,9 +45,10 @@ with no intermediate states that are not states of the game.
 
 from __future__ import annotations
 
+import bisect
 import itertools
-from collections.abc import Iterable, Sequence
-from typing import Final, TypeAlias
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, NamedTuple, TypeAlias
 
 from chicago_poker import (
     GANGSTER_CARDS,
@@ -120,6 +121,9 @@ MOVES: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 _MOVE_ID: Final = {order: index for index, order in enumerate(MOVES)}
 
+_FIXED: Final = (DrawCard, EndTurn, PlayRevolver, DeclineReinforcement)
+"""The commands that name nothing but their player, in the order of their ids (0 to 3)."""
+
 ACTION_COUNT: Final = LIMOUSINE + MAX_SLOTS * (MAX_SLOTS - 1) * len(MOVES)
 """How many ids the table has: 2,960."""
 
@@ -166,41 +170,61 @@ def action_id(table: Table, command: Command) -> int:
     >>> action_id(game.state, legal_commands(game.state)[0])
     0
     """
-    match command:
-        case DrawCard():
-            return DRAW
-        case EndTurn():
-            return END_TURN
-        case PlayRevolver():
-            return REVOLVER
-        case DeclineReinforcement():
-            return DECLINE
-        case PlayGangster(card=card, business=tile):
-            return GANGSTER + MAX_SLOTS * _GANGSTER_ID[card] + _slot(table, tile)
-        case PlayLiquidation(player=seat, business=tile, victim=other):
-            offset = _offset(seat, other, _players(table))
-            return LIQUIDATION + _MAX_OFFSET * _slot(table, tile) + offset - 1
-        case PlayPoliceRaid(player=seat, business=tile, target=other):
-            offset = _offset(seat, other, _players(table))
-            return RAID + _MAX_OFFSET * _slot(table, tile) + offset - 1
-        case PlayBribery(card=card):
-            return BRIBERY + _CARD_ID[card]
-        case SendReinforcement(card=card):
-            return REINFORCEMENT + _GANGSTER_ID[card]
-        case PlayLimousine(player=seat, source=source, destination=destination, cards=cards):
-            start, end = _slot(table, source), _slot(table, destination)
-            column = _column(table, start, seat)
-            try:
-                positions = tuple(column.index(card) for card in cards)
-            except ValueError:
-                raise ValueError(f"{command} moves a card that is not in the column") from None
-            pair = MAX_SLOTS - 1
-            return (
-                LIMOUSINE
-                + len(MOVES) * (pair * start + (end if end < start else end - 1))
-                + _MOVE_ID[positions]
-            )
-    raise ValueError(f"{command!r} is chance's command, not a player's")
+    kind = type(command)
+    fixed = _FIXED_IDS.get(kind)
+    if fixed is not None:
+        return fixed
+    id_of = _IDS_OF.get(kind)
+    if id_of is None:
+        raise ValueError(f"{command!r} is chance's command, not a player's")
+    return id_of(table, command)
+
+
+def _gangster_id(table: Table, command: PlayGangster) -> int:
+    return GANGSTER + MAX_SLOTS * _GANGSTER_ID[command.card] + _slot(table, command.business)
+
+
+def _liquidation_id(table: Table, command: PlayLiquidation) -> int:
+    offset = _offset(command.player, command.victim, _players(table))
+    return LIQUIDATION + _MAX_OFFSET * _slot(table, command.business) + offset - 1
+
+
+def _raid_id(table: Table, command: PlayPoliceRaid) -> int:
+    offset = _offset(command.player, command.target, _players(table))
+    return RAID + _MAX_OFFSET * _slot(table, command.business) + offset - 1
+
+
+def _bribery_id(table: Table, command: PlayBribery) -> int:
+    return BRIBERY + _CARD_ID[command.card]
+
+
+def _reinforcement_id(table: Table, command: SendReinforcement) -> int:
+    return REINFORCEMENT + _GANGSTER_ID[command.card]
+
+
+def _limousine_id(table: Table, command: PlayLimousine) -> int:
+    start, end = _slot(table, command.source), _slot(table, command.destination)
+    column = _column(table, start, command.player)
+    try:
+        positions = tuple(column.index(card) for card in command.cards)
+    except ValueError:
+        raise ValueError(f"{command} moves a card that is not in the column") from None
+    pair = (MAX_SLOTS - 1) * start + (end if end < start else end - 1)
+    return LIMOUSINE + len(MOVES) * pair + _MOVE_ID[positions]
+
+
+_FIXED_IDS: Final[dict[type, int]] = {kind: index for index, kind in enumerate(_FIXED)}
+"""The ids of the commands that name nothing but their player, by class."""
+
+_IDS_OF: Final[dict[type, Callable[[Table, Any], int]]] = {
+    PlayGangster: _gangster_id,
+    PlayLiquidation: _liquidation_id,
+    PlayPoliceRaid: _raid_id,
+    PlayBribery: _bribery_id,
+    SendReinforcement: _reinforcement_id,
+    PlayLimousine: _limousine_id,
+}
+"""How the id of each other player's command is made, by class (each takes its own)."""
 
 
 def command_of(table: Table, seat: int, action: int) -> PlayerCommand:
@@ -218,54 +242,161 @@ def command_of(table: Table, seat: int, action: int) -> PlayerCommand:
     """
     if type(action) is not int or not 0 <= action < ACTION_COUNT:
         raise ValueError(f"{action!r} is not an action id (0 to {ACTION_COUNT - 1})")
-    tiles = _tiles(table)
+    kind, index = _kind(action)
+    return kind.command(_Reading(table, seat, action), index)
 
-    def tile(slot: int) -> BusinessTile:
-        if slot >= len(tiles):
-            raise ValueError(f"action {action}: there is no business in slot {slot}")
-        return tiles[slot]
 
-    def other(offset: int) -> int:
-        if offset >= _players(table):
-            raise ValueError(f"action {action}: there is no seat {offset} after the actor")
-        return (seat + offset) % _players(table)
+class _Reading:
+    """An id being read for ``seat`` in ``table``: what it names there, or why it cannot."""
 
-    if action == DRAW:
-        return DrawCard(seat)
-    if action == END_TURN:
-        return EndTurn(seat)
-    if action == REVOLVER:
-        return PlayRevolver(seat)
-    if action == DECLINE:
-        return DeclineReinforcement(seat)
-    if action < LIQUIDATION:
-        card, slot = divmod(action - GANGSTER, MAX_SLOTS)
-        return PlayGangster(seat, GANGSTER_CARDS[card], tile(slot))
-    if action < RAID:
-        slot, offset = divmod(action - LIQUIDATION, _MAX_OFFSET)
-        return PlayLiquidation(seat, tile(slot), other(offset + 1))
-    if action < BRIBERY:
-        slot, offset = divmod(action - RAID, _MAX_OFFSET)
-        return PlayPoliceRaid(seat, tile(slot), other(offset + 1))
-    if action < REINFORCEMENT:
-        return PlayBribery(seat, CARDS[action - BRIBERY])
-    if action < LIMOUSINE:
-        return SendReinforcement(seat, GANGSTER_CARDS[action - REINFORCEMENT])
-    pair, move = divmod(action - LIMOUSINE, len(MOVES))
+    def __init__(self, table: Table, seat: int, action: int) -> None:
+        self.table = table
+        self.seat = seat
+        self.action = action
+        self.tiles = _tiles(table)
+
+    def tile(self, slot: int) -> BusinessTile:
+        """The business in ``slot``."""
+        if slot >= len(self.tiles):
+            raise ValueError(f"action {self.action}: there is no business in slot {slot}")
+        return self.tiles[slot]
+
+    def other(self, offset: int) -> int:
+        """The seat ``offset`` seats after the actor."""
+        players = _players(self.table)
+        if offset >= players:
+            raise ValueError(f"action {self.action}: there is no seat {offset} after the actor")
+        return (self.seat + offset) % players
+
+    def cards(self, slot: int, positions: tuple[int, ...]) -> tuple[GangsterCard, ...]:
+        """The cards at ``positions`` of the actor's column in ``slot``."""
+        column = _column(self.table, slot, self.seat)
+        if max(positions) >= len(column):
+            raise ValueError(f"action {self.action}: the column in slot {slot} is shorter")
+        moved: list[GangsterCard] = []
+        for position in positions:
+            known = column[position]
+            if known is None:
+                raise ValueError(
+                    f"action {self.action}: seat {self.seat} does not know a card it moves"
+                )
+            moved.append(known)
+        return tuple(moved)
+
+
+def _fixed_command(reading: _Reading, index: int) -> PlayerCommand:
+    return _FIXED[index](reading.seat)
+
+
+def _gangster_command(reading: _Reading, index: int) -> PlayerCommand:
+    card, slot = divmod(index, MAX_SLOTS)
+    return PlayGangster(reading.seat, GANGSTER_CARDS[card], reading.tile(slot))
+
+
+def _liquidation_command(reading: _Reading, index: int) -> PlayerCommand:
+    slot, offset = divmod(index, _MAX_OFFSET)
+    return PlayLiquidation(reading.seat, reading.tile(slot), reading.other(offset + 1))
+
+
+def _raid_command(reading: _Reading, index: int) -> PlayerCommand:
+    slot, offset = divmod(index, _MAX_OFFSET)
+    return PlayPoliceRaid(reading.seat, reading.tile(slot), reading.other(offset + 1))
+
+
+def _bribery_command(reading: _Reading, index: int) -> PlayerCommand:
+    return PlayBribery(reading.seat, CARDS[index])
+
+
+def _reinforcement_command(reading: _Reading, index: int) -> PlayerCommand:
+    return SendReinforcement(reading.seat, GANGSTER_CARDS[index])
+
+
+def _limousine_command(reading: _Reading, index: int) -> PlayerCommand:
+    start, end, positions = _limousine(index)
+    source, destination = reading.tile(start), reading.tile(end)
+    return PlayLimousine(reading.seat, source, destination, reading.cards(start, positions))
+
+
+def _limousine(index: int) -> tuple[int, int, tuple[int, ...]]:
+    """The Limousine of ``index`` (its id less ``LIMOUSINE``): its two slots, its positions."""
+    pair, move = divmod(index, len(MOVES))
     start, end = divmod(pair, MAX_SLOTS - 1)
-    end = end if end < start else end + 1
-    source, destination = tile(start), tile(end)
-    column = _column(table, start, seat)
-    positions = MOVES[move]
-    if max(positions) >= len(column):
-        raise ValueError(f"action {action}: the column in slot {start} is shorter")
-    moved: list[GangsterCard] = []
-    for position in positions:
-        known = column[position]
-        if known is None:
-            raise ValueError(f"action {action}: seat {seat} does not know a card it moves")
-        moved.append(known)
-    return PlayLimousine(seat, source, destination, tuple(moved))
+    return start, end if end < start else end + 1, MOVES[move]
+
+
+def _describe_fixed(index: int) -> str:
+    return _FIXED[index].__name__
+
+
+def _describe_gangster(index: int) -> str:
+    card, slot = divmod(index, MAX_SLOTS)
+    return f"PlayGangster {GANGSTER_CARDS[card]} at slot {slot}"
+
+
+def _describe_liquidation(index: int) -> str:
+    slot, offset = divmod(index, _MAX_OFFSET)
+    return f"PlayLiquidation at slot {slot}, seat +{offset + 1}"
+
+
+def _describe_raid(index: int) -> str:
+    slot, offset = divmod(index, _MAX_OFFSET)
+    return f"PlayPoliceRaid at slot {slot}, seat +{offset + 1}"
+
+
+def _describe_bribery(index: int) -> str:
+    return f"PlayBribery {CARDS[index]}"
+
+
+def _describe_reinforcement(index: int) -> str:
+    return f"SendReinforcement {GANGSTER_CARDS[index]}"
+
+
+def _describe_limousine(index: int) -> str:
+    start, end, positions = _limousine(index)
+    return f"PlayLimousine slot {start} -> slot {end} moving {list(positions)}"
+
+
+class _Kind(NamedTuple):
+    """A kind of id: its first id, how its command is made, how it is said in words.
+
+    Both functions take the id's place among the ids of its kind.
+    """
+
+    first: int
+    command: Callable[[_Reading, int], PlayerCommand]
+    describe: Callable[[int], str]
+
+
+_KINDS: Final = (
+    _Kind(DRAW, _fixed_command, _describe_fixed),
+    _Kind(GANGSTER, _gangster_command, _describe_gangster),
+    _Kind(LIQUIDATION, _liquidation_command, _describe_liquidation),
+    _Kind(RAID, _raid_command, _describe_raid),
+    _Kind(BRIBERY, _bribery_command, _describe_bribery),
+    _Kind(REINFORCEMENT, _reinforcement_command, _describe_reinforcement),
+    _Kind(LIMOUSINE, _limousine_command, _describe_limousine),
+)
+"""Each kind of id, in the order of the table."""
+
+_FIRST_IDS: Final = tuple(kind.first for kind in _KINDS)
+
+
+def _kind(action: int) -> tuple[_Kind, int]:
+    """The kind of ``action``, and the place of ``action`` among the ids of that kind."""
+    kind = _KINDS[bisect.bisect_right(_FIRST_IDS, action) - 1]
+    return kind, action - kind.first
+
+
+def describe_action(action: int) -> str:
+    """What ``action`` means in every state, in words.
+
+    >>> describe_action(0), describe_action(4), describe_action(500)
+    ('DrawCard', 'PlayGangster 1R at slot 0', 'PlayLimousine slot 0 -> slot 1 moving [0]')
+    """
+    if not 0 <= action < ACTION_COUNT:
+        raise ValueError(f"{action!r} is not an action id (0 to {ACTION_COUNT - 1})")
+    kind, index = _kind(action)
+    return kind.describe(index)
 
 
 def legal_ids(state: GameState, seat: int) -> list[int]:
@@ -291,33 +422,6 @@ def _ids(table: Table, commands: Iterable[Command]) -> Iterable[int]:
         if action not in seen:
             seen.add(action)
             yield action
-
-
-def describe_action(action: int) -> str:
-    """What ``action`` means in every state, in words.
-
-    >>> describe_action(0), describe_action(4), describe_action(500)
-    ('DrawCard', 'PlayGangster 1R at slot 0', 'PlayLimousine slot 0 -> slot 1 moving [0]')
-    """
-    if not 0 <= action < ACTION_COUNT:
-        raise ValueError(f"{action!r} is not an action id (0 to {ACTION_COUNT - 1})")
-    if action < GANGSTER:
-        return ("DrawCard", "EndTurn", "PlayRevolver", "DeclineReinforcement")[action]
-    if action < LIQUIDATION:
-        card, slot = divmod(action - GANGSTER, MAX_SLOTS)
-        return f"PlayGangster {GANGSTER_CARDS[card]} at slot {slot}"
-    if action < BRIBERY:
-        name, base = ("PlayLiquidation", LIQUIDATION) if action < RAID else ("PlayPoliceRaid", RAID)
-        slot, offset = divmod(action - base, _MAX_OFFSET)
-        return f"{name} at slot {slot}, seat +{offset + 1}"
-    if action < REINFORCEMENT:
-        return f"PlayBribery {CARDS[action - BRIBERY]}"
-    if action < LIMOUSINE:
-        return f"SendReinforcement {GANGSTER_CARDS[action - REINFORCEMENT]}"
-    pair, move = divmod(action - LIMOUSINE, len(MOVES))
-    start, end = divmod(pair, MAX_SLOTS - 1)
-    end = end if end < start else end + 1
-    return f"PlayLimousine slot {start} -> slot {end} moving {list(MOVES[move])}"
 
 
 def ids_of(table: Table, commands: Sequence[Command]) -> list[int]:

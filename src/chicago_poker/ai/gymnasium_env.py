@@ -42,6 +42,7 @@ from chicago_poker import (
     Bot,
     Command,
     Game,
+    GameState,
     RandomBot,
     RuleOptions,
     legal_commands,
@@ -52,6 +53,8 @@ from chicago_poker.ai.observation import encode
 from chicago_poker.ai.spaces import (
     OBSERVATION_HIGH,
     action_mask,
+    check_players,
+    check_render_mode,
     observation_space,
     render_table,
 )
@@ -96,23 +99,13 @@ class ChicagoPokerGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 name unknown or their number wrong, ``render_mode`` or ``illegal`` not
                 supported.
         """
-        if not 2 <= players <= 6:
-            raise ValueError(f"Chicago Poker is for 2 to 6 players, not {players}")
-        if not 0 <= seat < players:
-            raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
-        names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
-        if len(names) != players - 1:
-            raise ValueError(f"one bot for each of the {players - 1} other seats, not {names}")
-        unknown = [name for name in names if name not in BOTS]
-        if unknown:
-            raise ValueError(f"unknown bots {unknown}: the bots are {sorted(BOTS)}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        check_players(players)
+        self.opponents = _opponents(players, seat, opponents)
+        check_render_mode(render_mode, self.metadata["render_modes"])
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.players = players
         self.seat = seat
-        self.opponents = tuple(names)
         self.options = options or RuleOptions()
         self.render_mode = render_mode
         self.max_commands = max_commands
@@ -163,10 +156,7 @@ class ChicagoPokerGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise RuntimeError("the episode is over: reset() the environment first")
         number = int(action)
         if number not in self._allowed:
-            if self.illegal == "raise":
-                raise ValueError(f"action {number} is not in the action mask")
-            self._over = True
-            return self._observe(), -1.0, True, False, {"illegal_action": True}
+            return self._refuse(number)
         game = self.game
         game.execute(command_of(game.state, self.seat, number))
         self._commands += 1
@@ -176,29 +166,36 @@ class ChicagoPokerGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self.render()
         return self._observe(), self._reward(terminated), terminated, truncated, {}
 
+    def _refuse(self, number: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        """An id outside the mask: raise, or forfeit the episode, as ``illegal`` says."""
+        if self.illegal == "raise":
+            raise ValueError(f"action {number} is not in the action mask")
+        self._over = True
+        return self._observe(), -1.0, True, False, {"illegal_action": True}
+
     def _play_bots(self) -> tuple[bool, bool]:
         """Let the bots play until the learner decides; whether the game ended or was cut."""
         game = self.game
-        seats = range(self.players)
         while True:
             state = game.state
-            if state.is_over:
+            ended = self._ended(state)
+            if ended is not None:
                 self._allowed = frozenset()
-                return True, False
-            if self.max_commands is not None and self._commands >= self.max_commands:
-                self._allowed = frozenset()
-                return False, True
-            for seat in seats:
-                legal = legal_commands(state, seat)
-                if legal:
-                    break
-            else:
-                raise RuntimeError(f"no seat may act in a game that is not over: {state!r}")
+                return ended
+            seat, legal = _decider(state)
             if seat == self.seat:
                 self._allowed = frozenset(ids_of(state, legal))
                 return False, False
             game.execute(self._choose(self._bots[seat], seat, legal))
             self._commands += 1
+
+    def _ended(self, state: GameState) -> tuple[bool, bool] | None:
+        """Whether the episode ends at ``state``, terminated or truncated; None if it goes on."""
+        if state.is_over:
+            return True, False
+        if self.max_commands is not None and self._commands >= self.max_commands:
+            return False, True
+        return None
 
     def _choose(self, bot: Bot, seat: int, legal: Sequence[Command]) -> Command:
         """The bot's command; a random bot needs no view, which costs more than its choice."""
@@ -225,6 +222,28 @@ class ChicagoPokerGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         ``"ansi"`` returns it; ``"human"`` prints it.
         """
         return render_table(self.game, self.render_mode)
+
+
+def _opponents(players: int, seat: int, opponents: str | Sequence[str]) -> tuple[str, ...]:
+    """The bots' names, one for each seat but the learner's ``seat``, checked."""
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
+    names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(names) != players - 1:
+        raise ValueError(f"one bot for each of the {players - 1} other seats, not {names}")
+    unknown = [name for name in names if name not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bots {unknown}: the bots are {sorted(BOTS)}")
+    return tuple(names)
+
+
+def _decider(state: GameState) -> tuple[int, tuple[Command, ...]]:
+    """The first seat that has a command to give in ``state``, and its commands."""
+    for seat in range(len(state.players)):
+        legal = legal_commands(state, seat)
+        if legal:
+            return seat, legal
+    raise RuntimeError(f"no seat may act in a game that is not over: {state!r}")
 
 
 gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:ChicagoPokerGymEnv")

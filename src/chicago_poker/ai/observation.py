@@ -14,6 +14,7 @@ the order of :data:`~chicago_poker.ai.actions.CARDS`.
 from __future__ import annotations
 
 import array
+from collections.abc import Iterable
 from typing import Final
 
 import numpy as np
@@ -24,9 +25,12 @@ from chicago_poker import (
     GANGSTER_CARDS,
     BusinessKind,
     BusinessView,
+    Card,
     Color,
+    ColumnView,
     Face,
     PlayerView,
+    RuleOptions,
     Victory,
     to_json,
 )
@@ -60,6 +64,18 @@ _POSITION_WIDTH: Final = 4 + len(_COLORS)
 _COLUMN_WIDTH: Final = 2 + _POSITIONS * _POSITION_WIDTH
 _BUSINESS_WIDTH: Final = 2 + len(_KINDS) + 5 + SEATS * _COLUMN_WIDTH
 
+_SHOOTOUT_PARTS: Final = (
+    ("in progress", 1),
+    ("slot", MAX_SLOTS),
+    ("owner", SEATS),
+    ("stage", len(_STAGES)),
+    ("contenders", SEATS),
+    ("chosen", SEATS),
+    ("round", 1),
+    ("own choice", len(GANGSTER_CARDS)),
+)
+"""The parts of the field ``shootout``, in order: name and length."""
+
 _LAYOUT: Final[tuple[tuple[str, int, str], ...]] = (
     ("players", 5, "one-hot: the number of players, 2 to 6"),
     (
@@ -91,7 +107,7 @@ _LAYOUT: Final[tuple[tuple[str, int, str], ...]] = (
     ),
     (
         "shootout",
-        1 + MAX_SLOTS + SEATS + len(_STAGES) + 2 * SEATS + 1 + len(GANGSTER_CARDS),
+        sum(size for _, size in _SHOOTOUT_PARTS),
         "the shootout: in progress, its business's slot one-hot, its owner's relative seat "
         "one-hot, stage one-hot (open, choosing, revealed), contenders by relative seat, "
         "seats that chose by relative seat, rounds revealed, the viewer's own reinforcement "
@@ -124,6 +140,11 @@ OBSERVATION_SIZE: Final = FIELDS[-1][1] + FIELDS[-1][2]
 """The length of the tensor."""
 
 _AT: Final = {name: start for name, start, _, _ in FIELDS}
+_SHOOTOUT_AT: Final = {
+    name: _AT["shootout"] + sum(size for _, size in _SHOOTOUT_PARTS[:index])
+    for index, (name, _) in enumerate(_SHOOTOUT_PARTS)
+}
+"""The first index of each part of the field ``shootout``."""
 _CARD_ID: Final = {card: index for index, card in enumerate(CARDS)}
 _GANGSTER_ID: Final = {card: index for index, card in enumerate(GANGSTER_CARDS)}
 _KIND_ID: Final = {kind: index for index, kind in enumerate(_KINDS)}
@@ -148,111 +169,123 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
     >>> tensor.shape, tensor[:5].tolist(), int(tensor[10:91].sum())
     ((1541,), [1.0, 0.0, 0.0, 0.0, 0.0], 5)
     """
+    data = _tensor_bytes(seen)
+    if out is None:
+        return np.frombuffer(bytearray(data), np.float32)
+    out[:] = np.frombuffer(data, np.float32)
+    return out
+
+
+def _tensor_bytes(seen: PlayerView) -> bytes:
+    """The bytes of the whole tensor, joined once: the head, each business's block, zeros."""
     me = seen.seat
     if me is None:
         raise ValueError("encode takes a seat's view, not a spectator's")
-    # Every field before the businesses, in an array of C floats: setting an item of it
-    # costs a fraction of setting one of a NumPy array, or of converting Python numbers.
-    x = _HEAD_ZEROS[:]
     count = len(seen.players)
-    x[count - 2] = 1
-    options = seen.options
+    businesses = seen.businesses
+    parts = [_head(seen, me, count)]
+    parts.extend(_business_block(business, me, count) for business in businesses)
+    parts.append(_EMPTY_SLOTS[len(businesses)])
+    return b"".join(parts)
+
+
+def _head(seen: PlayerView, me: int, count: int) -> bytes:
+    """The bytes of every field before the businesses, for ``me`` at a table of ``count``.
+
+    They are written in an array of C floats: setting an item of it costs a fraction of
+    setting one of a NumPy array, or of converting Python numbers.
+    """
+    x = _HEAD_ZEROS[:]
+    x[_AT["players"] + count - 2] = 1  # one-hot from 2 players
+    _options(x, seen.options)
+    _cards(x, _AT["hand"], seen.hand or ())
+    _cards(x, _AT["discard"], seen.discard_pile)
+    _seats(x, seen, me, count)
+    _turn(x, seen)
+    _piles(x, seen)
+    _shootout(x, seen, me, count)
+    if seen.victory is not None:
+        x[_AT["victory"] + _VICTORIES.index(seen.victory)] = 1
+    return x.tobytes()
+
+
+def _options(x: array.array[float], options: RuleOptions) -> None:
+    """The field ``options``: 1 for each rule option on, in the order the field lists them."""
     at = _AT["options"]
-    for index, flag in enumerate(
-        (
-            options.tactical,
-            options.short_game,
-            options.optional_actions,
-            options.limousine_any_cards,
-            options.optional_reinforcement,
-        )
-    ):
-        if flag:
-            x[at + index] = 1
-    at = _AT["hand"]
-    for card in seen.hand or ():
-        x[at + _CARD_ID[card]] = 1
-    at = _AT["discard"]
-    for card in seen.discard_pile:
+    x[at] = options.tactical
+    x[at + 1] = options.short_game
+    x[at + 2] = options.optional_actions
+    x[at + 3] = options.limousine_any_cards
+    x[at + 4] = options.optional_reinforcement
+
+
+def _cards(x: array.array[float], at: int, cards: Iterable[Card]) -> None:
+    """The field that starts at ``at`` (the hand, or the discard pile): 1 for each card."""
+    for card in cards:
         x[at + _CARD_ID[card]] = 1
 
-    def relative(seat: int) -> int:
-        return (seat - me) % count
 
-    turn = seen.turn
+def _seats(x: array.array[float], seen: PlayerView, me: int, count: int) -> None:
+    """The field ``seats``: each seat's numbers, at its place counted from ``me``."""
     at = _AT["seats"]
+    turn_player = seen.turn.player
     for seat, player in enumerate(seen.players):
-        base = at + _SEAT_WIDTH * relative(seat)
+        base = at + _SEAT_WIDTH * ((seat - me) % count)
         x[base] = 1
         x[base + 1] = player.hand_size
         x[base + 2] = len(player.controlled)
         for tile in player.controlled:
             x[base + 3 + _TILE_CELLS[tile][0]] += 1
-        x[base + 7] = seat == turn.player
+        x[base + 7] = seat == turn_player
         x[base + 8] = seat == seen.first_player
         x[base + 10] = seat == seen.last_winner
         x[base + 11] = seat == seen.winner
     for seat in seen.pending_draws:
-        x[at + _SEAT_WIDTH * relative(seat) + 9] += 1
+        x[at + _SEAT_WIDTH * ((seat - me) % count) + 9] += 1
 
+
+def _turn(x: array.array[float], seen: PlayerView) -> None:
+    """The field ``turn``: the turn's phase one-hot, then its numbers."""
     at = _AT["turn"]
+    turn = seen.turn
     x[at + _PHASES.index(turn.phase.value)] = 1
-    numbers: tuple[int, ...] = (
-        turn.base_actions,
-        turn.bonus_actions,
-        turn.actions_taken,
-        turn.actions_left,
-        turn.shootouts,
-        turn.revolver_spent,
-        turn.number,
-    )
-    for index, number in enumerate(numbers):
-        x[at + 3 + index] = number
+    x[at + 3] = turn.base_actions
+    x[at + 4] = turn.bonus_actions
+    x[at + 5] = turn.actions_taken
+    x[at + 6] = turn.actions_left
+    x[at + 7] = turn.shootouts
+    x[at + 8] = turn.revolver_spent
+    x[at + 9] = turn.number
+
+
+def _piles(x: array.array[float], seen: PlayerView) -> None:
+    """The field ``piles``: the sizes of the piles, and the counts of markers and turns."""
     at = _AT["piles"]
-    numbers = (
-        seen.draw_pile_size,
-        seen.tile_pile_size,
-        seen.vacancies,
-        seen.markers_placed,
-        seen.stalled_turns,
-    )
-    for index, number in enumerate(numbers):
-        x[at + index] = number
+    x[at] = seen.draw_pile_size
+    x[at + 1] = seen.tile_pile_size
+    x[at + 2] = seen.vacancies
+    x[at + 3] = seen.markers_placed
+    x[at + 4] = seen.stalled_turns
 
-    businesses = seen.businesses
+
+def _shootout(x: array.array[float], seen: PlayerView, me: int, count: int) -> None:
+    """The field ``shootout``, of the shootout in progress: zeros if there is none."""
     shootout = seen.shootout
-    if shootout is not None:
-        at = _AT["shootout"]
-        x[at] = 1
-        tiles = [business.tile for business in businesses]
-        if shootout.business in tiles:
-            x[at + 1 + tiles.index(shootout.business)] = 1
-        at += 1 + MAX_SLOTS
-        x[at + relative(shootout.owner)] = 1
-        at += SEATS
-        x[at + _STAGES.index(shootout.stage.value)] = 1
-        at += len(_STAGES)
-        for seat in shootout.contenders:
-            x[at + relative(seat)] = 1
-        at += SEATS
-        for seat in shootout.chosen:
-            x[at + relative(seat)] = 1
-        at += SEATS
-        x[at] = shootout.round
-        if shootout.own_choice is not None:
-            x[at + 1 + _GANGSTER_ID[shootout.own_choice]] = 1
-    if seen.victory is not None:
-        x[_AT["victory"] + _VICTORIES.index(seen.victory)] = 1
-
-    # The bytes of the whole tensor, joined once: the head, each business's block, zeros.
-    parts = [x.tobytes()]
-    parts.extend(_business_block(business, me, count) for business in businesses)
-    parts.append(_EMPTY_SLOTS[len(businesses)])
-    data = b"".join(parts)
-    if out is None:
-        return np.frombuffer(bytearray(data), np.float32)
-    out[:] = np.frombuffer(data, np.float32)
-    return out
+    if shootout is None:
+        return
+    x[_SHOOTOUT_AT["in progress"]] = 1
+    tiles = [business.tile for business in seen.businesses]
+    if shootout.business in tiles:
+        x[_SHOOTOUT_AT["slot"] + tiles.index(shootout.business)] = 1
+    x[_SHOOTOUT_AT["owner"] + (shootout.owner - me) % count] = 1
+    x[_SHOOTOUT_AT["stage"] + _STAGES.index(shootout.stage.value)] = 1
+    for seat in shootout.contenders:
+        x[_SHOOTOUT_AT["contenders"] + (seat - me) % count] = 1
+    for seat in shootout.chosen:
+        x[_SHOOTOUT_AT["chosen"] + (seat - me) % count] = 1
+    x[_SHOOTOUT_AT["round"]] = shootout.round
+    if shootout.own_choice is not None:
+        x[_SHOOTOUT_AT["own choice"] + _GANGSTER_ID[shootout.own_choice]] = 1
 
 
 _HEAD_ZEROS: Final = array.array("f", bytes(4 * _AT["businesses"]))
@@ -279,6 +312,15 @@ def _business_block(business: BusinessView, me: int, count: int) -> bytes:
     kept = _BLOCKS.get(key)
     if kept is not None:
         return kept[1]
+    block = _new_block(business, me, count)
+    if len(_BLOCKS) >= _MAX_BLOCKS:
+        _BLOCKS.clear()
+    _BLOCKS[key] = (business, block)
+    return block
+
+
+def _new_block(business: BusinessView, me: int, count: int) -> bytes:
+    """The block of ``business`` in the field ``businesses``: its tile, then every column."""
     x = _BLOCK_ZEROS[:]
     x[0] = 1
     x[1] = business.revealed
@@ -286,26 +328,26 @@ def _business_block(business: BusinessView, me: int, count: int) -> bytes:
     x[2 + kind] = 1
     x[6 + number] = 1
     for seat, column in enumerate(business.columns):
-        where = 11 + _COLUMN_WIDTH * ((seat - me) % count)
-        if column.marker is not None:
-            x[where] = 1
-            x[where + 1] = column.marker
-        for position, place in enumerate(column.slots):
-            cell = where + 2 + _POSITION_WIDTH * position
-            x[cell] = 1
-            if place.face is _DOWN:
-                x[cell + 1] = 1
-            known = place.card
-            if known is not None:
-                value, color = _CARD_CELLS[known]
-                x[cell + 2] = 1
-                x[cell + 3] = value
-                x[cell + 4 + color] = 1
-    block = x.tobytes()
-    if len(_BLOCKS) >= _MAX_BLOCKS:
-        _BLOCKS.clear()
-    _BLOCKS[key] = (business, block)
-    return block
+        _column(x, 11 + _COLUMN_WIDTH * ((seat - me) % count), column)
+    return x.tobytes()
+
+
+def _column(x: array.array[float], where: int, column: ColumnView) -> None:
+    """A seat's column in a business's block, from ``where``: its marker, then each position."""
+    if column.marker is not None:
+        x[where] = 1
+        x[where + 1] = column.marker
+    for position, place in enumerate(column.slots):
+        cell = where + 2 + _POSITION_WIDTH * position
+        x[cell] = 1
+        if place.face is _DOWN:
+            x[cell + 1] = 1
+        known = place.card
+        if known is not None:
+            value, color = _CARD_CELLS[known]
+            x[cell + 2] = 1
+            x[cell + 3] = value
+            x[cell + 4 + color] = 1
 
 
 _BLOCK_ZEROS: Final = array.array("f", bytes(4 * _BUSINESS_WIDTH))

@@ -199,31 +199,29 @@ class ChicagoPokerState(pyspiel.State):  # type: ignore[misc]  # no type informa
     def _apply_action(self, action: int) -> None:
         state = self.state
         if state is None:
-            if len(self.dealt) < 5 * len(self._game.names):
-                self.dealt.append(CARDS[action])
-            elif len(self.tiles) < self._game.face_up:
-                self.tiles.append(_TILES[action - _TILE_ACTION])
-            else:
-                hands = tuple(
-                    tuple(self.dealt[5 * seat : 5 * seat + 5])
-                    for seat in range(len(self._game.names))
-                )
-                start = StartGame(
-                    self._game.names,
-                    hands,
-                    tuple(self.tiles),
-                    action - _FIRST_ACTION,
-                    self._game.options,
-                )
-                self._run(None, start)
-            return
-        if self.is_chance_node():
-            if action < _TILE_ACTION:
-                self._run(state, DealCard(CARDS[action]))
-            else:
-                self._run(state, RevealTile(_TILES[action - _TILE_ACTION]))
-            return
-        self._run(state, command_of(state, self.current_player(), action))
+            self._deal(action)
+        elif self.is_chance_node():
+            self._run(state, _chance_command(action))
+        else:
+            self._run(state, command_of(state, self.current_player(), action))
+
+    def _deal(self, action: int) -> None:
+        """A chance outcome of the set-up: a card dealt, a tile, or the first player's seat.
+
+        The first player's seat, the last outcome, starts the game.
+        """
+        if len(self.dealt) < 5 * len(self._game.names):
+            self.dealt.append(CARDS[action])
+        elif len(self.tiles) < self._game.face_up:
+            self.tiles.append(_TILES[action - _TILE_ACTION])
+        else:
+            self._run(None, self._start(action - _FIRST_ACTION))
+
+    def _start(self, first: int) -> StartGame:
+        """The game's start: the hands dealt, five cards each, the tiles, ``first`` to play."""
+        names = self._game.names
+        hands = tuple(tuple(self.dealt[5 * seat : 5 * seat + 5]) for seat in range(len(names)))
+        return StartGame(names, hands, tuple(self.tiles), first, self._game.options)
 
     def _run(self, before: GameState | None, command: Any) -> None:
         after, events = step(before, command)
@@ -304,6 +302,13 @@ class _Held:
         return self
 
 
+def _chance_command(action: int) -> DealCard | RevealTile:
+    """The chance command of outcome ``action`` after the set-up: a card drawn, a tile revealed."""
+    if action < _TILE_ACTION:
+        return DealCard(CARDS[action])
+    return RevealTile(_TILES[action - _TILE_ACTION])
+
+
 def _deck(options: RuleOptions) -> tuple[Card, ...]:
     from chicago_poker import full_deck, tactical_deck
 
@@ -355,15 +360,21 @@ def resampler(state: ChicagoPokerState, player: int) -> ChicagoPokerState:
     """
     if state.entries is None or state.state is None:
         raise ValueError("resampler needs a state with its whole history, after the deal")
-    global _KNOWN
-    key = (state.digests[player], player)
-    if _KNOWN is None or _KNOWN[0] != key:
-        _KNOWN = (key, InformationSet.of(redact_entries(state.entries, player), player))
+    known = _information_set(state.entries, state.digests[player], player)
     sampled: ChicagoPokerState = state.clone()
-    sampled.state = _KNOWN[1].sample(state._game.sampling)
+    sampled.state = known.sample(state._game.sampling)
     sampled.entries = None
     sampled.digests = [state.digests[player]] * len(state.digests)
     return sampled
+
+
+def _information_set(entries: tuple[LogEntry, ...], digest: str, player: int) -> InformationSet:
+    """What ``player`` knew after ``entries``, whose chain is ``digest``; kept for the next call."""
+    global _KNOWN
+    key = (digest, player)
+    if _KNOWN is None or _KNOWN[0] != key:
+        _KNOWN = (key, InformationSet.of(redact_entries(entries, player), player))
+    return _KNOWN[1]
 
 
 _KNOWN: tuple[tuple[str, int], InformationSet] | None = None

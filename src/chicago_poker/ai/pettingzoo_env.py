@@ -31,6 +31,7 @@ from chicago_poker import (
     Awaiting,
     Game,
     GameState,
+    PlayerCommand,
     RuleOptions,
     awaiting,
     legal_commands,
@@ -41,6 +42,8 @@ from chicago_poker.ai.observation import encode
 from chicago_poker.ai.spaces import (
     OBSERVATION_HIGH,
     action_mask,
+    check_players,
+    check_render_mode,
     observation_space,
     render_table,
 )
@@ -54,6 +57,16 @@ def deciders(game: Game) -> list[int]:
     """The seats that have a command to give now, in seat order."""
     seats = range(len(game.state.players))
     return [seat for seat in seats if legal_commands(game.state, seat)]
+
+
+def _to_act(game: Game) -> int:
+    """The seat to act in a game that is not over: the turn's player, or the first decider."""
+    if awaiting(game.state) is Awaiting.ACTION:
+        return game.state.turn.player
+    seats = deciders(game)
+    if not seats:
+        raise RuntimeError(f"no seat may act in a game that is not over: {game.state!r}")
+    return seats[0]
 
 
 class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
@@ -79,10 +92,8 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
             ValueError: ``players`` is not 2 to 6, or ``render_mode`` is not supported.
         """
         super().__init__()
-        if not 2 <= players <= 6:
-            raise ValueError(f"Chicago Poker is for 2 to 6 players, not {players}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        check_players(players)
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.options = options or RuleOptions()
         self.render_mode = render_mode
         self.max_commands = max_commands
@@ -137,24 +148,20 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         """Choose the agent to act, or end the game."""
         game = self.game
         if game.state.is_over:
-            winner = game.state.winner
-            count = len(self.possible_agents)
-            for seat, agent in enumerate(self.possible_agents):
-                if winner is not None:
-                    self.rewards[agent] = 1.0 if seat == winner else -1.0 / (count - 1)
-                self.terminations[agent] = True
+            self._end(game.state.winner)
             return
         if self.max_commands is not None and self._commands >= self.max_commands:
             self.truncations = dict.fromkeys(self.agents, True)
             return
-        waiting = awaiting(game.state)
-        if waiting is Awaiting.ACTION:
-            self.agent_selection = self.possible_agents[game.state.turn.player]
-            return
-        seats = deciders(game)
-        if not seats:
-            raise RuntimeError(f"no seat may act in a game that is not over: {game.state!r}")
-        self.agent_selection = self.possible_agents[seats[0]]
+        self.agent_selection = self.possible_agents[_to_act(game)]
+
+    def _end(self, winner: int | None) -> None:
+        """Terminate every agent; the winner gets 1 and the others ``-1/(n-1)``, if one won."""
+        count = len(self.possible_agents)
+        for seat, agent in enumerate(self.possible_agents):
+            if winner is not None:
+                self.rewards[agent] = 1.0 if seat == winner else -1.0 / (count - 1)
+            self.terminations[agent] = True
 
     def step(self, action: int | None) -> None:
         """The selected agent gives the command of ``action`` (None once the game is over).
@@ -166,18 +173,21 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
-        game = self.game
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if action is None or int(action) not in self._allowed(seat):
-            raise ValueError(f"action {action!r} is not in the action mask of {agent}")
-        game.execute(command_of(game.state, seat, int(action)))
+        self.game.execute(self._command(agent, action))
         self._commands += 1
         self._select()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _command(self, agent: str, action: int | None) -> PlayerCommand:
+        """The command of ``action`` for ``agent``, which must be in its action mask."""
+        seat = self.possible_agents.index(agent)
+        if action is None or int(action) not in self._allowed(seat):
+            raise ValueError(f"action {action!r} is not in the action mask of {agent}")
+        return command_of(self.game.state, seat, int(action))
 
     # ------------------------------------------------------------------ observing
 

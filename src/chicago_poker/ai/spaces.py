@@ -3,7 +3,8 @@
 Both observe a seat as a dict, as PettingZoo's classic card games do: ``"observation"``, the
 seat's view as the tensor of :mod:`chicago_poker.ai.observation`, and ``"action_mask"``, 1 for
 each id of :mod:`chicago_poker.ai.actions` the seat may give now. Both render the library's
-table of the game as a spectator sees it.
+table of the game as a spectator sees it, and both refuse a table of other than 2 to 6
+players or a render mode they do not have in the same words.
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ from chicago_poker import Game, view
 from chicago_poker.ai.actions import ACTION_COUNT
 from chicago_poker.ai.observation import OBSERVATION_SIZE
 
-__all__ = ["OBSERVATION_HIGH", "action_mask", "observation_space", "render_table"]
+__all__ = [
+    "OBSERVATION_HIGH",
+    "action_mask",
+    "check_players",
+    "check_render_mode",
+    "observation_space",
+    "render_table",
+]
 
 OBSERVATION_HIGH: Final = 1e7
 """The bound of every number of the tensor in its space (counts and turn numbers stay far
@@ -43,6 +51,18 @@ def action_mask(ids: Sequence[int] | frozenset[int]) -> npt.NDArray[np.int8]:
     mask = np.zeros(ACTION_COUNT, np.int8)
     mask[list(ids)] = 1
     return mask
+
+
+def check_players(players: int) -> None:
+    """Refuse a table of other than 2 to 6 ``players``, with a ``ValueError``."""
+    if not 2 <= players <= 6:
+        raise ValueError(f"Chicago Poker is for 2 to 6 players, not {players}")
+
+
+def check_render_mode(render_mode: str | None, render_modes: Sequence[str]) -> None:
+    """Refuse a ``render_mode`` that is neither None nor one of ``render_modes``."""
+    if render_mode is not None and render_mode not in render_modes:
+        raise ValueError(f"render_mode must be one of {render_modes}")
 
 
 def render_table(game: Game, render_mode: str | None) -> str | None:

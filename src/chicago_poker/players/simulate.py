@@ -43,6 +43,7 @@ from chicago_poker.core.errors import (
 )
 from chicago_poker.core.events import (
     BriberyPlayed,
+    Event,
     GameBlocked,
     GameStalled,
     LimousinePlayed,
@@ -170,12 +171,24 @@ def play_bots(
     history before each decision. Stops when the game is over, or after ``max_commands``
     player commands.
     """
-    if names is not None and len(names) != len(bots):
+    game = Game.new(_seat_names(bots, names), options, seed=seed)
+    _play_out(game, bots, max_commands)
+    return game
+
+
+def _seat_names(bots: Sequence[Bot], names: Sequence[str] | None) -> tuple[str, ...]:
+    """The players' names: ``names``, one per bot, or else each bot's name and seat."""
+    if names is None:
+        return player_names([bot.name for bot in bots])
+    if len(names) != len(bots):
         raise InvalidArgumentError(
             f"play_bots: names: one name per bot, {len(bots)} of them, not {len(names)}"
         )
-    players = tuple(names) if names is not None else player_names([bot.name for bot in bots])
-    game = Game.new(players, options, seed=seed)
+    return tuple(names)
+
+
+def _play_out(game: Game, bots: Sequence[Bot], max_commands: int) -> None:
+    """Let the bots play ``game`` until it is over, or for ``max_commands`` player commands."""
     narrator = Narrator.of(bots)
     for _ in range(max_commands):
         narrator.tell(game)
@@ -183,7 +196,6 @@ def play_bots(
         if command is None:
             break
         game.execute(command)
-    return game
 
 
 # Enum members bound to module names once: see the note in chicago_poker.core.legal.
@@ -259,30 +271,38 @@ def _result(
     index: int, seed: int, game: Game, termination: str = "finished", faulty: int | None = None
 ) -> GameResult:
     events = game.events
-    state = game.state
-    won = [event for event in events if isinstance(event, ShootoutWon)]
-    specials = tuple(
-        label for event in events for kind, label in _SPECIALS if isinstance(event, kind)
-    )
     return GameResult(
         index=index,
         seed=seed,
-        winner=state.winner,
-        victory=None if state.victory is None else state.victory.value,
+        winner=game.state.winner,
+        victory=None if game.state.victory is None else game.state.victory.value,
         blocked=any(isinstance(event, GameBlocked) for event in events),
         stalled=any(isinstance(event, GameStalled) for event in events),
         turns=sum(isinstance(event, TurnStarted) for event in events),
-        commands=sum(
-            not isinstance(entry.command, StartGame | DealCard | RevealTile)
-            for entry in game.history
-        ),
-        categories=tuple(event.category.label for event in won),
-        reinforced=sum(event.reinforced for event in won),
+        commands=_player_commands(game),
+        categories=tuple(event.category.label for event in _shootouts_won(events)),
+        reinforced=sum(event.reinforced for event in _shootouts_won(events)),
         voided=sum(isinstance(event, ShootoutVoided) for event in events),
-        specials=specials,
+        specials=_specials(events),
         termination=termination,
         faulty=faulty,
     )
+
+
+def _player_commands(game: Game) -> int:
+    """How many of ``game``'s commands were players', not chance's."""
+    chance = StartGame | DealCard | RevealTile
+    return sum(not isinstance(entry.command, chance) for entry in game.history)
+
+
+def _shootouts_won(events: Sequence[Event]) -> list[ShootoutWon]:
+    """The events of the shootouts won, in order."""
+    return [event for event in events if isinstance(event, ShootoutWon)]
+
+
+def _specials(events: Sequence[Event]) -> tuple[str, ...]:
+    """The special cards played, in order, by label."""
+    return tuple(label for event in events for kind, label in _SPECIALS if isinstance(event, kind))
 
 
 @frozen
@@ -341,19 +361,29 @@ def simulate(
     """
     _check_simulation(bots, games, seed, options, workers, builtin=play is None)
     address = check_spread("simulate", workers, scheduler)
-    if log_dir is not None:
-        log_dir.mkdir(parents=True, exist_ok=True)
-    where = None if log_dir is None else str(log_dir.absolute())  # the workers' own folder
+    where = _log_folder(log_dir)
     rules = options or RuleOptions()
     jobs = [
         _Job(index, game_seed(seed, index), tuple(bots), rules, where, play)
         for index in range(games)
     ]
-    if address is None and (workers <= 1 or games <= 1):
-        yield from map(_play, jobs)
-    else:
-        chunk = max(1, min(8, len(jobs) // (workers * 4)))
-        yield from in_order(_play, jobs, workers=workers, scheduler=address, chunk=chunk)
+    yield from _played(jobs, workers, address)
+
+
+def _played(jobs: Sequence[_Job], workers: int, address: str | None) -> Iterator[GameResult]:
+    """The results of ``jobs``, in order: played here, or by ``workers`` or a cluster."""
+    if address is None and (workers <= 1 or len(jobs) <= 1):
+        return map(_play, jobs)
+    chunk = max(1, min(8, len(jobs) // (workers * 4)))
+    return in_order(_play, jobs, workers=workers, scheduler=address, chunk=chunk)
+
+
+def _log_folder(log_dir: Path | None) -> str | None:
+    """``log_dir``, made if it is missing, as the workers name it (absolute); or None."""
+    if log_dir is None:
+        return None
+    log_dir.mkdir(parents=True, exist_ok=True)
+    return str(log_dir.absolute())
 
 
 def _check_simulation(
@@ -373,6 +403,11 @@ def _check_simulation(
         raise ArgumentTypeError(
             f"simulate: options must be RuleOptions or None, not {short_repr(options)}"
         )
+    _check_bots(bots, builtin=builtin)
+
+
+def _check_bots(bots: Sequence[str], *, builtin: bool) -> None:
+    """Refuse a bot that is not built in (if all must be) and a table of the wrong size."""
     unknown = [name for name in bots if name not in BOTS] if builtin else []
     if unknown:
         raise InvalidArgumentError(
@@ -422,11 +457,7 @@ class Summary:
     def add(self, result: GameResult) -> None:
         """Count one game."""
         self.games += 1
-        if result.winner is None:
-            self.no_winner += 1
-        else:
-            self.wins_by_seat[result.winner] += 1
-            self.wins_by_bot[self.bots[result.winner]] += 1
+        self._count_winner(result.winner)
         self.blocked += result.blocked
         self.stalled += result.stalled
         self.turns.append(result.turns)
@@ -440,6 +471,14 @@ class Summary:
             self.victories[result.victory] += 1
         self.terminations[result.termination] += 1
         self.faulted += result.faulty is not None
+
+    def _count_winner(self, winner: int | None) -> None:
+        """Count a win for the seat ``winner`` and its bot, or a game without a winner."""
+        if winner is None:
+            self.no_winner += 1
+        else:
+            self.wins_by_seat[winner] += 1
+            self.wins_by_bot[self.bots[winner]] += 1
 
     @property
     def unfinished(self) -> int:
@@ -534,26 +573,14 @@ class Summary:
             "games": self.games,
             "bots": list(self.bots),
             **self._wins_data(),
-            "no_winner": self.no_winner,
-            "turns": _spread_data(self.turns),
-            "commands": _spread_data(self.commands),
-            "businesses_won": {
-                "total": self.shootouts_won,
-                "by_category": dict(_most_first(self.categories)),
-                "by_reinforcement": self.reinforced,
-            },
-            "voided_shootouts": self.voided,
+            **self._length_data(),
+            **self._businesses_data(),
             "special_cards": {label: self.specials[label] for _, label in _SPECIALS},
-            "victories": dict(_most_first(self.victories)),
-            "without_winner": self._without_winner(),
-            **(
-                {"terminations": dict(_most_first(self.terminations))}
-                if self.with_terminations
-                else {}
-            ),
+            **self._victories_data(),
+            **self._terminations_data(),
         }
 
-    def _wins_data(self) -> dict[str, list[dict[str, Any]]]:
+    def _wins_data(self) -> dict[str, Any]:
         return {
             "wins_by_seat": [
                 {"seat": seat, "name": name, "bot": bot, "wins": self.wins_by_seat[seat]}
@@ -563,7 +590,32 @@ class Summary:
                 {"bot": bot, "seats": self.seats_by_bot[bot], "wins": self.wins_by_bot[bot]}
                 for bot in dict.fromkeys(self.bots)
             ],
+            "no_winner": self.no_winner,
         }
+
+    def _length_data(self) -> dict[str, Any]:
+        return {"turns": _spread_data(self.turns), "commands": _spread_data(self.commands)}
+
+    def _businesses_data(self) -> dict[str, Any]:
+        return {
+            "businesses_won": {
+                "total": self.shootouts_won,
+                "by_category": dict(_most_first(self.categories)),
+                "by_reinforcement": self.reinforced,
+            },
+            "voided_shootouts": self.voided,
+        }
+
+    def _victories_data(self) -> dict[str, Any]:
+        return {
+            "victories": dict(_most_first(self.victories)),
+            "without_winner": self._without_winner(),
+        }
+
+    def _terminations_data(self) -> dict[str, Any]:
+        if not self.with_terminations:
+            return {}
+        return {"terminations": dict(_most_first(self.terminations))}
 
 
 _WITHOUT_WINNER: Final = {
@@ -630,17 +682,22 @@ def seed_argument(text: str) -> int:
     >>> seed_argument("2004")
     2004
     """
-    shown = text if len(text) <= 20 else text[:20] + "..."
-    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
-        raise argparse.ArgumentTypeError(f"a seed must be 0 or more, not {shown}")
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"not an integer: {shown!r}")
+    _check_digits(text)
     if len(text.lstrip("0")) > MAX_INTEGER_DIGITS:
         raise argparse.ArgumentTypeError(
             f"a seed of {len(text):,} digits: a log holds integers of at most "
             f"{MAX_INTEGER_DIGITS} digits"
         )
     return int(text)
+
+
+def _check_digits(text: str) -> None:
+    """Refuse a ``text`` that is not only the digits 0-9, saying so of a negative number."""
+    shown = text if len(text) <= 20 else text[:20] + "..."
+    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"a seed must be 0 or more, not {shown}")
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"not an integer: {shown!r}")
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
