@@ -70,23 +70,11 @@ class Sampler:
         self.cards: dict[Release, list[Card]] = {}
         for card, release in sorted(facts.free.items(), key=lambda pair: pair[0].order):
             self.cards.setdefault(release, []).append(card)
-        seats: dict[int, SeatHistory] = {}
-        for slot in facts.slots:
-            seats.setdefault(slot.seat, SeatHistory(slot.seat)).slots.append(slot)
-        for need in assignment.needs:
-            seats.setdefault(need.seat, SeatHistory(need.seat)).needs.append(need)
         revealed = {need.token for need in assignment.needs if need.token is not None}
         self.plays = [
             token for token in facts.tokens if token not in revealed and not facts.declined(token)
         ]
-        for token in sorted(self.plays, key=lambda token: token.seq):
-            seats.setdefault(token.seat, SeatHistory(token.seat)).plays.append(token)
-        for seat in seats.values():
-            for slot in seat.slots:
-                seat.counts[slot.epoch] = seat.counts.get(slot.epoch, 0) + 1
-            for need in seat.needs:
-                seat.counts[need.release.epoch] -= 1
-        self.seats = [seats[seat] for seat in sorted(seats)]
+        self.seats = _seat_histories(assignment, self.plays)
         self.deals = Deals(facts, self.seats, {r: len(cards) for r, cards in self.cards.items()})
         self.where = self._token_places()
         self.valid: dict[tuple[int, frozenset[Card]], bool] = {}
@@ -123,23 +111,49 @@ class Sampler:
     ) -> tuple[dict[int, list[Card]], dict[Token, Card], list[Card]] | None:
         """Draw the numbers per release, deal each release's cards, give the plays theirs."""
         drawn = self.deals.draw(chooser)
-        held: dict[int, dict[Release, list[Card]]] = {seat.seat: {} for seat in self.seats}
-        deck: list[Card] = []
         shuffled = {release: list(cards) for release, cards in self.cards.items()}
         for cards in shuffled.values():
             _shuffle(cards, chooser)
+        held, deck = self._deal_out(shuffled, [configuration.counts for configuration, _ in drawn])
+        played = self._play_cards(held, [releases for _, releases in drawn], chooser)
+        if played is None:
+            return None
+        flat = {
+            seat: [card for cards in by_release.values() for card in cards]
+            for seat, by_release in held.items()
+        }
+        return flat, played, deck
+
+    def _deal_out(
+        self, shuffled: dict[Release, list[Card]], counts: list[dict[Release, int]]
+    ) -> tuple[dict[int, dict[Release, list[Card]]], list[Card]]:
+        """Deal each release's shuffled cards: to each seat its ``counts``, the rest to the deck."""
+        held: dict[int, dict[Release, list[Card]]] = {seat.seat: {} for seat in self.seats}
         dealt = dict.fromkeys(shuffled, 0)
-        for seat, (configuration, _) in zip(self.seats, drawn, strict=True):
-            for release, count in configuration.counts.items():
+        for seat, seat_counts in zip(self.seats, counts, strict=True):
+            for release, count in seat_counts.items():
                 start = dealt[release]
                 held[seat.seat][release] = shuffled[release][start : start + count]
                 dealt[release] = start + count
+        deck: list[Card] = []
         for release, cards in shuffled.items():
             deck.extend(cards[dealt[release] :])
+        return held, deck
+
+    def _play_cards(
+        self,
+        held: dict[int, dict[Release, list[Card]]],
+        releases: list[Sequence[Release]],
+        chooser: Chooser,
+    ) -> dict[Token, Card] | None:
+        """Give each unrevealed play a card its seat holds from the deck the draw chose for it.
+
+        None if a play is given a special card: the proposal is then rejected whole.
+        """
         played: dict[Token, Card] = {}
-        for seat, (_, releases) in zip(self.seats, drawn, strict=True):
+        for seat, chosen in zip(self.seats, releases, strict=True):
             taken: dict[Release, int] = {}
-            for play, release in zip(seat.plays, releases, strict=True):
+            for play, release in zip(seat.plays, chosen, strict=True):
                 cards = held[seat.seat][release]
                 used = taken.get(release, 0)
                 pick = used + chooser.randrange(len(cards) - used)
@@ -148,11 +162,7 @@ class Sampler:
                 if not isinstance(cards[used], GangsterCard):
                     return None
                 played[play] = cards[used]
-        flat = {
-            seat: [card for cards in by_release.values() for card in cards]
-            for seat, by_release in held.items()
-        }
-        return flat, played, deck
+        return played
 
     def _consistent(
         self, held: dict[int, list[Card]], played: dict[Token, Card], deck: list[Card]
@@ -203,23 +213,21 @@ class Sampler:
             if seat not in named_seats(entry, state):
                 continue
             hand = _changed(state.players[seat].hand, arrivals, removed, self.ledger.starts[index])
-            players = list(state.players)
-            players[seat] = attrs.evolve(players[seat], hand=hand)
-            probed = attrs.evolve(state, players=tuple(players))
-            command = complete(index, entry.command, self.ledger, self.assignment, probed)
-            if isinstance(
-                judge(
-                    index,
-                    entry,
-                    command,
-                    probed,
-                    self.ledger.viewer,
-                    self.ledger.automatic_decline,
-                ),
-                Failure,
-            ):
+            if not self._accepts(index, entry, state, seat, hand):
                 return False
         return True
+
+    def _accepts(
+        self, index: int, entry: SeenEntry, state: GameState, seat: int, hand: frozenset[Card]
+    ) -> bool:
+        """Whether the engine takes entry ``index`` from ``state`` where ``seat`` holds ``hand``."""
+        players = list(state.players)
+        players[seat] = attrs.evolve(players[seat], hand=hand)
+        probed = attrs.evolve(state, players=tuple(players))
+        command = complete(index, entry.command, self.ledger, self.assignment, probed)
+        ledger = self.ledger
+        judged = judge(index, entry, command, probed, ledger.viewer, ledger.automatic_decline)
+        return not isinstance(judged, Failure)
 
     def _arrivals(self, seat: int, added: frozenset[Card]) -> list[tuple[Slot, Card, Card]] | None:
         """For each added special card, the latest free slot of the seat it could come by.
@@ -284,7 +292,21 @@ class Sampler:
         for seat, cards in held.items():
             hand = frozenset(card for card in cards if card not in spent)
             players[seat] = _player(players[seat], hand)
-        businesses = list(base.businesses)
+        businesses = self._businesses(played)
+        if renamed:
+            players = [_renamed_seen(player, renamed) for player in players]
+        changes: dict[str, object] = {
+            "players": tuple(players),
+            "businesses": tuple(businesses),
+            "draw_pile": frozenset(deck),
+        }
+        if base.shootout is not None and base.shootout.choices:
+            changes["shootout"] = _choices(base.shootout, self.plays, played)
+        return attrs.evolve(base, **changes)  # type: ignore[arg-type]  # fields by name
+
+    def _businesses(self, played: dict[Token, Card]) -> list[Business]:
+        """The businesses of the witness, each unrevealed play's card put in its place."""
+        businesses = list(self.base.businesses)
         columns: dict[int, list[list[Card]]] = {}
         for token, card in played.items():
             place = self.where.get(token)
@@ -304,16 +326,24 @@ class Sampler:
                     for column, old in zip(table, business.columns, strict=True)
                 ),
             )
-        if renamed:
-            players = [_renamed_seen(player, renamed) for player in players]
-        changes: dict[str, object] = {
-            "players": tuple(players),
-            "businesses": tuple(businesses),
-            "draw_pile": frozenset(deck),
-        }
-        if base.shootout is not None and base.shootout.choices:
-            changes["shootout"] = _choices(base.shootout, self.plays, played)
-        return attrs.evolve(base, **changes)  # type: ignore[arg-type]  # fields by name
+        return businesses
+
+
+def _seat_histories(assignment: Assignment, plays: list[Token]) -> list[SeatHistory]:
+    """Each seat's slots, needs and unrevealed ``plays``, and its free cards of each deck."""
+    seats: dict[int, SeatHistory] = {}
+    for slot in assignment.facts.slots:
+        seats.setdefault(slot.seat, SeatHistory(slot.seat)).slots.append(slot)
+    for need in assignment.needs:
+        seats.setdefault(need.seat, SeatHistory(need.seat)).needs.append(need)
+    for token in sorted(plays, key=lambda token: token.seq):
+        seats.setdefault(token.seat, SeatHistory(token.seat)).plays.append(token)
+    for seat in seats.values():
+        for slot in seat.slots:
+            seat.counts[slot.epoch] = seat.counts.get(slot.epoch, 0) + 1
+        for need in seat.needs:
+            seat.counts[need.release.epoch] -= 1
+    return [seats[seat] for seat in sorted(seats)]
 
 
 def _shuffle(cards: list[Card], chooser: Chooser) -> None:
