@@ -142,15 +142,7 @@ def _complete(
     cards = assignment.slot_cards
     match seen:
         case RedactedStartGame():
-            hands = []
-            for seat, hand in enumerate(seen.hands):
-                dealt = iter(ledger.deal.get(seat, ()))
-                hands.append(
-                    tuple(card if card is not None else cards[next(dealt)] for card in hand)
-                )
-            return StartGame(
-                seen.players, tuple(hands), seen.businesses, seen.first_player, seen.options
-            )
+            return _complete_start(seen, ledger, assignment)
         case RedactedDealCard():
             return DealCard(cards[ledger.slot_of[index]])
         case RedactedPlayBribery(player=seat):
@@ -172,6 +164,17 @@ def _complete(
             return PlayLimousine(seat, source, destination, moved)
         case _:
             return seen
+
+
+def _complete_start(seen: RedactedStartGame, ledger: Ledger, assignment: Assignment) -> StartGame:
+    """The set-up, each hidden card of the hands the one its slot of the deal brought."""
+    hands = []
+    for seat, hand in enumerate(seen.hands):
+        dealt = iter(ledger.deal.get(seat, ()))
+        hands.append(
+            tuple(card if card is not None else assignment.slot_cards[next(dealt)] for card in hand)
+        )
+    return StartGame(seen.players, tuple(hands), seen.businesses, seen.first_player, seen.options)
 
 
 def _gangster(card: Card | None, state: GameState | None, seat: int) -> GangsterCard:
@@ -251,12 +254,9 @@ def judge(
     """
     whole = command is entry.command
     if whole and type(command) not in PUBLIC_COMMANDS:  # may the viewer see all of it?
-        try:
-            shown = redact_command(state, command, viewer)
-        except (ChicagoPokerError, ValueError):
-            shown = command  # the engine says what is wrong with it below
-        if shown != command:
-            return Failure(index, None, "the command differs", command, shown, 1)
+        hidden = _hidden_part(index, command, state, viewer)
+        if hidden is not None:
+            return hidden
     try:
         after, caused, implied = step_as_written(
             state, command, automatic_decline=automatic_decline
@@ -271,6 +271,19 @@ def judge(
             return Failure(index, None, "the command differs", entry.command, seen, 3)
     failure = _events_failure(index, entry.events, state, after, caused, viewer)
     return (after, caused, implied) if failure is None else failure
+
+
+def _hidden_part(
+    index: int, command: Command, state: GameState | None, viewer: int | None
+) -> Failure | None:
+    """The failure of a command shown whole that hides something from ``viewer``; or None."""
+    try:
+        shown = redact_command(state, command, viewer)
+    except (ChicagoPokerError, ValueError):
+        return None  # the engine says what is wrong with it
+    if shown != command:
+        return Failure(index, None, "the command differs", command, shown, 1)
+    return None
 
 
 def _events_failure(
@@ -295,6 +308,18 @@ def _events_failure(
                 break
         else:
             return None  # the common case: every event public, and the same
+    return _first_difference(index, shown, state, after, caused, viewer)
+
+
+def _first_difference(
+    index: int,
+    shown: tuple[SeenEvent, ...],
+    state: GameState | None,
+    after: GameState,
+    caused: tuple[Event, ...],
+    viewer: int | None,
+) -> Failure | None:
+    """:func:`_events_failure` past its fast paths: each event redacted in turn, and compared."""
     before = state if state is not None else after
     chained = any(type(event) in _STATEFUL_TYPES for event in caused[1:])
     for position, event in enumerate(caused):
