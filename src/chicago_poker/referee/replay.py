@@ -48,7 +48,7 @@ from chicago_poker.core.redacted_events import PUBLIC_EVENTS, SeenEvent, redact
 from chicago_poker.core.state import GameState
 from chicago_poker.referee.assignment import Assignment
 from chicago_poker.referee.exact import BudgetSpentError
-from chicago_poker.referee.ledger import Ledger, SeenEntry
+from chicago_poker.referee.ledger import Ledger, Place, SeenEntry
 from chicago_poker.referee.releases import Implied, step_as_written
 
 __all__ = ["Budget", "Failure", "Played", "complete", "filler", "replay"]
@@ -156,12 +156,8 @@ def _complete(
             if card is None:
                 return DeclineReinforcement(seat)
             return SendReinforcement(seat, _gangster(card, state, seat))
-        case RedactedPlayLimousine(player=seat, source=source, destination=destination):
-            moved = tuple(
-                _gangster(assignment.card_at(place), state, seat)
-                for place in ledger.limousine_of[index]
-            )
-            return PlayLimousine(seat, source, destination, moved)
+        case RedactedPlayLimousine():
+            return _complete_limousine(seen, ledger.limousine_of[index], assignment, state)
         case _:
             return seen
 
@@ -175,6 +171,18 @@ def _complete_start(seen: RedactedStartGame, ledger: Ledger, assignment: Assignm
             tuple(card if card is not None else assignment.slot_cards[next(dealt)] for card in hand)
         )
     return StartGame(seen.players, tuple(hands), seen.businesses, seen.first_player, seen.options)
+
+
+def _complete_limousine(
+    seen: RedactedPlayLimousine,
+    places: list[Place],
+    assignment: Assignment,
+    state: GameState | None,
+) -> PlayLimousine:
+    """The Limousine move, each card the one the assignment puts at the place it went to."""
+    seat = seen.player
+    moved = tuple(_gangster(assignment.card_at(place), state, seat) for place in places)
+    return PlayLimousine(seat, seen.source, seen.destination, moved)
 
 
 def _gangster(card: Card | None, state: GameState | None, seat: int) -> GangsterCard:
