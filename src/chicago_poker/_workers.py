@@ -581,6 +581,13 @@ def _check_workers(client: Any, address: str) -> int:
         client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
     except TimeoutError:
         raise ClusterError(f"the scheduler at {address} has no worker") from None
+    _check_versions(client, address)
+    threads: dict[str, int] = client.nthreads()
+    return max(1, sum(threads.values()))
+
+
+def _check_versions(client: Any, address: str) -> None:
+    """Refuse a cluster with a worker that cannot import chicago_poker, or has another version."""
     try:
         versions: dict[str, str] = client.run(_version)
     except Exception as error:  # raised by a worker of another machine: anything at all
@@ -592,8 +599,6 @@ def _check_workers(client: Any, address: str) -> int:
     for worker, version in sorted(versions.items()):
         if version != mine:
             raise ClusterError(f"the worker {worker} has chicago-poker {version}, not {mine}")
-    threads: dict[str, int] = client.nthreads()
-    return max(1, sum(threads.values()))
 
 
 def _version() -> str:
