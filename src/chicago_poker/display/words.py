@@ -369,9 +369,8 @@ def _setup(item: _Setup, voice: _Voice) -> str:
         case StartGame() | RedactedStartGame() | GameStarted() | RedactedGameStarted():
             return _start(item, voice)
         case TurnStarted(player=player, number=number, actions=actions):
-            return (
-                f"Turn {number + 1}: {voice.possessive(player)} turn, {_count(actions, 'action')}."
-            )
+            whose = voice.possessive(player)
+            return f"Turn {number + 1}: {whose} turn, {_count(actions, 'action')}."
         case ActionPhaseStarted(player=player):
             return f"{voice.act(player, 'take', 'takes')} the actions of the turn."
         case EndTurn(player=player):
@@ -379,6 +378,14 @@ def _setup(item: _Setup, voice: _Voice) -> str:
         case TurnEnded(player=player, forced=forced):
             why = " (no action allowed)" if forced else ""
             return f"End of {voice.possessive(player)} turn{why}."
+        case GameWon() | GameBlocked() | GameStalled():
+            return _game_over(item, voice)
+        case _:
+            assert_never(item)
+
+
+def _game_over(item: GameWon | GameBlocked | GameStalled, voice: _Voice) -> str:
+    match item:
         case GameWon(player=player, victory=victory):
             return f"{voice.act(player, 'win', 'wins')} the game with {victory.value}!"
         case GameBlocked():
@@ -407,10 +414,7 @@ def _start(
 def _chance(item: _Chance, voice: _Voice) -> str:
     match item:
         case DealCard(card=card) | RedactedDealCard(card=card):
-            if card is not None and voice.viewer is not None:
-                pending = voice.before.pending_draws if voice.before is not None else ()
-                card = card if pending[:1] == (voice.viewer,) else None
-            return f"Chance deals {_card(card) if card is not None else 'a hidden card'}."
+            return _dealt(card, voice)
         case RevealTile(tile=tile):
             return f"Chance reveals {tile.name}."
         case TileRevealed(tile=tile):
@@ -428,19 +432,21 @@ def _chance(item: _Chance, voice: _Voice) -> str:
             assert_never(item)
 
 
+def _dealt(card: Card | None, voice: _Voice) -> str:
+    """The card chance deals, named only to the seat whose draw it answers."""
+    if card is not None and voice.viewer is not None:
+        pending = voice.before.pending_draws if voice.before is not None else ()
+        card = card if pending[:1] == (voice.viewer,) else None
+    return f"Chance deals {_card(card) if card is not None else 'a hidden card'}."
+
+
 def _gangster(item: _Gangster, voice: _Voice) -> str:
     match item:
         case (
             PlayGangster(player=player, card=card, business=tile)
             | GangsterPlayed(player=player, card=card, business=tile)
         ):
-            seen = voice.lands_seen(player, tile)
-            if seen is None:
-                return f"{voice.act(player, 'play', 'plays')} a card at {tile.name}."
-            if not seen:
-                return f"{voice.act(player, 'play', 'plays')} a card face down at {tile.name}."
-            landing = _landing(voice, player, tile)
-            return f"{voice.act(player, 'play', 'plays')} {card} at {tile.name}{landing}."
+            return _played(voice, player, card, tile)
         case (
             RedactedPlayGangster(player=player, business=tile)
             | RedactedGangsterPlayed(player=player, business=tile)
@@ -451,6 +457,17 @@ def _gangster(item: _Gangster, voice: _Voice) -> str:
             return f"{whose} column at {tile.name} is full: shootout marker #{number}."
         case _:
             assert_never(item)
+
+
+def _played(voice: _Voice, player: int, card: GangsterCard, tile: BusinessTile) -> str:
+    """A gangster card played, named where the viewer sees it land face up."""
+    seen = voice.lands_seen(player, tile)
+    if seen is None:
+        return f"{voice.act(player, 'play', 'plays')} a card at {tile.name}."
+    if not seen:
+        return f"{voice.act(player, 'play', 'plays')} a card face down at {tile.name}."
+    landing = _landing(voice, player, tile)
+    return f"{voice.act(player, 'play', 'plays')} {card} at {tile.name}{landing}."
 
 
 def _landing(voice: _Voice, player: int, tile: BusinessTile) -> str:
