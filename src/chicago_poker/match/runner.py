@@ -162,6 +162,7 @@ def _players(
     running: dict[int, RemoteBot],
     clock: Clock,
 ) -> list[Bot | RemoteBot]:
+    """The bot at each seat: made for the game, or its program (raises _StartError)."""
     players: list[Bot | RemoteBot] = []
     for seat, bot in enumerate(seats):
         spec = specs[bot]
@@ -169,15 +170,20 @@ def _players(
             players.append(spec.make(bot_seed(seed, seat)))
             continue
         if bot not in running:
-            try:
-                running[bot] = spec.start(clock, f"bot {bot} ({spec.text})")
-            except BotError as fault:
-                for other in running.values():
-                    other.close()
-                running.clear()
-                raise _StartError(bot, fault) from None
+            running[bot] = _start(spec, bot, running, clock)
         players.append(running[bot])
     return players
+
+
+def _start(spec: BotSpec, bot: int, running: dict[int, RemoteBot], clock: Clock) -> RemoteBot:
+    """Start bot number ``bot``'s program; if it cannot start, end the others running."""
+    try:
+        return spec.start(clock, f"bot {bot} ({spec.text})")
+    except BotError as fault:
+        for other in running.values():
+            other.close()
+        running.clear()
+        raise _StartError(bot, fault) from None
 
 
 def _unstarted(index: int, deal: int, seats: tuple[int, ...], error: _StartError) -> MatchGame:
@@ -191,14 +197,10 @@ def _game(index: int, deal: int, seats: tuple[int, ...], result: TableResult) ->
     state = result.game.state
     winner = None if state.winner is None else seats[state.winner]
     faulty = None if result.seat is None else seats[result.seat]
-    by_seat = result.ranks
     ranks = [0] * len(seats)
     for seat, bot in enumerate(seats):
-        ranks[bot] = by_seat[seat]
-    commands = sum(
-        not isinstance(entry.command, StartGame | DealCard | RevealTile)
-        for entry in result.game.history
-    )
+        ranks[bot] = result.ranks[seat]
+    commands = sum(not isinstance(entry.command, _NOT_PLAYERS) for entry in result.game.history)
     return MatchGame(
         index,
         deal,
@@ -211,6 +213,10 @@ def _game(index: int, deal: int, seats: tuple[int, ...], result: TableResult) ->
         commands,
         result.overrun,
     )
+
+
+_NOT_PLAYERS: Final = (StartGame, DealCard, RevealTile)
+"""The commands of a game that no player gives."""
 
 
 def _write_logs(folder: Path, index: int, seed: int, result: TableResult) -> None:
