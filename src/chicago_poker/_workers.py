@@ -268,6 +268,20 @@ def _live_bar(label: str, unit: str, stream: _Screen) -> rich.progress.Progress:
     screen = cast("TextIO", stream)
     console = rich.console.Console(file=screen, force_terminal=True, highlight=False)
     return rich.progress.Progress(
+        *_columns(unit),
+        console=console,
+        auto_refresh=False,  # drawn as items are done: no thread draws while stdout writes
+        transient=True,
+        redirect_stdout=False,  # stdout is the report: nothing else may pass through it
+        redirect_stderr=False,
+    )
+
+
+def _columns(unit: str) -> list[rich.progress.ProgressColumn]:
+    """The bar's columns: the label, the bar, done of all, the rate and the time left."""
+    import rich.progress
+
+    return [
         rich.progress.TextColumn("{task.description}"),
         rich.progress.BarColumn(),
         rich.progress.MofNCompleteColumn(),
@@ -275,12 +289,7 @@ def _live_bar(label: str, unit: str, stream: _Screen) -> rich.progress.Progress:
         _rate_column(unit),
         rich.progress.TimeRemainingColumn(),
         rich.progress.TextColumn("left"),
-        console=console,
-        auto_refresh=False,  # drawn as items are done: no thread draws while stdout writes
-        transient=True,
-        redirect_stdout=False,  # stdout is the report: nothing else may pass through it
-        redirect_stderr=False,
-    )
+    ]
 
 
 def _rate_column(unit: str) -> rich.progress.ProgressColumn:

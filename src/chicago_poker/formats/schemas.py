@@ -124,7 +124,6 @@ def _log_line_defs() -> tuple[dict[str, Any], _SchemaBuilder]:
 
 def _header_schema(builder: _SchemaBuilder) -> dict[str, Any]:
     """The schema of line 1 of a log: :class:`LogHeader`."""
-    scalar = {"type": ["string", "number", "boolean", "null"]}
     return {
         "description": _first_paragraph(LogHeader),
         "type": "object",
@@ -134,17 +133,22 @@ def _header_schema(builder: _SchemaBuilder) -> dict[str, Any]:
             "engine": {"type": "string", "description": _attribute_docs(LogHeader)["engine"]},
             "options": builder.ref(RuleOptions, tag=False),
             "players": {"type": "array", "items": {"type": "string"}},
-            "provenance": {
-                "type": "object",
-                "description": _attribute_docs(LogHeader)["provenance"],
-                "properties": {"seed": {"type": "integer"}},
-                "additionalProperties": scalar,
-            },
+            "provenance": _provenance_schema(),
             "kind": {"enum": [kind.value for kind in LogKind]},
             "viewer": {"type": ["integer", "null"], "minimum": 0},
         },
         "required": sorted(HEADER_KEYS),
         "additionalProperties": False,
+    }
+
+
+def _provenance_schema() -> dict[str, Any]:
+    """The schema of the header's provenance: a seed, and any other scalars."""
+    return {
+        "type": "object",
+        "description": _attribute_docs(LogHeader)["provenance"],
+        "properties": {"seed": {"type": "integer"}},
+        "additionalProperties": {"type": ["string", "number", "boolean", "null"]},
     }
 
 

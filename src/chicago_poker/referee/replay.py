@@ -151,8 +151,7 @@ def _complete(
             card = assignment.token_cards.get(ledger.token_of[index])
             return PlayGangster(seat, _gangster(card, state, seat), tile)
         case RedactedSendReinforcement(player=seat):
-            token = ledger.token_of[index]
-            card = assignment.token_cards.get(token)
+            card = assignment.token_cards.get(ledger.token_of[index])
             if card is None:
                 return DeclineReinforcement(seat)
             return SendReinforcement(seat, _gangster(card, state, seat))
@@ -351,13 +350,7 @@ def filler(seen: SeenCommand, state: GameState | None, ledger: Ledger, index: in
     """Some complete command for ``seen``, for the engine to say why the entry cannot be."""
     match seen:
         case RedactedStartGame():
-            used = {card for hand in seen.hands for card in hand if card is not None}
-            spare = iter(card for card in full_deck() if card not in used)
-            hands = tuple(
-                tuple(card if card is not None else next(spare) for card in hand)
-                for hand in seen.hands
-            )
-            return StartGame(seen.players, hands, seen.businesses, seen.first_player, seen.options)
+            return _start_filler(seen)
         case RedactedDealCard():
             return DealCard(_any_card(state))
         case RedactedPlayBribery(player=seat):
@@ -371,6 +364,16 @@ def filler(seen: SeenCommand, state: GameState | None, ledger: Ledger, index: in
             return _limousine_filler(seen, state, index)
         case _:
             return seen
+
+
+def _start_filler(seen: RedactedStartGame) -> StartGame:
+    """The set-up, each hidden card one of the deck's not shown, in order."""
+    used = {card for hand in seen.hands for card in hand if card is not None}
+    spare = iter(card for card in full_deck() if card not in used)
+    hands = tuple(
+        tuple(card if card is not None else next(spare) for card in hand) for hand in seen.hands
+    )
+    return StartGame(seen.players, hands, seen.businesses, seen.first_player, seen.options)
 
 
 def _order(card: Card) -> int:
