@@ -142,11 +142,7 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
     sys.stdout.flush()
     uvicorn.run(
-        create_app(tables),
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        **server_options(),
+        create_app(tables), host=args.host, port=args.port, log_level="warning", **server_options()
     )
     return 0
 

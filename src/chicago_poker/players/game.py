@@ -248,10 +248,7 @@ class Game(RecordedGame):
 
     @classmethod
     def from_log(
-        cls,
-        source: str | os.PathLike[str] | TextIO | Iterable[str],
-        *,
-        new_dealer: bool = False,
+        cls, source: str | os.PathLike[str] | TextIO | Iterable[str], *, new_dealer: bool = False
     ) -> Game:
         """Resume the game of a full or commands-only log: a path, an open file or its lines.
 

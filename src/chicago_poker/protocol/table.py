@@ -284,13 +284,7 @@ class Referee:
     against a person.
     """
 
-    def __init__(
-        self,
-        game: Game,
-        players: Sequence[Player],
-        seed: int,
-        index: int,
-    ) -> None:
+    def __init__(self, game: Game, players: Sequence[Player], seed: int, index: int) -> None:
         """Seat ``players`` at ``game`` and tell each remote one its seat (game ``index``)."""
         self.game = game
         self.players = players
@@ -312,10 +306,7 @@ class Referee:
         state = self.game.state
         seated = tuple(player.name for player in state.players)
         for seat, bot in self.remote.items():
-            header = LogHeader(
-                chicago_poker.__version__, state.options, seated, {}, LogKind.REDACTED, seat
-            )
-            line = dump_header(header)
+            line = _header_line(state, seat)
             self.sent[seat].append(line)
             bot.send(
                 {
@@ -500,12 +491,15 @@ class BotFaultError(Exception):
         self.overrun = overrun
 
 
+def _header_line(state: GameState, seat: int) -> str:
+    """Line 1 of ``seat``'s redacted log of the game ``state`` begins."""
+    seated = tuple(player.name for player in state.players)
+    header = LogHeader(chicago_poker.__version__, state.options, seated, {}, LogKind.REDACTED, seat)
+    return dump_header(header)
+
+
 def _act_line(
-    act_id: int,
-    entries: int,
-    seen: PlayerView | None,
-    legal: bytes,
-    timing: dict[str, int | None],
+    act_id: int, entries: int, seen: PlayerView | None, legal: bytes, timing: dict[str, int | None]
 ) -> str:
     """The line of an ``act`` message; ``legal`` is the JSON of the commands, comma-separated.
 

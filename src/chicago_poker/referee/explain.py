@@ -77,10 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def explain(
-    identifier: str | None,
-    out: TextIO,
-    err: TextIO,
-    spec: Specification | None = None,
+    identifier: str | None, out: TextIO, err: TextIO, spec: Specification | None = None
 ) -> int:
     """Write the listing (``identifier`` None) or the entry named by ``identifier`` to ``out``.
 
