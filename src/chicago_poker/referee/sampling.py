@@ -109,51 +109,28 @@ class Sampler:
     def _propose(
         self, chooser: Chooser
     ) -> tuple[dict[int, list[Card]], dict[Token, Card], list[Card]] | None:
-        """Draw the numbers per release, deal each release's cards, give the plays theirs."""
+        """Draw the numbers per release, deal each release's cards, give the plays theirs.
+
+        One function, not three: it runs for every proposal, accepted or not.
+        """
         drawn = self.deals.draw(chooser)
+        held: dict[int, dict[Release, list[Card]]] = {seat.seat: {} for seat in self.seats}
+        deck: list[Card] = []
         shuffled = {release: list(cards) for release, cards in self.cards.items()}
         for cards in shuffled.values():
             _shuffle(cards, chooser)
-        held, deck = self._deal_out(shuffled, [configuration.counts for configuration, _ in drawn])
-        played = self._play_cards(held, [releases for _, releases in drawn], chooser)
-        if played is None:
-            return None
-        flat = {
-            seat: [card for cards in by_release.values() for card in cards]
-            for seat, by_release in held.items()
-        }
-        return flat, played, deck
-
-    def _deal_out(
-        self, shuffled: dict[Release, list[Card]], counts: list[dict[Release, int]]
-    ) -> tuple[dict[int, dict[Release, list[Card]]], list[Card]]:
-        """Deal each release's shuffled cards: to each seat its ``counts``, the rest to the deck."""
-        held: dict[int, dict[Release, list[Card]]] = {seat.seat: {} for seat in self.seats}
         dealt = dict.fromkeys(shuffled, 0)
-        for seat, seat_counts in zip(self.seats, counts, strict=True):
-            for release, count in seat_counts.items():
+        for seat, (configuration, _) in zip(self.seats, drawn, strict=True):
+            for release, count in configuration.counts.items():
                 start = dealt[release]
                 held[seat.seat][release] = shuffled[release][start : start + count]
                 dealt[release] = start + count
-        deck: list[Card] = []
         for release, cards in shuffled.items():
             deck.extend(cards[dealt[release] :])
-        return held, deck
-
-    def _play_cards(
-        self,
-        held: dict[int, dict[Release, list[Card]]],
-        releases: list[Sequence[Release]],
-        chooser: Chooser,
-    ) -> dict[Token, Card] | None:
-        """Give each unrevealed play a card its seat holds from the deck the draw chose for it.
-
-        None if a play is given a special card: the proposal is then rejected whole.
-        """
         played: dict[Token, Card] = {}
-        for seat, chosen in zip(self.seats, releases, strict=True):
+        for seat, (_, releases) in zip(self.seats, drawn, strict=True):
             taken: dict[Release, int] = {}
-            for play, release in zip(seat.plays, chosen, strict=True):
+            for play, release in zip(seat.plays, releases, strict=True):
                 cards = held[seat.seat][release]
                 used = taken.get(release, 0)
                 pick = used + chooser.randrange(len(cards) - used)
@@ -162,7 +139,11 @@ class Sampler:
                 if not isinstance(cards[used], GangsterCard):
                     return None
                 played[play] = cards[used]
-        return played
+        flat = {
+            seat: [card for cards in by_release.values() for card in cards]
+            for seat, by_release in held.items()
+        }
+        return flat, played, deck
 
     def _consistent(
         self, held: dict[int, list[Card]], played: dict[Token, Card], deck: list[Card]
