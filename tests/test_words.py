@@ -35,7 +35,8 @@ from chicago_poker import (
 from chicago_poker.core.cards import GangsterCard, lands_face_down
 from chicago_poker.core.commands import Command, PlayGangster, PlayLiquidation
 from chicago_poker.core.events import Event, GangsterPlayed, TurnStarted
-from chicago_poker.core.redacted_events import RedactedGangsterPlayed
+from chicago_poker.core.redacted_commands import RedactedCommand
+from chicago_poker.core.redacted_events import RedactedEvent, RedactedGangsterPlayed
 from chicago_poker.display import words
 from chicago_poker.display.words import Describable, needs_view
 from scenarios import NAMES
@@ -220,3 +221,10 @@ def test_the_narrator_is_pure_and_public() -> None:
     }
     assert chicago_poker.describe is words.describe
     assert "describe" in chicago_poker.__all__
+
+
+def test_every_kind_of_command_and_event_has_its_narrator() -> None:
+    """The narrators are found by the item's class: none may be missing, whatever games play."""
+    describable = {*get_args(Command), *get_args(Event)}
+    describable |= {*get_args(RedactedCommand), *get_args(RedactedEvent)}
+    assert set(words._NARRATORS) == describable

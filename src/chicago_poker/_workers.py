@@ -268,6 +268,20 @@ def _live_bar(label: str, unit: str, stream: _Screen) -> rich.progress.Progress:
     screen = cast("TextIO", stream)
     console = rich.console.Console(file=screen, force_terminal=True, highlight=False)
     return rich.progress.Progress(
+        *_columns(unit),
+        console=console,
+        auto_refresh=False,  # drawn as items are done: no thread draws while stdout writes
+        transient=True,
+        redirect_stdout=False,  # stdout is the report: nothing else may pass through it
+        redirect_stderr=False,
+    )
+
+
+def _columns(unit: str) -> list[rich.progress.ProgressColumn]:
+    """The bar's columns: the label, the bar, done of all, the rate and the time left."""
+    import rich.progress
+
+    return [
         rich.progress.TextColumn("{task.description}"),
         rich.progress.BarColumn(),
         rich.progress.MofNCompleteColumn(),
@@ -275,12 +289,7 @@ def _live_bar(label: str, unit: str, stream: _Screen) -> rich.progress.Progress:
         _rate_column(unit),
         rich.progress.TimeRemainingColumn(),
         rich.progress.TextColumn("left"),
-        console=console,
-        auto_refresh=False,  # drawn as items are done: no thread draws while stdout writes
-        transient=True,
-        redirect_stdout=False,  # stdout is the report: nothing else may pass through it
-        redirect_stderr=False,
-    )
+    ]
 
 
 def _rate_column(unit: str) -> rich.progress.ProgressColumn:
@@ -581,6 +590,13 @@ def _check_workers(client: Any, address: str) -> int:
         client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
     except TimeoutError:
         raise ClusterError(f"the scheduler at {address} has no worker") from None
+    _check_versions(client, address)
+    threads: dict[str, int] = client.nthreads()
+    return max(1, sum(threads.values()))
+
+
+def _check_versions(client: Any, address: str) -> None:
+    """Refuse a cluster with a worker that cannot import chicago_poker, or has another version."""
     try:
         versions: dict[str, str] = client.run(_version)
     except Exception as error:  # raised by a worker of another machine: anything at all
@@ -592,8 +608,6 @@ def _check_workers(client: Any, address: str) -> int:
     for worker, version in sorted(versions.items()):
         if version != mine:
             raise ClusterError(f"the worker {worker} has chicago-poker {version}, not {mine}")
-    threads: dict[str, int] = client.nthreads()
-    return max(1, sum(threads.values()))
 
 
 def _version() -> str:

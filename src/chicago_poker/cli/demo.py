@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TextIO
 
 from chicago_poker.core.apply import apply
 from chicago_poker.core.events import (
@@ -160,6 +160,11 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         sys.stderr.write(f"{_PROG}: error: cannot write the log {log}: {error.strerror}\n")
         return 2
+    return _validate(log, out)
+
+
+def _validate(log: Path, out: TextIO) -> int:
+    """Validate the log written, say what validation found, and give its exit status."""
     report = validate_file(log)
     out.write("\n")
     if report.status is Status.OK:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from chicago_poker.web.limits import (
     KEEP_FINISHED_SECONDS,
     MAX_SPECTATORS,
     MAX_TABLES,
+    Bounds,
 )
 
 __all__ = ["add_parser", "run"]
@@ -41,45 +43,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--data-dir", type=Path, default=None, metavar="DIR", help="keep the tables' logs here"
     )
     bounds = parser.add_argument_group("bounds", "what the server's tables and clients may use")
-    bounds.add_argument(
-        "--max-tables",
-        type=int_in(1, None),
-        default=MAX_TABLES,
-        metavar="N",
-        help=f"tables kept at once, finished ones included (default {MAX_TABLES})",
-    )
-    bounds.add_argument(
-        "--client-share",
-        type=_share,
-        default=CLIENT_SHARE,
-        metavar="FRACTION",
-        help="the share of the tables one client (one address) may hold "
-        f"(default {CLIENT_SHARE:g}: {CLIENT_SHARE * MAX_TABLES:.0f} of {MAX_TABLES})",
-    )
-    bounds.add_argument(
-        "--idle-expiry",
-        type=_positive_seconds,
-        default=IDLE_SECONDS,
-        metavar="SECONDS",
-        help="remove an unfinished table after this long without a move, with its files "
-        f"(default {IDLE_SECONDS:g})",
-    )
-    bounds.add_argument(
-        "--keep-finished",
-        type=_positive_seconds,
-        default=KEEP_FINISHED_SECONDS,
-        metavar="SECONDS",
-        help="keep a finished table this long, for its logs to be downloaded; then remove it "
-        f"with its files (default {KEEP_FINISHED_SECONDS:g})",
-    )
-    bounds.add_argument(
-        "--max-spectators",
-        type=int_in(1, None),
-        default=MAX_SPECTATORS,
-        metavar="N",
-        help=f"spectators' connections to one table; seats have room apart (default "
-        f"{MAX_SPECTATORS})",
-    )
+    for flag, read, default, metavar, help_text in _BOUNDS:
+        bounds.add_argument(flag, type=read, default=default, metavar=metavar, help=help_text)
     parser.set_defaults(command=run)
     return parser
 
@@ -114,13 +79,56 @@ def _share(text: str) -> float:
     return value
 
 
+_BOUNDS: tuple[tuple[str, Callable[[str], float], float, str, str], ...] = (
+    (
+        "--max-tables",
+        int_in(1, None),
+        MAX_TABLES,
+        "N",
+        f"tables kept at once, finished ones included (default {MAX_TABLES})",
+    ),
+    (
+        "--client-share",
+        _share,
+        CLIENT_SHARE,
+        "FRACTION",
+        "the share of the tables one client (one address) may hold "
+        f"(default {CLIENT_SHARE:g}: {CLIENT_SHARE * MAX_TABLES:.0f} of {MAX_TABLES})",
+    ),
+    (
+        "--idle-expiry",
+        _positive_seconds,
+        IDLE_SECONDS,
+        "SECONDS",
+        "remove an unfinished table after this long without a move, with its files "
+        f"(default {IDLE_SECONDS:g})",
+    ),
+    (
+        "--keep-finished",
+        _positive_seconds,
+        KEEP_FINISHED_SECONDS,
+        "SECONDS",
+        "keep a finished table this long, for its logs to be downloaded; then remove it "
+        f"with its files (default {KEEP_FINISHED_SECONDS:g})",
+    ),
+    (
+        "--max-spectators",
+        int_in(1, None),
+        MAX_SPECTATORS,
+        "N",
+        f"spectators' connections to one table; seats have room apart (default {MAX_SPECTATORS})",
+    ),
+)
+"""The server's bounds (:class:`~chicago_poker.web.limits.Bounds`) as options: each flag,
+how to read it, its default, its metavar and its help."""
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``serve`` until interrupted: 0, or 2 if the web extra is not installed."""
     try:
         import uvicorn
 
         from chicago_poker.web.app import create_app
-        from chicago_poker.web.limits import Bounds
         from chicago_poker.web.server import server_options
         from chicago_poker.web.tables import Tables
     except ImportError as error:
@@ -129,26 +137,31 @@ def run(args: argparse.Namespace) -> int:
             'pip install "chicago-poker[web]"\n'
         )
         return 2
-    bounds = Bounds(
+    tables = Tables(bot_delay=args.bot_delay, data_dir=args.data_dir, bounds=_bounds(args))
+    _report_resumed(tables.skipped, len(tables), args.data_dir)
+    sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
+    sys.stdout.flush()
+    uvicorn.run(
+        create_app(tables), host=args.host, port=args.port, log_level="warning", **server_options()
+    )
+    return 0
+
+
+def _bounds(args: argparse.Namespace) -> Bounds:
+    """The bounds the options of :data:`_BOUNDS` give."""
+    return Bounds(
         max_tables=args.max_tables,
         client_share=args.client_share,
         idle_seconds=args.idle_expiry,
         keep_finished_seconds=args.keep_finished,
         max_spectators=args.max_spectators,
     )
-    tables = Tables(bot_delay=args.bot_delay, data_dir=args.data_dir, bounds=bounds)
-    for reason in tables.skipped:
+
+
+def _report_resumed(skipped: Sequence[str], count: int, data_dir: Path | None) -> None:
+    """Say which tables the data directory gave back, and why any was left out."""
+    for reason in skipped:
         sys.stderr.write(f"chicago-poker serve: a table was not resumed: {reason}\n")
-    if args.data_dir is not None:
-        resumed = "1 table" if len(tables) == 1 else f"{len(tables)} tables"
-        sys.stdout.write(f"{resumed} resumed from {args.data_dir}\n")
-    sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
-    sys.stdout.flush()
-    uvicorn.run(
-        create_app(tables),
-        host=args.host,
-        port=args.port,
-        log_level="warning",
-        **server_options(),
-    )
-    return 0
+    if data_dir is not None:
+        resumed = "1 table" if count == 1 else f"{count} tables"
+        sys.stdout.write(f"{resumed} resumed from {data_dir}\n")

@@ -246,6 +246,13 @@ def check_setup(
     Raises:
         IllegalCommand: the set-up breaks a rule; ``error.rule`` names it.
     """
+    _check_seating(players, first_player)
+    _check_deal(players, hands, options)
+    _check_businesses(businesses, len(players))
+
+
+def _check_seating(players: Sequence[str], first_player: int) -> None:
+    """Two to six players, each named apart, and a seat to start (R-2.1, R-2.2, R-2.7)."""
     count = len(players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise IllegalCommand(
@@ -261,8 +268,6 @@ def check_setup(
         )
     if not 0 <= first_player < count:
         raise IllegalCommand(f"There is no seat {first_player} to start.", rule="R-2.7")
-    _check_deal(players, hands, options)
-    _check_businesses(businesses, count)
 
 
 def _check_deal(

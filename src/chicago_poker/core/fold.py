@@ -90,6 +90,24 @@ __all__ = [
 ]
 
 
+_AS_IN_VIEW: Final = (
+    "options",
+    "first_player",
+    "turn",
+    "draw_pile_size",
+    "tile_pile_size",
+    "vacancies",
+    "pending_draws",
+    "shootout",
+    "markers_placed",
+    "last_winner",
+    "stalled_turns",
+    "winner",
+    "victory",
+)
+"""The fields a :class:`ViewFolder` keeps as a :class:`PlayerView` holds them, by name."""
+
+
 class ViewFolder:
     """Rebuild a seat's :class:`PlayerView` from the events as that seat sees them.
 
@@ -132,26 +150,15 @@ class ViewFolder:
         """A folder that goes on from ``seen``, a view of its seat (say, of a saved game)."""
         folder = cls(seen.seat)
         folder.started = True
-        folder.options = seen.options
+        for name in _AS_IN_VIEW:
+            setattr(folder, name, getattr(seen, name))
         folder.names = tuple(player.name for player in seen.players)
-        folder.first_player = seen.first_player
         folder.hand = set(seen.hand or ())
         folder.hand_sizes = [player.hand_size for player in seen.players]
         folder.controlled = [list(player.controlled) for player in seen.players]
-        folder.turn = seen.turn
         for business in seen.businesses:
             folder._resume_business(business)
-        folder.draw_pile_size = seen.draw_pile_size
         folder.discard_pile = set(seen.discard_pile)
-        folder.tile_pile_size = seen.tile_pile_size
-        folder.vacancies = seen.vacancies
-        folder.pending_draws = seen.pending_draws
-        folder.shootout = seen.shootout
-        folder.markers_placed = seen.markers_placed
-        folder.last_winner = seen.last_winner
-        folder.stalled_turns = seen.stalled_turns
-        folder.winner = seen.winner
-        folder.victory = seen.victory
         return folder
 
     # --- helpers
@@ -391,7 +398,6 @@ class ViewFolder:
             raise ValueError("no GameStarted event was folded")
         return PlayerView(
             seat=self.seat,
-            options=self.options,
             hand=None if self.seat is None else frozenset(self.hand),
             players=tuple(
                 OpponentView(name, size, tuple(controlled))
@@ -399,20 +405,9 @@ class ViewFolder:
                     self.names, self.hand_sizes, self.controlled, strict=True
                 )
             ),
-            first_player=self.first_player,
-            turn=self.turn,
             businesses=tuple(self._business_view(tile) for tile in self.tiles),
-            draw_pile_size=self.draw_pile_size,
             discard_pile=frozenset(self.discard_pile),
-            tile_pile_size=self.tile_pile_size,
-            vacancies=self.vacancies,
-            pending_draws=self.pending_draws,
-            shootout=self.shootout,
-            markers_placed=self.markers_placed,
-            last_winner=self.last_winner,
-            stalled_turns=self.stalled_turns,
-            winner=self.winner,
-            victory=self.victory,
+            **{name: getattr(self, name) for name in _AS_IN_VIEW},
         )
 
     def _business_view(self, tile: BusinessTile) -> BusinessView:

@@ -404,8 +404,7 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
                 pass
             else:
                 if rank.category is _HIGH_CARD:
-                    # Five different values: no card can repeat, but all five may share a
-                    # colour, which would make a flush.
+                    # Five different values: no card repeats, but one colour would be a flush.
                     if not a._color_bit & b._color_bit & c._color_bit & d._color_bit & e._color_bit:
                         return rank
                 # A value repeats, so no flush, but a card may repeat; cards are interned,

@@ -19,8 +19,8 @@ see, such as whether a card lands face up. It decides no rule: the face a card l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, TypeAlias, assert_never, get_args
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeAlias, assert_never, get_args
 
 from attrs import frozen
 
@@ -260,87 +260,7 @@ def _seat_name(seat: int | None) -> str:
 
 
 def _sentence(item: Describable, voice: _Voice) -> str:
-    match item:
-        case (
-            StartGame()
-            | RedactedStartGame()
-            | GameStarted()
-            | RedactedGameStarted()
-            | TurnStarted()
-            | ActionPhaseStarted()
-            | EndTurn()
-            | TurnEnded()
-            | GameWon()
-            | GameBlocked()
-            | GameStalled()
-        ):
-            return _setup(item, voice)
-        case (
-            DealCard()
-            | RedactedDealCard()
-            | RevealTile()
-            | TileRevealed()
-            | DrawCard()
-            | DrawRequested()
-            | CardDrawn()
-            | RedactedCardDrawn()
-            | DiscardPileReshuffled()
-        ):
-            return _chance(item, voice)
-        case (
-            PlayGangster()
-            | RedactedPlayGangster()
-            | GangsterPlayed()
-            | RedactedGangsterPlayed()
-            | MarkerPlaced()
-        ):
-            return _gangster(item, voice)
-        case _:
-            return _special(item, voice)
-
-
-def _special(
-    item: _Attack | _Move | _Shootout | _Reinforcement,
-    voice: _Voice,
-) -> str:
-    match item:
-        case (
-            PlayLiquidation()
-            | LiquidationPlayed()
-            | PlayPoliceRaid()
-            | PoliceRaidPlayed()
-            | RedactedPoliceRaidPlayed()
-            | PlayRevolver()
-            | RevolverPlayed()
-        ):
-            return _attack(item, voice)
-        case (
-            PlayLimousine()
-            | RedactedPlayLimousine()
-            | LimousinePlayed()
-            | RedactedLimousinePlayed()
-            | PlayBribery()
-            | RedactedPlayBribery()
-            | BriberyPlayed()
-            | RedactedBriberyPlayed()
-        ):
-            return _move(item, voice)
-        case _:
-            return _fight(item, voice)
-
-
-def _fight(item: _Shootout | _Reinforcement, voice: _Voice) -> str:
-    match item:
-        case (
-            ShootoutStarted()
-            | ReinforcementRequested()
-            | ShootoutWon()
-            | ShootoutVoided()
-            | ReinforcementsRevealed()
-        ):
-            return _shootout(item, voice)
-        case _:
-            return _reinforcement(item, voice)
+    return _NARRATORS[type(item)](item, voice)
 
 
 # --------------------------------------------------------------------------- the voice
@@ -449,9 +369,8 @@ def _setup(item: _Setup, voice: _Voice) -> str:
         case StartGame() | RedactedStartGame() | GameStarted() | RedactedGameStarted():
             return _start(item, voice)
         case TurnStarted(player=player, number=number, actions=actions):
-            return (
-                f"Turn {number + 1}: {voice.possessive(player)} turn, {_count(actions, 'action')}."
-            )
+            whose = voice.possessive(player)
+            return f"Turn {number + 1}: {whose} turn, {_count(actions, 'action')}."
         case ActionPhaseStarted(player=player):
             return f"{voice.act(player, 'take', 'takes')} the actions of the turn."
         case EndTurn(player=player):
@@ -459,6 +378,14 @@ def _setup(item: _Setup, voice: _Voice) -> str:
         case TurnEnded(player=player, forced=forced):
             why = " (no action allowed)" if forced else ""
             return f"End of {voice.possessive(player)} turn{why}."
+        case GameWon() | GameBlocked() | GameStalled():
+            return _game_over(item, voice)
+        case _:
+            assert_never(item)
+
+
+def _game_over(item: GameWon | GameBlocked | GameStalled, voice: _Voice) -> str:
+    match item:
         case GameWon(player=player, victory=victory):
             return f"{voice.act(player, 'win', 'wins')} the game with {victory.value}!"
         case GameBlocked():
@@ -487,10 +414,7 @@ def _start(
 def _chance(item: _Chance, voice: _Voice) -> str:
     match item:
         case DealCard(card=card) | RedactedDealCard(card=card):
-            if card is not None and voice.viewer is not None:
-                pending = voice.before.pending_draws if voice.before is not None else ()
-                card = card if pending[:1] == (voice.viewer,) else None
-            return f"Chance deals {_card(card) if card is not None else 'a hidden card'}."
+            return _dealt(card, voice)
         case RevealTile(tile=tile):
             return f"Chance reveals {tile.name}."
         case TileRevealed(tile=tile):
@@ -508,19 +432,21 @@ def _chance(item: _Chance, voice: _Voice) -> str:
             assert_never(item)
 
 
+def _dealt(card: Card | None, voice: _Voice) -> str:
+    """The card chance deals, named only to the seat whose draw it answers."""
+    if card is not None and voice.viewer is not None:
+        pending = voice.before.pending_draws if voice.before is not None else ()
+        card = card if pending[:1] == (voice.viewer,) else None
+    return f"Chance deals {_card(card) if card is not None else 'a hidden card'}."
+
+
 def _gangster(item: _Gangster, voice: _Voice) -> str:
     match item:
         case (
             PlayGangster(player=player, card=card, business=tile)
             | GangsterPlayed(player=player, card=card, business=tile)
         ):
-            seen = voice.lands_seen(player, tile)
-            if seen is None:
-                return f"{voice.act(player, 'play', 'plays')} a card at {tile.name}."
-            if not seen:
-                return f"{voice.act(player, 'play', 'plays')} a card face down at {tile.name}."
-            landing = _landing(voice, player, tile)
-            return f"{voice.act(player, 'play', 'plays')} {card} at {tile.name}{landing}."
+            return _played(voice, player, card, tile)
         case (
             RedactedPlayGangster(player=player, business=tile)
             | RedactedGangsterPlayed(player=player, business=tile)
@@ -531,6 +457,17 @@ def _gangster(item: _Gangster, voice: _Voice) -> str:
             return f"{whose} column at {tile.name} is full: shootout marker #{number}."
         case _:
             assert_never(item)
+
+
+def _played(voice: _Voice, player: int, card: GangsterCard, tile: BusinessTile) -> str:
+    """A gangster card played, named where the viewer sees it land face up."""
+    seen = voice.lands_seen(player, tile)
+    if seen is None:
+        return f"{voice.act(player, 'play', 'plays')} a card at {tile.name}."
+    if not seen:
+        return f"{voice.act(player, 'play', 'plays')} a card face down at {tile.name}."
+    landing = _landing(voice, player, tile)
+    return f"{voice.act(player, 'play', 'plays')} {card} at {tile.name}{landing}."
 
 
 def _landing(voice: _Voice, player: int, tile: BusinessTile) -> str:
@@ -544,18 +481,8 @@ def _landing(voice: _Voice, player: int, tile: BusinessTile) -> str:
 
 def _attack(item: _Attack, voice: _Voice) -> str:
     match item:
-        case PlayLiquidation(player=player, business=tile, victim=victim):
-            last = _last_card(voice, tile, victim)
-            return (
-                f"{voice.act(player, 'play', 'plays')} Liquidation at {tile.name}: "
-                f"{voice.verb(player, 'discard', 'discards')} "
-                f"{voice.possessive(victim)} last card{last}."
-            )
-        case LiquidationPlayed(player=player, business=tile, victim=victim, card=card):
-            return (
-                f"{voice.act(player, 'play', 'plays')} Liquidation at {tile.name}: "
-                f"{voice.possessive(victim)} {card} is discarded."
-            )
+        case PlayLiquidation() | LiquidationPlayed():
+            return _liquidation(item, voice)
         case PlayPoliceRaid(player=player, business=tile, target=target):
             see = _to_see(voice, player, tile, target)
             return f"{voice.act(player, 'play', 'plays')} Police Raid at {tile.name}: {see}."
@@ -570,6 +497,19 @@ def _attack(item: _Attack, voice: _Voice) -> str:
             return f"{voice.act(player, 'play', 'plays')} the Revolver: two extra actions."
         case _:
             assert_never(item)
+
+
+def _liquidation(item: PlayLiquidation | LiquidationPlayed, voice: _Voice) -> str:
+    """The victim's last card discarded: as the view saw it, for a command."""
+    player, victim = item.player, item.victim
+    played = f"{voice.act(player, 'play', 'plays')} Liquidation at {item.business.name}: "
+    if isinstance(item, LiquidationPlayed):
+        return f"{played}{voice.possessive(victim)} {item.card} is discarded."
+    last = _last_card(voice, item.business, victim)
+    return (
+        f"{played}{voice.verb(player, 'discard', 'discards')} "
+        f"{voice.possessive(victim)} last card{last}."
+    )
 
 
 def _raid(voice: _Voice, player: int, tile: BusinessTile, target: int, seen: str) -> str:
@@ -606,15 +546,7 @@ def _move(item: _Move, voice: _Voice) -> str:
             | LimousinePlayed()
             | RedactedLimousinePlayed()
         ):
-            verb = "move" if len(item.cards) != 1 else "moves"
-            cards = tuple(
-                card if voice.lands_seen(item.player, item.destination, index) else None
-                for index, card in enumerate(item.cards)
-            )
-            return (
-                f"{voice.act(item.player, 'play', 'plays')} the Limousine: {_cards(cards)} "
-                f"{verb} from {item.source.name} to {item.destination.name}."
-            )
+            return _limousine(item, voice)
         case (
             PlayBribery(player=player, card=card)
             | BriberyPlayed(player=player, card=card)
@@ -628,6 +560,22 @@ def _move(item: _Move, voice: _Voice) -> str:
             assert_never(item)
 
 
+def _limousine(
+    item: PlayLimousine | RedactedPlayLimousine | LimousinePlayed | RedactedLimousinePlayed,
+    voice: _Voice,
+) -> str:
+    """The cards moved, each named where the viewer sees it land face up."""
+    verb = "move" if len(item.cards) != 1 else "moves"
+    cards = tuple(
+        card if voice.lands_seen(item.player, item.destination, index) else None
+        for index, card in enumerate(item.cards)
+    )
+    return (
+        f"{voice.act(item.player, 'play', 'plays')} the Limousine: {_cards(cards)} "
+        f"{verb} from {item.source.name} to {item.destination.name}."
+    )
+
+
 def _bribery(voice: _Voice, player: int, taken: str) -> str:
     take = voice.verb(player, "take", "takes")
     return (
@@ -638,14 +586,8 @@ def _bribery(voice: _Voice, player: int, taken: str) -> str:
 
 def _shootout(item: _Shootout, voice: _Voice) -> str:
     match item:
-        case ShootoutStarted(business=tile, owner=owner, hands=hands):
-            shown = "; ".join(
-                f"{voice.name(seat)}: {_cards(cards)}, "
-                f"{evaluate_hand(cards).description.lower() if cards else 'no hand'}"
-                for seat, cards in hands
-            )
-            called = f"Shootout at {tile.name} ({voice.possessive(owner)} marker)!"
-            return f"{called} {_first_upper(shown)}."
+        case ShootoutStarted():
+            return _shootout_started(item, voice)
         case ReinforcementRequested(business=tile, contenders=seats):
             tied = _join([voice.name(seat) for seat in seats])
             return f"Tie at {tile.name} between {tied}: reinforcements!"
@@ -654,17 +596,33 @@ def _shootout(item: _Shootout, voice: _Voice) -> str:
             tied = _join([voice.name(seat) for seat in seats])
             still = f" Still tied: {tied}." if len(seats) > 1 else ""
             return f"Reinforcements revealed: {sent}.{still}"
-        case ShootoutWon(business=tile, player=player, category=category, reinforced=reinforced):
-            how = " after reinforcement" if reinforced else ""
-            return (
-                f"{voice.act(player, 'win', 'wins')} the shootout at {tile.name} with "
-                f"{category.label.lower()}{how} and {voice.verb(player, 'take', 'takes')} the "
-                "business."
-            )
+        case ShootoutWon():
+            return _shootout_won(item, voice)
         case ShootoutVoided(business=tile):
             return f"Nobody wins the shootout at {tile.name}; its cards are discarded."
         case _:
             assert_never(item)
+
+
+def _shootout_started(item: ShootoutStarted, voice: _Voice) -> str:
+    """The marker's owner, then each contender's hand and what it makes."""
+    shown = "; ".join(
+        f"{voice.name(seat)}: {_cards(cards)}, "
+        f"{evaluate_hand(cards).description.lower() if cards else 'no hand'}"
+        for seat, cards in item.hands
+    )
+    called = f"Shootout at {item.business.name} ({voice.possessive(item.owner)} marker)!"
+    return f"{called} {_first_upper(shown)}."
+
+
+def _shootout_won(item: ShootoutWon, voice: _Voice) -> str:
+    how = " after reinforcement" if item.reinforced else ""
+    player = item.player
+    return (
+        f"{voice.act(player, 'win', 'wins')} the shootout at {item.business.name} with "
+        f"{item.category.label.lower()}{how} and {voice.verb(player, 'take', 'takes')} the "
+        "business."
+    )
 
 
 def _first_upper(text: str) -> str:
@@ -688,3 +646,15 @@ def _reinforcement(item: _Reinforcement, voice: _Voice) -> str:
             return f"{voice.act(player, 'make', 'makes')} a secret reinforcement choice."
         case _:
             assert_never(item)
+
+
+_NARRATORS: Final[dict[type, Callable[[Any, _Voice], str]]] = {
+    **dict.fromkeys(get_args(_Setup), _setup),
+    **dict.fromkeys(get_args(_Chance), _chance),
+    **dict.fromkeys(get_args(_Gangster), _gangster),
+    **dict.fromkeys(get_args(_Attack), _attack),
+    **dict.fromkeys(get_args(_Move), _move),
+    **dict.fromkeys(get_args(_Shootout), _shootout),
+    **dict.fromkeys(get_args(_Reinforcement), _reinforcement),
+}
+"""The function that puts each kind of command and event in words, by its class."""

@@ -97,32 +97,33 @@ def log_schema() -> dict[str, Any]:
     A line is a ``Header`` or an ``Entry`` (see ``$defs``); the format also requires the
     header on line 1 only, which a schema of single lines cannot say.
     """
+    defs, _ = _log_line_defs()
+    defs["Entry"] = _entry_schema()
+    return _union_document(
+        f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
+        "Line 1 of a log is a Header; every further line is an Entry, or a RedactedEntry "
+        "in a log of kind redacted (only there may a card be null).",
+        ("Header", "Entry", "RedactedEntry"),
+        defs,
+    )
+
+
+def _log_line_defs() -> tuple[dict[str, Any], _SchemaBuilder]:
+    """The ``$defs`` a line of a log needs, and the builder that made them.
+
+    They are the cards, commands, events, the header and a redacted entry.
+    """
     defs = _card_defs()
     builder = _SchemaBuilder(defs)
     _add_commands(defs, builder)
     _add_events(defs, builder)
     defs["Header"] = _header_schema(builder)
-    defs["Entry"] = _entry_schema()
     defs["RedactedEntry"] = _redacted_entry_schema(builder)
-    return {
-        "$schema": _DRAFT,
-        "title": f"Chicago Poker game log, version {FORMAT_VERSION}: one line",
-        "description": (
-            "Line 1 of a log is a Header; every further line is an Entry, or a RedactedEntry "
-            "in a log of kind redacted (only there may a card be null)."
-        ),
-        "anyOf": [
-            {"$ref": "#/$defs/Header"},
-            {"$ref": "#/$defs/Entry"},
-            {"$ref": "#/$defs/RedactedEntry"},
-        ],
-        "$defs": dict(sorted(defs.items())),
-    }
+    return defs, builder
 
 
 def _header_schema(builder: _SchemaBuilder) -> dict[str, Any]:
     """The schema of line 1 of a log: :class:`LogHeader`."""
-    scalar = {"type": ["string", "number", "boolean", "null"]}
     return {
         "description": _first_paragraph(LogHeader),
         "type": "object",
@@ -132,17 +133,22 @@ def _header_schema(builder: _SchemaBuilder) -> dict[str, Any]:
             "engine": {"type": "string", "description": _attribute_docs(LogHeader)["engine"]},
             "options": builder.ref(RuleOptions, tag=False),
             "players": {"type": "array", "items": {"type": "string"}},
-            "provenance": {
-                "type": "object",
-                "description": _attribute_docs(LogHeader)["provenance"],
-                "properties": {"seed": {"type": "integer"}},
-                "additionalProperties": scalar,
-            },
+            "provenance": _provenance_schema(),
             "kind": {"enum": [kind.value for kind in LogKind]},
             "viewer": {"type": ["integer", "null"], "minimum": 0},
         },
         "required": sorted(HEADER_KEYS),
         "additionalProperties": False,
+    }
+
+
+def _provenance_schema() -> dict[str, Any]:
+    """The schema of the header's provenance: a seed, and any other scalars."""
+    return {
+        "type": "object",
+        "description": _attribute_docs(LogHeader)["provenance"],
+        "properties": {"seed": {"type": "integer"}},
+        "additionalProperties": {"type": ["string", "number", "boolean", "null"]},
     }
 
 
@@ -252,127 +258,169 @@ def bot_protocol_schema() -> dict[str, Any]:
     A message is an ``EngineMessage`` (the referee's) or a ``BotMessage`` (the bot's); an
     ``entry`` carries a line of the seat's redacted log, a ``new_game`` its header.
     """
-    defs = _card_defs()
-    builder = _SchemaBuilder(defs)
-    _add_commands(defs, builder)
-    _add_events(defs, builder)
+    defs, builder = _log_line_defs()
     builder.ref(PlayerView, tag=False)
-    defs["Header"] = _header_schema(builder)
-    defs["RedactedEntry"] = _redacted_entry_schema(builder)
-    ms = {"type": "integer", "minimum": 0}
-    ms_or_null = {"type": ["integer", "null"], "minimum": 0}
-    request_id = {"type": "integer", "minimum": 0, "description": "A request's id."}
-    text = {"type": "string"}
-    seat = {"type": "integer", "minimum": 0}
-    engine = {
-        "hello": _message(
-            "hello",
-            "The referee's greeting, first of all.",
-            protocol={"const": PROTOCOL},
-            engine={
-                "type": "object",
-                "properties": {"name": text, "version": text},
-                "required": ["name", "version"],
-                "additionalProperties": False,
-            },
-            options={"type": "object", "description": "The referee's settings."},
-        ),
-        "option": _message("option", "Sets one of the bot's options.", name=text, value={}),
+    engine = _engine_messages(builder)
+    _add_messages(defs, "Engine", "A message from the referee to a bot.", engine, ENGINE_MESSAGES)
+    bot = _bot_messages()
+    _add_messages(defs, "Bot", "A message from a bot to the referee.", bot, BOT_MESSAGES)
+    return _union_document(
+        f"Chicago Poker bot protocol, {PROTOCOL}: one message",
+        "One line of a bot's standard input (EngineMessage) or output (BotMessage).",
+        ("EngineMessage", "BotMessage"),
+        defs,
+    )
+
+
+def _add_messages(
+    defs: dict[str, Any],
+    side: str,
+    description: str,
+    messages: dict[str, dict[str, Any]],
+    names: tuple[str, ...],
+) -> None:
+    """Add each message of one ``side`` to ``defs`` as ``{side}_{type}``, their union too."""
+    for name in names:
+        defs[f"{side}_{name}"] = messages[name]
+    defs[f"{side}Message"] = {
+        "description": description,
+        "oneOf": [{"$ref": f"#/$defs/{side}_{name}"} for name in names],
+    }
+
+
+def _engine_messages(builder: _SchemaBuilder) -> dict[str, dict[str, Any]]:
+    """The schema of each message the referee sends, by its type."""
+    return {
+        "hello": _engine_hello(),
+        "option": _message("option", "Sets one of the bot's options.", name=_text(), value={}),
         "isready": _message("isready", "Asks for ready once the options are set."),
-        "ping": _message("ping", "Asks for a pong with the same id.", id=request_id),
-        "new_game": _message(
-            "new_game",
-            "A game begins; the header is line 1 of the seat's redacted log.",
-            game=ms,
-            seat=seat,
-            players={"type": "array", "items": text},
-            rules=builder.ref(RuleOptions, tag=False),
-            clock={
-                "type": "object",
-                "properties": {"move_ms": ms, "game_ms": ms_or_null, "latency_ms": ms},
-                "required": ["move_ms", "game_ms", "latency_ms"],
-                "additionalProperties": False,
-            },
-            seed={"type": "integer", "minimum": 0, "description": "For the bot's randomness."},
-            header={"$ref": "#/$defs/Header"},
-        ),
+        "ping": _message("ping", "Asks for a pong with the same id.", id=_request_id()),
+        "new_game": _new_game_message(builder),
         "entry": _message(
             "entry",
             "The next line of the seat's redacted log.",
             entry={"$ref": "#/$defs/RedactedEntry"},
         ),
-        "act": _message(
-            "act",
-            "Asks the seat to choose one of its legal commands.",
-            id=request_id,
-            entries={**ms, "description": "How many entries the seat has been sent."},
-            view={
-                "anyOf": [{"$ref": "#/$defs/PlayerView"}, {"type": "null"}],
-                "description": "The seat's view; null for a bot that asked for none.",
-            },
-            legal={"type": "array", "items": {"$ref": "#/$defs/Command"}, "minItems": 1},
-            clock={
-                "type": "object",
-                "properties": {"move_ms": ms, "remaining_ms": {"type": ["integer", "null"]}},
-                "required": ["move_ms", "remaining_ms"],
-                "additionalProperties": False,
-            },
-        ),
-        "game_over": _message(
-            "game_over",
-            "The game ended; termination says why, seat whose fault it was (or null).",
-            winner={"type": ["integer", "null"]},
-            termination={"enum": list(TERMINATIONS)},
-            seat={"type": ["integer", "null"]},
-            detail=text,
-        ),
+        "act": _act_message(),
+        "game_over": _game_over_message(),
         "quit": _message("quit", "The bot must exit."),
     }
+
+
+def _engine_hello() -> dict[str, Any]:
+    """The schema of the referee's ``hello``: the protocol, the engine and its settings."""
+    return _message(
+        "hello",
+        "The referee's greeting, first of all.",
+        protocol={"const": PROTOCOL},
+        engine=_closed_object(name=_text(), version=_text()),
+        options={"type": "object", "description": "The referee's settings."},
+    )
+
+
+def _new_game_message(builder: _SchemaBuilder) -> dict[str, Any]:
+    """The schema of ``new_game``: the seat, the rules, the clock and the log's header."""
+    return _message(
+        "new_game",
+        "A game begins; the header is line 1 of the seat's redacted log.",
+        game=_count(),
+        seat={"type": "integer", "minimum": 0},
+        players={"type": "array", "items": _text()},
+        rules=builder.ref(RuleOptions, tag=False),
+        clock=_closed_object(
+            move_ms=_count(),
+            game_ms={"type": ["integer", "null"], "minimum": 0},
+            latency_ms=_count(),
+        ),
+        seed={"type": "integer", "minimum": 0, "description": "For the bot's randomness."},
+        header={"$ref": "#/$defs/Header"},
+    )
+
+
+def _act_message() -> dict[str, Any]:
+    """The schema of ``act``: a request for a move, with the view, the legal commands, the clock."""
+    return _message(
+        "act",
+        "Asks the seat to choose one of its legal commands.",
+        id=_request_id(),
+        entries={**_count(), "description": "How many entries the seat has been sent."},
+        view={
+            "anyOf": [{"$ref": "#/$defs/PlayerView"}, {"type": "null"}],
+            "description": "The seat's view; null for a bot that asked for none.",
+        },
+        legal={"type": "array", "items": {"$ref": "#/$defs/Command"}, "minItems": 1},
+        clock=_closed_object(move_ms=_count(), remaining_ms={"type": ["integer", "null"]}),
+    )
+
+
+def _game_over_message() -> dict[str, Any]:
+    """The schema of ``game_over``: the winner, and why the game ended."""
+    return _message(
+        "game_over",
+        "The game ended; termination says why, seat whose fault it was (or null).",
+        winner={"type": ["integer", "null"]},
+        termination={"enum": list(TERMINATIONS)},
+        seat={"type": ["integer", "null"]},
+        detail=_text(),
+    )
+
+
+def _bot_messages() -> dict[str, dict[str, Any]]:
+    """The schema of each message a bot sends, by its type."""
+    return {
+        "hello": _bot_hello(),
+        "ready": _message("ready", "The bot is ready to play."),
+        "pong": _message("pong", "The answer to a ping.", id=_request_id()),
+        "move": _message(
+            "move",
+            "The answer to an act: its id and one of its legal commands.",
+            id=_request_id(),
+            command={"$ref": "#/$defs/Command"},
+        ),
+    }
+
+
+def _bot_hello() -> dict[str, Any]:
+    """The schema of the bot's ``hello``: its name, its author and the options it takes."""
     option = {
         "type": "object",
         "properties": {"type": {"enum": ["integer", "string", "boolean"]}, "default": {}},
         "required": ["type"],
     }
-    bot = {
-        "hello": _message(
-            "hello",
-            "The bot's answer to the referee's hello.",
-            protocol={"const": PROTOCOL},
-            name=text,
-            author=text,
-            options={"type": "object", "additionalProperties": option},
-        ),
-        "ready": _message("ready", "The bot is ready to play."),
-        "pong": _message("pong", "The answer to a ping.", id=request_id),
-        "move": _message(
-            "move",
-            "The answer to an act: its id and one of its legal commands.",
-            id=request_id,
-            command={"$ref": "#/$defs/Command"},
-        ),
-    }
-    bot["hello"]["properties"]["view"] = {  # optional: true when left out
+    hello = _message(
+        "hello",
+        "The bot's answer to the referee's hello.",
+        protocol={"const": PROTOCOL},
+        name=_text(),
+        author=_text(),
+        options={"type": "object", "additionalProperties": option},
+    )
+    hello["properties"]["view"] = {  # optional: true when left out
         "type": "boolean",
         "description": "Whether the bot wants its view in each act (else null); true if absent.",
     }
-    for name, schema in engine.items():
-        defs[f"Engine_{name}"] = schema
-    for name, schema in bot.items():
-        defs[f"Bot_{name}"] = schema
-    defs["EngineMessage"] = {
-        "description": "A message from the referee to a bot.",
-        "oneOf": [{"$ref": f"#/$defs/Engine_{name}"} for name in ENGINE_MESSAGES],
-    }
-    defs["BotMessage"] = {
-        "description": "A message from a bot to the referee.",
-        "oneOf": [{"$ref": f"#/$defs/Bot_{name}"} for name in BOT_MESSAGES],
-    }
+    return hello
+
+
+def _count() -> dict[str, Any]:
+    return {"type": "integer", "minimum": 0}
+
+
+def _request_id() -> dict[str, Any]:
+    return {"type": "integer", "minimum": 0, "description": "A request's id."}
+
+
+def _text() -> dict[str, Any]:
+    return {"type": "string"}
+
+
+def _closed_object(**properties: dict[str, Any]) -> dict[str, Any]:
+    """An object with exactly these properties, all required."""
     return {
-        "$schema": _DRAFT,
-        "title": f"Chicago Poker bot protocol, {PROTOCOL}: one message",
-        "description": "One line of a bot's standard input (EngineMessage) or output (BotMessage).",
-        "anyOf": [{"$ref": "#/$defs/EngineMessage"}, {"$ref": "#/$defs/BotMessage"}],
-        "$defs": dict(sorted(defs.items())),
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
     }
 
 
@@ -481,6 +529,19 @@ def _document(title: str, top: str, defs: dict[str, Any]) -> dict[str, Any]:
         "title": title,
         "description": defs[top]["description"],
         "$ref": f"#/$defs/{top}",
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def _union_document(
+    title: str, description: str, tops: tuple[str, ...], defs: dict[str, Any]
+) -> dict[str, Any]:
+    """A schema document whose instances are any of ``$defs/top`` for each of ``tops``."""
+    return {
+        "$schema": _DRAFT,
+        "title": title,
+        "description": description,
+        "anyOf": [{"$ref": f"#/$defs/{top}"} for top in tops],
         "$defs": dict(sorted(defs.items())),
     }
 

@@ -22,10 +22,11 @@ import importlib
 import json
 import sys
 from collections import Counter
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+import attrs
 from attrs import frozen
 
 from chicago_poker._workers import ClusterError, Progress, check_spread, in_order
@@ -109,35 +110,42 @@ def _names(bots: Sequence[str], seats: Sequence[int]) -> tuple[str, ...]:
 def _play_job(job: _Job) -> list[MatchGame]:
     """Play a job's games, starting each program bot once and again after a fault."""
     specs = [parse_bot(text) for text in job.bots]
-    count = len(specs)
     running: dict[int, RemoteBot] = {}
     results = []
     try:
-        for index, deal, seed in job.games:
-            seats = tuple((seat + index) % count for seat in range(count))
-            try:
-                players = _players(specs, seats, seed, running, job.clock)
-            except _StartError as error:
-                results.append(_unstarted(index, deal, seats, error))
-                continue
-            result = play_table(
-                job.options,
-                players,
-                seed,
-                names=_names(job.bots, seats),
-                duplicate=job.duplicate,
-                max_commands=job.max_commands,
-                index=index,
-            )
-            if result.seat is not None:
-                running.clear()  # play_table ended them all
-            if job.log_dir is not None:
-                _write_logs(Path(job.log_dir), index, seed, result)
-            results.append(_game(index, deal, seats, result))
+        for game in job.games:
+            results.append(_play_game(job, specs, running, game))
     finally:
         for bot in running.values():
             bot.close()
     return results
+
+
+def _play_game(
+    job: _Job, specs: Sequence[BotSpec], running: dict[int, RemoteBot], game: tuple[int, int, int]
+) -> MatchGame:
+    """Play one of the job's games, with its logs if the job keeps them."""
+    index, deal, seed = game
+    count = len(specs)
+    seats = tuple((seat + index) % count for seat in range(count))
+    try:
+        players = _players(specs, seats, seed, running, job.clock)
+    except _StartError as error:
+        return _unstarted(index, deal, seats, error)
+    result = play_table(
+        job.options,
+        players,
+        seed,
+        names=_names(job.bots, seats),
+        duplicate=job.duplicate,
+        max_commands=job.max_commands,
+        index=index,
+    )
+    if result.seat is not None:
+        running.clear()  # play_table ended them all
+    if job.log_dir is not None:
+        _write_logs(Path(job.log_dir), index, seed, result)
+    return _game(index, deal, seats, result)
 
 
 class _StartError(Exception):
@@ -154,6 +162,7 @@ def _players(
     running: dict[int, RemoteBot],
     clock: Clock,
 ) -> list[Bot | RemoteBot]:
+    """The bot at each seat: made for the game, or its program (raises _StartError)."""
     players: list[Bot | RemoteBot] = []
     for seat, bot in enumerate(seats):
         spec = specs[bot]
@@ -161,15 +170,20 @@ def _players(
             players.append(spec.make(bot_seed(seed, seat)))
             continue
         if bot not in running:
-            try:
-                running[bot] = spec.start(clock, f"bot {bot} ({spec.text})")
-            except BotError as fault:
-                for other in running.values():
-                    other.close()
-                running.clear()
-                raise _StartError(bot, fault) from None
+            running[bot] = _start(spec, bot, running, clock)
         players.append(running[bot])
     return players
+
+
+def _start(spec: BotSpec, bot: int, running: dict[int, RemoteBot], clock: Clock) -> RemoteBot:
+    """Start bot number ``bot``'s program; if it cannot start, end the others running."""
+    try:
+        return spec.start(clock, f"bot {bot} ({spec.text})")
+    except BotError as fault:
+        for other in running.values():
+            other.close()
+        running.clear()
+        raise _StartError(bot, fault) from None
 
 
 def _unstarted(index: int, deal: int, seats: tuple[int, ...], error: _StartError) -> MatchGame:
@@ -183,14 +197,10 @@ def _game(index: int, deal: int, seats: tuple[int, ...], result: TableResult) ->
     state = result.game.state
     winner = None if state.winner is None else seats[state.winner]
     faulty = None if result.seat is None else seats[result.seat]
-    by_seat = result.ranks
     ranks = [0] * len(seats)
     for seat, bot in enumerate(seats):
-        ranks[bot] = by_seat[seat]
-    commands = sum(
-        not isinstance(entry.command, StartGame | DealCard | RevealTile)
-        for entry in result.game.history
-    )
+        ranks[bot] = result.ranks[seat]
+    commands = sum(not isinstance(entry.command, _NOT_PLAYERS) for entry in result.game.history)
     return MatchGame(
         index,
         deal,
@@ -203,6 +213,10 @@ def _game(index: int, deal: int, seats: tuple[int, ...], result: TableResult) ->
         commands,
         result.overrun,
     )
+
+
+_NOT_PLAYERS: Final = (StartGame, DealCard, RevealTile)
+"""The commands of a game that no player gives."""
 
 
 def _write_logs(folder: Path, index: int, seed: int, result: TableResult) -> None:
@@ -241,16 +255,41 @@ def match(
         InvalidArgumentError: A bot that names none, not 2 to 6 bots, or bad spreading.
         ClusterError: As :func:`chicago_poker.players.simulate.simulate`.
     """
+    _check_bots(bots)
+    address = check_spread("match", workers, scheduler)
+    if log_dir is not None:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    template = _Job(
+        (),
+        tuple(bots),
+        options or RuleOptions(),
+        duplicate,
+        clock or Clock(),
+        None if log_dir is None else str(log_dir.absolute()),
+        max_commands,
+    )
+    jobs = _jobs(template, games, seed)
+    if address is None and workers <= 1:
+        batches: Iterator[list[MatchGame]] = map(_play_job, jobs)
+    else:
+        batches = in_order(_play_job, jobs, workers=workers, scheduler=address)
+    for batch in batches:
+        yield from batch
+
+
+def _check_bots(bots: Sequence[str]) -> None:
+    """Refuse a text that names no bot, and fewer than 2 or more than 6 bots."""
     for text in bots:
         parse_bot(text)
     if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise InvalidArgumentError(
             f"match: bots: {MIN_PLAYERS} to {MAX_PLAYERS} of them, not {len(bots)}"
         )
-    address = check_spread("match", workers, scheduler)
-    if log_dir is not None:
-        log_dir.mkdir(parents=True, exist_ok=True)
-    count = len(bots)
+
+
+def _jobs(template: _Job, games: int, seed: int) -> list[_Job]:
+    """The match's games in whole deals, :data:`_DEALS_PER_JOB` deals a job, like ``template``."""
+    count = len(template.bots)
     deals = -(-games // count)
     games_of = [
         (deal * count + rotation, deal, game_seed(seed, deal))
@@ -258,24 +297,10 @@ def match(
         for rotation in range(count)
     ]
     per_job = _DEALS_PER_JOB * count
-    jobs = [
-        _Job(
-            tuple(games_of[start : start + per_job]),
-            tuple(bots),
-            options or RuleOptions(),
-            duplicate,
-            clock or Clock(),
-            None if log_dir is None else str(log_dir.absolute()),
-            max_commands,
-        )
+    return [
+        attrs.evolve(template, games=tuple(games_of[start : start + per_job]))
         for start in range(0, len(games_of), per_job)
     ]
-    if address is None and workers <= 1:
-        batches: Iterator[list[MatchGame]] = map(_play_job, jobs)
-    else:
-        batches = in_order(_play_job, jobs, workers=workers, scheduler=address)
-    for batch in batches:
-        yield from batch
 
 
 class MatchReport:
@@ -315,67 +340,78 @@ class MatchReport:
     def as_dict(self) -> dict[str, Any]:
         """The figures as JSON-ready data."""
         ratings = self._ratings.values()
-        bots = []
-        for number, text in enumerate(self.bots):
-            low, high = wilson(self.wins[number], self.games)
-            entry: dict[str, Any] = {
-                "bot": text,
-                "wins": self.wins[number],
-                "win_rate": _round(self.wins[number] / max(self.games, 1)),
-                "wilson95": [_round(low), _round(high)],
-                "faults": self.faults[number],
-            }
-            if ratings is not None:
-                entry["rating"] = ratings[number]
-            bots.append(entry)
         data: dict[str, Any] = {
             "games": self.games,
-            "bots": bots,
+            "bots": [self._bot_dict(number, ratings) for number in range(len(self.bots))],
             "terminations": {reason: self.reasons[reason] for reason in sorted(self.reasons)},
             "ratings": "openskill PlackettLuce" if ratings is not None else None,
         }
         if self.sprt is not None:
-            lower, upper = self.sprt.bounds
-            data["sprt"] = {
-                "p0": self.sprt.p0,
-                "p1": self.sprt.p1,
-                "alpha": self.sprt.alpha,
-                "beta": self.sprt.beta,
-                "llr": _round(self.llr),
-                "bounds": [_round(lower), _round(upper)],
-                "verdict": self.verdict,
-            }
+            data["sprt"] = self._sprt_dict(self.sprt)
         return data
+
+    def _bot_dict(self, number: int, ratings: list[dict[str, float]] | None) -> dict[str, Any]:
+        """One bot's figures: wins, win rate with its interval, faults, and rating if any."""
+        low, high = wilson(self.wins[number], self.games)
+        entry: dict[str, Any] = {
+            "bot": self.bots[number],
+            "wins": self.wins[number],
+            "win_rate": _round(self.wins[number] / max(self.games, 1)),
+            "wilson95": [_round(low), _round(high)],
+            "faults": self.faults[number],
+        }
+        if ratings is not None:
+            entry["rating"] = ratings[number]
+        return entry
+
+    def _sprt_dict(self, sprt: Sprt) -> dict[str, Any]:
+        """The test's settings, its log-likelihood ratio so far, its bounds and verdict."""
+        lower, upper = sprt.bounds
+        return {
+            "p0": sprt.p0,
+            "p1": sprt.p1,
+            "alpha": sprt.alpha,
+            "beta": sprt.beta,
+            "llr": _round(self.llr),
+            "bounds": [_round(lower), _round(upper)],
+            "verdict": self.verdict,
+        }
 
     def text(self) -> str:
         """The report as lines of text."""
         data = self.as_dict()
         lines = [f"Games: {self.games} ({len(self.bots)} bots, seats rotated)", ""]
         lines.append(f"  {'bot':<36} {'wins':>6}  {'rate':>6}  95% Wilson      faults  rating")
-        for entry in data["bots"]:
-            low, high = entry["wilson95"]
-            rating = entry.get("rating")
-            shown = "" if rating is None else f"{rating['mu']:.2f} ± {rating['sigma']:.2f}"
-            lines.append(
-                f"  {entry['bot'][:36]:<36} {entry['wins']:>6}  {entry['win_rate']:>6.3f}  "
-                f"[{low:.3f}, {high:.3f}]  {entry['faults']:>6}  {shown}"
-            )
+        lines += [_bot_line(entry) for entry in data["bots"]]
         lines += ["", "Terminations:"]
         for reason, count in data["terminations"].items():
             lines.append(f"  {reason:<20} {count:>6}")
         if "sprt" in data:
-            sprt = data["sprt"]
-            verdict = sprt["verdict"] or "none yet (the games ran out)"
-            lines += [
-                "",
-                f"SPRT of {self.bots[0]}'s win rate: H0 p={sprt['p0']} against H1 p={sprt['p1']} "
-                f"(alpha {sprt['alpha']}, beta {sprt['beta']})",
-                f"  LLR {sprt['llr']:.3f}, bounds [{sprt['bounds'][0]:.3f}, "
-                f"{sprt['bounds'][1]:.3f}]: {verdict}",
-            ]
+            lines += ["", *self._sprt_lines(data["sprt"])]
         if data["ratings"] is None:
             lines += ["", "Ratings: install the openskill package (the match extra) for them."]
         return "\n".join(lines) + "\n"
+
+    def _sprt_lines(self, sprt: dict[str, Any]) -> list[str]:
+        """The test's lines of the report, from its figures in :meth:`as_dict`."""
+        verdict = sprt["verdict"] or "none yet (the games ran out)"
+        return [
+            f"SPRT of {self.bots[0]}'s win rate: H0 p={sprt['p0']} against H1 p={sprt['p1']} "
+            f"(alpha {sprt['alpha']}, beta {sprt['beta']})",
+            f"  LLR {sprt['llr']:.3f}, bounds [{sprt['bounds'][0]:.3f}, "
+            f"{sprt['bounds'][1]:.3f}]: {verdict}",
+        ]
+
+
+def _bot_line(entry: dict[str, Any]) -> str:
+    """A bot's line of the report's table, from its figures in :meth:`MatchReport.as_dict`."""
+    low, high = entry["wilson95"]
+    rating = entry.get("rating")
+    shown = "" if rating is None else f"{rating['mu']:.2f} ± {rating['sigma']:.2f}"
+    return (
+        f"  {entry['bot'][:36]:<36} {entry['wins']:>6}  {entry['win_rate']:>6.3f}  "
+        f"[{low:.3f}, {high:.3f}]  {entry['faults']:>6}  {shown}"
+    )
 
 
 def _round(value: float) -> float:
@@ -425,13 +461,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     add("--games", type=int_in(1, None), default=100, metavar="N", help="default 100")
     add("--seed", type=seed_argument, default=1, metavar="S", help="default 1")
     add("--no-duplicate", action="store_true", help="deal each game at random, not fixed")
-    add("--move-time", type=float, default=5.0, metavar="SECONDS", help="per decision (5)")
-    add("--game-time", type=float, metavar="SECONDS", help="per bot and game (no limit)")
-    add("--latency", type=float, default=0.25, metavar="SECONDS", help="allowance (0.25)")
-    add("--startup-time", type=float, default=10.0, metavar="SECONDS", help="handshake (10)")
-    add("--sprt", nargs=2, type=float, metavar=("P0", "P1"), help="test bot 1's win rate")
-    add("--alpha", type=float, default=0.05, help="SPRT alpha (0.05)")
-    add("--beta", type=float, default=0.05, help="SPRT beta (0.05)")
+    _add_clock_and_sprt(add)
     add_spread_arguments(parser, "processes (default 1)", "the games")
     add("--log-dir", type=Path, metavar="DIR", help="each game's log and seats' transcripts")
     add("--format", choices=("text", "json"), default="text")
@@ -440,31 +470,25 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def _add_clock_and_sprt(add: Callable[..., Any]) -> None:
+    """The options of the bots' clock (:class:`Clock`), then those of the test (:class:`Sprt`)."""
+    add("--move-time", type=float, default=5.0, metavar="SECONDS", help="per decision (5)")
+    add("--game-time", type=float, metavar="SECONDS", help="per bot and game (no limit)")
+    add("--latency", type=float, default=0.25, metavar="SECONDS", help="allowance (0.25)")
+    add("--startup-time", type=float, default=10.0, metavar="SECONDS", help="handshake (10)")
+    add("--sprt", nargs=2, type=float, metavar=("P0", "P1"), help="test bot 1's win rate")
+    add("--alpha", type=float, default=0.05, help="SPRT alpha (0.05)")
+    add("--beta", type=float, default=0.05, help="SPRT beta (0.05)")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``match``: play, print the report; 2 for bad arguments."""
     try:
         sprt = (
             None if args.sprt is None else Sprt(args.sprt[0], args.sprt[1], args.alpha, args.beta)
         )
-        clock = Clock(args.move_time, args.game_time, args.latency, args.startup_time)
         report = MatchReport(args.bots, sprt)
-        games = match(
-            args.bots,
-            args.games,
-            args.seed,
-            rule_options(args),
-            duplicate=not args.no_duplicate,
-            clock=clock,
-            log_dir=args.log_dir,
-            **spread(args),
-        )
-        progress = Progress("playing", args.games, sys.stderr, unit="games")
-        with progress, contextlib.closing(games):
-            for game in games:
-                report.add(game)
-                progress.advance()
-                if report.deal_done():
-                    break
+        _play(args, report)
     except (InvalidArgumentError, ClusterError, OSError) as error:
         sys.stderr.write(f"{_PROG}: error: {error}\n")
         return 2
@@ -473,3 +497,24 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(report.text())
     return 0
+
+
+def _play(args: argparse.Namespace, report: MatchReport) -> None:
+    """Play the match the arguments ask for into ``report``, showing progress on stderr."""
+    games = match(
+        args.bots,
+        args.games,
+        args.seed,
+        rule_options(args),
+        duplicate=not args.no_duplicate,
+        clock=Clock(args.move_time, args.game_time, args.latency, args.startup_time),
+        log_dir=args.log_dir,
+        **spread(args),
+    )
+    progress = Progress("playing", args.games, sys.stderr, unit="games")
+    with progress, contextlib.closing(games):
+        for game in games:
+            report.add(game)
+            progress.advance()
+            if report.deal_done():
+                break

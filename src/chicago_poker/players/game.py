@@ -77,14 +77,7 @@ class Dealer:
             InvalidArgumentError: ``seed`` is negative: Python's generator would give seed
                 ``-n`` the game of seed ``n``.
         """
-        if seed is not None:
-            if type(seed) is not int:
-                raise ArgumentTypeError(
-                    f"Dealer: seed must be an int or None, not {short_repr(seed)}"
-                )
-            if seed < 0:
-                raise InvalidArgumentError(f"Dealer: seed must be 0 or more, not {seed}")
-        self._seed = seed if seed is not None else random.SystemRandom().randrange(_SEED_LIMIT)
+        self._seed = _checked_seed(seed)
         self._random = random.Random(self._seed)
         # The draw pile last dealt from, its cards in display order, and the card dealt.
         self._pile: frozenset[Card] = frozenset()
@@ -119,14 +112,7 @@ class Dealer:
                 would seat one player per letter, is refused too (R-2.2).
             ArgumentTypeError: ``options`` is not a :class:`RuleOptions`.
         """
-        if isinstance(players, str) or not isinstance(players, Sequence):
-            raise IllegalCommand(
-                f"The players are a sequence of names, not {short_repr(players)}.", rule="R-2.2"
-            )
-        if not isinstance(options, RuleOptions):
-            raise ArgumentTypeError(
-                f"Dealer.start: options must be a RuleOptions, not {short_repr(options)}"
-            )
+        _check_seating(players, options)
         deck = list(tactical_deck() if options.tactical else full_deck())
         self._random.shuffle(deck)
         tiles = list(BUSINESS_TILES)
@@ -262,10 +248,7 @@ class Game(RecordedGame):
 
     @classmethod
     def from_log(
-        cls,
-        source: str | os.PathLike[str] | TextIO | Iterable[str],
-        *,
-        new_dealer: bool = False,
+        cls, source: str | os.PathLike[str] | TextIO | Iterable[str], *, new_dealer: bool = False
     ) -> Game:
         """Resume the game of a full or commands-only log: a path, an open file or its lines.
 
@@ -314,20 +297,10 @@ class Game(RecordedGame):
         if not logged:
             raise SavedGameError("the log has no entries: there is no game to resume")
         provenance = header.provenance  # type: ignore[union-attr]  # line 1 is the header
-        seed = provenance.get("seed")
         commands = [entry.command for entry in logged]
         where = [f"line {entry.line}" for entry in logged]
-        if type(seed) is int and seed >= 0:
-            dealt = _seed_from(provenance.get("seed_from", 0), len(commands))
-            duplicate = provenance.get("duplicate") is True
-            game = cls._rebuild(commands, Dealer(seed, fixed_order=duplicate), dealt, where)
-        elif new_dealer:
-            game = cls._rebuild(commands, Dealer(), (False, len(commands)), where)
-        else:
-            raise SavedGameError(
-                "line 1: the log's provenance has no seed, so the game cannot go on as its "
-                "dealer would have dealt it; pass new_dealer=True to go on with a new dealer"
-            )
+        dealer, dealt = _logged_dealer(provenance, len(commands), new_dealer)
+        game = cls._rebuild(commands, dealer, dealt, where)
         game._check_events([entry.events for entry in logged], where)
         return game
 
@@ -357,11 +330,16 @@ class Game(RecordedGame):
             "commands": to_json(self._commands),
         }
         if self._fresh_at is None:  # a dealer of unknown past: save its generator
-            data["dealer"] = _generator_json(self._dealer.get_state())
-            if self._origin is not None:  # and its state before its first deal, for undo
-                index, state = self._origin
-                data["dealer_origin"] = [index, _generator_json(state)]
+            data.update(self._generator_fields())
         return data
+
+    def _generator_fields(self) -> dict[str, Any]:
+        """The dealer's generator now, and before its first deal if it dealt, for undo."""
+        fields: dict[str, Any] = {"dealer": _generator_json(self._dealer.get_state())}
+        if self._origin is not None:
+            index, state = self._origin
+            fields["dealer_origin"] = [index, _generator_json(state)]
+        return fields
 
     @classmethod
     def from_json(cls, data: object) -> Game:
@@ -383,8 +361,18 @@ class Game(RecordedGame):
         dealt = (fields["dealt_start"], fields["fresh_at"])
         if fields["fresh_at"] is not None:
             return cls._rebuild(commands, dealer, dealt, where)
-        # A dealer of unknown past: its state now, and before its first deal if it dealt
-        # (saves of earlier releases have only the first).
+        return cls._rebuild_from_generator(fields, commands, dealer, where)
+
+    @classmethod
+    def _rebuild_from_generator(
+        cls, fields: dict[str, Any], commands: list[Command], dealer: Dealer, where: list[str]
+    ) -> Game:
+        """The saved game of a dealer of unknown past, from its generator's saved states.
+
+        Its state now, and before its first deal if it dealt (saves of earlier releases have
+        only the first).
+        """
+        dealt = (fields["dealt_start"], fields["fresh_at"])
         present = _generator_state(fields.get("dealer"), "dealer")
         if fields.get("dealer_origin") is None:  # it had dealt nothing, or an older save
             game = cls._rebuild(commands, dealer, dealt, where)
@@ -418,16 +406,7 @@ class Game(RecordedGame):
         dealt_start, fresh_at = dealt
         if deal_from is None:
             deal_from = fresh_at
-        start = commands[0]
-        if not isinstance(start, StartGame):
-            raise SavedGameError(
-                f"{where[0]}: the first command is {type(start).__name__}, "
-                "not the StartGame that sets up a game"
-            )
-        if dealt_start and dealer.start(start.players, start.options) != start:
-            raise SavedGameError(
-                f"{where[0]}: the seed {dealer.seed} does not deal these hands and businesses"
-            )
+        _check_set_up(commands[0], dealer if dealt_start else None, where[0])
         game = cls.__new__(cls)
         game._begin(dealer)
         game._fresh_at, game._dealt_start = fresh_at, dealt_start
@@ -592,6 +571,22 @@ class Game(RecordedGame):
             InvalidArgumentError: the dealer does not deal the kept history again: something
                 else drew from it. The game and the dealer are then unchanged.
         """
+        origin = self._origin
+        state = self._replay_kept(keep)
+        if origin is not None and keep <= origin[0]:
+            self._dealer.set_state(origin[1])
+            self._origin = None
+        if self._fresh_at is not None and keep < self._fresh_at:
+            self._fresh_at = keep  # the dealer, fresh again, deals from here on
+        del self._commands[keep:], self._events[keep:], self._entries[keep:]
+        self._state = state
+
+    def _replay_kept(self, keep: int) -> GameState | None:
+        """The state after the first ``keep`` entries, the dealer dealing again what they hold.
+
+        Raises:
+            InvalidArgumentError: the dealer deals otherwise; it is set back as it was.
+        """
         kept = zip(self._commands[:keep], self._events[:keep], strict=True)
         origin = self._origin
         dealer = self._dealer
@@ -610,13 +605,7 @@ class Game(RecordedGame):
                     )
             for event in events:
                 state = apply(state, event)
-        if origin is not None and keep <= origin[0]:
-            dealer.set_state(origin[1])
-            self._origin = None
-        if self._fresh_at is not None and keep < self._fresh_at:
-            self._fresh_at = keep  # the dealer, fresh again, deals from here on
-        del self._commands[keep:], self._events[keep:], self._entries[keep:]
-        self._state = state
+        return state
 
     def _run(self, command: Command) -> tuple[Event, ...]:
         """Step ``command`` and keep it in the history; its events."""
@@ -657,11 +646,66 @@ _DEAL_CARDS: Final[dict[Card, DealCard]] = {}
 """The DealCard of each card dealt so far: commands are immutable, so deals share them."""
 
 
+def _checked_seed(seed: int | None) -> int:
+    """A dealer's seed: ``seed`` once checked, or one drawn at random for None."""
+    if seed is None:
+        return random.SystemRandom().randrange(_SEED_LIMIT)
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"Dealer: seed must be an int or None, not {short_repr(seed)}")
+    if seed < 0:
+        raise InvalidArgumentError(f"Dealer: seed must be 0 or more, not {seed}")
+    return seed
+
+
+def _check_seating(players: Sequence[str], options: RuleOptions) -> None:
+    """Refuse players that are not a sequence of names, and options that are not RuleOptions."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise IllegalCommand(
+            f"The players are a sequence of names, not {short_repr(players)}.", rule="R-2.2"
+        )
+    if not isinstance(options, RuleOptions):
+        raise ArgumentTypeError(
+            f"Dealer.start: options must be a RuleOptions, not {short_repr(options)}"
+        )
+
+
 def _deal_card(card: Card) -> DealCard:
     deal = _DEAL_CARDS.get(card)
     if deal is None:
         deal = _DEAL_CARDS[card] = DealCard(card)
     return deal
+
+
+def _check_set_up(start: Command, dealer: Dealer | None, where: str) -> None:
+    """Refuse a first command that is no StartGame, or one ``dealer`` (if given) does not deal."""
+    if not isinstance(start, StartGame):
+        raise SavedGameError(
+            f"{where}: the first command is {type(start).__name__}, "
+            "not the StartGame that sets up a game"
+        )
+    if dealer is not None and dealer.start(start.players, start.options) != start:
+        raise SavedGameError(
+            f"{where}: the seed {dealer.seed} does not deal these hands and businesses"
+        )
+
+
+def _logged_dealer(
+    provenance: dict[str, Any], commands: int, new_dealer: bool
+) -> tuple[Dealer, tuple[bool, int]]:
+    """The dealer a log's provenance gives, with whether it dealt the set-up and from where.
+
+    A log without a seed gets a new dealer, dealing after its last command, if ``new_dealer``.
+    """
+    seed = provenance.get("seed")
+    if type(seed) is int and seed >= 0:
+        dealt = _seed_from(provenance.get("seed_from", 0), commands)
+        return Dealer(seed, fixed_order=provenance.get("duplicate") is True), dealt
+    if new_dealer:
+        return Dealer(), (False, commands)
+    raise SavedGameError(
+        "line 1: the log's provenance has no seed, so the game cannot go on as its "
+        "dealer would have dealt it; pass new_dealer=True to go on with a new dealer"
+    )
 
 
 def _seed_from(value: object, commands: int) -> tuple[bool, int]:

@@ -20,7 +20,7 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 __all__ = ["FAULTS", "main"]
@@ -45,60 +45,66 @@ def _write(message: dict[str, Any]) -> None:
 
 def _misbehave(fault: str, message: dict[str, Any]) -> None:
     """Do ``fault`` in place of answering ``message`` (an act)."""
-    if fault == "hang":
-        subprocess.Popen(  # a child in the bot's process group: it must be killed with it
-            [sys.executable, "-c", "import time; time.sleep(3600)"],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-        )
-        time.sleep(3600)
-    elif fault == "crash":
-        os._exit(3)
-    elif fault == "exit":
-        sys.exit(0)
-    elif fault == "not-json":
-        sys.stdout.write("I resign!\n")
-    elif fault == "too-long":
-        sys.stdout.write("[" + "0," * (1 << 20) + "0]\n")
-    elif fault == "illegal":
-        _write({"type": "move", "id": message["id"], "command": {"type": "EndTurn", "player": 9}})
-    elif fault == "stale":
-        _write({"type": "move", "id": message["id"] - 1, "command": message["legal"][0]})
-    elif fault == "flood":
-        block = "x" * 65535 + "\n"
-        while True:
-            sys.stderr.write(block)
+    _MISDEEDS[fault](message)
     sys.stdout.flush()
     time.sleep(3600)  # whatever the referee makes of it, the bot answers nothing more
 
 
+def _hang(message: dict[str, Any]) -> None:
+    subprocess.Popen(  # a child in the bot's process group: it must be killed with it
+        [sys.executable, "-c", "import time; time.sleep(3600)"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+    )
+    time.sleep(3600)
+
+
+def _flood(message: dict[str, Any]) -> None:
+    block = "x" * 65535 + "\n"
+    while True:
+        sys.stderr.write(block)
+
+
+_MISDEEDS: Final[dict[str, Callable[[dict[str, Any]], object]]] = {
+    "hang": _hang,
+    "crash": lambda message: os._exit(3),
+    "exit": lambda message: sys.exit(0),
+    "not-json": lambda message: sys.stdout.write("I resign!\n"),
+    "too-long": lambda message: sys.stdout.write("[" + "0," * (1 << 20) + "0]\n"),
+    "illegal": lambda message: _write(
+        {"type": "move", "id": message["id"], "command": {"type": "EndTurn", "player": 9}}
+    ),
+    "stale": lambda message: _write(
+        {"type": "move", "id": message["id"] - 1, "command": message["legal"][0]}
+    ),
+    "flood": _flood,
+}
+"""What the bot does for each fault of :data:`FAULTS`."""
+
+_REPLIES: Final[dict[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+    "hello": lambda message: {
+        "type": "hello",
+        "protocol": "chicago-poker-bot/1",
+        "name": "faulty",
+        "author": "chicago_poker",
+        "options": {},
+    },
+    "isready": lambda message: {"type": "ready"},
+    "ping": lambda message: {"type": "pong", "id": message["id"]},
+}
+"""The bot's answer to each message it answers faithfully, by the message's type."""
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Speak the protocol, badly."""
-    parser = argparse.ArgumentParser(prog="python -m chicago_poker.protocol.faulty")
-    parser.add_argument("--rate", type=float, default=0.01, help="chance of a fault per act")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", choices=FAULTS, help="the one fault to do")
-    parser.add_argument("--slow-start", type=float, default=0.0, help="seconds before hello")
-    args = parser.parse_args(argv)
+    args = _arguments(argv)
     chance = random.Random(args.seed)
     time.sleep(args.slow_start)
     for line in sys.stdin:
         message = json.loads(line)
         kind = message["type"]
-        if kind == "hello":
-            _write(
-                {
-                    "type": "hello",
-                    "protocol": "chicago-poker-bot/1",
-                    "name": "faulty",
-                    "author": "chicago_poker",
-                    "options": {},
-                }
-            )
-        elif kind == "isready":
-            _write({"type": "ready"})
-        elif kind == "ping":
-            _write({"type": "pong", "id": message["id"]})
+        if kind in _REPLIES:
+            _write(_REPLIES[kind](message))
         elif kind == "new_game":
             chance = random.Random(f"{args.seed}:{message['seed']}")
         elif kind == "act":
@@ -108,6 +114,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             _write({"type": "move", "id": message["id"], "command": command})
         elif kind == "quit":
             return
+
+
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m chicago_poker.protocol.faulty")
+    parser.add_argument("--rate", type=float, default=0.01, help="chance of a fault per act")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", choices=FAULTS, help="the one fault to do")
+    parser.add_argument("--slow-start", type=float, default=0.0, help="seconds before hello")
+    return parser.parse_args(argv)
 
 
 if __name__ == "__main__":

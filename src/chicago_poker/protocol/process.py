@@ -68,19 +68,7 @@ class BotProcess:
         """
         self.label = label
         self.started = time.monotonic()
-        try:
-            self._process = subprocess.Popen(
-                list(argv),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,  # its own process group, which kill() ends whole
-                env=None if env is None else dict(env),
-                cwd=cwd,
-                bufsize=0,
-            )
-        except (OSError, ValueError) as error:
-            raise BotError("failed-to-start", f"{' '.join(argv)}: {error}") from None
+        self._process = _popen(argv, env, cwd)
         assert self._process.stdin is not None
         assert self._process.stdout is not None
         self._in = self._process.stdin.fileno()
@@ -93,15 +81,19 @@ class BotProcess:
         self._eof = False
         self._broken = False  # the bot closed its input
         self._closed = False
-        self.stderr_bytes = 0
-        self._stderr_limit = stderr_limit
-        self.flooded = False
-        self._stderr = threading.Thread(
-            target=self._drain_stderr, name=f"stderr of {label}", daemon=True
-        )
-        self._stderr.start()
+        self._watch_stderr(stderr_limit)
         self.selector = selectors.DefaultSelector()
         self.selector.register(self._out, selectors.EVENT_READ, self)
+
+    def _watch_stderr(self, limit: int) -> None:
+        """Start the thread that logs the bot's standard error and counts it against ``limit``."""
+        self.stderr_bytes = 0
+        self._stderr_limit = limit
+        self.flooded = False
+        self._stderr = threading.Thread(
+            target=self._drain_stderr, name=f"stderr of {self.label}", daemon=True
+        )
+        self._stderr.start()
 
     @property
     def pid(self) -> int:
@@ -220,16 +212,7 @@ class BotProcess:
         """
         if self._closed:
             return self._process.returncode
-        if line is not None and not self.flooded:
-            self.send(line)
-            end = time.monotonic() + EXIT_WAIT
-            while self._pending and not self._broken and time.monotonic() < end:
-                self._wait_writable(end)
-        code: int | None
-        try:
-            code = self._process.wait(EXIT_WAIT if line is not None else 0)
-        except subprocess.TimeoutExpired:
-            code = None
+        code = self._let_exit(line)
         self.kill()  # the group: children the bot started included
         if code is None:
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -243,11 +226,49 @@ class BotProcess:
         self._stderr.join(EXIT_WAIT)
         return code
 
+    def _let_exit(self, line: str | None) -> int | None:
+        """Send ``line``, if any, and wait :data:`EXIT_WAIT` for the bot to exit: its status.
+
+        None if it has not exited; without a line it is not waited for.
+        """
+        if line is not None and not self.flooded:
+            self.send(line)
+            end = time.monotonic() + EXIT_WAIT
+            while self._pending and not self._broken and time.monotonic() < end:
+                self._wait_writable(end)
+        try:
+            return self._process.wait(EXIT_WAIT if line is not None else 0)
+        except subprocess.TimeoutExpired:
+            return None
+
     def _wait_writable(self, end: float) -> None:
         with selectors.DefaultSelector() as selector:
             selector.register(self._in, selectors.EVENT_WRITE)
             selector.select(max(0.0, end - time.monotonic()))
         self._flush()
+
+
+def _popen(
+    argv: Sequence[str], env: Mapping[str, str] | None, cwd: str | None
+) -> subprocess.Popen[bytes]:
+    """Start ``argv`` in a new session, its three standard streams piped, unbuffered.
+
+    Raises:
+        BotError: ``failed-to-start``: the command cannot be run.
+    """
+    try:
+        return subprocess.Popen(
+            list(argv),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,  # its own process group, which kill() ends whole
+            env=None if env is None else dict(env),
+            cwd=cwd,
+            bufsize=0,
+        )
+    except (OSError, ValueError) as error:
+        raise BotError("failed-to-start", f"{' '.join(argv)}: {error}") from None
 
 
 _TOO_LONG: Final = b"\x00too long"
@@ -267,16 +288,8 @@ def read_lines(
     pending = dict(waiting)
     selector: selectors.BaseSelector | None = None
     try:
-        while pending:
-            for seat, (bot, deadline) in list(pending.items()):
-                taken = bot._take()
-                if taken is None and time.monotonic() >= deadline:
-                    taken = BotError("time-forfeit", f"no {what} by its deadline")
-                if taken is not None:
-                    if taken == _TOO_LONG:
-                        taken = BotError("line-too-long", f"a line over {MAX_LINE_BYTES} bytes")
-                    results[seat] = taken
-                    del pending[seat]
+        while True:
+            _collect(pending, results, what)
             if not pending:
                 break
             if len(pending) == 1:
@@ -284,9 +297,7 @@ def read_lines(
                 _wait(bot, bot.selector, deadline)
             else:
                 if selector is None:
-                    selector = selectors.DefaultSelector()
-                    for bot, _ in pending.values():
-                        selector.register(bot._out, selectors.EVENT_READ, bot)
+                    selector = _selector(pending)
                 for bot, _ in pending.values():
                     bot._flush()  # input still waiting for a pipe: retried at every turn
                 _wait(None, selector, min(deadline for _, deadline in pending.values()))
@@ -294,6 +305,31 @@ def read_lines(
         if selector is not None:
             selector.close()
     return results
+
+
+def _collect(
+    pending: dict[int, tuple[BotProcess, float]],
+    results: dict[int, bytes | BotError],
+    what: str,
+) -> None:
+    """Move each bot whose line, fault or deadline has come from ``pending`` to ``results``."""
+    for seat, (bot, deadline) in list(pending.items()):
+        taken = bot._take()
+        if taken is None and time.monotonic() >= deadline:
+            taken = BotError("time-forfeit", f"no {what} by its deadline")
+        if taken is not None:
+            if taken == _TOO_LONG:
+                taken = BotError("line-too-long", f"a line over {MAX_LINE_BYTES} bytes")
+            results[seat] = taken
+            del pending[seat]
+
+
+def _selector(pending: dict[int, tuple[BotProcess, float]]) -> selectors.BaseSelector:
+    """A selector that watches the output of every bot of ``pending``."""
+    selector = selectors.DefaultSelector()
+    for bot, _ in pending.values():
+        selector.register(bot._out, selectors.EVENT_READ, bot)
+    return selector
 
 
 def _wait(single: BotProcess | None, selector: selectors.BaseSelector, deadline: float) -> None:

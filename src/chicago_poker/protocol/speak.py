@@ -45,47 +45,70 @@ def speak(
     Returns at ``quit`` or at the end of the input.
     """
     source = sys.stdin.buffer if lines is None else lines
-    sink = sys.stdout if out is None else out
-    bot: Bot = make_bot(None)
-    observe = getattr(bot, "observe", None)  # a bot told its seat's history (an Observer)
-    options: dict[str, Any] = {}
-    transcript: IO[str] | None = None
+    speaker = _Speaker(make_bot, sys.stdout if out is None else out, author)
     try:
         for raw in source:
-            if transcript is None and observe is None and raw[:16] in _ENTRY:
+            if speaker.transcript is None and speaker.observe is None and raw[:16] in _ENTRY:
                 continue  # an entry that no transcript keeps and no bot observes: not read
             message = orjson.loads(raw)
             kind = message["type"]
-            if kind == "act":
-                command = _choose(bot, message)
-                reply = orjson.dumps({"type": "move", "id": message["id"], "command": command})
-                sink.write(reply.decode() + "\n")
-                sink.flush()
-            elif kind == "entry":
-                if observe is not None:
-                    observe(load_redacted_entry(orjson.dumps(message["entry"])))
-                if transcript is not None:
-                    transcript.write(orjson.dumps(message["entry"]).decode() + "\n")
-            elif kind == "new_game":
-                bot = make_bot(message["seed"])
-                observe = getattr(bot, "observe", None)
-                if transcript is not None:
-                    transcript.close()
-                transcript = _transcript(options, message)
-            elif kind == "game_over":
-                if transcript is not None:
-                    transcript.close()
-                    transcript = None
-            elif kind in _REPLIES:
-                sink.write(orjson.dumps(_REPLIES[kind](bot, message, author)).decode() + "\n")
-                sink.flush()
-            elif kind == "option":
-                options[message["name"]] = message["value"]
-            elif kind == "quit":
+            if kind == "quit":
                 return
+            handle = _HANDLERS.get(kind)
+            if handle is not None:
+                handle(speaker, message)
     finally:
-        if transcript is not None:
-            transcript.close()
+        speaker.end_transcript()
+
+
+class _Speaker:
+    """A bot program's side of a conversation: the game's bot, the options set, the transcript."""
+
+    def __init__(self, make_bot: Callable[[int | None], Bot], out: IO[str], author: str) -> None:
+        self.make_bot = make_bot
+        self.out = out
+        self.author = author
+        self.bot = make_bot(None)
+        self.observe = getattr(self.bot, "observe", None)  # a bot told its seat's history
+        self.options: dict[str, Any] = {}
+        self.transcript: IO[str] | None = None
+
+    def write(self, message: dict[str, Any]) -> None:
+        self.out.write(orjson.dumps(message).decode() + "\n")
+        self.out.flush()
+
+    def act(self, message: dict[str, Any]) -> None:
+        """Answer an ``act`` with the bot's move."""
+        self.write({"type": "move", "id": message["id"], "command": _choose(self.bot, message)})
+
+    def entry(self, message: dict[str, Any]) -> None:
+        """Tell the bot an entry of its seat's log, if it observes; keep it, if a transcript is."""
+        if self.observe is not None:
+            self.observe(load_redacted_entry(orjson.dumps(message["entry"])))
+        if self.transcript is not None:
+            self.transcript.write(orjson.dumps(message["entry"]).decode() + "\n")
+
+    def new_game(self, message: dict[str, Any]) -> None:
+        """Make the game's bot from its seed, and start its transcript if one is asked for."""
+        self.bot = self.make_bot(message["seed"])
+        self.observe = getattr(self.bot, "observe", None)
+        self.end_transcript()
+        self.transcript = _transcript(self.options, message)
+
+    def game_over(self, message: dict[str, Any]) -> None:
+        self.end_transcript()
+
+    def option(self, message: dict[str, Any]) -> None:
+        self.options[message["name"]] = message["value"]
+
+    def reply(self, message: dict[str, Any]) -> None:
+        """Answer a ``hello``, an ``isready`` or a ``ping``."""
+        self.write(_REPLIES[message["type"]](self.bot, message, self.author))
+
+    def end_transcript(self) -> None:
+        if self.transcript is not None:
+            self.transcript.close()
+            self.transcript = None
 
 
 _ENTRY: Final = (b'{"type":"entry",', '{"type":"entry",')
@@ -120,6 +143,17 @@ _REPLIES: dict[str, Callable[[Bot, dict[str, Any], str], dict[str, Any]]] = {
     "isready": lambda bot, message, author: {"type": "ready"},
     "ping": lambda bot, message, author: {"type": "pong", "id": message["id"]},
 }
+
+
+_HANDLERS: Final[dict[str, Callable[[_Speaker, dict[str, Any]], None]]] = {
+    "act": _Speaker.act,
+    "entry": _Speaker.entry,
+    "new_game": _Speaker.new_game,
+    "game_over": _Speaker.game_over,
+    "option": _Speaker.option,
+    **dict.fromkeys(_REPLIES, _Speaker.reply),
+}
+"""What a bot program does with each message of the referee but ``quit``, by its type."""
 
 
 def _transcript(options: dict[str, Any], message: dict[str, Any]) -> IO[str] | None:

@@ -38,6 +38,7 @@ import chicago_poker
 from chicago_poker.core.apply import apply
 from chicago_poker.core.commands import Command
 from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand, InvalidArgumentError
+from chicago_poker.core.events import Event
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.redacted_commands import redact_command
 from chicago_poker.core.redacted_events import redact
@@ -150,7 +151,14 @@ class RemoteBot:
                 "options": engine_options,
             }
         )
-        hello = self._message(deadline, "hello")
+        self._read_hello(self._message(deadline, "hello"))
+        for name, value in options.items():
+            self.send({"type": "option", "name": name, "value": value})
+        self.send({"type": "isready"})
+        self._message(deadline, "ready")
+
+    def _read_hello(self, hello: dict[str, Any]) -> None:
+        """Keep what the bot's hello says of it: name, author, options, whether it wants views."""
         if hello.get("protocol") != PROTOCOL:
             raise BotError("bad-message", f"hello: protocol must be {PROTOCOL!r}")
         self.name = _text(hello, "name")
@@ -163,10 +171,6 @@ class RemoteBot:
         if not isinstance(wants_view, bool):
             raise BotError("bad-message", "hello: view must be true or false")
         self.wants_view = wants_view
-        for name, value in options.items():
-            self.send({"type": "option", "name": name, "value": value})
-        self.send({"type": "isready"})
-        self._message(deadline, "ready")
 
     def _message(self, deadline: float, kind: str) -> dict[str, Any]:
         """The bot's next message, which must be of type ``kind``."""
@@ -280,13 +284,7 @@ class Referee:
     against a person.
     """
 
-    def __init__(
-        self,
-        game: Game,
-        players: Sequence[Player],
-        seed: int,
-        index: int,
-    ) -> None:
+    def __init__(self, game: Game, players: Sequence[Player], seed: int, index: int) -> None:
         """Seat ``players`` at ``game`` and tell each remote one its seat (game ``index``)."""
         self.game = game
         self.players = players
@@ -300,13 +298,15 @@ class Referee:
         self.state: GameState | None = None  # the state after them
         self.unsent: dict[int, list[str]] = {seat: [] for seat in self.remote}
         self.legal_json: dict[Command, bytes] = {}  # each command's JSON, written once
-        state = game.state
+        self._new_game(seed, index)
+        self.stream()
+
+    def _new_game(self, seed: int, index: int) -> None:
+        """Tell each remote seat a game begins: its seat, the rules, its clock, its header."""
+        state = self.game.state
         seated = tuple(player.name for player in state.players)
         for seat, bot in self.remote.items():
-            header = LogHeader(
-                chicago_poker.__version__, state.options, seated, {}, LogKind.REDACTED, seat
-            )
-            line = dump_header(header)
+            line = _header_line(state, seat)
             self.sent[seat].append(line)
             bot.send(
                 {
@@ -320,7 +320,6 @@ class Referee:
                     "header": orjson.loads(line),
                 }
             )
-        self.stream()
 
     def stream(self) -> None:
         """Redact the entries of the history not redacted yet, for each remote seat.
@@ -336,23 +335,27 @@ class Referee:
             return
         history = self.game.history
         for entry in history[self.streamed :]:
-            state = self.state
-            commands = {seat: redact_command(state, entry.command, seat) for seat in self.remote}
-            seen: dict[int, list[Any]] = {seat: [] for seat in self.remote}
-            for event in entry.events:
-                for seat in self.remote:
-                    seen[seat].append(redact(state, event, seat))
-                state = apply(state, event)
-            self.state = state
-            lines: dict[RedactedLogEntry, str] = {}
-            for seat in self.remote:
-                redacted = RedactedLogEntry(commands[seat], tuple(seen[seat]))
-                line = lines.get(redacted)
-                if line is None:
-                    line = lines[redacted] = dump_entry(redacted, engine_made=True)
-                self.sent[seat].append(line)
-                self.unsent[seat].append(line)
+            self._stream_entry(entry.command, entry.events)
         self.streamed = len(history)
+
+    def _stream_entry(self, command: Command, events: Sequence[Event]) -> None:
+        """Redact one entry for each remote seat, and keep its lines to send."""
+        state = self.state
+        commands = {seat: redact_command(state, command, seat) for seat in self.remote}
+        seen: dict[int, list[Any]] = {seat: [] for seat in self.remote}
+        for event in events:
+            for seat in self.remote:
+                seen[seat].append(redact(state, event, seat))
+            state = apply(state, event)
+        self.state = state
+        lines: dict[RedactedLogEntry, str] = {}
+        for seat in self.remote:
+            redacted = RedactedLogEntry(commands[seat], tuple(seen[seat]))
+            line = lines.get(redacted)
+            if line is None:
+                line = lines[redacted] = dump_entry(redacted, engine_made=True)
+            self.sent[seat].append(line)
+            self.unsent[seat].append(line)
 
     def flush(self, seat: int, last: str | None = None) -> None:
         """Write the seat's entries not written yet, then ``last`` (a message), in one write."""
@@ -371,48 +374,60 @@ class Referee:
             BotFaultError: A remote bot's fault.
         """
         state = self.game.state
-        waiting: dict[int, tuple[BotProcess, float]] = {}
-        ids: dict[int, int] = {}
-        started: dict[int, tuple[float, float]] = {}
-        for seat in asked:
+        requests: dict[int, _Request] = {}
+        for seat in asked:  # remote bots first, to think while the others do
             player = self.players[seat]
             if isinstance(player, RemoteBot):
-                clock = player.clock
-                left = self.remaining[seat]
-                limit = clock.move if left is None else min(clock.move, max(left, 0.0))
-                act_id = player.new_id()
-                ids[seat] = act_id
-                timing = {
-                    "move_ms": round(limit * 1000),
-                    "remaining_ms": None if left is None else round(left * 1000),
-                }
-                seen = view(state, seat) if player.wants_view else None
-                listed = b",".join(self._command_json(each) for each in asked[seat])
-                message = _act_line(act_id, len(self.sent[seat]) - 1, seen, listed, timing)
-                self.flush(seat, message)
-                sent = time.monotonic()
-                started[seat] = (sent, limit)
-                waiting[seat] = (player.process, sent + limit + clock.latency)
+                requests[seat] = self._request(seat, player, state, asked[seat])
         chosen: dict[int, Command] = {}
         for seat, legal in asked.items():  # in-process bots, from the same state
             player = self.players[seat]
             if not isinstance(player, RemoteBot):
                 chosen[seat] = ask(player, state, seat, legal)
+        waiting = {seat: (request.process, request.deadline) for seat, request in requests.items()}
         lines = read_lines(waiting) if waiting else {}
         for seat in sorted(lines):
-            line = lines[seat]
-            sent, limit = started[seat]
-            elapsed = time.monotonic() - sent
-            if isinstance(line, BotError):
-                raise BotFaultError(seat, line, max(0.0, elapsed - limit))
-            try:
-                chosen[seat] = _answer(line, ids[seat], asked[seat])
-            except BotError as fault:
-                raise BotFaultError(seat, fault, max(0.0, elapsed - limit)) from None
-            left = self.remaining[seat]
-            if left is not None:
-                self.remaining[seat] = left - elapsed
+            chosen[seat] = self._read_answer(seat, lines[seat], requests[seat], asked[seat])
         return chosen
+
+    def _request(
+        self, seat: int, player: RemoteBot, state: GameState, legal: Sequence[Command]
+    ) -> _Request:
+        """Send ``seat`` its unsent entries and an ``act``; the request, timed from now."""
+        clock = player.clock
+        left = self.remaining[seat]
+        limit = clock.move if left is None else min(clock.move, max(left, 0.0))
+        act_id = player.new_id()
+        timing = {
+            "move_ms": round(limit * 1000),
+            "remaining_ms": None if left is None else round(left * 1000),
+        }
+        seen = view(state, seat) if player.wants_view else None
+        listed = b",".join(self._command_json(each) for each in legal)
+        self.flush(seat, _act_line(act_id, len(self.sent[seat]) - 1, seen, listed, timing))
+        sent = time.monotonic()
+        return _Request(player.process, act_id, sent, limit, sent + limit + clock.latency)
+
+    def _read_answer(
+        self, seat: int, line: bytes | BotError, request: _Request, legal: Sequence[Command]
+    ) -> Command:
+        """The seat's command, read from its answer; its game clock charged the time taken.
+
+        Raises:
+            BotFaultError: The bot's answer is a fault, or it is not a legal ``move``.
+        """
+        elapsed = time.monotonic() - request.sent
+        overrun = max(0.0, elapsed - request.limit)
+        if isinstance(line, BotError):
+            raise BotFaultError(seat, line, overrun)
+        try:
+            command = _answer(line, request.act_id, legal)
+        except BotError as fault:
+            raise BotFaultError(seat, fault, overrun) from None
+        left = self.remaining[seat]
+        if left is not None:
+            self.remaining[seat] = left - elapsed
+        return command
 
     def _command_json(self, command: Command) -> bytes:
         """The JSON of a legal command, as :func:`~chicago_poker.formats.jsonio.to_json` has it."""
@@ -451,6 +466,20 @@ class Referee:
                     bot.close()
 
 
+@frozen
+class _Request:
+    """An ``act`` sent to a remote seat, waiting for its answer."""
+
+    process: BotProcess
+    act_id: int
+    sent: float
+    """When it was sent (``time.monotonic``)."""
+    limit: float
+    """Seconds the bot has for it."""
+    deadline: float
+    """When the wait for it ends: its limit and the latency allowance after it was sent."""
+
+
 class BotFaultError(Exception):
     """A remote bot's fault: its seat, the termination and how far past its limit it was."""
 
@@ -462,12 +491,15 @@ class BotFaultError(Exception):
         self.overrun = overrun
 
 
+def _header_line(state: GameState, seat: int) -> str:
+    """Line 1 of ``seat``'s redacted log of the game ``state`` begins."""
+    seated = tuple(player.name for player in state.players)
+    header = LogHeader(chicago_poker.__version__, state.options, seated, {}, LogKind.REDACTED, seat)
+    return dump_header(header)
+
+
 def _act_line(
-    act_id: int,
-    entries: int,
-    seen: PlayerView | None,
-    legal: bytes,
-    timing: dict[str, int | None],
+    act_id: int, entries: int, seen: PlayerView | None, legal: bytes, timing: dict[str, int | None]
 ) -> str:
     """The line of an ``act`` message; ``legal`` is the JSON of the commands, comma-separated.
 
@@ -534,21 +566,7 @@ def play_table(
     game = Game.new(seated, options, seed, duplicate=duplicate)
     table = Referee(game, players, seed, index)
     try:
-        for _ in range(max_commands):
-            asked = _asked(game.state)
-            if not asked:
-                break
-            chosen = table.choose(asked)
-            for seat in sorted(chosen):
-                try:
-                    game.execute(chosen[seat])
-                except IllegalCommand as error:  # a simultaneous choice no longer legal
-                    raise BotFaultError(
-                        seat, BotError("illegal-command", str(error)[:200]), 0.0
-                    ) from None
-            table.stream()
-            if (flood := table.flooded()) is not None:
-                raise flood
+        _play(table, max_commands)
     except BotFaultError as fault:
         table.end(fault.fault.reason, fault.seat, fault.fault.detail)
         return TableResult(
@@ -557,6 +575,30 @@ def play_table(
     reason = "finished" if game.state.is_over or not _asked(game.state) else "command-limit"
     table.end(reason, None, "")
     return TableResult(game, reason, sent=_sent(table))
+
+
+def _play(table: Referee, max_commands: int) -> None:
+    """Ask the seats and play their commands until none must decide, or ``max_commands`` times.
+
+    Raises:
+        BotFaultError: A remote bot's fault.
+    """
+    game = table.game
+    for _ in range(max_commands):
+        asked = _asked(game.state)
+        if not asked:
+            break
+        chosen = table.choose(asked)
+        for seat in sorted(chosen):
+            try:
+                game.execute(chosen[seat])
+            except IllegalCommand as error:  # a simultaneous choice no longer legal
+                raise BotFaultError(
+                    seat, BotError("illegal-command", str(error)[:200]), 0.0
+                ) from None
+        table.stream()
+        if (flood := table.flooded()) is not None:
+            raise flood
 
 
 def _sent(table: Referee) -> dict[int, tuple[str, ...]]:

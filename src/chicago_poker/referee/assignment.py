@@ -143,17 +143,36 @@ def assign(
             failure = failure or bound
             continue
         needs, token_cards = bound
-        if all(makeup.simple for makeup in makeups):  # the fast steps keep the bans
-            result = _solve(facts, needs, dict(token_cards), orders, bans)
-            if isinstance(result, Assignment) and all(_held(result, m) for m in makeups):
-                return result
-            if isinstance(result, Infeasible):
-                failure = failure or result
+        result = _fast_steps(facts, needs, token_cards, orders, bans, makeups)
+        if isinstance(result, Assignment):
+            return result
+        failure = failure or result
         for rules in branches if exact else ():
             found = _search(facts, needs, token_cards, orders, expired, rules)
             if found is not None:
                 return found
     return failure or Infeasible("no order of the Limousine moves fits what the log shows")
+
+
+def _fast_steps(
+    facts: Facts,
+    needs: list[Need],
+    token_cards: dict[Token, Card | None],
+    orders: dict[Shuffle, list[int]],
+    bans: _Bans,
+    makeups: Sequence[Makeup],
+) -> Assignment | Infeasible | None:
+    """Steps 2 and 3's assignment, if it holds every make-up; why they found none, if so.
+
+    None where they do not apply (they keep only the bans of simple make-ups) or where their
+    assignment misses a make-up: the exact search may still find one.
+    """
+    if not all(makeup.simple for makeup in makeups):
+        return None
+    result = _solve(facts, needs, dict(token_cards), orders, bans)
+    if isinstance(result, Assignment) and not all(_held(result, m) for m in makeups):
+        return None
+    return result
 
 
 def _held(assignment: Assignment, makeup: Makeup) -> bool:
@@ -251,6 +270,11 @@ def _fits_so_far(facts: Facts, orders: dict[Shuffle, list[int]]) -> bool:
     for need in facts.needs:
         if need.token is not None:
             bound[need.token] = need.card
+    return _needs_fit(facts, orders, bound) and _sightings_fit(facts, orders, bound)
+
+
+def _needs_fit(facts: Facts, orders: dict[Shuffle, list[int]], bound: dict[Token, Card]) -> bool:
+    """Whether each need shown at a settled place finds a token there, of its card alone."""
     for need in facts.needs:
         if need.place is not None:
             origin = atom_of(need.place, orders)
@@ -261,6 +285,13 @@ def _fits_so_far(facts: Facts, orders: dict[Shuffle, list[int]]) -> bool:
                 or bound.setdefault(origin, need.card) is not need.card
             ):
                 return False
+    return True
+
+
+def _sightings_fit(
+    facts: Facts, orders: dict[Shuffle, list[int]], bound: dict[Token, Card]
+) -> bool:
+    """Whether each card seen at a settled place can be what lies there."""
     for place, card, unseen in facts.sightings:
         origin = atom_of(place, orders)
         if origin is None:
@@ -306,6 +337,16 @@ def _bindings(
     for token in facts.tokens:
         if facts.declined(token):
             token_cards[token] = None
+    needs = _settled_needs(facts, orders, token_cards)
+    if isinstance(needs, Infeasible):
+        return needs
+    return _bind_sightings(facts, orders, token_cards) or (needs, token_cards)
+
+
+def _settled_needs(
+    facts: Facts, orders: dict[Shuffle, list[int]], token_cards: dict[Token, Card | None]
+) -> list[Need] | Infeasible:
+    """The needs, each shown at a place bound to the play it left by; their tokens' cards."""
     needs: list[Need] = []
     for need in facts.needs:
         if need.place is not None:
@@ -318,6 +359,13 @@ def _bindings(
                 return Infeasible(f"a face-down card is shown as two cards, one {need.card}")
             token_cards[need.token] = need.card
         needs.append(need)
+    return needs
+
+
+def _bind_sightings(
+    facts: Facts, orders: dict[Shuffle, list[int]], token_cards: dict[Token, Card | None]
+) -> Infeasible | None:
+    """Give each token a card seen where it lies; why not, if a sighting contradicts."""
     for place, card, unseen in facts.sightings:
         origin = atom_of(place, orders)
         if isinstance(origin, Token) and (unseen or token_cards.get(origin) is card):
@@ -326,7 +374,7 @@ def _bindings(
             token_cards[origin] = card
         elif origin is not card:
             return Infeasible(f"{card} is shown where another card lies")
-    return needs, token_cards
+    return None
 
 
 # ------------------------------------------------------------- 2. each seat's line of slots
@@ -408,6 +456,21 @@ def _plays_late(slots: Sequence[Slot], placed: dict[Slot, Job]) -> None:
     A play before a need that could take its slot trades places with it while the play's
     window allows; then each play takes the latest slot left before it.
     """
+    _swap_plays_after_needs(slots, placed)
+    plays = sorted(
+        (job for job in placed.values() if job.token is not None), key=lambda job: -job.deadline
+    )
+    for slot in [slot for slot, job in placed.items() if job.token is not None]:
+        del placed[slot]
+    free = [slot for slot in slots if slot not in placed]
+    for job in plays:
+        target = next(slot for slot in reversed(free) if slot.seq < job.deadline)
+        free.remove(target)
+        placed[target] = job
+
+
+def _swap_plays_after_needs(slots: Sequence[Slot], placed: dict[Slot, Job]) -> None:
+    """Trade each play's slot with a later need's that could take it, until none can."""
     order = {slot: index for index, slot in enumerate(slots)}
     changed = True
     while changed:
@@ -424,16 +487,6 @@ def _plays_late(slots: Sequence[Slot], placed: dict[Slot, Job]) -> None:
                     placed[slot], placed[later] = other, job
                     changed = True
                     break
-    plays = sorted(
-        (job for job in placed.values() if job.token is not None), key=lambda job: -job.deadline
-    )
-    for slot in [slot for slot, job in placed.items() if job.token is not None]:
-        del placed[slot]
-    free = [slot for slot in slots if slot not in placed]
-    for job in plays:
-        target = next(slot for slot in reversed(free) if slot.seq < job.deadline)
-        free.remove(target)
-        placed[target] = job
 
 
 # --------------------------------------------------------------- 3. the cards nobody sees again
@@ -517,21 +570,49 @@ def _solve(
     orders: dict[Shuffle, list[int]],
     bans: _Bans,
 ) -> Assignment | Infeasible:
+    """Steps 2 and 3 for one combination of orders: each seat's line, then the free cards."""
+    scheduled = _schedule_seats(facts, _jobs(facts, needs, token_cards, bans))
+    if isinstance(scheduled, Infeasible):
+        return scheduled
+    slot_cards, spare = scheduled
+    deck = _fill_decks(facts, slot_cards, set(spare), bans)
+    if isinstance(deck, Infeasible):
+        return deck
+    for slot, token in spare.items():
+        token_cards[token] = slot_cards[slot]
+    return Assignment(facts, slot_cards, token_cards, orders, deck, needs)
+
+
+def _jobs(
+    facts: Facts, needs: list[Need], token_cards: dict[Token, Card | None], bans: _Bans
+) -> dict[int, list[Job]]:
+    """Each seat's jobs: its needs, and its plays no reveal shows."""
     jobs_of: dict[int, list[Job]] = {}
     for need in needs:
-        deadline = facts.deadline(need)
-        start = max(
-            (
-                seq - 1
-                for seat, seq in bans.get(need.card, ())
-                if seat == need.seat and need.release.seq < seq <= need.deadline
-            ),
-            default=-1,
-        )
-        jobs_of.setdefault(need.seat, []).append(Job(deadline, need, None, start))
+        job = Job(facts.deadline(need), need, None, _banned_until(need, bans))
+        jobs_of.setdefault(need.seat, []).append(job)
     for token in facts.tokens:
         if token not in token_cards:  # unrevealed: it took a spare gangster card
             jobs_of.setdefault(token.seat, []).append(Job(token.seq, None, token))
+    return jobs_of
+
+
+def _banned_until(need: Need, bans: _Bans) -> int:
+    """The last event before which a ban keeps the need's card out of its seat's hand."""
+    return max(
+        (
+            seq - 1
+            for seat, seq in bans.get(need.card, ())
+            if seat == need.seat and need.release.seq < seq <= need.deadline
+        ),
+        default=-1,
+    )
+
+
+def _schedule_seats(
+    facts: Facts, jobs_of: dict[int, list[Job]]
+) -> tuple[dict[Slot, Card], dict[Slot, Token]] | Infeasible:
+    """Step 2: the card of each slot a need takes, and the slot of each unrevealed play."""
     slots_of: dict[int, list[Slot]] = {}
     for slot in facts.slots:
         slots_of.setdefault(slot.seat, []).append(slot)
@@ -547,6 +628,16 @@ def _solve(
                 slot_cards[slot] = job.need.card
             elif job.token is not None:
                 spare[slot] = job.token
+    return slot_cards, spare
+
+
+def _fill_decks(
+    facts: Facts, slot_cards: dict[Slot, Card], spare: set[Slot], bans: _Bans
+) -> list[Card] | Infeasible:
+    """Step 3: the free cards into the slots left, deck by deck; the cards left in the deck.
+
+    ``slot_cards`` gains the card of every slot filled.
+    """
     by_epoch: dict[int, list[Slot]] = {}
     for slot in facts.slots:
         if slot not in slot_cards:
@@ -555,19 +646,16 @@ def _solve(
     for card, release in facts.free.items():
         free_by_epoch.setdefault(release.epoch, {})[card] = release
     deck: list[Card] = []
-    spare_slots = set(spare)
     for epoch in sorted(set(by_epoch) | set(free_by_epoch)):
         slots = by_epoch.get(epoch, [])
         cards = free_by_epoch.get(epoch, {})
-        filled = fill(slots, spare_slots, cards, closed=epoch < facts.closed, bans=bans)
+        filled = fill(slots, spare, cards, closed=epoch < facts.closed, bans=bans)
         if filled is None:
             return Infeasible(_unfilled(epoch, slots, cards, facts.closed))
         slot_cards.update(filled)
         dealt = set(filled.values())
         deck.extend(card for card in cards if card not in dealt)
-    for slot, token in spare.items():
-        token_cards[token] = slot_cards[slot]
-    return Assignment(facts, slot_cards, token_cards, orders, deck, needs)
+    return deck
 
 
 def _unplaced(job: Job) -> str:

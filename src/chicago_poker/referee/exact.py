@@ -190,29 +190,39 @@ def search(
     given, is called now and then, and the search raises :class:`BudgetSpentError` once it
     returns True.
     """
-    items = [
-        _Item(
-            need.card,
-            need.release,
-            need.seat,
-            facts.deadline(need),
-            mandatory=True,
-        )
-        for need in needs
-    ]
-    items.extend(
-        _Item(card, release, None, 0, mandatory=release.epoch < facts.closed)
-        for card, release in facts.free.items()
-    )
+    items = _journeys(facts, needs)
     if not _apply_rules(items, rules):
         return None
     slots = list(facts.slots)
     matching = _Matching(slots, items)
     if not matching.complete():
         return None
-    index = {slot: s for s, slot in enumerate(slots)}
     plays = sorted(tokens, key=lambda token: token.seq)
-    windows = [
+    placement = _PlaySearch(matching, _windows(slots, plays), expired)
+    if not placement.place(0):
+        return None
+    chosen = placement.chosen
+    cards = {slots[s]: items[i].card for s, i in enumerate(matching.item_at)}
+    return cards, {play: slots[s] for play, s in zip(plays, chosen, strict=True)}
+
+
+def _journeys(facts: Facts, needs: Sequence[Need]) -> list[_Item]:
+    """The items to match: each need's card, bound for its seat, then each free card."""
+    items = [
+        _Item(need.card, need.release, need.seat, facts.deadline(need), mandatory=True)
+        for need in needs
+    ]
+    items.extend(
+        _Item(card, release, None, 0, mandatory=release.epoch < facts.closed)
+        for card, release in facts.free.items()
+    )
+    return items
+
+
+def _windows(slots: list[Slot], plays: list[Token]) -> list[list[int]]:
+    """For each play, the slots (by index) its card may have come from, latest first."""
+    index = {slot: s for s, slot in enumerate(slots)}
+    return [
         [
             index[slot]
             for slot in reversed(slots)
@@ -220,34 +230,50 @@ def search(
         ]
         for token in plays
     ]
-    chosen: list[int] = []
-    failed: set[tuple[int, frozenset[int]]] = set()
 
-    def place(k: int) -> bool:
-        if k == len(plays):
+
+class _PlaySearch:
+    """A depth-first search for a slot for each play, in order, that keeps the matching whole.
+
+    Each play tries the slots of its window, latest first, restricting the chosen slot to free
+    gangster cards, and undoes the choice when the later plays cannot follow. A set of chosen
+    slots that failed at a play is remembered, so that it is not tried again.
+    """
+
+    __slots__ = ("chosen", "expired", "failed", "matching", "windows")
+
+    def __init__(
+        self, matching: _Matching, windows: list[list[int]], expired: Callable[[], bool] | None
+    ) -> None:
+        self.matching = matching
+        self.windows = windows
+        self.expired = expired
+        self.chosen: list[int] = []
+        """The slot of each play placed so far."""
+        self.failed: set[tuple[int, frozenset[int]]] = set()
+
+    def place(self, k: int) -> bool:
+        """Place plays ``k`` onwards after those in :attr:`chosen`; False if they cannot be."""
+        if k == len(self.windows):
             return True
+        chosen, matching = self.chosen, self.matching
         key = (k, frozenset(chosen))
-        if key in failed:
+        if key in self.failed:
             return False
-        if expired is not None and expired():
+        if self.expired is not None and self.expired():
             raise BudgetSpentError
-        for s in windows[k]:
+        for s in self.windows[k]:
             if s in chosen:
                 continue
             saved = matching.snapshot()
             if matching.restrict(s):
                 chosen.append(s)
-                if place(k + 1):
+                if self.place(k + 1):
                     return True
                 chosen.pop()
             matching.restore(saved)
-        failed.add(key)
+        self.failed.add(key)
         return False
-
-    if not place(0):
-        return None
-    cards = {slots[s]: items[i].card for s, i in enumerate(matching.item_at)}
-    return cards, {play: slots[s] for play, s in zip(plays, chosen, strict=True)}
 
 
 def _apply_rules(items: list[_Item], rules: Sequence[Rule]) -> bool:

@@ -77,10 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def explain(
-    identifier: str | None,
-    out: TextIO,
-    err: TextIO,
-    spec: Specification | None = None,
+    identifier: str | None, out: TextIO, err: TextIO, spec: Specification | None = None
 ) -> int:
     """Write the listing (``identifier`` None) or the entry named by ``identifier`` to ``out``.
 
@@ -94,26 +91,34 @@ def explain(
         out.write(format_listing(spec))
         return 0
     wanted = identifier.strip().upper()
+    found = _entry_text(wanted, spec)
+    if found is None:
+        err.write(f"chicago-poker rules: error: {identifier!r} is not a rule or discrepancy ID. ")
+        err.write(f"{ID_HELP}.\n")
+        return 2
+    text, missing = found
+    if text is None:
+        return _unknown(err, missing, spec)
+    out.write(text)
+    return 0
+
+
+def _entry_text(wanted: str, spec: Specification) -> tuple[str | None, str] | None:
+    """The text of the entry ``wanted`` names, or None, with what is missing then.
+
+    None in place of both if ``wanted`` is no ID.
+    """
     if DISCREPANCY_ID.fullmatch(wanted):
         discrepancy = next((d for d in spec.discrepancies if d.id == wanted), None)
-        if discrepancy is None:
-            return _unknown(err, f"no discrepancy {wanted}", spec)
-        out.write(format_discrepancy(discrepancy, spec))
-        return 0
+        text = None if discrepancy is None else format_discrepancy(discrepancy, spec)
+        return text, f"no discrepancy {wanted}"
     if SECTION_ID.fullmatch(wanted) and not spec.has_rule(wanted):
         section = next((s for s in spec.sections if s.id == wanted), None)
-        if section is None:
-            return _unknown(err, f"no section {wanted}", spec)
-        out.write(format_section(section, spec))
-        return 0
+        return None if section is None else format_section(section, spec), f"no section {wanted}"
     if RULE_ID.fullmatch(wanted):
-        if not spec.has_rule(wanted):
-            return _unknown(err, f"no rule {wanted}", spec)
-        out.write(format_rule(spec.rule(wanted), spec))
-        return 0
-    err.write(f"chicago-poker rules: error: {identifier!r} is not a rule or discrepancy ID. ")
-    err.write(f"{ID_HELP}.\n")
-    return 2
+        text = format_rule(spec.rule(wanted), spec) if spec.has_rule(wanted) else None
+        return text, f"no rule {wanted}"
+    return None
 
 
 def _unknown(err: TextIO, problem: str, spec: Specification) -> int:

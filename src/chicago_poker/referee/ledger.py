@@ -459,15 +459,7 @@ class Ledger:
         end = self.entries if entries is None else entries
         if self.broken is not None:
             end = min(end, self.broken)
-        free = dict(self.open)
-        for entry, card, before in reversed(self.closing):
-            if entry < end:
-                break
-            if before is None:
-                free.pop(card, None)
-            else:
-                free[card] = before
-        free = {card: release for card, release in free.items() if release.entry < end}
+        free = self._free_at(end)
         closed = sum(1 for ended in self.epoch_ends if ended < end)
         needs = [need for need in self.needs if need.entry < end]
         tokens = [token for token in self.tokens if token.entry < end]
@@ -485,6 +477,18 @@ class Ledger:
             end,
             self.epoch_end_seqs[:closed],
         )
+
+    def _free_at(self, end: int) -> dict[Card, Release]:
+        """The free cards after the first ``end`` entries, with their releases."""
+        free = dict(self.open)
+        for entry, card, before in reversed(self.closing):
+            if entry < end:
+                break
+            if before is None:
+                free.pop(card, None)
+            else:
+                free[card] = before
+        return {card: release for card, release in free.items() if release.entry < end}
 
     # --- bookkeeping of card statuses
 
@@ -704,20 +708,7 @@ class Ledger:
 
         The places from ``kept`` on are those left behind (with ``limousine_any_cards``).
         """
-        options: list[list[int]] = []
-        taken: set[int] = set()
-        for card in shown:
-            sure = [i for i, place in enumerate(moved) if card is not None and place.shown is card]
-            options.append(sure[:1])
-            taken.update(sure[:1])
-        if len(taken) < sum(len(choices) for choices in options):
-            raise _ContradictionError("a Limousine shows one card at two places")
-        rest = [i for i in range(len(moved)) if i not in taken]
-        for position in range(len(shown)):
-            if not options[position]:
-                options[position] = rest
-        if len(shown) != len(moved):
-            raise _ContradictionError("a Limousine moves another number of cards")
+        options = _moved_options(moved, shown)
         if all(len(choices) == 1 for choices in options):
             placed = [moved[choices[0]] for choices in options]
         else:
@@ -742,6 +733,29 @@ class Ledger:
                     place.shown = card
                     return
         self._reveal(place, card, seat)
+
+
+def _moved_options(moved: list[Place], shown: Sequence[Card | None]) -> list[list[int]]:
+    """For each place a Limousine fills, the moved places whose card may lie there.
+
+    A card shown face up at a place came from the moved place that showed it; the others
+    may hold any card not shown.
+    """
+    options: list[list[int]] = []
+    taken: set[int] = set()
+    for card in shown:
+        sure = [i for i, place in enumerate(moved) if card is not None and place.shown is card]
+        options.append(sure[:1])
+        taken.update(sure[:1])
+    if len(taken) < sum(len(choices) for choices in options):
+        raise _ContradictionError("a Limousine shows one card at two places")
+    rest = [i for i in range(len(moved)) if i not in taken]
+    for position in range(len(shown)):
+        if not options[position]:
+            options[position] = rest
+    if len(shown) != len(moved):
+        raise _ContradictionError("a Limousine moves another number of cards")
+    return options
 
 
 class _ContradictionError(ValueError):

@@ -145,13 +145,17 @@ def _hand_with(
         return None
     gangsters = sure + spare[: room - len(sure)]
     if len(gangsters) < room:
-        taken = set(hand) | chosen
-        extra = (
-            card
-            for card in sorted(state.draw_pile | state.discard_pile, key=lambda c: c.order)
-            if isinstance(card, GangsterCard) and card not in taken
-        )
-        gangsters.extend(itertools.islice(extra, room - len(gangsters)))
+        gangsters.extend(_stand_ins(state, set(hand) | chosen, room - len(gangsters)))
         if len(gangsters) < room:
             return None
     return frozenset(gangsters) | chosen
+
+
+def _stand_ins(state: GameState, taken: set[Card], count: int) -> list[GangsterCard]:
+    """Up to ``count`` gangster cards of the piles not ``taken``, lowest first."""
+    extra = (
+        card
+        for card in sorted(state.draw_pile | state.discard_pile, key=lambda c: c.order)
+        if isinstance(card, GangsterCard) and card not in taken
+    )
+    return list(itertools.islice(extra, count))

@@ -48,7 +48,7 @@ from chicago_poker.core.redacted_events import PUBLIC_EVENTS, SeenEvent, redact
 from chicago_poker.core.state import GameState
 from chicago_poker.referee.assignment import Assignment
 from chicago_poker.referee.exact import BudgetSpentError
-from chicago_poker.referee.ledger import Ledger, SeenEntry
+from chicago_poker.referee.ledger import Ledger, Place, SeenEntry
 from chicago_poker.referee.releases import Implied, step_as_written
 
 __all__ = ["Budget", "Failure", "Played", "complete", "filler", "replay"]
@@ -142,15 +142,7 @@ def _complete(
     cards = assignment.slot_cards
     match seen:
         case RedactedStartGame():
-            hands = []
-            for seat, hand in enumerate(seen.hands):
-                dealt = iter(ledger.deal.get(seat, ()))
-                hands.append(
-                    tuple(card if card is not None else cards[next(dealt)] for card in hand)
-                )
-            return StartGame(
-                seen.players, tuple(hands), seen.businesses, seen.first_player, seen.options
-            )
+            return _complete_start(seen, ledger, assignment)
         case RedactedDealCard():
             return DealCard(cards[ledger.slot_of[index]])
         case RedactedPlayBribery(player=seat):
@@ -159,19 +151,37 @@ def _complete(
             card = assignment.token_cards.get(ledger.token_of[index])
             return PlayGangster(seat, _gangster(card, state, seat), tile)
         case RedactedSendReinforcement(player=seat):
-            token = ledger.token_of[index]
-            card = assignment.token_cards.get(token)
+            card = assignment.token_cards.get(ledger.token_of[index])
             if card is None:
                 return DeclineReinforcement(seat)
             return SendReinforcement(seat, _gangster(card, state, seat))
-        case RedactedPlayLimousine(player=seat, source=source, destination=destination):
-            moved = tuple(
-                _gangster(assignment.card_at(place), state, seat)
-                for place in ledger.limousine_of[index]
-            )
-            return PlayLimousine(seat, source, destination, moved)
+        case RedactedPlayLimousine():
+            return _complete_limousine(seen, ledger.limousine_of[index], assignment, state)
         case _:
             return seen
+
+
+def _complete_start(seen: RedactedStartGame, ledger: Ledger, assignment: Assignment) -> StartGame:
+    """The set-up, each hidden card of the hands the one its slot of the deal brought."""
+    hands = []
+    for seat, hand in enumerate(seen.hands):
+        dealt = iter(ledger.deal.get(seat, ()))
+        hands.append(
+            tuple(card if card is not None else assignment.slot_cards[next(dealt)] for card in hand)
+        )
+    return StartGame(seen.players, tuple(hands), seen.businesses, seen.first_player, seen.options)
+
+
+def _complete_limousine(
+    seen: RedactedPlayLimousine,
+    places: list[Place],
+    assignment: Assignment,
+    state: GameState | None,
+) -> PlayLimousine:
+    """The Limousine move, each card the one the assignment puts at the place it went to."""
+    seat = seen.player
+    moved = tuple(_gangster(assignment.card_at(place), state, seat) for place in places)
+    return PlayLimousine(seat, seen.source, seen.destination, moved)
 
 
 def _gangster(card: Card | None, state: GameState | None, seat: int) -> GangsterCard:
@@ -251,12 +261,9 @@ def judge(
     """
     whole = command is entry.command
     if whole and type(command) not in PUBLIC_COMMANDS:  # may the viewer see all of it?
-        try:
-            shown = redact_command(state, command, viewer)
-        except (ChicagoPokerError, ValueError):
-            shown = command  # the engine says what is wrong with it below
-        if shown != command:
-            return Failure(index, None, "the command differs", command, shown, 1)
+        hidden = _hidden_part(index, command, state, viewer)
+        if hidden is not None:
+            return hidden
     try:
         after, caused, implied = step_as_written(
             state, command, automatic_decline=automatic_decline
@@ -271,6 +278,19 @@ def judge(
             return Failure(index, None, "the command differs", entry.command, seen, 3)
     failure = _events_failure(index, entry.events, state, after, caused, viewer)
     return (after, caused, implied) if failure is None else failure
+
+
+def _hidden_part(
+    index: int, command: Command, state: GameState | None, viewer: int | None
+) -> Failure | None:
+    """The failure of a command shown whole that hides something from ``viewer``; or None."""
+    try:
+        shown = redact_command(state, command, viewer)
+    except (ChicagoPokerError, ValueError):
+        return None  # the engine says what is wrong with it
+    if shown != command:
+        return Failure(index, None, "the command differs", command, shown, 1)
+    return None
 
 
 def _events_failure(
@@ -295,6 +315,18 @@ def _events_failure(
                 break
         else:
             return None  # the common case: every event public, and the same
+    return _first_difference(index, shown, state, after, caused, viewer)
+
+
+def _first_difference(
+    index: int,
+    shown: tuple[SeenEvent, ...],
+    state: GameState | None,
+    after: GameState,
+    caused: tuple[Event, ...],
+    viewer: int | None,
+) -> Failure | None:
+    """:func:`_events_failure` past its fast paths: each event redacted in turn, and compared."""
     before = state if state is not None else after
     chained = any(type(event) in _STATEFUL_TYPES for event in caused[1:])
     for position, event in enumerate(caused):
@@ -318,13 +350,7 @@ def filler(seen: SeenCommand, state: GameState | None, ledger: Ledger, index: in
     """Some complete command for ``seen``, for the engine to say why the entry cannot be."""
     match seen:
         case RedactedStartGame():
-            used = {card for hand in seen.hands for card in hand if card is not None}
-            spare = iter(card for card in full_deck() if card not in used)
-            hands = tuple(
-                tuple(card if card is not None else next(spare) for card in hand)
-                for hand in seen.hands
-            )
-            return StartGame(seen.players, hands, seen.businesses, seen.first_player, seen.options)
+            return _start_filler(seen)
         case RedactedDealCard():
             return DealCard(_any_card(state))
         case RedactedPlayBribery(player=seat):
@@ -338,6 +364,16 @@ def filler(seen: SeenCommand, state: GameState | None, ledger: Ledger, index: in
             return _limousine_filler(seen, state, index)
         case _:
             return seen
+
+
+def _start_filler(seen: RedactedStartGame) -> StartGame:
+    """The set-up, each hidden card one of the deck's not shown, in order."""
+    used = {card for hand in seen.hands for card in hand if card is not None}
+    spare = iter(card for card in full_deck() if card not in used)
+    hands = tuple(
+        tuple(card if card is not None else next(spare) for card in hand) for hand in seen.hands
+    )
+    return StartGame(seen.players, hands, seen.businesses, seen.first_player, seen.options)
 
 
 def _order(card: Card) -> int:

@@ -70,23 +70,11 @@ class Sampler:
         self.cards: dict[Release, list[Card]] = {}
         for card, release in sorted(facts.free.items(), key=lambda pair: pair[0].order):
             self.cards.setdefault(release, []).append(card)
-        seats: dict[int, SeatHistory] = {}
-        for slot in facts.slots:
-            seats.setdefault(slot.seat, SeatHistory(slot.seat)).slots.append(slot)
-        for need in assignment.needs:
-            seats.setdefault(need.seat, SeatHistory(need.seat)).needs.append(need)
         revealed = {need.token for need in assignment.needs if need.token is not None}
         self.plays = [
             token for token in facts.tokens if token not in revealed and not facts.declined(token)
         ]
-        for token in sorted(self.plays, key=lambda token: token.seq):
-            seats.setdefault(token.seat, SeatHistory(token.seat)).plays.append(token)
-        for seat in seats.values():
-            for slot in seat.slots:
-                seat.counts[slot.epoch] = seat.counts.get(slot.epoch, 0) + 1
-            for need in seat.needs:
-                seat.counts[need.release.epoch] -= 1
-        self.seats = [seats[seat] for seat in sorted(seats)]
+        self.seats = _seat_histories(assignment, self.plays)
         self.deals = Deals(facts, self.seats, {r: len(cards) for r, cards in self.cards.items()})
         self.where = self._token_places()
         self.valid: dict[tuple[int, frozenset[Card]], bool] = {}
@@ -121,7 +109,10 @@ class Sampler:
     def _propose(
         self, chooser: Chooser
     ) -> tuple[dict[int, list[Card]], dict[Token, Card], list[Card]] | None:
-        """Draw the numbers per release, deal each release's cards, give the plays theirs."""
+        """Draw the numbers per release, deal each release's cards, give the plays theirs.
+
+        One function, not three: it runs for every proposal, accepted or not.
+        """
         drawn = self.deals.draw(chooser)
         held: dict[int, dict[Release, list[Card]]] = {seat.seat: {} for seat in self.seats}
         deck: list[Card] = []
@@ -195,59 +186,76 @@ class Sampler:
         first = min(
             [slot.seq for slot, _, _ in arrivals] + [self._arrival(seat, card) for card in removed]
         )
+        return self._changed_history_holds(seat, first, arrivals, removed)
+
+    def _changed_history_holds(
+        self,
+        seat: int,
+        first: int,
+        arrivals: list[tuple[Slot, Card, Card]],
+        removed: frozenset[Card],
+    ) -> bool:
+        """Whether the engine takes each entry after ``first`` that looks at the changed hand."""
         states = self._every_state()
+        starts = self.ledger.starts
         for index, entry in enumerate(self.entries):
-            if self.ledger.starts[index] <= first or index == 0:
+            if starts[index] <= first or index == 0:
                 continue
             state = states[index - 1]
             if seat not in named_seats(entry, state):
                 continue
-            hand = _changed(state.players[seat].hand, arrivals, removed, self.ledger.starts[index])
-            players = list(state.players)
-            players[seat] = attrs.evolve(players[seat], hand=hand)
-            probed = attrs.evolve(state, players=tuple(players))
-            command = complete(index, entry.command, self.ledger, self.assignment, probed)
-            if isinstance(
-                judge(
-                    index,
-                    entry,
-                    command,
-                    probed,
-                    self.ledger.viewer,
-                    self.ledger.automatic_decline,
-                ),
-                Failure,
-            ):
+            hand = _changed(state.players[seat].hand, arrivals, removed, starts[index])
+            if not self._accepts(index, entry, state, seat, hand):
                 return False
         return True
+
+    def _accepts(
+        self, index: int, entry: SeenEntry, state: GameState, seat: int, hand: frozenset[Card]
+    ) -> bool:
+        """Whether the engine takes entry ``index`` from ``state`` where ``seat`` holds ``hand``."""
+        players = list(state.players)
+        players[seat] = attrs.evolve(players[seat], hand=hand)
+        probed = attrs.evolve(state, players=tuple(players))
+        command = complete(index, entry.command, self.ledger, self.assignment, probed)
+        ledger = self.ledger
+        judged = judge(index, entry, command, probed, ledger.viewer, ledger.automatic_decline)
+        return not isinstance(judged, Failure)
 
     def _arrivals(self, seat: int, added: frozenset[Card]) -> list[tuple[Slot, Card, Card]] | None:
         """For each added special card, the latest free slot of the seat it could come by.
 
         (slot, the special card, the free gangster card the witness brought there.)
         """
-        slot_cards = self.assignment.slot_cards
-        needed = {need.card for need in self.assignment.needs}
-        tokens = set(self.assignment.token_cards.values())
+        claimed: set[Card | None] = {need.card for need in self.assignment.needs}
+        claimed |= set(self.assignment.token_cards.values())
         arrivals: list[tuple[Slot, Card, Card]] = []
         used: set[Slot] = set()
         for card in sorted(added, key=lambda c: c.order):
-            release = self.release_of[card]
-            for slot in reversed(self._history(seat).slots):
-                witness = slot_cards.get(slot)
-                if (
-                    slot not in used
-                    and slot.takes(release)
-                    and isinstance(witness, GangsterCard)
-                    and witness not in needed
-                    and witness not in tokens
-                ):
-                    used.add(slot)
-                    arrivals.append((slot, card, witness))
-                    break
-            else:
+            found = self._latest_free_slot(seat, self.release_of[card], used, claimed)
+            if found is None:
                 return None
+            used.add(found[0])
+            arrivals.append((found[0], card, found[1]))
         return arrivals
+
+    def _latest_free_slot(
+        self, seat: int, release: Release, used: set[Slot], claimed: set[Card | None]
+    ) -> tuple[Slot, GangsterCard] | None:
+        """The latest slot of ``seat`` for a card of ``release``, and the card it brought.
+
+        The slot is not ``used``, and brought the witness a gangster card none ``claimed``.
+        """
+        slot_cards = self.assignment.slot_cards
+        for slot in reversed(self._history(seat).slots):
+            witness = slot_cards.get(slot)
+            if (
+                slot not in used
+                and slot.takes(release)
+                and isinstance(witness, GangsterCard)
+                and witness not in claimed
+            ):
+                return slot, witness
+        return None
 
     def _every_state(self) -> list[GameState]:
         """The witness's state after each entry, replayed once when first needed."""
@@ -274,7 +282,22 @@ class Sampler:
         self, held: dict[int, list[Card]], played: dict[Token, Card], deck: list[Card]
     ) -> GameState:
         base = self.base
-        players = list(base.players)
+        changes: dict[str, object] = {
+            "players": tuple(self._players(held, played)),
+            "businesses": tuple(self._businesses(played)),
+            "draw_pile": frozenset(deck),
+        }
+        if base.shootout is not None and base.shootout.choices:
+            changes["shootout"] = _choices(base.shootout, self.plays, played)
+        return attrs.evolve(base, **changes)  # type: ignore[arg-type]  # fields by name
+
+    def _players(self, held: dict[int, list[Card]], played: dict[Token, Card]) -> list[PlayerState]:
+        """The players of the witness, with the hands dealt, and what they saw renamed.
+
+        A card a seat saw in a play, when the sample gives that play another card, is seen as
+        that card.
+        """
+        players = list(self.base.players)
         spent = set(played.values())
         renamed: dict[Card, Card] = {}
         for token, card in played.items():
@@ -284,7 +307,13 @@ class Sampler:
         for seat, cards in held.items():
             hand = frozenset(card for card in cards if card not in spent)
             players[seat] = _player(players[seat], hand)
-        businesses = list(base.businesses)
+        if renamed:
+            players = [_renamed_seen(player, renamed) for player in players]
+        return players
+
+    def _businesses(self, played: dict[Token, Card]) -> list[Business]:
+        """The businesses of the witness, each unrevealed play's card put in its place."""
+        businesses = list(self.base.businesses)
         columns: dict[int, list[list[Card]]] = {}
         for token, card in played.items():
             place = self.where.get(token)
@@ -296,24 +325,36 @@ class Sampler:
             )
             table[seat][position] = card
         for index, table in columns.items():
-            business = businesses[index]
-            businesses[index] = Business(
-                business.tile,
-                tuple(
-                    Column(tuple(column), old.marker)  # type: ignore[arg-type]  # gangsters only
-                    for column, old in zip(table, business.columns, strict=True)
-                ),
-            )
-        if renamed:
-            players = [_renamed_seen(player, renamed) for player in players]
-        changes: dict[str, object] = {
-            "players": tuple(players),
-            "businesses": tuple(businesses),
-            "draw_pile": frozenset(deck),
-        }
-        if base.shootout is not None and base.shootout.choices:
-            changes["shootout"] = _choices(base.shootout, self.plays, played)
-        return attrs.evolve(base, **changes)  # type: ignore[arg-type]  # fields by name
+            businesses[index] = _with_columns(businesses[index], table)
+        return businesses
+
+
+def _with_columns(business: Business, table: list[list[Card]]) -> Business:
+    """``business`` with the cards of ``table`` in its columns, their markers kept."""
+    return Business(
+        business.tile,
+        tuple(
+            Column(tuple(column), old.marker)  # type: ignore[arg-type]  # gangsters only
+            for column, old in zip(table, business.columns, strict=True)
+        ),
+    )
+
+
+def _seat_histories(assignment: Assignment, plays: list[Token]) -> list[SeatHistory]:
+    """Each seat's slots, needs and unrevealed ``plays``, and its free cards of each deck."""
+    seats: dict[int, SeatHistory] = {}
+    for slot in assignment.facts.slots:
+        seats.setdefault(slot.seat, SeatHistory(slot.seat)).slots.append(slot)
+    for need in assignment.needs:
+        seats.setdefault(need.seat, SeatHistory(need.seat)).needs.append(need)
+    for token in sorted(plays, key=lambda token: token.seq):
+        seats.setdefault(token.seat, SeatHistory(token.seat)).plays.append(token)
+    for seat in seats.values():
+        for slot in seat.slots:
+            seat.counts[slot.epoch] = seat.counts.get(slot.epoch, 0) + 1
+        for need in seat.needs:
+            seat.counts[need.release.epoch] -= 1
+    return [seats[seat] for seat in sorted(seats)]
 
 
 def _shuffle(cards: list[Card], chooser: Chooser) -> None:

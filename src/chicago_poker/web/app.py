@@ -19,7 +19,7 @@ import contextlib
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import orjson
 from starlette.applications import Starlette
@@ -249,6 +249,14 @@ class _Bucket:
         return True
 
 
+_BINARY_FRAME: Final = {
+    "type": "error",
+    "code": "binary",
+    "message": "a binary frame: the server reads each message from a text frame of JSON",
+}
+"""The answer to a binary frame, which is not read; the connection goes on."""
+
+
 class _Connection:
     """One WebSocket: a writer that follows the table, a reader that takes commands."""
 
@@ -302,14 +310,7 @@ class _Connection:
                 )
                 return
             if message.get("text") is None:
-                await self.send(
-                    {
-                        "type": "error",
-                        "code": "binary",
-                        "message": "a binary frame: the server reads each message from a text "
-                        "frame of JSON",
-                    }
-                )
+                await self.send(_BINARY_FRAME)
                 continue
             await self.handle(message["text"])
 

@@ -31,7 +31,7 @@ from chicago_poker.core.events import Event
 from chicago_poker.core.redacted_events import SeenEvent, redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
-from chicago_poker.core.views import view
+from chicago_poker.core.views import PlayerView, view
 from chicago_poker.display.words import needs_view
 from chicago_poker.formats.jsonio import JSONObject, command_from_json, to_json
 from chicago_poker.formats.log import LogKind, dump_entry, entries_to_lines
@@ -190,10 +190,7 @@ class Table:
         self._present: dict[tuple[Viewer, bool], tuple[int, list[JSONObject], list[str]]] = {}
         self._history: dict[Viewer, tuple[int, list[str]]] = {}
         self._news: dict[Viewer, tuple[int, int, list[str]]] = {}
-        history = self.game.history
-        moves = [at for at, entry in enumerate(history) if not isinstance(entry.command, _CHANCE)]
-        last = moves[-1] if moves else len(history)
-        self._moved = sum(len(entry.events) for entry in history[:last])
+        self._moved = _last_move_start(self.game)
         """Where the last move's events start: those of the last command and its chance."""
 
     @classmethod
@@ -343,14 +340,16 @@ class Table:
         shown = {"events": self.events, "view": to_json(seen), "svg": svg, "lastmove": self._moved}
         messages: list[JSONObject] = [{"type": "view", **shown}]
         if viewer is not None:
-            legal = self.game.legal_commands(viewer)
-            words = [command_words(command, self.names, viewer, seen) for command in legal]
-            messages.append(
-                {"type": "legal", "events": self.events, "commands": to_json(legal), "words": words}
-            )
+            messages.append(self._legal_message(viewer, seen))
         texts = [_text(message) for message in messages]
         self._present[(viewer, narrow)] = present = (self.events, messages, texts)
         return present
+
+    def _legal_message(self, seat: int, seen: PlayerView) -> JSONObject:
+        """The ``legal`` message of ``seat``: its legal commands, as JSON and in words."""
+        legal = self.game.legal_commands(seat)
+        words = [command_words(command, self.names, seat, seen) for command in legal]
+        return {"type": "legal", "events": self.events, "commands": to_json(legal), "words": words}
 
     def log_lines(self, viewer: Viewer, *, full: bool) -> list[str]:
         """The lines of the game's log: the full one, or ``viewer``'s redacted one.
@@ -414,6 +413,14 @@ class _Stream:
         """The state after the events in the stream: the one the next is redacted from."""
 
 
+def _last_move_start(game: Game) -> int:
+    """How many events came before the last player's command of ``game`` (all, if none)."""
+    history = game.history
+    moves = [at for at, entry in enumerate(history) if not isinstance(entry.command, _CHANCE)]
+    last = moves[-1] if moves else len(history)
+    return sum(len(entry.events) for entry in history[:last])
+
+
 def _text(message: JSONObject) -> str:
     """The text frame of a message."""
     return orjson.dumps(message).decode()
@@ -435,6 +442,17 @@ def _describe(table: Table) -> str:
         "owner": table.owner,
     }
     return orjson.dumps(data).decode()
+
+
+def _load(about: Path) -> Table:
+    """The table of the file ``about`` (:func:`_describe`), its game resumed from its log."""
+    log = about.with_suffix(".jsonl")
+    data = orjson.loads(about.read_bytes())
+    request = read_request(data["request"])
+    _whole_lines(log)
+    game = Game.from_log(log)
+    tokens = {entry["token"]: entry["seat"] for entry in data["tokens"]}
+    return Table(data["table"], request, game, data["seed"], tokens, data.get("owner"))
 
 
 def _write(path: Path, lines: Iterable[str]) -> None:
@@ -526,38 +544,37 @@ class Tables:
             age = time.time() - changed(about)
             if len(self._tables) < self.bounds.max_tables:
                 self._resume(about, age)
-            elif age >= longest:  # expired, finished or not: its files go as the table's would
-                for suffix in (".json", ".jsonl"):
-                    about.with_suffix(suffix).unlink(missing_ok=True)
-                self.skipped.append(
-                    f"{about.name}: no event for {longest:g} s, and no table is kept that long; "
-                    "its files are removed"
-                )
             else:
-                self.skipped.append(
-                    f"{about.name}: the server keeps {self.bounds.max_tables} tables at most, "
-                    "and newer ones were resumed; its files are left on disk"
-                )
+                self._leave_out(about, age >= longest)
         self._tables = dict(reversed(self._tables.items()))  # oldest first, as created
+
+    def _leave_out(self, about: Path, expired: bool) -> None:
+        """Skip the table of ``about``, past the most the server keeps; remove it if expired."""
+        if expired:  # finished or not: its files go as the table's would
+            for suffix in (".json", ".jsonl"):
+                about.with_suffix(suffix).unlink(missing_ok=True)
+            longest = max(self.bounds.idle_seconds, self.bounds.keep_finished_seconds)
+            self.skipped.append(
+                f"{about.name}: no event for {longest:g} s, and no table is kept that long; "
+                "its files are removed"
+            )
+        else:
+            self.skipped.append(
+                f"{about.name}: the server keeps {self.bounds.max_tables} tables at most, "
+                "and newer ones were resumed; its files are left on disk"
+            )
 
     def _resume(self, about: Path, age: float) -> None:
         """Take back the table of ``about`` and its log (last changed ``age`` s ago)."""
-        log = about.with_suffix(".jsonl")
         try:
-            data = orjson.loads(about.read_bytes())
-            request = read_request(data["request"])
-            _whole_lines(log)
-            game = Game.from_log(log)
-            tokens = {entry["token"]: entry["seat"] for entry in data["tokens"]}
-            owner = data.get("owner")
-            table = Table(data["table"], request, game, data["seed"], tokens, owner)
+            table = _load(about)
         except (OSError, ValueError, KeyError, TypeError, ChicagoPokerError) as error:
             self.skipped.append(f"{about.name}: {error}")
             return
         table.active = self.clock() - max(age, 0.0)
-        if game.state.is_over:
+        if table.game.state.is_over:
             table.finished = table.active
-        table.saved = len(game.history)
+        table.saved = len(table.game.history)
         table.on_change = self._changed
         self._tables[table.id] = table
         gone = self._due(table, self.clock())
@@ -583,6 +600,15 @@ class Tables:
                 its most tables, or the engine refuses the players.
         """
         self.expire()
+        self._check_room(client)
+        table_id = secrets.token_urlsafe(9)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        table = Table.deal(table_id, request, seed, client)
+        self._add(table)
+        return table
+
+    def _check_room(self, client: str | None) -> None:
+        """Refuse a new table to a client that holds its share, or to a full server."""
         bounds = self.bounds
         if client is not None:
             held = sum(1 for table in self._tables.values() if table.owner == client)
@@ -598,11 +624,6 @@ class Tables:
                 f"this server holds its most tables ({bounds.max_tables}); {self._next_room(None)}",
                 code="too-many-tables",
             )
-        table_id = secrets.token_urlsafe(9)
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        table = Table.deal(table_id, request, seed, client)
-        self._add(table)
-        return table
 
     def _next_room(self, client: str | None) -> str:
         """When the first table (of ``client``, if given) will be removed, in words."""
