@@ -73,6 +73,9 @@ __all__ = ["SearchBot", "evaluate"]
 
 DEFAULT_ITERATIONS: Final = 40
 """Iterations per move of a bot made from a seed alone (as the ``BOTS`` registry makes it)."""
+DEFAULT_REUSE: Final = 4
+"""Iterations on each determinization: as many as the tree's width, so that the first
+commands of a decision are compared on the same drawn states."""
 DEFAULT_ROLLOUT: Final = 20
 """Commands the heuristic plays beyond the tree before the position is scored."""
 DEFAULT_WIDTH: Final = 4
@@ -110,7 +113,7 @@ class SearchBot:
         *,
         iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
-        reuse: int = 1,
+        reuse: int = DEFAULT_REUSE,
         rollout: int = DEFAULT_ROLLOUT,
         width: int = DEFAULT_WIDTH,
         guided: bool = True,
