@@ -3,7 +3,8 @@
 :func:`write_position` gives the text of a :class:`~chicago_poker.core.state.GameState` and
 :func:`parse_position` reads it back; :func:`write_view` and :func:`parse_view` do the same for
 a :class:`~chicago_poker.core.views.PlayerView`. Reading what was written gives the same value back.
-The grammar is in ``docs/notation.md`` and ``spec/notation.md``. A short example::
+The grammar is ``notation.lark``, beside this module: the readers check a text against it, and
+the EBNF of ``spec/notation.md`` and of the docs is written from it. A short example::
 
     chicago-poker position 1
     player Al hand=9R,10B,Revolver controls=Brewery#2

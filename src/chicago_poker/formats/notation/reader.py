@@ -51,24 +51,18 @@ from chicago_poker.formats.notation.statements import Reader, Statement, Token, 
 from chicago_poker.formats.notation.values import Fields
 from chicago_poker.formats.notation.vocabulary import (
     OPTIONS,
-    POSITION_HEADER,
-    VIEW_HEADER,
     base_actions,
     default_markers,
 )
 
-__all__ = ["parse_position", "parse_view"]
+__all__ = ["POSITION_STATEMENTS", "VIEW_STATEMENTS", "parse_position", "parse_view"]
 
 
 def _read_options(reader: Reader) -> RuleOptions:
     statement = reader.one("options")
     flags: dict[str, bool] = {}
     for token in statement.args if statement else ():
-        attribute = OPTIONS.get(token.text)
-        if attribute is None or token.quoted:
-            raise syntax(
-                token, f"{token.text!r} is not a rule option; they are {', '.join(OPTIONS)}"
-            )
+        attribute = OPTIONS[token.text]
         if attribute in flags:
             raise syntax(token, f"{token.text!r} is given twice")
         flags[attribute] = True
@@ -76,17 +70,11 @@ def _read_options(reader: Reader) -> RuleOptions:
 
 
 def _read_name(statement: Statement) -> str:
-    if not statement.args:
-        raise syntax(statement.keyword, "a player line starts with the player's name")
     return statement.args[0].text
 
 
 def _read_turn(statement: Statement) -> Turn:
-    fields = values.fields(
-        statement,
-        statement.args,
-        ("seat", "number", "phase", "base", "bonus", "taken", "shootouts", "revolver"),
-    )
+    fields = values.fields(statement.args)
     values.required(statement, fields, "seat")
     values.required(statement, fields, "number")
     number = values.get(fields, "number", lambda t, v: values.number(t, v, low=-1), 0)
@@ -105,8 +93,6 @@ def _read_turn(statement: Statement) -> Turn:
 def _read_business(
     statement: Statement, count: int, *, view: bool
 ) -> tuple[BusinessTile, list[tuple[list[GangsterCard | None], int | None]]]:
-    if not statement.args:
-        raise syntax(statement.keyword, "a business line starts with its tile")
     tile = values.tile(statement.args[0], statement.args[0].text)
     tokens = statement.args[1:]
     if len(tokens) != count:
@@ -125,22 +111,17 @@ def _read_column(token: Token, *, view: bool) -> tuple[list[GangsterCard | None]
     text, at, marker_text = token.text.partition("@")
     marker = values.number(token, marker_text) if at else None
     cards: list[GangsterCard | None] = []
-    for item in values.items(token, text):
-        if item == "?" and view:
-            cards.append(None)
-        else:
-            cards.append(values.gangster(token, item))
+    for item in values.items(text):
+        cards.append(None if item == "?" else values.gangster(token, item))
     return cards, marker
 
 
-def _read_game(reader: Reader, keys: Sequence[str]) -> tuple[Fields, Statement | None]:
+def _read_game(reader: Reader) -> Fields:
     statement = reader.one("game")
-    if statement is None:
-        return {}, None
-    return values.fields(statement, statement.args, keys), statement
+    return {} if statement is None else values.fields(statement.args)
 
 
-_POSITION_KEYWORDS: Final = {
+POSITION_STATEMENTS: Final = {
     "options": (0, 1),
     "player": (0, 6),
     "turn": (1, 1),
@@ -152,18 +133,7 @@ _POSITION_KEYWORDS: Final = {
     "shootout": (0, 1),
     "game": (0, 1),
 }
-
-
-_POSITION_GAME_KEYS: Final = (
-    "markers",
-    "vacancies",
-    "pending",
-    "last-winner",
-    "idle",
-    "stalled",
-    "winner",
-    "victory",
-)
+"""The statements of a position, each with the least and the most lines of it."""
 
 
 def parse_position(text: str, *, check: bool = True) -> GameState:
@@ -186,7 +156,7 @@ def parse_position(text: str, *, check: bool = True) -> GameState:
     ...
     chicago_poker.core.errors.NotationSyntaxError: line 4, column 13: -4 is below -1
     """
-    reader = Reader(text, POSITION_HEADER, _POSITION_KEYWORDS)
+    reader = Reader(text, "position", POSITION_STATEMENTS)
     state, pieces = _read_position(reader)
     checker = Checker(reader, pieces.lines)
     checker.check_seats(state)
@@ -203,7 +173,7 @@ def _read_position(reader: Reader) -> tuple[GameState, Pieces]:
     businesses, lines = _read_businesses(reader, len(players))
     discard = _pile_cards(reader, "discard") or []
     shootout = _read_shootout(reader)
-    fields, _ = _read_game(reader, _POSITION_GAME_KEYS)
+    fields = _read_game(reader)
     markers = (c.marker for b in businesses for c in b.columns)
     deck = tactical_deck() if options.tactical else full_deck()
     placed = _placed_cards(players, businesses, discard, shootout)
@@ -241,7 +211,7 @@ def _read_players(reader: Reader) -> list[PlayerState]:
 
 
 def _read_player(statement: Statement) -> PlayerState:
-    fields = values.fields(statement, statement.args[1:], ("hand", "controls", "seen"))
+    fields = values.fields(statement.args[1:])
     hand: list[Card] = values.get(fields, "hand", values.card_list, [])
     controlled: list[BusinessTile] = values.get(fields, "controls", values.tile_list, [])
     seen: list[tuple[BusinessTile, int, GangsterCard]] = values.get(
@@ -310,10 +280,8 @@ def _pile_cards(reader: Reader, keyword: str) -> list[Card] | None:
     statement = reader.one(keyword)
     if statement is None:
         return None
-    if keyword == "draw" and [t.text for t in statement.args] == ["*"]:
+    if statement.args[0].text == "*":
         return None
-    if len(statement.args) != 1:
-        raise syntax(statement.keyword, f"{keyword} takes one comma-separated list of cards")
     cards = values.card_list(statement.args[0], statement.args[0].text)
     no_repeats("cards", cards, statement.line, "R-1.3")
     return cards
@@ -321,10 +289,8 @@ def _pile_cards(reader: Reader, keyword: str) -> list[Card] | None:
 
 def _pile_tiles(reader: Reader) -> list[BusinessTile] | None:
     statement = reader.one("tiles")
-    if statement is None or [t.text for t in statement.args] == ["*"]:
+    if statement is None or statement.args[0].text == "*":
         return None
-    if len(statement.args) != 1:
-        raise syntax(statement.keyword, "tiles takes '*' or one comma-separated list of tiles")
     return values.tile_list(statement.args[0], statement.args[0].text)
 
 
@@ -332,9 +298,7 @@ def _read_shootout(reader: Reader) -> Shootout | None:
     statement = reader.one("shootout")
     if statement is None:
         return None
-    fields = values.fields(
-        statement, statement.args, ("business", "owner", "stage", "contenders", "choices", "round")
-    )
+    fields = values.fields(statement.args)
     values.required(statement, fields, "business")
     values.required(statement, fields, "owner")
     return Shootout(
@@ -347,7 +311,7 @@ def _read_shootout(reader: Reader) -> Shootout | None:
     )
 
 
-_VIEW_KEYWORDS: Final = {
+VIEW_STATEMENTS: Final = {
     "seat": (1, 1),
     "options": (0, 1),
     "player": (0, 6),
@@ -359,6 +323,7 @@ _VIEW_KEYWORDS: Final = {
     "shootout": (0, 1),
     "game": (0, 1),
 }
+"""The statements of a view, each with the least and the most lines of it."""
 
 
 def parse_view(text: str) -> PlayerView:
@@ -370,7 +335,7 @@ def parse_view(text: str) -> PlayerView:
         PositionInvariantError: The view breaks an invariant of the game; ``error.invariant``
             names it.
     """
-    reader = Reader(text, VIEW_HEADER, _VIEW_KEYWORDS)
+    reader = Reader(text, "view", VIEW_STATEMENTS)
     seat = _read_seat(reader)
     options = _read_options(reader)
     players, hand = _read_view_players(reader, seat)
@@ -379,7 +344,7 @@ def parse_view(text: str) -> PlayerView:
     businesses, lines = _read_view_businesses(reader, len(players), shootout)
     discard = _pile_cards(reader, "discard") or []
     draw_line, tiles_line = _pile_size_lines(reader)
-    fields, _ = _read_game(reader, _VIEW_GAME_KEYS)
+    fields = _read_game(reader)
     markers = (c.marker for b in businesses for c in b.columns)
     result = PlayerView(
         seat=seat,
@@ -405,22 +370,9 @@ def parse_view(text: str) -> PlayerView:
     return result
 
 
-_VIEW_GAME_KEYS: Final = (
-    "markers",
-    "vacancies",
-    "pending",
-    "last-winner",
-    "stalled",
-    "winner",
-    "victory",
-)
-
-
 def _read_seat(reader: Reader) -> int | None:
     """The viewer's seat; None for an observer."""
     seat_line = reader.by_keyword["seat"][0]
-    if len(seat_line.args) != 1:
-        raise syntax(seat_line.keyword, "seat takes a seat number or 'observer'")
     return None if seat_line.args[0].text == "observer" else values.number(seat_line.args[0])
 
 
@@ -435,7 +387,7 @@ def _read_view_players(
     players: list[OpponentView] = []
     hand: frozenset[Card] | None = None
     for index, statement in enumerate(player_lines):
-        fields = values.fields(statement, statement.args[1:], ("hand", "cards", "controls"))
+        fields = values.fields(statement.args[1:])
         controlled: list[BusinessTile] = values.get(fields, "controls", values.tile_list, [])
         if index == seat:
             hand = _read_own_hand(statement, fields)
@@ -501,22 +453,13 @@ def _column_view(
 
 def _pile_size_lines(reader: Reader) -> tuple[Statement, Statement]:
     """The ``draw`` and ``tiles`` lines of a view, each of which gives one number."""
-    draw_line = reader.by_keyword["draw"][0]
-    tiles_line = reader.by_keyword["tiles"][0]
-    for statement in (draw_line, tiles_line):
-        if len(statement.args) != 1:
-            raise syntax(statement.keyword, f"{statement.keyword.text} takes a number")
-    return draw_line, tiles_line
+    return reader.by_keyword["draw"][0], reader.by_keyword["tiles"][0]
 
 
 def _read_shootout_view(statement: Statement | None) -> ShootoutView | None:
     if statement is None:
         return None
-    fields = values.fields(
-        statement,
-        statement.args,
-        ("business", "owner", "stage", "contenders", "chosen", "own", "round"),
-    )
+    fields = values.fields(statement.args)
     values.required(statement, fields, "business")
     values.required(statement, fields, "owner")
     return ShootoutView(
