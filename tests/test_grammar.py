@@ -24,6 +24,7 @@ from chicago_poker.core.cards import (
     BusinessKind,
     SpecialKind,
 )
+from chicago_poker.core.commands import PlayPoliceRaid
 from chicago_poker.core.errors import NotationError, NotationSyntaxError
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import RuleOptions
@@ -37,6 +38,7 @@ from chicago_poker.formats.notation import (
     write_position,
     write_view,
 )
+from chicago_poker.formats.notation.commands import FORMS, read_pattern
 from chicago_poker.formats.notation.diagnosis import statement_kinds
 from chicago_poker.formats.notation.ebnf import ebnf
 from chicago_poker.formats.notation.grammar import (
@@ -188,6 +190,17 @@ def test_a_word_of_the_grammar_is_exactly_what_the_engine_writes(
 def test_the_statements_the_readers_count_are_the_grammar_s() -> None:
     assert list(statement_kinds(grammar(), "position")) == list(POSITION_STATEMENTS)
     assert sorted(statement_kinds(grammar(), "view")) == sorted(VIEW_STATEMENTS)
+
+
+def test_each_command_reads_back_to_its_kind() -> None:
+    for kind, form in FORMS.items():
+        assert read_pattern(form).kind is kind
+        assert read_pattern(form.upper()).kind is kind
+    assert read_pattern("3: PoliceRaid2 Brewery 1") == (
+        PlayPoliceRaid,
+        3,
+        (BusinessKind.BREWERY, 1),
+    )
 
 
 HEAD = "chicago-poker position 1\nplayer Al\nplayer Bugs\nturn seat=0 number=10\n"
