@@ -95,6 +95,17 @@ def write_command(command: Command, state: GameState | None = None) -> str:
     if state is None:
         return full
     _check_state(state, "write_command")
+    for text in _shorter_texts(full):
+        try:
+            if _parse(text, state, None) == command:
+                return text
+        except (NotationError, IllegalCommand):
+            continue
+    return full
+
+
+def _shorter_texts(full: str) -> list[str]:
+    """The texts of a command, shortest first: with and without its seat and tiles' numbers."""
     seat, _, move = full.rpartition(": ")
     words = move.split(" ")
     tiles = [index for index, word in enumerate(words) if word.lower() in _TILES]
@@ -106,13 +117,7 @@ def write_command(command: Command, state: GameState | None = None) -> str:
                 short[index] = _TILES[words[index].lower()].kind.value
         text = " ".join(short)
         variants += [text, f"{seat}: {text}"] if seat else [text]
-    for text in sorted(variants, key=len):
-        try:
-            if _parse(text, state, None) == command:
-                return text
-        except (NotationError, IllegalCommand):
-            continue
-    return full
+    return sorted(variants, key=len)
 
 
 # ------------------------------------------------------------------------------- reading
@@ -145,13 +150,18 @@ def parse_command(text: str, state: GameState, *, player: int | None = None) -> 
     if not isinstance(text, str):
         raise ArgumentTypeError(f"parse_command: text must be a str, not {short_repr(text)}")
     _check_state(state, "parse_command")
+    _check_player(player, state)
+    return _parse(text, state, player)
+
+
+def _check_player(player: object, state: GameState) -> None:
+    """Refuse a ``player`` given that is not a seat of the table."""
     if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
         raise InvalidSeatError(
             f"parse_command: there is no seat {short_repr(player)} at this table; seats are "
             f"0 to {len(state.players) - 1}",
             rule="R-2.1",
         )
-    return _parse(text, state, player)
 
 
 def _check_state(state: object, function: str) -> None:

@@ -65,24 +65,15 @@ def _seats_text(seats: Iterable[int]) -> str:
 def check_names(names: Sequence[str], lines: Sequence[Statement]) -> None:
     """Two to six players, each with a name, no two the same (R-2.1, R-2.2)."""
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise PositionInvariantError(
-            "players",
-            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}",
-            rule="R-2.1",
-        )
+        count = f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+        raise PositionInvariantError("players", count, rule="R-2.1")
     stripped: list[str] = []
     for name, statement in zip(names, lines, strict=True):
-        if not name.strip():
-            raise PositionInvariantError(
-                "names", "every player needs a name", rule="R-2.2", line=statement.line
-            )
+        fault = "" if name.strip() else "every player needs a name"
         if name.strip() in stripped:
-            raise PositionInvariantError(
-                "names",
-                f"two players are named {name.strip()!r}",
-                rule="R-2.2",
-                line=statement.line,
-            )
+            fault = f"two players are named {name.strip()!r}"
+        if fault:
+            raise PositionInvariantError("names", fault, rule="R-2.2", line=statement.line)
         stripped.append(name.strip())
 
 
@@ -415,19 +406,11 @@ class Checker:
     ) -> None:
         """Contenders have cards at the business; each chose at most once."""
         if not set(contenders) <= with_cards:
-            self.fail(
-                "shootout",
-                f"contenders {_seats_text(contenders)} must have cards at {tile}",
-                "R-6.7.1",
-                line,
-            )
+            fault = f"contenders {_seats_text(contenders)} must have cards at {tile}"
+            self.fail("shootout", fault, "R-6.7.1", line)
         if len(chosen) != len(set(chosen)) or not set(chosen) <= set(contenders):
-            self.fail(
-                "shootout",
-                f"choices of seats {_seats_text(chosen)}: one each, by contenders only",
-                "R-6.7.2",
-                line,
-            )
+            fault = f"choices of seats {_seats_text(chosen)}: one each, by contenders only"
+            self.fail("shootout", fault, "R-6.7.2", line)
 
     def check_seen(self, state: GameState) -> None:
         """Each card a Police Raid showed (R-5.3)."""
@@ -444,20 +427,12 @@ class Checker:
         if owner >= len(state.players) or owner == seer:
             self.fail("seen", f"seat {seer} cannot have raided seat {owner}", "R-5.3", line)
         if business is None or card not in business.columns[owner].cards:
-            self.fail(
-                "seen",
-                f"seat {seer} saw {card} of seat {owner} at {tile}, but it is not there",
-                "R-5.3",
-                line,
-            )
+            fault = f"seat {seer} saw {card} of seat {owner} at {tile}, but it is not there"
+            self.fail("seen", fault, "R-5.3", line)
         position = business.columns[owner].cards.index(card)
         if business.face(position) is not Face.DOWN:
-            self.fail(
-                "seen",
-                f"{card} at {tile} lies face up: a raid shows face-down cards",
-                "R-5.3",
-                line,
-            )
+            fault = f"{card} at {tile} lies face up: a raid shows face-down cards"
+            self.fail("seen", fault, "R-5.3", line)
 
 
 def _named_seats(state: GameState) -> list[tuple[str, int]]:

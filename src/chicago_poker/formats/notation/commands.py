@@ -194,39 +194,40 @@ _VALUES: Final[dict[str, Callable[[str, str], object]]] = {
 
 
 def _refusal(text: str) -> NotationSyntaxError:
-    """The error of a command that the grammar refused, said word by word."""
-    from chicago_poker.formats.notation import diagnosis
+    """The error of a command that the grammar refused: the text quoted, and why."""
+    return NotationSyntaxError(f"{text.strip()!r}: {_why(text)}")
+
+
+def _why(text: str) -> str:
+    """Why the grammar refuses a command, said word by word."""
+    from chicago_poker.formats.notation.diagnosis import matches
     from chicago_poker.formats.notation.grammar import grammar
 
-    quoted = repr(text.strip())
     source = grammar()
     prefix = _SEAT_PREFIX.fullmatch(text)
-    rest = text if prefix is None else prefix[2]
-    seat = source["SEAT"].expression
     if prefix is not None:
-        if not diagnosis.matches(source, prefix[1], seat, ignore_case=True):
-            return NotationSyntaxError(
-                f"{quoted}: the seat before ':' is a number from 0, not {prefix[1]!r}"
-            )
+        if not matches(source, prefix[1], source["SEAT"].expression, ignore_case=True):
+            return f"the seat before ':' is a number from 0, not {prefix[1]!r}"
         _seat(prefix[1], text, "the seat before ':'")
-    words = rest.split()
+    words = (text if prefix is None else prefix[2]).split()
     if not words:
-        return NotationSyntaxError(f"{quoted}: there is no move: {_MOVES}")
+        return f"there is no move: {_MOVES}"
     found = _option(source, words[0], seated=prefix is not None)
-    if isinstance(found, str):
-        return NotationSyntaxError(f"{quoted}: {found}")
-    kind, slots = found
-    failure = diagnosis.walk(source, words, slots, ignore_case=True)
+    return found if isinstance(found, str) else _word_fault(source, words, *found)
+
+
+def _word_fault(source: Grammar, words: list[str], kind: type, expected: list[Slot]) -> str:
+    """Which word of a command does not fit the grammar's words for its kind, and why."""
+    from chicago_poker.formats.notation.diagnosis import describe, walk
+
+    failure = walk(source, words, expected, ignore_case=True)
     if failure is None or failure.slot is None:
         extra = words[failure.at] if failure is not None else words[-1]
-        return NotationSyntaxError(f"{quoted}: {extra!r} is one word too many: write {FORMS[kind]}")
+        return f"{extra!r} is one word too many: write {FORMS[kind]}"
     if failure.missing:
-        what = _WHAT[kind][failure.at - 1]
-        return NotationSyntaxError(f"{quoted}: {what} is missing: write it as {FORMS[kind]}")
-    why = diagnosis.describe(
-        source, words[failure.at], failure.slot.expression, words[0], ignore_case=True
-    )
-    return NotationSyntaxError(f"{quoted}: {why}")
+        return f"{_WHAT[kind][failure.at - 1]} is missing: write it as {FORMS[kind]}"
+    slot = failure.slot.expression
+    return describe(source, words[failure.at], slot, words[0], ignore_case=True)
 
 
 def _option(source: Grammar, verb: str, *, seated: bool) -> tuple[type, list[Slot]] | str:

@@ -78,22 +78,25 @@ def explain_line(words: Sequence[str], start: str) -> tuple[int, str] | None:
     """
     source = grammar()
     kinds = statement_kinds(source, start)
-    keyword = words[0]
-    definition = kinds.get(keyword)
+    definition = kinds.get(words[0])
     if definition is None:
-        return 0, f"{keyword!r} is not a statement here; the statements are {', '.join(kinds)}"
+        return 0, f"{words[0]!r} is not a statement here; the statements are {', '.join(kinds)}"
     expression = definition.expression
-    shape = f"write {ebnf_expression(source, expression)}"
     items = expression.items if isinstance(expression, Series) else (expression,)
     failure = walk(source, words, slots(source, items))
-    if failure is None:
-        return None
+    return None if failure is None else _fault(source, words, expression, failure)
+
+
+def _fault(
+    source: Grammar, words: Sequence[str], expression: Expression, failure: Failure
+) -> tuple[int, str]:
+    """Where a statement's words fail its definition, and why."""
+    shape = f"write {ebnf_expression(source, expression)}"
     if failure.slot is None:
         return failure.at, f"{words[failure.at]!r} is one word too many: {shape}"
     if failure.missing:
-        return 0, f"{keyword} needs {_what(source, failure.slot.expression)}: {shape}"
-    word = words[failure.at]
-    return failure.at, describe(source, word, failure.slot.expression, keyword)
+        return 0, f"{words[0]} needs {_what(source, failure.slot.expression)}: {shape}"
+    return failure.at, describe(source, words[failure.at], failure.slot.expression, words[0])
 
 
 def statement_kinds(source: Grammar, start: str) -> dict[str, Definition]:

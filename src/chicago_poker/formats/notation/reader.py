@@ -8,7 +8,7 @@ value or its default, build the :class:`~chicago_poker.core.state.GameState` or
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from chicago_poker.core.cards import (
     BUSINESS_TILES,
@@ -116,11 +116,6 @@ def _read_column(token: Token, *, view: bool) -> tuple[list[GangsterCard | None]
     return cards, marker
 
 
-def _read_game(reader: Reader) -> Fields:
-    statement = reader.one("game")
-    return {} if statement is None else values.fields(statement.args)
-
-
 POSITION_STATEMENTS: Final = {
     "options": (0, 1),
     "player": (0, 6),
@@ -173,34 +168,67 @@ def _read_position(reader: Reader) -> tuple[GameState, Pieces]:
     businesses, lines = _read_businesses(reader, len(players))
     discard = _pile_cards(reader, "discard") or []
     shootout = _read_shootout(reader)
-    fields = _read_game(reader)
-    markers = (c.marker for b in businesses for c in b.columns)
-    deck = tactical_deck() if options.tactical else full_deck()
-    placed = _placed_cards(players, businesses, discard, shootout)
-    draw = _pile_cards(reader, "draw")
-    draw_pile = draw if draw is not None else _not_in(deck, set(placed))
-    tile_pile = _tile_pile(reader, players, businesses)
+    pieces = _piles(reader, options, players, businesses, discard, shootout, lines)
+    counters = _read_counters(reader, businesses, idle=True)
     state = GameState(
         options=options,
         players=tuple(players),
         first_player=(turn.player - turn.number) % len(players) if players else 0,
         turn=turn,
-        draw_pile=frozenset(draw_pile),
+        draw_pile=frozenset(pieces.draw),
         discard_pile=frozenset(discard),
-        tile_pile=frozenset(tile_pile),
+        tile_pile=frozenset(pieces.tiles),
         businesses=tuple(businesses),
-        vacancies=values.get(fields, "vacancies", values.number, 0),
-        pending_draws=values.get(fields, "pending", values.seat_list, ()),
         shootout=shootout,
-        markers_placed=values.get(fields, "markers", values.number, default_markers(markers)),
-        last_winner=values.get(fields, "last-winner", values.number, None),
-        idle_turns=values.get(fields, "idle", values.number, 0),
-        stalled_turns=values.get(fields, "stalled", values.number, 0),
-        winner=values.get(fields, "winner", values.number, None),
-        victory=values.get(fields, "victory", values.victory, None),
         previous_turn=previous,
+        **counters,
     )
-    return state, Pieces(lines, placed, draw_pile, tile_pile, deck)
+    return state, pieces
+
+
+_NO_SEATS: tuple[int, ...] = ()
+
+
+def _read_counters(
+    reader: Reader, businesses: Sequence[Business | BusinessView], *, idle: bool
+) -> dict[str, Any]:
+    """The fields of the ``game`` line, by the names of the state's attributes.
+
+    Each field not written has its default; a view has no ``idle``.
+    """
+    statement = reader.one("game")
+    fields = {} if statement is None else values.fields(statement.args)
+    markers = (c.marker for b in businesses for c in b.columns)
+    counters: dict[str, Any] = {
+        "vacancies": values.get(fields, "vacancies", values.number, 0),
+        "pending_draws": values.get(fields, "pending", values.seat_list, _NO_SEATS),
+        "markers_placed": values.get(fields, "markers", values.number, default_markers(markers)),
+        "last_winner": values.get(fields, "last-winner", values.number, None),
+        "idle_turns": values.get(fields, "idle", values.number, 0),
+        "stalled_turns": values.get(fields, "stalled", values.number, 0),
+        "winner": values.get(fields, "winner", values.number, None),
+        "victory": values.get(fields, "victory", values.victory, None),
+    }
+    if not idle:
+        del counters["idle_turns"]
+    return counters
+
+
+def _piles(
+    reader: Reader,
+    options: RuleOptions,
+    players: Sequence[PlayerState],
+    businesses: Sequence[Business],
+    discard: Sequence[Card],
+    shootout: Shootout | None,
+    lines: dict[BusinessTile, int],
+) -> Pieces:
+    """The piles as written: the draw deck and the tile pile are what is nowhere else."""
+    deck = tactical_deck() if options.tactical else full_deck()
+    placed = _placed_cards(players, businesses, discard, shootout)
+    draw = _pile_cards(reader, "draw")
+    draw_pile = draw if draw is not None else _not_in(deck, set(placed))
+    return Pieces(lines, placed, draw_pile, _tile_pile(reader, players, businesses), deck)
 
 
 def _read_players(reader: Reader) -> list[PlayerState]:
@@ -336,6 +364,13 @@ def parse_view(text: str) -> PlayerView:
             names it.
     """
     reader = Reader(text, "view", VIEW_STATEMENTS)
+    result, lines = _read_view(reader)
+    check_view(Checker(reader, lines), result)
+    return result
+
+
+def _read_view(reader: Reader) -> tuple[PlayerView, dict[BusinessTile, int]]:
+    """The view a text describes, and the line of each business; read from top to bottom."""
     seat = _read_seat(reader)
     options = _read_options(reader)
     players, hand = _read_view_players(reader, seat)
@@ -344,8 +379,6 @@ def parse_view(text: str) -> PlayerView:
     businesses, lines = _read_view_businesses(reader, len(players), shootout)
     discard = _pile_cards(reader, "discard") or []
     draw_line, tiles_line = _pile_size_lines(reader)
-    fields = _read_game(reader)
-    markers = (c.marker for b in businesses for c in b.columns)
     result = PlayerView(
         seat=seat,
         options=options,
@@ -357,17 +390,10 @@ def parse_view(text: str) -> PlayerView:
         draw_pile_size=values.number(draw_line.args[0]),
         discard_pile=frozenset(discard),
         tile_pile_size=values.number(tiles_line.args[0]),
-        vacancies=values.get(fields, "vacancies", values.number, 0),
-        pending_draws=values.get(fields, "pending", values.seat_list, ()),
         shootout=shootout,
-        markers_placed=values.get(fields, "markers", values.number, default_markers(markers)),
-        last_winner=values.get(fields, "last-winner", values.number, None),
-        stalled_turns=values.get(fields, "stalled", values.number, 0),
-        winner=values.get(fields, "winner", values.number, None),
-        victory=values.get(fields, "victory", values.victory, None),
+        **_read_counters(reader, businesses, idle=False),
     )
-    check_view(Checker(reader, lines), result)
-    return result
+    return result, lines
 
 
 def _read_seat(reader: Reader) -> int | None:

@@ -56,9 +56,7 @@ def syntax(token: Token, message: str) -> NotationSyntaxError:
 
 
 def statements(text: str, start: str) -> list[Statement]:
-    """The statements of a position (``start="position"``) or a view (``"view"``).
-
-    The header is not one of them.
+    """The statements of a position (``start="position"``) or a view (``"view"``), but the header.
 
     Raises:
         NotationSyntaxError: The text breaks the grammar; the error gives the line and the
