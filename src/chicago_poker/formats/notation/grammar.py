@@ -19,7 +19,7 @@ import ast
 import functools
 import re
 from importlib import resources
-from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from attrs import frozen
 
@@ -46,37 +46,43 @@ GRAMMAR_FILE: Final = "notation.lark"
 """The grammar, beside this module in the package."""
 
 
-class Quoted(NamedTuple):
+@frozen
+class Quoted:
     """A string written as it is, such as ``"player"``."""
 
     text: str
 
 
-class Regex(NamedTuple):
+@frozen
+class Regex:
     """A regular expression, such as the one of a name."""
 
     regex: str
 
 
-class Reference(NamedTuple):
+@frozen
+class Reference:
     """The name of another definition."""
 
     name: str
 
 
-class Series(NamedTuple):
+@frozen
+class Series:
     """Expressions one after the other."""
 
     items: tuple[Expression, ...]
 
 
-class Choice(NamedTuple):
+@frozen
+class Choice:
     """One expression of several."""
 
     options: tuple[Expression, ...]
 
 
-class Repeat(NamedTuple):
+@frozen
+class Repeat:
     """An expression ``least`` times or more, up to ``most`` (None: no limit)."""
 
     item: Expression
@@ -85,7 +91,7 @@ class Repeat(NamedTuple):
 
 
 Expression: TypeAlias = Quoted | Regex | Reference | Series | Choice | Repeat
-"""What a definition says, and each of its parts."""
+"""What a definition says, and each of its parts; two are equal when of one kind and alike."""
 
 _REPEATS: Final = {"?": (0, 1), "*": (0, None), "+": (1, None)}
 
