@@ -1,7 +1,7 @@
 """The words of a command in the move notation, read by the grammar into a pattern.
 
-:func:`read_pattern` reads a command's text with the parser built from the grammar (rule
-``command``, whatever the case of its words) into a :class:`Pattern`: the command's class, the
+:func:`read_pattern` checks a command's text against the grammar's rule ``command``, whatever
+the case of its words, and reads it into a :class:`Pattern`: the command's class, the
 seat if written, and the values of its fields, where a business may be only its kind. Which
 command of a state the pattern names is for :mod:`chicago_poker.formats.moves` to find. A
 text that breaks the grammar raises :class:`~chicago_poker.core.errors.NotationSyntaxError`,

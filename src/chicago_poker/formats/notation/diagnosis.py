@@ -1,13 +1,14 @@
 """What is wrong with a line that the grammar refused, said from the grammar itself.
 
-The parsers read a whole statement or command as one token, so when Lark refuses a text it can
-only say at which line. This module reads that line again, word by word, against the same
-definitions of ``notation.lark``: :func:`slots` turns a definition into the words it expects,
-:func:`walk` finds the first word that does not fit (or the word missing, or one too many),
-and :func:`describe` says why that word does not fit its definition: a key that the statement
-does not take (listing those it does), an empty item in a list, a card or a tile in the words
-of :func:`~chicago_poker.core.cards.parse_card` or :func:`~chicago_poker.core.cards.parse_tile`,
-a word that is none of the words allowed (listing them), or else the definition in EBNF.
+The readers check a whole text against the grammar in one call, which only says whether it
+follows it. When it does not, this module reads the text again, line by line and word by word,
+against the same definitions of ``notation.lark``: :func:`slots` turns a definition into the
+words it expects, :func:`walk` finds the first word that does not fit (or the word missing,
+or one too many), and :func:`describe` says why that word does not fit its definition: a key
+that the statement does not take (listing those it does), an empty item in a list, a card or
+a tile in the words of :func:`~chicago_poker.core.cards.parse_card` or
+:func:`~chicago_poker.core.cards.parse_tile`, a word that is none of the words allowed
+(listing them), or else the definition in EBNF.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from chicago_poker.formats.notation.grammar import (
     Grammar,
     Quoted,
     Reference,
+    Regex,
     Repeat,
     Series,
     grammar,
@@ -319,6 +321,8 @@ class _Describer:
 
     def fallback(self, word: str, expression: Expression, name: str | None) -> str:
         what = f"a {noun(name)}" if name else "what is expected"
+        if isinstance(expression, Regex):  # a name, whose EBNF is a comment in words
+            return f"{word!r} is not {what}"
         return f"{word!r} is not {what}: write {ebnf_expression(self.grammar, expression)}"
 
 

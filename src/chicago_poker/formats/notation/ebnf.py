@@ -1,7 +1,7 @@
-"""The EBNF of the specification, written from the grammar file that the parsers are built from.
+"""The EBNF of the specification, written from the grammar file that the readers use.
 
 ``spec/notation.md`` and ``docs/notation.md`` show the grammar in ISO EBNF; this module writes
-that block from ``notation.lark``, so that the grammar people read is the one the parsers use.
+that block from ``notation.lark``, so that the grammar people read is the one the readers use.
 A test fails when a page's block differs; after changing the grammar, run::
 
     python -m chicago_poker.formats.notation.ebnf --write spec/notation.md docs/notation.md

@@ -1,7 +1,7 @@
 """The statements of a text in the position notation: its lines, split into words.
 
-:func:`statements` has the parser built from the grammar file check the text, then splits each
-line after the header into its words (a quoted name is one word, decoded), with their lines and
+:func:`statements` checks the text against the grammar file, then splits each line after the
+header into its words (a quoted name is one word, decoded), with their lines and
 columns. A :class:`Reader` holds the statements by keyword, after the one check that the grammar
 leaves to it: how many times each statement may appear. When the grammar refuses a text, the
 error names the line and the word at fault and says why
