@@ -13,10 +13,12 @@ the seat, then the move::
 With a state, :func:`write_command` leaves out what the state makes plain, as SAN does: the seat
 when it is the one to act, and a tile's number when one business of its kind fits the move
 (``9R Speakeasy``). :func:`parse_command` reads either form; words are read whatever their
-case. The grammar is in ``docs/notation.md`` and ``spec/notation.md``.
+case. The grammar is the rule ``command`` of the notations' grammar file
+(:mod:`chicago_poker.formats.notation`), from which the EBNF of ``spec/notation.md`` is written.
 
 Reading is by the legal commands of the state, as python-chess reads SAN: the text is read
-into a pattern, and the one legal command that fits it is the command. Text that breaks the
+by the grammar into a pattern (``chicago_poker.formats.notation.commands``),
+and the one legal command that fits it is the command. Text that breaks the
 grammar raises :class:`~chicago_poker.core.errors.NotationSyntaxError`; text that fits more
 than one legal command raises :class:`~chicago_poker.core.errors.AmbiguousCommandError`, naming
 them; a command that breaks a rule raises the
@@ -41,40 +43,13 @@ chicago_poker.core.errors.IllegalCommand: 'end': Al must take their one action. 
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple, NoReturn
+from typing import Final
 
-from chicago_poker.core.cards import (
-    BUSINESS_TILES,
-    GANGSTER_CARDS,
-    SPECIAL_CARDS,
-    BusinessKind,
-    BusinessTile,
-    Card,
-    GangsterCard,
-    SpecialKind,
-    parse_card,
-    parse_tile,
-)
+from chicago_poker.core.cards import BUSINESS_TILES, BusinessKind, BusinessTile
 from chicago_poker.core.commands import (
-    DEAL,
     DECLINE,
-    DRAW,
-    END,
-    REVEAL,
-    SEND,
     Command,
-    DealCard,
-    DeclineReinforcement,
-    DrawCard,
-    EndTurn,
-    PlayBribery,
-    PlayGangster,
-    PlayLimousine,
-    PlayLiquidation,
-    PlayPoliceRaid,
-    PlayRevolver,
     RevealTile,
     SendReinforcement,
     command_text,
@@ -83,82 +58,20 @@ from chicago_poker.core.decide import decide
 from chicago_poker.core.errors import (
     AmbiguousCommandError,
     ArgumentTypeError,
-    CardParseError,
     IllegalCommand,
     InvalidSeatError,
     NotationError,
     NotationSyntaxError,
-    TileParseError,
     short_repr,
 )
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.state import GameState, ShootoutStage
+from chicago_poker.formats.notation.commands import CHANCE, FIELDS, FORMS, Pattern, read_pattern
 
 __all__ = ["parse_command", "write_command"]
 
-_CARDS: Final[dict[str, Card]] = {str(card).lower(): card for card in GANGSTER_CARDS}
-_CARDS.update({str(card).lower(): card for card in SPECIAL_CARDS})
 _TILES: Final = {str(tile).lower(): tile for tile in BUSINESS_TILES}
-_KINDS: Final = {kind.value.lower(): kind for kind in BusinessKind}
-_SPECIAL_WORDS: Final = {kind.value.lower(): kind for kind in SpecialKind} | {
-    str(card).lower(): card.kind for card in SPECIAL_CARDS
-}
-_SEAT_PREFIX: Final = re.compile(r"\s*(\S*?):(.*)", re.DOTALL)
-_WORD: Final = re.compile(r"\S+")
-_CHANCE: Final = (DealCard, RevealTile)
-_TILE_FIELDS: Final = frozenset({"business", "source", "destination", "tile"})
-
-_FIELDS: Final[dict[type, tuple[str, ...]]] = {
-    DrawCard: (),
-    PlayGangster: ("card", "business"),
-    PlayLiquidation: ("business", "victim"),
-    PlayPoliceRaid: ("business", "target"),
-    PlayLimousine: ("source", "destination", "cards"),
-    PlayRevolver: (),
-    PlayBribery: ("card",),
-    EndTurn: (),
-    SendReinforcement: ("card",),
-    DeclineReinforcement: (),
-    DealCard: ("card",),
-    RevealTile: ("tile",),
-}
-"""The fields each command's text writes, in order, after the word that names it (no seat)."""
-
-_FORMS: Final = {
-    DrawCard: DRAW,
-    PlayGangster: "9R Speakeasy#1",
-    PlayLiquidation: "Liquidation Speakeasy#1 2",
-    PlayPoliceRaid: "PoliceRaid Speakeasy#1 2",
-    PlayLimousine: "Limousine Speakeasy#1 Brewery#2 9R,10B",
-    PlayRevolver: "Revolver",
-    PlayBribery: "Bribery 9R",
-    EndTurn: END,
-    SendReinforcement: "send 9R",
-    DeclineReinforcement: DECLINE,
-    DealCard: "deal 9R",
-    RevealTile: "reveal Speakeasy#1",
-}
-"""An example of each command's text, for the messages."""
-
-_MOVES: Final = (
-    "a move is draw, end, a gangster card and a business (9R Speakeasy#1), a special card "
-    "(Liquidation, PoliceRaid, Limousine, Revolver, Bribery) and what it is played on, "
-    "send and a card, decline, deal and a card, or reveal and a tile"
-)
-
-_TileSpec = BusinessTile | BusinessKind
-"""A tile as written: the tile, or only its kind, which the state must make plain."""
-
-
-class _Pattern(NamedTuple):
-    """A command as read from text, before the state fills in what the text leaves out."""
-
-    kind: type
-    """The command's class."""
-    seat: int | None
-    """The seat written, or None."""
-    values: tuple[object, ...]
-    """The values of the fields of :data:`_FIELDS`, in order; a tile may be a kind."""
+_TILEFIELDS: Final = frozenset({"business", "source", "destination", "tile"})
 
 
 # ------------------------------------------------------------------------------- writing
@@ -182,6 +95,17 @@ def write_command(command: Command, state: GameState | None = None) -> str:
     if state is None:
         return full
     _check_state(state, "write_command")
+    for text in _shorter_texts(full):
+        try:
+            if _parse(text, state, None) == command:
+                return text
+        except (NotationError, IllegalCommand):
+            continue
+    return full
+
+
+def _shorter_texts(full: str) -> list[str]:
+    """The texts of a command, shortest first: with and without its seat and tiles' numbers."""
     seat, _, move = full.rpartition(": ")
     words = move.split(" ")
     tiles = [index for index, word in enumerate(words) if word.lower() in _TILES]
@@ -193,13 +117,7 @@ def write_command(command: Command, state: GameState | None = None) -> str:
                 short[index] = _TILES[words[index].lower()].kind.value
         text = " ".join(short)
         variants += [text, f"{seat}: {text}"] if seat else [text]
-    for text in sorted(variants, key=len):
-        try:
-            if _parse(text, state, None) == command:
-                return text
-        except (NotationError, IllegalCommand):
-            continue
-    return full
+    return sorted(variants, key=len)
 
 
 # ------------------------------------------------------------------------------- reading
@@ -232,13 +150,18 @@ def parse_command(text: str, state: GameState, *, player: int | None = None) -> 
     if not isinstance(text, str):
         raise ArgumentTypeError(f"parse_command: text must be a str, not {short_repr(text)}")
     _check_state(state, "parse_command")
+    _check_player(player, state)
+    return _parse(text, state, player)
+
+
+def _check_player(player: object, state: GameState) -> None:
+    """Refuse a ``player`` given that is not a seat of the table."""
     if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
         raise InvalidSeatError(
             f"parse_command: there is no seat {short_repr(player)} at this table; seats are "
             f"0 to {len(state.players) - 1}",
             rule="R-2.1",
         )
-    return _parse(text, state, player)
 
 
 def _check_state(state: object, function: str) -> None:
@@ -248,13 +171,13 @@ def _check_state(state: object, function: str) -> None:
 
 def _parse(text: str, state: GameState, player: int | None) -> Command:
     quoted = repr(text.strip())
-    pattern = _read(text)
+    pattern = read_pattern(text)
     if pattern.seat is not None and player is not None and pattern.seat != player:
         raise NotationSyntaxError(
             f"{quoted}: the move is seat {pattern.seat}'s, but it is given by seat {player}"
         )
     seat = pattern.seat if pattern.seat is not None else player
-    if seat is None and pattern.kind not in _CHANCE:
+    if seat is None and pattern.kind not in CHANCE:
         seat = _seat_to_act(state, pattern, quoted)
     matches = [command for command in _legal(state, seat, pattern) if _fits(command, pattern)]
     if len(matches) == 1:
@@ -270,7 +193,7 @@ def _parse(text: str, state: GameState, player: int | None) -> Command:
     return command  # legal_commands lists every legal command: not reached
 
 
-def _seat_to_act(state: GameState, pattern: _Pattern, quoted: str) -> int:
+def _seat_to_act(state: GameState, pattern: Pattern, quoted: str) -> int:
     """The seat of a move whose text writes none: the one to act."""
     shootout = state.shootout
     choosing = shootout is not None and shootout.stage is ShootoutStage.CHOOSING
@@ -284,7 +207,7 @@ def _seat_to_act(state: GameState, pattern: _Pattern, quoted: str) -> int:
         return holders[0] if holders else choosers[0]
     if len(choosers) == 1:
         return choosers[0]
-    move = _FORMS.get(pattern.kind, DECLINE)
+    move = FORMS.get(pattern.kind, DECLINE)
     raise AmbiguousCommandError(quoted, tuple(f"{seat}: {move}" for seat in choosers))
 
 
@@ -293,7 +216,7 @@ _LEGAL_CACHE: list[tuple[GameState, int | None, dict[tuple[object, ...], list[Co
 the commands of one state reads each of them back in that state."""
 
 
-def _legal(state: GameState, seat: int | None, pattern: _Pattern) -> list[Command]:
+def _legal(state: GameState, seat: int | None, pattern: Pattern) -> list[Command]:
     """The legal commands of ``seat`` (None: chance's) that have the pattern's key."""
     if seat is not None and seat >= len(state.players):
         return []  # decide says that there is no such seat
@@ -312,21 +235,21 @@ def _legal(state: GameState, seat: int | None, pattern: _Pattern) -> list[Comman
 
 
 def _values(command: Command) -> tuple[object, ...]:
-    return tuple(getattr(command, name) for name in _FIELDS[type(command)])
+    return tuple(getattr(command, name) for name in FIELDS[type(command)])
 
 
 def _key(kind: type, values: tuple[object, ...]) -> tuple[object, ...]:
     """The class and the values that are not tiles: a text gives them in full."""
-    names = _FIELDS[kind]
+    names = FIELDS[kind]
     return (
         kind,
-        *(value for name, value in zip(names, values, strict=True) if name not in _TILE_FIELDS),
+        *(value for name, value in zip(names, values, strict=True) if name not in _TILEFIELDS),
     )
 
 
-def _fits(command: Command, pattern: _Pattern) -> bool:
-    for name, written in zip(_FIELDS[pattern.kind], pattern.values, strict=True):
-        if name in _TILE_FIELDS and isinstance(written, BusinessKind):
+def _fits(command: Command, pattern: Pattern) -> bool:
+    for name, written in zip(FIELDS[pattern.kind], pattern.values, strict=True):
+        if name in _TILEFIELDS and isinstance(written, BusinessKind):
             tile = getattr(command, name)
             if tile.kind is not written:
                 return False
@@ -335,7 +258,7 @@ def _fits(command: Command, pattern: _Pattern) -> bool:
     return True
 
 
-def _command(state: GameState, pattern: _Pattern, seat: int | None, quoted: str) -> Command:
+def _command(state: GameState, pattern: Pattern, seat: int | None, quoted: str) -> Command:
     """The command the pattern writes, no legal command fitting it, for ``decide`` to judge."""
     values: list[object] = []
     for written in pattern.values:
@@ -362,143 +285,3 @@ def _only_tile(state: GameState, kind: type, written: BusinessKind, quoted: str)
         f"{quoted}: {written.value} names no business here: no {written.value} is {where} "
         f"(those {where}: {named})"
     )
-
-
-# ------------------------------------------------------------------------------- grammar
-
-
-class _Words:
-    """The words of a move, read one after the other; errors quote the word at fault."""
-
-    def __init__(self, text: str, start: int = 0) -> None:
-        self.text = text
-        found = _WORD.finditer(text, start)
-        self.words = [(match.group(), match.start() + 1) for match in found]
-        self.at = 0
-
-    def fail(self, message: str, column: int | None = None) -> NoReturn:
-        raise NotationSyntaxError(f"{self.text.strip()!r}: {message}", column=column)
-
-    def next(self, what: str, kind: type) -> tuple[str, int]:
-        if self.at >= len(self.words):
-            self.fail(f"{what} is missing: write it as {_FORMS[kind]}")
-        word = self.words[self.at]
-        self.at += 1
-        return word
-
-    def end(self, kind: type) -> None:
-        if self.at < len(self.words):
-            word, column = self.words[self.at]
-            self.fail(f"{word!r} is one word too many: write {_FORMS[kind]}", column)
-
-
-def _read(text: str) -> _Pattern:
-    """The pattern ``text`` writes, by the grammar alone."""
-    seat: int | None = None
-    prefix = _SEAT_PREFIX.fullmatch(text)
-    if prefix is not None:
-        seat = _seat(prefix[1], text, "the seat before ':'")
-    words = _Words(text, 0 if prefix is None else prefix.start(2))
-    if not words.words:
-        words.fail(f"there is no move: {_MOVES}")
-    verb, column = words.words[0]
-    words.at = 1
-    lower = verb.lower()
-    kind, readers = _verb(lower, verb, column, words)
-    if kind in _CHANCE and seat is not None:
-        words.fail(f"{verb!r} is chance's, which has no seat: write {_FORMS[kind]}")
-    values: list[object] = []
-    if kind is PlayGangster:
-        values.append(_CARDS[lower])
-    for what, reader in readers:
-        word, where = words.next(what, kind)
-        values.append(reader(word, where, words))
-    words.end(kind)
-    return _Pattern(kind, seat, tuple(values))
-
-
-_Reader = Callable[[str, int, _Words], object]
-
-
-def _verb(
-    lower: str, verb: str, column: int, words: _Words
-) -> tuple[type, Sequence[tuple[str, _Reader]]]:
-    """The command class ``verb`` names, and what its text holds after the verb."""
-    simple = {DRAW: DrawCard, END: EndTurn, DECLINE: DeclineReinforcement}
-    if lower in simple:
-        return simple[lower], ()
-    if lower == SEND:
-        return SendReinforcement, (("the card sent", _card),)
-    if lower == DEAL:
-        return DealCard, (("the card dealt", _card),)
-    if lower == REVEAL:
-        return RevealTile, (("the tile revealed", _tile),)
-    card = _CARDS.get(lower)
-    if isinstance(card, GangsterCard):
-        return PlayGangster, (("the business", _tile),)
-    special = _SPECIAL_WORDS.get(lower)
-    if special is SpecialKind.LIQUIDATION:
-        return PlayLiquidation, (("the business", _tile), ("the victim's seat", _seat_word))
-    if special is SpecialKind.POLICE_RAID:
-        return PlayPoliceRaid, (("the business", _tile), ("the seat raided", _seat_word))
-    if special is SpecialKind.LIMOUSINE:
-        return PlayLimousine, (
-            ("the source", _tile),
-            ("the destination", _tile),
-            ("the cards moved", _cards),
-        )
-    if special is SpecialKind.REVOLVER:
-        return PlayRevolver, ()
-    if special is SpecialKind.BRIBERY:
-        return PlayBribery, (("the card taken", _card),)
-    if lower == "start":
-        words.fail("a set-up has no move text: it is a log's first entry, or a position", column)
-    words.fail(f"{verb!r} is not a move: {_MOVES}", column)
-
-
-def _card(word: str, column: int, words: _Words) -> Card:
-    card = _CARDS.get(word.lower())
-    if card is not None:
-        return card
-    try:
-        parse_card(word)
-    except CardParseError as error:
-        words.fail(str(error), column)
-    raise AssertionError(word)  # pragma: no cover - parse_card read what _CARDS lacks
-
-
-def _cards(word: str, column: int, words: _Words) -> tuple[Card, ...]:
-    cards = []
-    for part in word.split(","):
-        cards.append(_card(part, column, words))
-        column += len(part) + 1
-    return tuple(cards)
-
-
-def _tile(word: str, column: int, words: _Words) -> _TileSpec:
-    lower = word.lower()
-    spec: _TileSpec | None = _TILES.get(lower) or _KINDS.get(lower)
-    if spec is not None:
-        return spec
-    try:
-        parse_tile(word)
-    except TileParseError as error:
-        words.fail(f"{error}; or write the kind alone, as Speakeasy", column)
-    raise AssertionError(word)  # pragma: no cover - parse_tile read what _TILES lacks
-
-
-def _seat_word(word: str, column: int, words: _Words) -> int:
-    return _seat(word, words.text, "a seat", column)
-
-
-def _seat(word: str, text: str, what: str, column: int | None = None) -> int:
-    if not (word.isascii() and word.isdigit()) or (len(word) > 1 and word[0] == "0"):
-        raise NotationSyntaxError(
-            f"{text.strip()!r}: {what} is a number from 0, not {word!r}", column=column
-        )
-    if len(word) > 2:  # more than any table has: no need to read a thousand digits
-        raise NotationSyntaxError(
-            f"{text.strip()!r}: {what} {word[:10]} is no seat: a table has 2 to 6 seats",
-            column=column,
-        )
-    return int(word)
