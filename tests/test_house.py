@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
 from attrs import frozen
 
 import chicago_poker
@@ -73,11 +72,6 @@ def p90(found: list[Function]) -> int:
     return lengths[int(len(lengths) * 0.9)]
 
 
-# The notation is split on its own branch of issue 37; the mark goes when it is merged.
-SPLIT_ELSEWHERE = "fails until formats/notation.py is split (issue 37, item 3)"
-
-
-@pytest.mark.xfail(strict=True, reason=SPLIT_ELSEWHERE)
 def test_no_module_is_over_800_lines() -> None:
     lengths = module_lengths()
     assert {name: n for name, n in lengths.items() if n > MAX_MODULE_LINES} == {}
