@@ -3,6 +3,7 @@ this process and through the bot protocol."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import chicago_poker
+from chicago_poker.cli.play import play_game
 from chicago_poker.core.decide import step
 from chicago_poker.core.legal import legal_commands, to_act
 from chicago_poker.core.rules import RuleOptions
@@ -19,7 +21,7 @@ from chicago_poker.core.views import view
 from chicago_poker.formats.log import LogEntry, redact_entries
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
-from chicago_poker.players.search import SearchBot, evaluate
+from chicago_poker.players.search import LEVELS, SearchBot, evaluate
 from chicago_poker.players.simulate import play_bots
 from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
 from chicago_poker.referee.information import InformationSet, Witness
@@ -28,10 +30,33 @@ SHORT = RuleOptions(short_game=True)
 SRC = str(Path(chicago_poker.__file__).parent.parent)
 
 
-def test_the_registry_makes_a_search_bot() -> None:
-    bot = BOTS["search"](3)
-    assert isinstance(bot, SearchBot)
-    assert bot.name == "search"
+def test_the_registry_makes_a_search_bot_of_each_level() -> None:
+    for name, level in (("search-easy", "easy"), ("search", "normal"), ("search-hard", "hard")):
+        bot = BOTS[name](3)
+        assert isinstance(bot, SearchBot)
+        assert bot.name == "search"
+        assert bot.iterations == LEVELS[level]
+    assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["hard"]
+
+
+def test_play_tells_the_search_bot_its_history_even_after_a_move_is_taken_back() -> None:
+    """In the terminal game the bot searches every move: none falls back for want of history.
+
+    The human takes moves back twice (u); the bot then forgets what it was told and is told
+    the history again, rather than searching from a history that no longer happened.
+    """
+    bots: list[SearchBot] = []
+
+    def factory(seat: int) -> SearchBot:
+        bots.append(SearchBot(seat, iterations=4))
+        return bots[-1]
+
+    script = "1\n" * 3 + "u\n" + "1\n" * 6 + "u\n" + "1\n" * 5_000
+    game = play_game(SHORT, 2, 5, factory, io.StringIO(script), io.StringIO())
+    (bot,) = bots
+    assert game.state.is_over
+    assert bot.searches > 10
+    assert bot.fallbacks == 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

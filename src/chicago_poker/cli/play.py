@@ -166,8 +166,9 @@ def _add_bot_arguments(parser: argparse.ArgumentParser) -> None:
         "--bot",
         default="heuristic",
         metavar="NAME",
-        help="every bot seat's bot (default: heuristic): heuristic, random, module:Class, or "
-        "cmd:COMMAND for a program that speaks the bot protocol",
+        help="every bot seat's bot (default: heuristic): heuristic, random, search, "
+        "search-easy, search-hard, module:Class, or cmd:COMMAND for a program that speaks "
+        "the bot protocol",
     )
     parser.add_argument(
         "--bots",

@@ -25,6 +25,7 @@ from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.formats.bot_protocol import TERMINATIONS
 from chicago_poker.players.game import Game
+from chicago_poker.players.simulate import Narrator
 from chicago_poker.protocol.process import BotError
 
 # The referee of one game tells each bot program the game as its seat sees it, asks it with
@@ -238,12 +239,16 @@ def _turns(
     """
     game = table.game
     table.introduce({seat: bot.name for seat, bot in seat_bots.items()})
+    # Bots in this process that look ahead (the search bot) are told their seat's history.
+    narrator = Narrator.of([seat_bots.get(seat) for seat in range(len(game.state.players))])
     while not game.state.is_over:
         state = game.state
         chooser = next_chooser(state)
         if chooser is None:
             table.say("The game cannot go on: nobody has anything to decide.")
             break
+        if chooser != HUMAN:
+            narrator.tell(game)
         command = _command(table, seat_bots.get(chooser), programs, chooser)
         if command is not None:  # None: a move was taken back
             table.narrate(state, game.execute(command))

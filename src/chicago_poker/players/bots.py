@@ -10,6 +10,8 @@ Bots are deterministic for a seed.
   cards when they help (:mod:`chicago_poker.players.heuristic`).
 - ``search`` (:class:`~chicago_poker.players.search.SearchBot`) looks ahead over the games
   its seat's history allows; its module is imported when the first one is made (:data:`BOTS`).
+  ``search-easy`` and ``search-hard`` search less and more (its
+  :data:`~chicago_poker.players.search.LEVELS`).
 
 >>> from chicago_poker.players.game import Game
 >>> from chicago_poker.core.views import view
@@ -22,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol, cast
@@ -95,19 +98,22 @@ class RandomBot:
         return legal[self._random.randrange(len(legal))]
 
 
-def _search_bot(seed: int | None) -> Bot:
-    """A :class:`~chicago_poker.players.search.SearchBot`, its module imported when first made.
+def _search_bot(seed: int | None, level: str = "normal") -> Bot:
+    """A :class:`~chicago_poker.players.search.SearchBot` of ``level`` (``LEVELS``).
 
-    The search needs the referee's knowledge model, which the other bots do without.
+    Its module is imported when the first is made: the search needs the referee's knowledge
+    model, which the other bots do without.
     """
-    from chicago_poker.players.search import SearchBot
+    from chicago_poker.players.search import LEVELS, SearchBot
 
-    return SearchBot(seed)
+    return SearchBot(seed, iterations=LEVELS[level])
 
 
 BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "search": _search_bot,
+    "search-easy": functools.partial(_search_bot, level="easy"),
+    "search-hard": functools.partial(_search_bot, level="hard"),
 }
 """The bots by name, each built from a seed: a class, or a function that imports its class."""

@@ -69,10 +69,13 @@ from chicago_poker.players.heuristic import HeuristicBot, power
 from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.ledger import SeenEntry
 
-__all__ = ["SearchBot", "evaluate"]
+__all__ = ["DEFAULT_ITERATIONS", "LEVELS", "SearchBot", "evaluate"]
 
 DEFAULT_ITERATIONS: Final = 40
 """Iterations per move of a bot made from a seed alone (as the ``BOTS`` registry makes it)."""
+LEVELS: Final = {"easy": 10, "normal": DEFAULT_ITERATIONS, "hard": 160}
+"""The iterations per move of each difficulty: ``search-easy``, ``search`` and ``search-hard``
+in :data:`~chicago_poker.players.bots.BOTS`."""
 DEFAULT_REUSE: Final = 4
 """Iterations on each determinization: as many as the tree's width, so that the first
 commands of a decision are compared on the same drawn states."""
@@ -160,6 +163,11 @@ class SearchBot:
     def observe(self, entry: SeenEntry) -> None:
         """Take the next entry of the seat's redacted history (a redacted log entry)."""
         self._entries.append(entry)
+
+    def forget(self) -> None:
+        """Forget the history taken so far: moves were taken back, and it is told anew."""
+        self._entries.clear()
+        self._known = None
 
     def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
         """The command of ``legal`` the search visits most; a lone command at once."""

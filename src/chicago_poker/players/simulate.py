@@ -54,6 +54,7 @@ from chicago_poker.core.events import (
     ShootoutWon,
     TurnStarted,
 )
+from chicago_poker.core.history import Entry
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.redacted_commands import redact_command
 from chicago_poker.core.redacted_events import redact
@@ -100,11 +101,17 @@ class Observer(Protocol):
         """Take the next entry of the seat's redacted history."""
         ...  # pragma: no cover
 
+    def forget(self) -> None:
+        """Forget every entry taken: moves were taken back, and the history is told anew."""
+        ...  # pragma: no cover
+
 
 class Narrator:
     """Tells each observing seat the entries of a game's history it has not been told yet.
 
     Each entry is redacted for each seat against the state before it, as a redacted log is.
+    When moves were taken back (:meth:`Game.undo <chicago_poker.Game.undo>`), every observer
+    forgets what it was told and is told the history anew.
     """
 
     def __init__(self, observers: Mapping[int, Observer]) -> None:
@@ -113,6 +120,8 @@ class Narrator:
         self.told = 0
         """Entries of the history told so far."""
         self._state: GameState | None = None
+        self._last: Entry | None = None
+        """The last entry told: a history that no longer holds it at its place was taken back."""
 
     @classmethod
     def of(cls, players: Sequence[object]) -> Narrator:
@@ -130,6 +139,8 @@ class Narrator:
         if not self.observers:
             return
         history = game.history
+        if self.told and (len(history) < self.told or history[self.told - 1] is not self._last):
+            self._start_again()
         for entry in history[self.told :]:
             before = self._state
             states = []  # the state before each event
@@ -145,6 +156,15 @@ class Narrator:
                 )
                 observer.observe(RedactedLogEntry(command, seen))
         self.told = len(history)
+        self._last = history[-1] if history else None
+
+    def _start_again(self) -> None:
+        """Make every observer forget the history, to tell it again from its start."""
+        for observer in self.observers.values():
+            observer.forget()
+        self.told = 0
+        self._state = None
+        self._last = None
 
 
 def player_names(bot_names: Sequence[str]) -> tuple[str, ...]:
