@@ -1,0 +1,124 @@
+"""How strong the search bot is: wins against heuristic bots, and a bot that sees every card.
+
+    python benchmarks/bench_strength.py BOT [--players 4] [--deals 10] [--seed 361]
+
+BOT is ``search`` (40 iterations a move), ``search:N`` (N iterations), ``unguided:N`` (the
+search without the heuristic's guidance, N iterations) or ``cheat:N``: the same search, given
+the true state instead of states drawn from what its seat saw, so that it knows every hand
+and every face-down card (not the order of the draw deck, which is chance). ``cheat`` is the
+ceiling of issue 36: what the search would win if its drawn states were always right.
+
+The bot takes each seat of each deal in turn against ``heuristic`` bots in the other seats
+(deals duplicated, seats rotated, as ``chicago-poker match`` does), and the script prints its
+wins with a 95% Wilson interval. ``chicago-poker match`` measures every built-in bot; this
+script exists for the cheating bot, which needs the game's state and so cannot play through
+the match runner.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+from chicago_poker import Bot, Game, GameState, HeuristicBot, RuleOptions, view
+from chicago_poker.core.commands import Command
+from chicago_poker.core.views import PlayerView
+from chicago_poker.match.stats import wilson
+from chicago_poker.players.search import SearchBot
+from chicago_poker.players.simulate import Narrator
+from chicago_poker.protocol.table import bot_seed
+from chicago_poker.referee.deals import Chooser
+from chicago_poker.referee.information import InformationSet
+
+
+class CheatingBot(SearchBot):
+    """The search bot, searching the true state: it sees every card (the ceiling)."""
+
+    name = "cheat"
+
+    def __init__(self, seed: int, iterations: int) -> None:
+        super().__init__(seed, iterations=iterations)
+        self.game: Game | None = None
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
+        assert self.game is not None
+        assert view.seat is not None
+        if len(legal) == 1:
+            return legal[0]
+        self.searches += 1
+        return self._search(_Truth(self.game.state), self.game.state, view.seat, legal)
+
+
+class _Truth(InformationSet):
+    """An information set that holds one state: the true one."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def sample(self, chooser: Chooser) -> GameState:
+        """The true state, whatever the chooser."""
+        return self.state
+
+
+def make(spec: str, seed: int) -> Bot:
+    kind, _, number = spec.partition(":")
+    iterations = int(number) if number else 40
+    if kind == "search":
+        return SearchBot(seed, iterations=iterations)
+    if kind == "unguided":
+        return SearchBot(seed, iterations=iterations, guided=False, rollout=4)
+    if kind == "cheat":
+        return CheatingBot(seed, iterations)
+    raise SystemExit(f"unknown bot {spec!r}: search, search:N, unguided:N or cheat:N")
+
+
+def play(spec: str, seat: int, players: int, deal: int) -> int | None:
+    """The winner of deal ``deal`` with the bot of ``spec`` at ``seat``, heuristics elsewhere."""
+    bots: list[Bot] = [HeuristicBot(bot_seed(deal, each)) for each in range(players)]
+    bots[seat] = make(spec, bot_seed(deal, seat))
+    game = Game.new([f"P{each}" for each in range(players)], RuleOptions(), seed=deal)
+    if isinstance(bots[seat], CheatingBot):
+        bots[seat].game = game  # type: ignore[attr-defined]  # the one bot that sees the state
+    narrator = Narrator.of(bots)
+    while not game.state.is_over:
+        narrator.tell(game)
+        chooser = next(
+            (each for each in range(players) if game.legal_commands(each)),
+            None,
+        )
+        if chooser is None:
+            break
+        legal = game.legal_commands(chooser)
+        game.execute(bots[chooser].choose(view(game.state, chooser), legal))
+    return game.state.winner
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("bot")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=361)
+    args = parser.parse_args()
+    wins = games = 0
+    started = time.perf_counter()
+    for number in range(args.deals):
+        deal = random.Random(f"{args.seed}:{number}").getrandbits(48)
+        for seat in range(args.players):
+            wins += play(args.bot, seat, args.players, deal) == seat
+            games += 1
+            print(f"\r{games} games, {wins} won", end="", file=sys.stderr, flush=True)
+    low, high = wilson(wins, games)
+    seconds = time.perf_counter() - started
+    print(
+        f"\n{args.bot} against {args.players - 1} heuristic: {wins} of {games} "
+        f"({wins / games:.3f}, 95% [{low:.3f}, {high:.3f}]) in {seconds:.0f} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
