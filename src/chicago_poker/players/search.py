@@ -110,6 +110,13 @@ class SearchBot:
 
     name = "search"
 
+    searches: int
+    """Moves chosen by search."""
+    fallbacks: int
+    """Moves chosen as the heuristic bot would, for want of the seat's history."""
+    played: int
+    """Iterations played in all, over every search."""
+
     def __init__(
         self,
         seed: int | None = None,
@@ -120,6 +127,7 @@ class SearchBot:
         rollout: int = DEFAULT_ROLLOUT,
         width: int = DEFAULT_WIDTH,
         guided: bool = True,
+        modelled: bool = False,
         exploration: float = 0.7,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -135,6 +143,8 @@ class SearchBot:
             guided: Whether the heuristic ranks the tree's commands and plays the rollouts;
                 False looks at every command and plays random rollouts, which makes each
                 iteration about ten times cheaper and the bot much weaker.
+            modelled: Whether the rivals' decisions in the tree are the heuristic's rather than
+                searched: the tree then holds the seat's own decisions only.
             exploration: The constant of UCB1's exploration term.
             clock: The clock of ``seconds``.
         """
@@ -145,6 +155,7 @@ class SearchBot:
         self.rollout = rollout
         self.width = width
         self.guided = guided
+        self.modelled = modelled
         self.exploration = exploration
         self._clock = clock
         self._random = random.Random(seed)
@@ -153,12 +164,7 @@ class SearchBot:
         """The heuristic that ranks the commands of the tree and plays the rollouts."""
         self._entries: list[SeenEntry] = []
         self._known: InformationSet | None = None
-        self.searches = 0
-        """Moves chosen by search."""
-        self.fallbacks = 0
-        """Moves chosen as the heuristic bot would, for want of the seat's history."""
-        self.played = 0
-        """Iterations played in all, over every search."""
+        self.searches = self.fallbacks = self.played = 0
 
     def observe(self, entry: SeenEntry) -> None:
         """Take the next entry of the seat's redacted history (a redacted log entry)."""
@@ -263,6 +269,8 @@ class SearchBot:
                     if self.guided
                     else legal[self._random.randrange(len(legal))]
                 )
+            elif self.modelled and actor != seat:  # the rivals play as the heuristic would
+                command = self._policy.choose(view(state, actor), legal)
             else:
                 command, node = self._tree_step(node, state, actor, legal, path)
             state = step(state, command)[0]
