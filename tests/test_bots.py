@@ -58,7 +58,7 @@ FAST_BOTS = ("heuristic", "random")
 
 
 def test_registry_names_the_bots() -> None:
-    assert set(BOTS) == {"random", "heuristic", "search"}
+    assert set(BOTS) == {"random", "heuristic", "search", "search-easy", "search-hard"}
     for name, factory in BOTS.items():
         assert factory(1).name == name
 
