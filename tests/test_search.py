@@ -34,7 +34,7 @@ def test_the_registry_makes_a_search_bot_of_each_level() -> None:
     for name, level in (("search-easy", "easy"), ("search", "normal"), ("search-hard", "hard")):
         bot = BOTS[name](3)
         assert isinstance(bot, SearchBot)
-        assert bot.name == "search"
+        assert bot.name == name
         assert bot.iterations == LEVELS[level]
     assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["hard"]
 

@@ -106,7 +106,9 @@ def _search_bot(seed: int | None, level: str = "normal") -> Bot:
     """
     from chicago_poker.players.search import LEVELS, SearchBot
 
-    return SearchBot(seed, iterations=LEVELS[level])
+    bot = SearchBot(seed, iterations=LEVELS[level])
+    bot.name = "search" if level == "normal" else f"search-{level}"  # its name in BOTS
+    return bot
 
 
 BOTS: Final[dict[str, Callable[[int | None], Bot]]] = {
