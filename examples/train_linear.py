@@ -489,7 +489,7 @@ class Point(NamedTuple):
         low, high = self.interval
         return (
             f"after {self.trained:4} games: won {self.won:3} of {self.games} held-out games,"
-            f" {self.rate:.2f} (95 % interval {low:.2f} to {high:.2f})"
+            f" {self.rate:.2f} (95 %: {low:.2f} to {high:.2f})"
         )
 
 

@@ -111,3 +111,9 @@ def test_a_hand_s_strength_follows_the_order_of_the_categories(example: ModuleTy
     values = [strength(tuple(sorted(hand))) for hand in hands]
     assert values == sorted(values, reverse=True)
     assert [int(value) for value in values] == list(range(10, -1, -1))
+
+
+def test_the_page_prints_the_figures_of_the_run(points: list[Any]) -> None:
+    page = (ROOT / "docs" / "ai.md").read_text(encoding="utf-8")
+    printed = [line for line in page.splitlines() if line.startswith("after ")]
+    assert printed == [str(point) for point in points]
