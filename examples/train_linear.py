@@ -86,8 +86,7 @@ Card = tuple[int, int]
 def strength(cards: tuple[Card, ...]) -> float:
     """A hand of up to five cards as one number, in the rules' order of hands (R-7.3).
 
-    Its category, 0 (high card) to 10 (Chicago Poker), plus its highest value / 16; the finer
-    tie-breaks are left out.
+    Its category, 0 (high card) to 10 (Chicago Poker), plus its highest value / 16.
     """
     if not cards:
         return 0.0
@@ -525,79 +524,84 @@ def _text(x: float, y: float, content: str, **attributes: str) -> ET.Element:
 
 def curve_svg(points: Sequence[Point], seed: int) -> str:
     """The learning curve: each evaluation's win rate with its 95 % interval, against 0.5."""
-    last = max(point.trained for point in points) or 1
-
-    def x(trained: float) -> float:
-        return _LEFT + (_WIDTH - _LEFT - _RIGHT) * trained / last
-
-    def y(rate: float) -> float:
-        return _TOP + (_HEIGHT - _TOP - _BOTTOM) * (1 - rate)
-
-    root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg"})
-    root.attrib.update(viewBox=f"0 0 {_WIDTH} {_HEIGHT}", style="font-family:sans-serif")
-    root.attrib.update(width=str(_WIDTH), height=str(_HEIGHT))
-    ET.SubElement(root, "title").text = "learning curve"
-    ET.SubElement(root, "rect", {"width": str(_WIDTH), "height": str(_HEIGHT), "fill": _FELT})
+    plot = Plot(max(point.trained for point in points))
     title = "A linear policy learns to beat the random bot (2 players)"
-    root.append(_text(16, 26, title, font_size="15", font_weight="bold"))
+    plot.root.append(_text(16, 26, title, font_size="15", font_weight="bold"))
     note = (
         f"seed {seed}; each point: {points[0].games} held-out games, seats alternated;"
         " band: 95 % interval"
     )
-    root.append(_text(16, 46, note, fill=_MUTED))
-    _axes(root, points, x, y)
-    _curve(root, points, x, y)
-    return ET.tostring(root, encoding="unicode") + "\n"
+    plot.root.append(_text(16, 46, note, fill=_MUTED))
+    plot.grid()
+    plot.axes(points)
+    plot.curve(points)
+    return ET.tostring(plot.root, encoding="unicode") + "\n"
 
 
-def _axes(
-    root: ET.Element,
-    points: Sequence[Point],
-    x: Callable[[float], float],
-    y: Callable[[float], float],
-) -> None:
-    """The grid, the line of 0.5, the ticks and the names of the axes."""
-    for rate in (0.0, 0.25, 0.5, 0.75, 1.0):
-        line = {"x1": _n(x(0)), "x2": _n(x(points[-1].trained)), "y1": _n(y(rate))}
-        line["y2"] = line["y1"]
-        line["stroke"] = _MUTED if rate == 0.5 else _GRID
-        if rate == 0.5:
-            line["stroke-dasharray"] = "6 4"
-        ET.SubElement(root, "line", line)
-        root.append(_text(x(0) - 8, y(rate) + 4, f"{rate:g}", fill=_MUTED, text_anchor="end"))
-    root.append(_text(x(points[-1].trained), y(0.5) - 6, "even", fill=_MUTED, text_anchor="end"))
-    for point in points:
-        label = _text(x(point.trained), y(0) + 18, str(point.trained), fill=_MUTED)
-        label.set("text-anchor", "middle")
-        root.append(label)
-    middle = (x(0) + x(points[-1].trained)) / 2
-    root.append(_text(middle, _HEIGHT - 14, "training games", text_anchor="middle"))
-    centre = y(0.5)
-    turned = _text(20, centre, "held-out games won", text_anchor="middle")
-    turned.set("transform", f"rotate(-90 20 {_n(centre)})")
-    root.append(turned)
+class Plot:
+    """The picture being drawn, and where a win rate after some training games goes in it."""
 
+    def __init__(self, last: int) -> None:
+        """An empty plot of 0 to ``last`` training games, and of win rates 0 to 1."""
+        self.last = last or 1
+        self.root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg"})
+        self.root.attrib.update(viewBox=f"0 0 {_WIDTH} {_HEIGHT}", style="font-family:sans-serif")
+        self.root.attrib.update(width=str(_WIDTH), height=str(_HEIGHT))
+        ET.SubElement(self.root, "title").text = "learning curve"
+        size = {"width": str(_WIDTH), "height": str(_HEIGHT)}
+        ET.SubElement(self.root, "rect", {**size, "fill": _FELT})
 
-def _curve(
-    root: ET.Element,
-    points: Sequence[Point],
-    x: Callable[[float], float],
-    y: Callable[[float], float],
-) -> None:
-    """The band of the intervals, the line of the win rates, and each rate written."""
-    upper = [f"{_n(x(point.trained))},{_n(y(point.interval[1]))}" for point in points]
-    lower = [f"{_n(x(point.trained))},{_n(y(point.interval[0]))}" for point in points]
-    band = " ".join(upper + lower[::-1])
-    ET.SubElement(root, "polygon", {"points": band, "fill": _GOLD, "fill-opacity": "0.2"})
-    line = " ".join(f"{_n(x(point.trained))},{_n(y(point.rate))}" for point in points)
-    ET.SubElement(root, "polyline", {"points": line, "fill": "none", "stroke": _GOLD})
-    root[-1].set("stroke-width", "2.5")
-    for point in points:
-        centre = {"cx": _n(x(point.trained)), "cy": _n(y(point.rate)), "r": "4"}
-        ET.SubElement(root, "circle", {**centre, "fill": _GOLD, "stroke": _FELT})
-        written = _text(x(point.trained), y(point.interval[1]) - 6, f"{point.rate:.2f}")
-        written.set("text-anchor", "middle")
-        root.append(written)
+    def x(self, trained: float) -> float:
+        """Where ``trained`` games go across."""
+        return _LEFT + (_WIDTH - _LEFT - _RIGHT) * trained / self.last
+
+    def y(self, rate: float) -> float:
+        """Where a win rate of ``rate`` goes down."""
+        return _TOP + (_HEIGHT - _TOP - _BOTTOM) * (1 - rate)
+
+    def grid(self) -> None:
+        """The lines of the win rates 0 to 1 by quarters, 0.5 dashed and called even."""
+        for rate in (0.0, 0.25, 0.5, 0.75, 1.0):
+            line = {"x1": _n(self.x(0)), "x2": _n(self.x(self.last)), "y1": _n(self.y(rate))}
+            line["y2"] = line["y1"]
+            line["stroke"] = _MUTED if rate == 0.5 else _GRID
+            if rate == 0.5:
+                line["stroke-dasharray"] = "6 4"
+            ET.SubElement(self.root, "line", line)
+            left, down = self.x(0) - 8, self.y(rate) + 4
+            self.root.append(_text(left, down, f"{rate:g}", fill=_MUTED, text_anchor="end"))
+        even = _text(self.x(self.last), self.y(0.5) - 6, "even", fill=_MUTED, text_anchor="end")
+        self.root.append(even)
+
+    def axes(self, points: Sequence[Point]) -> None:
+        """The games of each evaluation under the plot, and the names of the axes."""
+        for point in points:
+            across, down = self.x(point.trained), self.y(0) + 18
+            label = _text(across, down, str(point.trained), fill=_MUTED, text_anchor="middle")
+            self.root.append(label)
+        middle = (self.x(0) + self.x(self.last)) / 2
+        self.root.append(_text(middle, _HEIGHT - 14, "training games", text_anchor="middle"))
+        centre = self.y(0.5)
+        turned = _text(20, centre, "held-out games won", text_anchor="middle")
+        turned.set("transform", f"rotate(-90 20 {_n(centre)})")
+        self.root.append(turned)
+
+    def curve(self, points: Sequence[Point]) -> None:
+        """The band of the intervals, the line of the win rates, and each rate written."""
+        where = [(_n(self.x(point.trained)), point) for point in points]
+        upper = [f"{x},{_n(self.y(point.interval[1]))}" for x, point in where]
+        lower = [f"{x},{_n(self.y(point.interval[0]))}" for x, point in where]
+        band = {"points": " ".join(upper + lower[::-1]), "fill": _GOLD, "fill-opacity": "0.2"}
+        ET.SubElement(self.root, "polygon", band)
+        line = " ".join(f"{x},{_n(self.y(point.rate))}" for x, point in where)
+        stroke = {"fill": "none", "stroke": _GOLD, "stroke-width": "2.5"}
+        ET.SubElement(self.root, "polyline", {"points": line, **stroke})
+        for x, point in where:
+            dot = {"cx": x, "cy": _n(self.y(point.rate)), "r": "4", "fill": _GOLD}
+            ET.SubElement(self.root, "circle", {**dot, "stroke": _FELT})
+            above = self.y(point.interval[1]) - 6
+            written = f"{point.rate:.2f}"
+            self.root.append(_text(self.x(point.trained), above, written, text_anchor="middle"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
