@@ -24,6 +24,7 @@ import time
 from collections.abc import Sequence
 
 from chicago_poker import Bot, Game, GameState, HeuristicBot, RuleOptions, view
+from chicago_poker.cli.turns import next_chooser
 from chicago_poker.core.commands import Command
 from chicago_poker.core.views import PlayerView
 from chicago_poker.match.stats import wilson
@@ -85,10 +86,7 @@ def play(spec: str, seat: int, players: int, deal: int) -> int | None:
     narrator = Narrator.of(bots)
     while not game.state.is_over:
         narrator.tell(game)
-        chooser = next(
-            (each for each in range(players) if game.legal_commands(each)),
-            None,
-        )
+        chooser = next_chooser(game.state)
         if chooser is None:
             break
         legal = game.legal_commands(chooser)
