@@ -22,7 +22,7 @@ from chicago_poker.formats.log import LogEntry, redact_entries
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
 from chicago_poker.players.search import LEVELS, SearchBot, evaluate
-from chicago_poker.players.simulate import play_bots
+from chicago_poker.players.simulate import Narrator, play_bots
 from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
 from chicago_poker.referee.information import InformationSet, Witness
 
@@ -174,3 +174,32 @@ def test_the_evaluation_shares_one_win() -> None:
     winner = game.state.winner
     assert winner is not None
     assert evaluate(game.state) == [1.0 if seat == winner else 0.0 for seat in range(3)]
+
+
+def test_an_observer_that_cannot_forget_is_told_nothing_after_a_move_is_taken_back() -> None:
+    """A bot with ``observe`` alone is not told a second history on top of the first."""
+
+    class Listener:
+        def __init__(self) -> None:
+            self.entries: list[object] = []
+
+        def observe(self, entry: object) -> None:
+            self.entries.append(entry)
+
+    game = Game.new(["Al", "Bugs"], seed=4)
+    listener = Listener()
+    narrator = Narrator.of([None, listener])
+    for _ in range(3):
+        game.execute(
+            HeuristicBot(1).choose(
+                view(game.state, game.state.turn.player),
+                game.legal_commands(game.state.turn.player),
+            )
+        )
+    narrator.tell(game)
+    told = len(listener.entries)
+    assert told == len(game.history)
+    game.undo(1)
+    game.execute(game.legal_commands(game.state.turn.player)[0])
+    narrator.tell(game)
+    assert len(listener.entries) == told

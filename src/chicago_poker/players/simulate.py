@@ -159,9 +159,17 @@ class Narrator:
         self._last = history[-1] if history else None
 
     def _start_again(self) -> None:
-        """Make every observer forget the history, to tell it again from its start."""
-        for observer in self.observers.values():
-            observer.forget()
+        """Make every observer forget the history, to tell it again from its start.
+
+        An observer without ``forget`` (written before it was part of :class:`Observer`)
+        cannot take the history anew, so it is told nothing more rather than a history
+        that did not happen.
+        """
+        for seat, observer in list(self.observers.items()):
+            if callable(getattr(observer, "forget", None)):
+                observer.forget()
+            else:
+                del self.observers[seat]
         self.told = 0
         self._state = None
         self._last = None
