@@ -2,11 +2,12 @@
 
     python benchmarks/bench_strength.py BOT [--players 4] [--deals 10] [--seed 361]
 
-BOT is ``search`` (40 iterations a move), ``search:N`` (N iterations), ``unguided:N`` (the
-search without the heuristic's guidance, N iterations) or ``cheat:N``: the same search, given
-the true state instead of states drawn from what its seat saw, so that it knows every hand
-and every face-down card (not the order of the draw deck, which is chance). ``cheat`` is the
-ceiling of issue 36: what the search would win if its drawn states were always right.
+BOT is ``search`` (300 iterations a move, as ``BOTS`` makes it), ``search:N`` (N
+iterations), ``unguided:N`` (the search without the heuristic's guidance, N iterations) or
+``cheat:N``: the same search, given the true state instead of states drawn from what its
+seat saw, so that it knows every hand and every face-down card (not the order of the draw
+deck, which is chance). ``cheat`` is the ceiling of issue 36: what the search would win if its
+drawn states were always right.
 
 The bot takes each seat of each deal in turn against ``heuristic`` bots in the other seats
 (deals duplicated, seats rotated, as ``chicago-poker match`` does), and the script prints its
@@ -28,7 +29,7 @@ from chicago_poker.cli.turns import next_chooser
 from chicago_poker.core.commands import Command
 from chicago_poker.core.views import PlayerView
 from chicago_poker.match.stats import wilson
-from chicago_poker.players.search import SearchBot
+from chicago_poker.players.search import DEFAULT_ITERATIONS, SearchBot
 from chicago_poker.players.simulate import Narrator
 from chicago_poker.protocol.table import bot_seed
 from chicago_poker.referee.deals import Chooser
@@ -66,7 +67,7 @@ class _Truth(InformationSet):
 
 def make(spec: str, seed: int) -> Bot:
     kind, _, number = spec.partition(":")
-    iterations = int(number) if number else 40
+    iterations = int(number) if number else DEFAULT_ITERATIONS
     if kind == "search":
         return SearchBot(seed, iterations=iterations)
     if kind == "unguided":

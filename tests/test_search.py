@@ -7,12 +7,14 @@ import io
 import itertools
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import chicago_poker
 from chicago_poker.cli.play import play_game
+from chicago_poker.core.commands import Command
 from chicago_poker.core.decide import step
 from chicago_poker.core.legal import legal_commands, to_act
 from chicago_poker.core.rules import RuleOptions
@@ -21,7 +23,7 @@ from chicago_poker.core.views import view
 from chicago_poker.formats.log import LogEntry, redact_entries
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
-from chicago_poker.players.search import LEVELS, SearchBot, evaluate
+from chicago_poker.players.search import LEVELS, SearchBot
 from chicago_poker.players.simulate import Narrator, play_bots
 from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
 from chicago_poker.referee.information import InformationSet, Witness
@@ -164,18 +166,6 @@ def test_it_plays_the_same_game_through_the_bot_protocol() -> None:
     assert played.game.history == local.game.history
 
 
-def test_the_evaluation_shares_one_win() -> None:
-    game = play_bots(SHORT, [HeuristicBot(1), HeuristicBot(2), HeuristicBot(3)], 5)
-    for state in _states(game)[:: max(1, len(game.history) // 20)]:
-        shares = evaluate(state)
-        assert len(shares) == 3
-        assert sum(shares) == pytest.approx(1.0)
-        assert all(0.0 <= share <= 1.0 for share in shares)
-    winner = game.state.winner
-    assert winner is not None
-    assert evaluate(game.state) == [1.0 if seat == winner else 0.0 for seat in range(3)]
-
-
 def test_an_observer_that_cannot_forget_is_told_nothing_after_a_move_is_taken_back() -> None:
     """A bot with ``observe`` alone is not told a second history on top of the first."""
 
@@ -203,3 +193,33 @@ def test_an_observer_that_cannot_forget_is_told_nothing_after_a_move_is_taken_ba
     game.execute(game.legal_commands(game.state.turn.player)[0])
     narrator.tell(game)
     assert len(listener.entries) == told
+
+
+def _choices_at(game: Game, seat: int, make: Callable[[], SearchBot]) -> list[Command]:
+    """A fresh bot's choice at each decision of ``seat`` in ``game`` with more than one."""
+    choices = []
+    state: GameState | None = None
+    for index, entry in enumerate(game.history):
+        state, _ = step(state, entry.command)
+        legal = legal_commands(state, seat)
+        if len(legal) > 1 and index % 3 == 0:
+            bot = make()
+            for seen in redact_entries(game.history[: index + 1], seat):
+                bot.observe(seen)
+            choices.append(bot.choose(view(state, seat), legal))
+    return choices
+
+
+def test_the_heuristics_choice_stands_unless_the_search_finds_better_by_the_margin() -> None:
+    """A margin of 1 (no average beats another by more) keeps the heuristic's first choice.
+
+    With one iteration the search tries that choice alone, so it plays it; a margin of 1
+    plays it too after 60 iterations. A margin of 0 lets the search overrule it.
+    """
+    game = play_bots(RuleOptions(), [HeuristicBot(1), HeuristicBot(2), HeuristicBot(3)], 8)
+    first = _choices_at(game, 0, lambda: SearchBot(4, iterations=1))
+    kept = _choices_at(game, 0, lambda: SearchBot(4, iterations=60, margin=1.0))
+    searched = _choices_at(game, 0, lambda: SearchBot(4, iterations=60, margin=0.0))
+    assert len(first) > 10
+    assert kept == first
+    assert sum(a != b for a, b in zip(searched, first, strict=True)) >= 2

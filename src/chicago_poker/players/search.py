@@ -12,22 +12,23 @@ rivals' hands differ), so a child is chosen by UCB1 with *availability counts*: 
 could be chosen, rather than how often its parent was visited.
 
 Each iteration draws a determinization (or reuses the last one, :attr:`SearchBot.reuse`),
-walks the tree by UCB1, adds one node, lets the heuristic bot play on for a few commands
-(:attr:`SearchBot.rollout`) and scores the position it reaches (:func:`evaluate`): the winner
-takes 1; in a game not yet won, each seat's share comes from the businesses it controls and
-the columns it leads. Chance during the search deals the determinization's draw deck in an
-order drawn once per determinization.
+walks the tree by UCB1, adds one node and scores the position it reaches with
+:func:`~chicago_poker.players.evaluation.evaluate`: the winner takes 1; in a game not yet
+won, each seat's share is its chance to win as a model fitted to the winners of heuristic
+games gives it, from the businesses it controls and the columns it leads. With
+:attr:`SearchBot.rollout` above 0, every seat first plays on as the heuristic would for that
+many commands. Chance during the search deals the determinization's draw deck in an order
+drawn once per determinization.
 
-**Knowledge.** The search leans on :class:`~chicago_poker.players.heuristic.HeuristicBot`
-twice. In the tree, each decision looks only at the heuristic's best few commands
+**Knowledge.** The search leans on :class:`~chicago_poker.players.heuristic.HeuristicBot`.
+In the tree, each decision looks only at the heuristic's best few commands
 (:attr:`SearchBot.width`, :meth:`~chicago_poker.players.heuristic.HeuristicBot.ranked`), its
 favourite tried first: a 4-player turn offers a median of 16 commands and up to 87, too many
-to try each a few times within a move's budget. Beyond the tree, every seat plays as the
-heuristic would from its own view of the determinization, rather than at random: the position
-scored is then one that play like the opponents' could reach. Measured heads-up against the
-heuristic bot at 32 iterations per move (40 games, seats alternated), random rollouts of 4
-commands with every command in the tree won 13, this 28; over 240 heads-up games it won
-0.56, about level with the heuristic bot (``benchmarks/README.md``).
+to try each a few times within a move's budget. At the root, the heuristic's favourite
+stands unless the command the search visited most scores more than :attr:`SearchBot.margin`
+above it on average: the evaluation is fitted to who wins, not to what each command is worth,
+and it leans towards playing cards now (they count on the board at once) where the heuristic
+would draw. ``benchmarks/README.md`` ("The search bot") has what each choice measured.
 
 **What the bot knows.** It is told its seat's redacted history, entry by entry
 (:meth:`SearchBot.observe`): :func:`~chicago_poker.protocol.table.play_table`,
@@ -52,36 +53,40 @@ deterministic for a seed; with seconds, its choices depend on the machine's spee
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from chicago_poker.core.cards import Card, GangsterCard, card_order
+from chicago_poker.core.cards import Card, card_order
 from chicago_poker.core.commands import Command, DealCard, RevealTile
 from chicago_poker.core.decide import step
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands, to_act
-from chicago_poker.core.state import Business, GameState, PlayerState
+from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView, view
-from chicago_poker.players.heuristic import HeuristicBot, power
+from chicago_poker.players.evaluation import evaluate
+from chicago_poker.players.heuristic import HeuristicBot
 from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.ledger import SeenEntry
 
 __all__ = ["DEFAULT_ITERATIONS", "LEVELS", "SearchBot", "evaluate"]
 
-DEFAULT_ITERATIONS: Final = 40
+DEFAULT_ITERATIONS: Final = 300
 """Iterations per move of a bot made from a seed alone (as the ``BOTS`` registry makes it)."""
-LEVELS: Final = {"easy": 10, "normal": DEFAULT_ITERATIONS, "hard": 160}
+LEVELS: Final = {"easy": 100, "normal": DEFAULT_ITERATIONS, "hard": 1000}
 """The iterations per move of each difficulty: ``search-easy``, ``search`` and ``search-hard``
 in :data:`~chicago_poker.players.bots.BOTS`."""
 DEFAULT_REUSE: Final = 4
 """Iterations on each determinization: as many as the tree's width, so that the first
 commands of a decision are compared on the same drawn states."""
-DEFAULT_ROLLOUT: Final = 20
-"""Commands the heuristic plays beyond the tree before the position is scored."""
+DEFAULT_ROLLOUT: Final = 0
+"""Commands the heuristic plays beyond the tree before the position is scored: none. The
+fitted evaluation scores a leaf at once, about eight times faster than after 20 commands of
+play, and the search plays no worse for it (``benchmarks/README.md``)."""
+DEFAULT_MARGIN: Final = 0.03
+"""How much better than the heuristic's choice a command must score to be chosen instead."""
 DEFAULT_WIDTH: Final = 4
 """The heuristic's best commands the tree looks at in each decision."""
 
@@ -129,6 +134,7 @@ class SearchBot:
         width: int = DEFAULT_WIDTH,
         guided: bool = True,
         modelled: bool = False,
+        margin: float = DEFAULT_MARGIN,
         exploration: float = 0.7,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -142,10 +148,11 @@ class SearchBot:
             rollout: Commands the heuristic plays beyond the tree before the position is scored.
             width: The heuristic's best commands looked at in each decision of the tree.
             guided: Whether the heuristic ranks the tree's commands and plays the rollouts;
-                False looks at every command and plays random rollouts, which makes each
-                iteration about ten times cheaper and the bot much weaker.
+                False looks at every command and plays at random beyond the tree.
             modelled: Whether the rivals' decisions in the tree are the heuristic's rather than
                 searched: the tree then holds the seat's own decisions only.
+            margin: How much more, on average, the command visited most must score than the
+                first command tried (the heuristic's choice, when guided) to be chosen instead.
             exploration: The constant of UCB1's exploration term.
             clock: The clock of ``seconds``.
         """
@@ -157,12 +164,12 @@ class SearchBot:
         self.width = width
         self.guided = guided
         self.modelled = modelled
+        self.margin = margin
         self.exploration = exploration
         self._clock = clock
         self._random = random.Random(seed)
         self._fallback = HeuristicBot(seed)
-        self._policy = HeuristicBot(None if seed is None else seed + 1)
-        """The heuristic that ranks the commands of the tree and plays the rollouts."""
+        self._policy = HeuristicBot(None if seed is None else seed + 1)  # ranks, plays rollouts
         self._entries: list[SeenEntry] = []
         self._known: InformationSet | None = None
         self.searches = self.fallbacks = self.played = 0
@@ -233,15 +240,7 @@ class SearchBot:
             if deadline is not None and self._clock() >= deadline:
                 break
         self.played += done
-        best = legal[0]
-        best_key = (-1, 0.0)
-        for command in legal:
-            child = root.children.get(command)
-            if child is not None and child.visits:
-                key = (child.visits, child.total / child.visits)
-                if key > best_key:
-                    best, best_key = command, key
-        return best
+        return _choice(root, legal, self.margin)
 
     def _order(self, state: GameState) -> list[Card]:
         """The order in which the search deals the cards that may yet be drawn."""
@@ -383,6 +382,31 @@ def _decision(state: GameState, seat: int) -> tuple[int, Sequence[Command]] | No
     return (actor, legal) if legal else None
 
 
+def _choice(root: _Node, legal: Sequence[Command], margin: float) -> Command:
+    """The command of ``legal`` visited most, unless it scores within ``margin`` of the first.
+
+    The first command tried at the root is the heuristic's choice (guided) or a random one.
+    The search overrules it only when the command it visited most scores more than
+    ``margin`` above it on average: small differences are mostly the noise of the drawn
+    states and the bias of the evaluation.
+    """
+    best = legal[0]
+    best_key = (-1, 0.0)
+    for command in legal:
+        child = root.children.get(command)
+        if child is not None and child.visits:
+            key = (child.visits, child.total / child.visits)
+            if key > best_key:
+                best, best_key = command, key
+    first = next(iter(root.children), None)
+    if first is None or first not in legal:
+        return best
+    kept = root.children[first]
+    if kept.visits and best_key[1] - kept.total / kept.visits <= margin:
+        return first
+    return best
+
+
 def _select(
     children: dict[Command, _Node], legal: Sequence[Command], exploration: float
 ) -> tuple[Command, _Node]:
@@ -401,64 +425,3 @@ def _select(
         if value > best_value:
             best_command, best, best_value = command, child, value
     return best_command, best
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _column_power(cards: tuple[GangsterCard, ...]) -> float:
-    return power(cards) if cards else 0.0
-
-
-_SHARPNESS: Final = 1.5
-"""How sharply a lead in score turns into a share of the win (the softmax's inverse temperature)."""
-
-
-def evaluate(state: GameState) -> list[float]:
-    """Each seat's share of a win from ``state``: 1 for the winner, else a softmax of scores.
-
-    A seat's score counts its businesses (more for those of a kind it already holds: three of
-    a kind wins) and, for each open business, the column it leads there, by the power of the
-    cards in it and how full it is. A game over without a winner shares the win evenly.
-
-    >>> from chicago_poker.players.game import Game
-    >>> shares = evaluate(Game.new(["Al", "Bugs"], seed=1).state)
-    >>> len(shares), round(sum(shares), 9)
-    (2, 1.0)
-    """
-    count = len(state.players)
-    winner = state.winner
-    if winner is not None:
-        return [1.0 if seat == winner else 0.0 for seat in range(count)]
-    if state.is_over:
-        return [1.0 / count] * count
-    scores = [_holdings(player) for player in state.players]
-    for business in state.businesses:
-        _score_lead(business, scores)
-    top = max(scores)
-    weights = [math.exp(_SHARPNESS * (score - top)) for score in scores]
-    total = sum(weights)
-    return [weight / total for weight in weights]
-
-
-def _holdings(player: PlayerState) -> float:
-    """A player's score for what they hold: businesses (more of a kind), then cards in hand."""
-    kinds: dict[object, int] = {}
-    for tile in player.controlled:
-        kinds[tile.kind] = kinds.get(tile.kind, 0) + 1
-    score = float(len(player.controlled)) + 0.1 * len(kinds)
-    for same in kinds.values():
-        score += 0.5 * (same - 1)
-    return score + 0.02 * len(player.hand)
-
-
-def _score_lead(business: Business, scores: list[float]) -> None:
-    """Add to ``scores`` the lead at ``business``: its strongest column, and by how much."""
-    best_seat, best, second = -1, 0.0, 0.0
-    for seat, column in enumerate(business.columns):
-        strength = _column_power(column.cards)
-        if strength > best:
-            best_seat, best, second = seat, strength, best
-        elif strength > second:
-            second = strength
-    if best_seat >= 0:
-        filled = len(business.columns[best_seat].cards)
-        scores[best_seat] += 0.15 + 0.1 * filled + 0.05 * min(best - second, 4.0)
