@@ -7,7 +7,8 @@ iterations), ``unguided:N`` (the search without the heuristic's guidance, N iter
 ``cheat:N``: the same search, given the true state instead of states drawn from what its
 seat saw, so that it knows every hand and every face-down card (not the order of the draw
 deck, which is chance). ``cheat`` is the ceiling of issue 36: what the search would win if its
-drawn states were always right.
+drawn states were always right. Settings of the search follow, comma-separated:
+``search:300,margin=0`` (``margin``, ``rollout``, ``reuse``, ``width``).
 
 The bot takes each seat of each deal in turn against ``heuristic`` bots in the other seats
 (deals duplicated, seats rotated, as ``chicago-poker match`` does), and the script prints its
@@ -23,6 +24,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any, Final
 
 from chicago_poker import Bot, Game, GameState, HeuristicBot, RuleOptions, view
 from chicago_poker.cli.turns import next_chooser
@@ -41,8 +43,8 @@ class CheatingBot(SearchBot):
 
     name = "cheat"
 
-    def __init__(self, seed: int, iterations: int) -> None:
-        super().__init__(seed, iterations=iterations)
+    def __init__(self, seed: int, iterations: int, **settings: Any) -> None:
+        super().__init__(seed, iterations=iterations, **settings)
         self.game: Game | None = None
 
     def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
@@ -65,15 +67,26 @@ class _Truth(InformationSet):
         return self.state
 
 
+SETTINGS: Final = {"margin": float, "rollout": int, "reuse": int, "width": int}
+"""The settings a BOT may change after its iterations: ``search:300,margin=0,rollout=20``."""
+
+
 def make(spec: str, seed: int) -> Bot:
-    kind, _, number = spec.partition(":")
+    head, *pairs = spec.split(",")
+    kind, _, number = head.partition(":")
     iterations = int(number) if number else DEFAULT_ITERATIONS
+    settings: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key not in SETTINGS:
+            raise SystemExit(f"unknown setting {key!r} in {spec!r}: {', '.join(SETTINGS)}")
+        settings[key] = SETTINGS[key](value)
     if kind == "search":
-        return SearchBot(seed, iterations=iterations)
+        return SearchBot(seed, iterations=iterations, **settings)
     if kind == "unguided":
-        return SearchBot(seed, iterations=iterations, guided=False, rollout=4)
+        return SearchBot(seed, iterations=iterations, guided=False, **{"rollout": 4, **settings})
     if kind == "cheat":
-        return CheatingBot(seed, iterations)
+        return CheatingBot(seed, iterations, **settings)
     raise SystemExit(f"unknown bot {spec!r}: search, search:N, unguided:N or cheat:N")
 
 
