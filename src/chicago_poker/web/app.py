@@ -40,7 +40,8 @@ from chicago_poker.web.limits import (
     MESSAGES_PER_SECOND,
 )
 from chicago_poker.web.render import labels
-from chicago_poker.web.tables import Table, TableError, Tables, Viewer, read_request
+from chicago_poker.web.requests import TableError, read_request
+from chicago_poker.web.tables import Table, Tables, Viewer
 
 __all__ = ["create_app"]
 

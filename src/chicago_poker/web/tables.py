@@ -16,20 +16,17 @@ import asyncio
 import os
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 import orjson
-from attrs import frozen
 
 from chicago_poker.core.apply import apply
 from chicago_poker.core.commands import Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.core.events import Event
 from chicago_poker.core.redacted_events import SeenEvent, redact
-from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.display.words import needs_view
@@ -37,8 +34,9 @@ from chicago_poker.formats.jsonio import JSONObject, command_from_json, to_json
 from chicago_poker.formats.log import LogKind, dump_entry, entries_to_lines
 from chicago_poker.players.bots import BOTS, Bot
 from chicago_poker.players.game import Game
-from chicago_poker.web.limits import MAX_CONNECTIONS_PER_SEAT, MAX_NAME_LENGTH, Bounds
+from chicago_poker.web.limits import MAX_CONNECTIONS_PER_SEAT, Bounds
 from chicago_poker.web.render import command_words, event_words, table_svg
+from chicago_poker.web.requests import TableError, TableRequest, read_request
 
 __all__ = ["Table", "TableError", "TableRequest", "Tables", "read_request"]
 
@@ -52,94 +50,6 @@ A connection woken by an event lets the loop run while each turn brings more (th
 playing one move after another, with no delay), so that one update carries them all and the
 picture is drawn once for them; it sends what it has after this many turns at most.
 """
-
-
-class TableError(ChicagoPokerError, ValueError):
-    """A request the server refuses: the message says what is wrong and where."""
-
-    def __init__(self, message: str, *, code: str) -> None:
-        """Make the error; ``code`` is a short name a client can match, such as ``bad-token``."""
-        super().__init__(message)
-        self.code = code
-
-
-@frozen
-class TableRequest:
-    """What a new table needs: the players' names, the rule options and a bot per seat."""
-
-    names: tuple[str, ...]
-    """The players' names, by seat."""
-
-    options: RuleOptions
-    """The rule options."""
-
-    bots: tuple[str | None, ...]
-    """The bot that plays each seat (a name of :data:`~chicago_poker.BOTS`), None for a person."""
-
-
-def read_request(data: object) -> TableRequest:
-    """The table request of JSON data ``{"names": [...], "bots": [...], "options": {...}}``.
-
-    ``bots`` may be left out (every seat a person) and so may ``options`` (the defaults).
-    Whether the number of players is one the game allows is the engine's to say, when the
-    table is made.
-
-    Raises:
-        TableError: ``data`` is not such a request; the message names the field.
-    """
-    if not isinstance(data, dict):
-        raise TableError("$: a table request is a JSON object", code="bad-request")
-    _only_keys(data, {"names", "bots", "options"}, "$")
-    names = _names(data.get("names"))
-    bots = _bots(data.get("bots", [None] * len(names)), len(names))
-    return TableRequest(names, _options(data.get("options", {})), bots)
-
-
-def _only_keys(data: Mapping[str, Any], known: set[str], where: str) -> None:
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise TableError(
-            f"{where}.{unknown[0]}: unknown field; the fields are {', '.join(sorted(known))}",
-            code="bad-request",
-        )
-
-
-def _names(names: object) -> tuple[str, ...]:
-    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise TableError("$.names: a list of the players' names is needed", code="bad-request")
-    for index, name in enumerate(names):
-        if not name.strip() or len(name) > MAX_NAME_LENGTH or not name.isprintable():
-            raise TableError(
-                f"$.names[{index}]: a name is 1 to {MAX_NAME_LENGTH} printable characters",
-                code="bad-request",
-            )
-    return tuple(name.strip() for name in names)
-
-
-def _bots(bots: object, seats: int) -> tuple[str | None, ...]:
-    if not isinstance(bots, list) or len(bots) != seats:
-        raise TableError(
-            f"$.bots: a list of {seats} entries is needed, one per seat: a bot's name or null",
-            code="bad-request",
-        )
-    for index, bot in enumerate(bots):
-        if bot is not None and bot not in BOTS:
-            raise TableError(
-                f"$.bots[{index}]: {bot!r} is not a bot; the bots are {', '.join(BOTS)}",
-                code="bad-request",
-            )
-    return tuple(bots)
-
-
-def _options(options: object) -> RuleOptions:
-    if not isinstance(options, dict):
-        raise TableError("$.options: an object of rule options is needed", code="bad-request")
-    _only_keys(options, {field.name for field in attrs.fields(RuleOptions)}, "$.options")
-    try:
-        return RuleOptions(**options)
-    except ChicagoPokerError as error:
-        raise TableError(f"$.options: {error}", code="bad-request") from None
-
 
 _CHANCE = (StartGame, DealCard, RevealTile)
 """The commands of chance: the last move is the last command of a seat, and what followed."""
