@@ -11,9 +11,13 @@ from typing import Any
 
 from chicago_poker.players.simulate import int_in
 from chicago_poker.web.limits import (
+    BOT_GRACE_SECONDS,
+    BOT_SECONDS,
+    BOT_WORKERS,
     CLIENT_SHARE,
     IDLE_SECONDS,
     KEEP_FINISHED_SECONDS,
+    MAX_BOT_WORKERS,
     MAX_SPECTATORS,
     MAX_TABLES,
     Bounds,
@@ -40,6 +44,22 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="how long a bot waits before each move, so people can follow (default 0.6)",
     )
     parser.add_argument(
+        "--bot-workers",
+        type=int_in(1, MAX_BOT_WORKERS),
+        default=BOT_WORKERS,
+        metavar="N",
+        help=f"worker processes where the search bots think, started with the first search bot's "
+        f"move (default {BOT_WORKERS})",
+    )
+    parser.add_argument(
+        "--bot-seconds",
+        type=_positive_seconds,
+        default=BOT_SECONDS,
+        metavar="SECONDS",
+        help=f"the most a search bot thinks over a move; {BOT_GRACE_SECONDS:g} s later without "
+        f"an answer it plays the heuristic bot's choice (default {BOT_SECONDS:g})",
+    )
+    parser.add_argument(
         "--data-dir", type=Path, default=None, metavar="DIR", help="keep the tables' logs here"
     )
     bounds = parser.add_argument_group("bounds", "what the server's tables and clients may use")
@@ -61,7 +81,7 @@ def _seconds(text: str) -> float:
 
 
 def _positive_seconds(text: str) -> float:
-    """Read a time a table is kept: a finite number of seconds over 0, for argparse."""
+    """Read a time a table is kept, or a bot thinks: a finite number of seconds over 0."""
     value = _seconds(text)
     if value == 0:
         raise argparse.ArgumentTypeError(f"{text} is out of range: use more than 0 seconds")
@@ -131,13 +151,17 @@ def run(args: argparse.Namespace) -> int:
         from chicago_poker.web.app import create_app
         from chicago_poker.web.server import server_options
         from chicago_poker.web.tables import Tables
+        from chicago_poker.web.thinking import Thinkers
     except ImportError as error:
         sys.stderr.write(
             f"chicago-poker serve: the web table needs its extra ({error.name} is missing): "
             'pip install "chicago-poker[web]"\n'
         )
         return 2
-    tables = Tables(bot_delay=args.bot_delay, data_dir=args.data_dir, bounds=_bounds(args))
+    thinkers = Thinkers(args.bot_workers, args.bot_seconds)
+    tables = Tables(
+        bot_delay=args.bot_delay, data_dir=args.data_dir, bounds=_bounds(args), thinkers=thinkers
+    )
     _report_resumed(tables.skipped, len(tables), args.data_dir)
     sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
     sys.stdout.flush()

@@ -93,8 +93,12 @@ def create_app(
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    """At start, let the bots of resumed tables go on; while serving, remove expired tables."""
+    """At start, let the bots of resumed tables go on; while serving, remove expired tables.
+
+    At the end, the workers where the search bots think are stopped.
+    """
     tables: Tables = app.state.tables
+    tables.thinkers.open()
     for table in tables.tables():
         tables.wake(table)
     sweeper = asyncio.get_running_loop().create_task(_sweep(tables))
@@ -104,6 +108,7 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
+        await tables.thinkers.close()
 
 
 async def _sweep(tables: Tables) -> None:
