@@ -136,6 +136,8 @@ class Thinkers:
         self.seconds = seconds
         self.grace = grace
         self.task = task
+        self.asked = 0
+        """Jobs sent to the workers."""
         self.answered = 0
         """Jobs the workers answered."""
         self._pool: ProcessPoolExecutor | None = None
@@ -178,6 +180,7 @@ class Thinkers:
     async def _answer(self, job: Job) -> str:
         """The worker's answer to ``job``, within :attr:`timeout`."""
         pool = self._started()
+        self.asked += 1
         try:
             with interrupts_ignored():  # a worker started now ignores Ctrl-C, as the pool's do
                 future = asyncio.get_running_loop().run_in_executor(pool, self.task, job)
