@@ -21,8 +21,9 @@ table plays the heuristic bot's choice for that move.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Protocol, cast
 
@@ -161,6 +162,16 @@ class Thinkers:
             ThinkingError: no free worker, or no answer, in time; the worker failed or was
                 lost; its answer was not a command; or the thinkers are closed.
         """
+        async with self._free_worker():
+            answer = await self._answer(job)
+        try:
+            return command_from_json(orjson.loads(answer))
+        except (orjson.JSONDecodeError, ChicagoPokerError) as error:
+            raise ThinkingError(f"the worker's answer is not a command: {error}") from None
+
+    @contextlib.asynccontextmanager
+    async def _free_worker(self) -> AsyncIterator[None]:
+        """Hold a free worker for a job, waited for within :attr:`timeout`."""
         try:
             async with asyncio.timeout(self.timeout):
                 await self._free.acquire()
@@ -169,37 +180,33 @@ class Thinkers:
                 f"all {self.workers} of the bots' workers were busy for {self.timeout:g} s"
             ) from None
         try:
-            answer = await self._answer(job)
+            yield
         finally:
             self._free.release()
-        try:
-            return command_from_json(orjson.loads(answer))
-        except (orjson.JSONDecodeError, ChicagoPokerError) as error:
-            raise ThinkingError(f"the worker's answer is not a command: {error}") from None
 
     async def _answer(self, job: Job) -> str:
         """The worker's answer to ``job``, within :attr:`timeout`."""
         pool = self._started()
         self.asked += 1
         try:
-            with interrupts_ignored():  # a worker started now ignores Ctrl-C, as the pool's do
+            with interrupts_ignored():  # a worker it starts leaves Ctrl-C to the server
                 future = asyncio.get_running_loop().run_in_executor(pool, self.task, job)
             answer = await asyncio.wait_for(future, self.timeout)
-        except TimeoutError:
+        except (TimeoutError, BrokenExecutor) as error:
             await self._stop(pool)
             raise ThinkingError(
-                f"no answer within {self.timeout:g} s; the workers were stopped, and new ones "
-                "start with the next move"
-            ) from None
-        except BrokenExecutor:
-            await self._stop(pool)
-            raise ThinkingError(
-                "a worker was lost (it crashed or was killed); new ones start with the next move"
+                f"{self._stopped(error)}; new ones start with the next move"
             ) from None
         except Exception as error:  # raised by the bot in the worker
             raise ThinkingError(f"the bot failed in its worker: {error!r}") from None
         self.answered += 1
         return answer
+
+    def _stopped(self, error: Exception) -> str:
+        """Why the workers were stopped: ``error``, a timeout or a worker lost, in words."""
+        if isinstance(error, TimeoutError):
+            return f"no answer within {self.timeout:g} s; the workers were stopped"
+        return "a worker was lost (it crashed or was killed); the workers were stopped"
 
     def _started(self) -> ProcessPoolExecutor:
         """The pool of workers, started now if it is not yet."""
