@@ -2,10 +2,12 @@
 
 A :class:`Table` holds one :class:`~chicago_poker.players.game.Game`. Every command a seat
 sends is decided by the engine (:meth:`Game.execute <chicago_poker.Game.execute>`); the bots
-play their seats through the same call. The table redacts each event once for every viewer a
-connection follows (a seat, or the spectators) with :func:`~chicago_poker.redact`, the
-function the logs use, when a connection of that viewer first needs it: a bot's seat that
-nobody watches costs nothing. A connection only ever reads the stream of its own viewer.
+play their seats through the same call (:mod:`chicago_poker.web.bots`), a search bot thinking
+in a worker process while the server serves the other tables. The table redacts each event
+once for every viewer a connection follows (a seat, or the spectators) with
+:func:`~chicago_poker.redact`, the function the logs use, when a connection of that viewer
+first needs it: a bot's seat that nobody watches costs nothing. A connection only ever reads
+the stream of its own viewer.
 
 Nothing here does network I/O: :mod:`chicago_poker.web.app` serves these tables.
 """
