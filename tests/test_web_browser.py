@@ -319,3 +319,30 @@ def test_a_rejected_command_shows_its_rule_and_a_bad_link_says_so(
     page.wait_for_selector("#rejected:not([hidden])")
     assert "token" in page.locator("#rejected").inner_text()
     page.close()
+
+
+def test_the_search_bots_are_offered_by_difficulty_and_play_a_whole_game(
+    browser: Any, base_url: str, shots: Path
+) -> None:
+    """Three bots, two of them search bots that think in the server's worker, play it out."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{base_url}/")
+    offered = page.locator("select[name=bot]").first.locator("option").all_inner_texts()
+    assert [label.split(" (")[0] for label in offered[3:]] == [
+        "search bot, easy",
+        "search bot",
+        "search bot, hard",
+    ]
+    for seat, bot in enumerate(["search-easy", "random", "search-easy"]):
+        page.locator("select[name=bot]").nth(seat).select_option(bot)
+    page.locator("select[name=bot]").nth(1).select_option("search-hard")
+    check_readable(page)  # the longest label still fits a phone
+    page.locator("select[name=bot]").nth(1).select_option("random")
+    page.locator("input[name=short_game]").check()
+    page.click("#create-table")
+    page.wait_for_selector(".spectator-link")
+    assert "Al: played by the search-easy bot" in page.locator("#link-list").inner_text()
+    page.click(".spectator-link")
+    page.wait_for_function("document.body.dataset.over === 'true'", timeout=120_000)
+    assert "The game is over" in page.locator("#status").inner_text()
+    page.close()

@@ -214,6 +214,35 @@ def test_seats_have_room_whatever_the_spectators_do(tmp_path: Path) -> None:
                     assert json.loads(player.recv(timeout=10))["type"] == "welcome"
 
 
+def _children(pid: int) -> set[int]:
+    """The processes ``pid`` started that still run (Linux's /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(child) for child in (task / "children").read_text().split())
+    return found
+
+
+def _command_line(pid: int) -> bytes:
+    return Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads Linux's /proc")
+def test_search_bots_think_in_the_servers_workers_which_stop_with_it() -> None:
+    with serving("--bot-workers", "2", "--bot-seconds", "1") as server:
+        table = server.create(["Al", "Bugs"], ["search-easy", "search"])
+        with server.ws(table["spectator"]) as watcher:
+            read_until(watcher, lambda m: m["type"] == "view" and m["view"]["victory"] is not None)
+        started = _children(server.process.pid)  # the workers, and spawn's resource tracker
+        workers = [pid for pid in started if b"spawn_main" in _command_line(pid)]
+        assert len(workers) == 2  # started with the first search bot's move
+    assert server.process.returncode == 0
+    assert "heuristic bot's choice" not in server.err  # every move came from a worker
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in started):
+        assert time.monotonic() < deadline, "the workers outlived the server"
+        time.sleep(0.05)
+
+
 # --------------------------------------------------------------------------- connections
 
 

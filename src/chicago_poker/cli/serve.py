@@ -7,17 +7,24 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chicago_poker.players.simulate import int_in
 from chicago_poker.web.limits import (
+    BOT_GRACE_SECONDS,
+    BOT_SECONDS,
+    BOT_WORKERS,
     CLIENT_SHARE,
     IDLE_SECONDS,
     KEEP_FINISHED_SECONDS,
+    MAX_BOT_WORKERS,
     MAX_SPECTATORS,
     MAX_TABLES,
     Bounds,
 )
+
+if TYPE_CHECKING:
+    from chicago_poker.web.tables import Tables
 
 __all__ = ["add_parser", "run"]
 
@@ -32,13 +39,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine)")
     parser.add_argument("--port", type=int_in(1, 65535), default=8000, help="default 8000")
-    parser.add_argument(
-        "--bot-delay",
-        type=_seconds,
-        default=0.6,
-        metavar="SECONDS",
-        help="how long a bot waits before each move, so people can follow (default 0.6)",
-    )
+    for flag, read, default, metavar, help_text in _BOT_OPTIONS:
+        parser.add_argument(flag, type=read, default=default, metavar=metavar, help=help_text)
     parser.add_argument(
         "--data-dir", type=Path, default=None, metavar="DIR", help="keep the tables' logs here"
     )
@@ -61,7 +63,7 @@ def _seconds(text: str) -> float:
 
 
 def _positive_seconds(text: str) -> float:
-    """Read a time a table is kept: a finite number of seconds over 0, for argparse."""
+    """Read a time a table is kept, or a bot thinks: a finite number of seconds over 0."""
     value = _seconds(text)
     if value == 0:
         raise argparse.ArgumentTypeError(f"{text} is out of range: use more than 0 seconds")
@@ -79,7 +81,36 @@ def _share(text: str) -> float:
     return value
 
 
-_BOUNDS: tuple[tuple[str, Callable[[str], float], float, str, str], ...] = (
+_Option = tuple[str, Callable[[str], float], float, str, str]
+
+_BOT_OPTIONS: tuple[_Option, ...] = (
+    (
+        "--bot-delay",
+        _seconds,
+        0.6,
+        "SECONDS",
+        "how long a bot waits before each move, so people can follow (default 0.6)",
+    ),
+    (
+        "--bot-workers",
+        int_in(1, MAX_BOT_WORKERS),
+        BOT_WORKERS,
+        "N",
+        "worker processes where the search bots think, started with the first search bot's "
+        f"move (default {BOT_WORKERS})",
+    ),
+    (
+        "--bot-seconds",
+        _positive_seconds,
+        BOT_SECONDS,
+        "SECONDS",
+        f"the most a search bot thinks over a move; {BOT_GRACE_SECONDS:g} s later without an "
+        f"answer it plays the heuristic bot's choice (default {BOT_SECONDS:g})",
+    ),
+)
+"""The bots' options: each flag, how to read it, its default, its metavar and its help."""
+
+_BOUNDS: tuple[_Option, ...] = (
     (
         "--max-tables",
         int_in(1, None),
@@ -130,14 +161,13 @@ def run(args: argparse.Namespace) -> int:
 
         from chicago_poker.web.app import create_app
         from chicago_poker.web.server import server_options
-        from chicago_poker.web.tables import Tables
     except ImportError as error:
         sys.stderr.write(
             f"chicago-poker serve: the web table needs its extra ({error.name} is missing): "
             'pip install "chicago-poker[web]"\n'
         )
         return 2
-    tables = Tables(bot_delay=args.bot_delay, data_dir=args.data_dir, bounds=_bounds(args))
+    tables = _tables(args)
     _report_resumed(tables.skipped, len(tables), args.data_dir)
     sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
     sys.stdout.flush()
@@ -145,6 +175,17 @@ def run(args: argparse.Namespace) -> int:
         create_app(tables), host=args.host, port=args.port, log_level="warning", **server_options()
     )
     return 0
+
+
+def _tables(args: argparse.Namespace) -> Tables:
+    """The server's tables: kept in the data directory, within the bounds, with their bots."""
+    from chicago_poker.web.tables import Tables
+    from chicago_poker.web.thinking import Thinkers
+
+    thinkers = Thinkers(args.bot_workers, args.bot_seconds)
+    return Tables(
+        bot_delay=args.bot_delay, data_dir=args.data_dir, bounds=_bounds(args), thinkers=thinkers
+    )
 
 
 def _bounds(args: argparse.Namespace) -> Bounds:

@@ -40,7 +40,8 @@ from chicago_poker.web.limits import (
     MESSAGES_PER_SECOND,
 )
 from chicago_poker.web.render import labels
-from chicago_poker.web.tables import Table, TableError, Tables, Viewer, read_request
+from chicago_poker.web.requests import TableError, read_request
+from chicago_poker.web.tables import Table, Tables, Viewer
 
 __all__ = ["create_app"]
 
@@ -92,8 +93,12 @@ def create_app(
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    """At start, let the bots of resumed tables go on; while serving, remove expired tables."""
+    """At start, let the bots of resumed tables go on; while serving, remove expired tables.
+
+    At the end, the workers where the search bots think are stopped.
+    """
     tables: Tables = app.state.tables
+    tables.thinkers.open()
     for table in tables.tables():
         tables.wake(table)
     sweeper = asyncio.get_running_loop().create_task(_sweep(tables))
@@ -103,6 +108,7 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sweeper
+        await tables.thinkers.close()
 
 
 async def _sweep(tables: Tables) -> None:

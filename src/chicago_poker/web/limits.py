@@ -15,12 +15,16 @@ from attrs import field, frozen, validators
 
 __all__ = [
     "BODY_SECONDS",
+    "BOT_GRACE_SECONDS",
+    "BOT_SECONDS",
+    "BOT_WORKERS",
     "BURST_MESSAGES",
     "CLIENT_SHARE",
     "HEADER_SECONDS",
     "IDLE_SECONDS",
     "KEEP_ALIVE_SECONDS",
     "KEEP_FINISHED_SECONDS",
+    "MAX_BOT_WORKERS",
     "MAX_CONNECTIONS_PER_SEAT",
     "MAX_HEAD_BYTES",
     "MAX_MESSAGE_BYTES",
@@ -88,6 +92,20 @@ MAX_URL_BYTES: Final = 2 * 1024
 
 MAX_OPEN_CONNECTIONS: Final = 2000
 """Open connections to the server; past them, a new HTTP request is answered 503."""
+
+BOT_WORKERS: Final = 1
+"""Worker processes where the search bots think, each one move at a time."""
+
+MAX_BOT_WORKERS: Final = 64
+"""The most worker processes an operator may give the search bots."""
+
+BOT_SECONDS: Final = 5.0
+"""The most a search bot thinks over one move; it stops searching then, and chooses."""
+
+BOT_GRACE_SECONDS: Final = 2.0
+"""How much longer than a search bot thinks the server waits for a free worker, and then for
+its answer: time to start the worker, read the history and send the command back. Past
+either wait the bot plays the heuristic bot's choice for the move."""
 
 
 def _positive(instance: object, attribute: object, value: float) -> None:

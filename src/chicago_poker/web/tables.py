@@ -2,10 +2,12 @@
 
 A :class:`Table` holds one :class:`~chicago_poker.players.game.Game`. Every command a seat
 sends is decided by the engine (:meth:`Game.execute <chicago_poker.Game.execute>`); the bots
-play their seats through the same call. The table redacts each event once for every viewer a
-connection follows (a seat, or the spectators) with :func:`~chicago_poker.redact`, the
-function the logs use, when a connection of that viewer first needs it: a bot's seat that
-nobody watches costs nothing. A connection only ever reads the stream of its own viewer.
+play their seats through the same call (:mod:`chicago_poker.web.bots`), a search bot thinking
+in a worker process while the server serves the other tables. The table redacts each event
+once for every viewer a connection follows (a seat, or the spectators) with
+:func:`~chicago_poker.redact`, the function the logs use, when a connection of that viewer
+first needs it: a bot's seat that nobody watches costs nothing. A connection only ever reads
+the stream of its own viewer.
 
 Nothing here does network I/O: :mod:`chicago_poker.web.app` serves these tables.
 """
@@ -13,34 +15,39 @@ Nothing here does network I/O: :mod:`chicago_poker.web.app` serves these tables.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Final
 
 import attrs
 import orjson
-from attrs import frozen
 
 from chicago_poker.core.apply import apply
 from chicago_poker.core.commands import Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.errors import ChicagoPokerError, IllegalCommand
 from chicago_poker.core.events import Event
 from chicago_poker.core.redacted_events import SeenEvent, redact
-from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.display.words import needs_view
 from chicago_poker.formats.jsonio import JSONObject, command_from_json, to_json
 from chicago_poker.formats.log import LogKind, dump_entry, entries_to_lines
-from chicago_poker.players.bots import BOTS, Bot
+from chicago_poker.players.bots import Bot
 from chicago_poker.players.game import Game
-from chicago_poker.web.limits import MAX_CONNECTIONS_PER_SEAT, MAX_NAME_LENGTH, Bounds
+from chicago_poker.web.bots import TableBots, Turn
+from chicago_poker.web.limits import MAX_CONNECTIONS_PER_SEAT, Bounds
 from chicago_poker.web.render import command_words, event_words, table_svg
+from chicago_poker.web.requests import TableError, TableRequest, read_request
+from chicago_poker.web.thinking import Thinkers, ThinkingError
 
 __all__ = ["Table", "TableError", "TableRequest", "Tables", "read_request"]
+
+LOGGER: Final = logging.getLogger("chicago_poker.web")
+"""Where the server says why a bot played the heuristic bot's choice instead of its own."""
 
 Viewer = int | None
 """A seat number, or None for a spectator."""
@@ -52,94 +59,6 @@ A connection woken by an event lets the loop run while each turn brings more (th
 playing one move after another, with no delay), so that one update carries them all and the
 picture is drawn once for them; it sends what it has after this many turns at most.
 """
-
-
-class TableError(ChicagoPokerError, ValueError):
-    """A request the server refuses: the message says what is wrong and where."""
-
-    def __init__(self, message: str, *, code: str) -> None:
-        """Make the error; ``code`` is a short name a client can match, such as ``bad-token``."""
-        super().__init__(message)
-        self.code = code
-
-
-@frozen
-class TableRequest:
-    """What a new table needs: the players' names, the rule options and a bot per seat."""
-
-    names: tuple[str, ...]
-    """The players' names, by seat."""
-
-    options: RuleOptions
-    """The rule options."""
-
-    bots: tuple[str | None, ...]
-    """The bot that plays each seat (a name of :data:`~chicago_poker.BOTS`), None for a person."""
-
-
-def read_request(data: object) -> TableRequest:
-    """The table request of JSON data ``{"names": [...], "bots": [...], "options": {...}}``.
-
-    ``bots`` may be left out (every seat a person) and so may ``options`` (the defaults).
-    Whether the number of players is one the game allows is the engine's to say, when the
-    table is made.
-
-    Raises:
-        TableError: ``data`` is not such a request; the message names the field.
-    """
-    if not isinstance(data, dict):
-        raise TableError("$: a table request is a JSON object", code="bad-request")
-    _only_keys(data, {"names", "bots", "options"}, "$")
-    names = _names(data.get("names"))
-    bots = _bots(data.get("bots", [None] * len(names)), len(names))
-    return TableRequest(names, _options(data.get("options", {})), bots)
-
-
-def _only_keys(data: Mapping[str, Any], known: set[str], where: str) -> None:
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise TableError(
-            f"{where}.{unknown[0]}: unknown field; the fields are {', '.join(sorted(known))}",
-            code="bad-request",
-        )
-
-
-def _names(names: object) -> tuple[str, ...]:
-    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise TableError("$.names: a list of the players' names is needed", code="bad-request")
-    for index, name in enumerate(names):
-        if not name.strip() or len(name) > MAX_NAME_LENGTH or not name.isprintable():
-            raise TableError(
-                f"$.names[{index}]: a name is 1 to {MAX_NAME_LENGTH} printable characters",
-                code="bad-request",
-            )
-    return tuple(name.strip() for name in names)
-
-
-def _bots(bots: object, seats: int) -> tuple[str | None, ...]:
-    if not isinstance(bots, list) or len(bots) != seats:
-        raise TableError(
-            f"$.bots: a list of {seats} entries is needed, one per seat: a bot's name or null",
-            code="bad-request",
-        )
-    for index, bot in enumerate(bots):
-        if bot is not None and bot not in BOTS:
-            raise TableError(
-                f"$.bots[{index}]: {bot!r} is not a bot; the bots are {', '.join(BOTS)}",
-                code="bad-request",
-            )
-    return tuple(bots)
-
-
-def _options(options: object) -> RuleOptions:
-    if not isinstance(options, dict):
-        raise TableError("$.options: an object of rule options is needed", code="bad-request")
-    _only_keys(options, {field.name for field in attrs.fields(RuleOptions)}, "$.options")
-    try:
-        return RuleOptions(**options)
-    except ChicagoPokerError as error:
-        raise TableError(f"$.options: {error}", code="bad-request") from None
-
 
 _CHANCE = (StartGame, DealCard, RevealTile)
 """The commands of chance: the last move is the last command of a seat, and what followed."""
@@ -168,9 +87,9 @@ class Table:
         self.request = request
         self.names = request.names
         self.owner = owner
-        self.bots: dict[int, Bot] = {
-            seat: BOTS[kind](seed * 10 + seat) for seat, kind in enumerate(request.bots) if kind
-        }
+        self.bot_seats = TableBots(request.bots, seed)
+        """The table's bots, and the history each bot that thinks in a worker is told."""
+        self.bots: dict[int, Bot] = self.bot_seats.bots
         self.tokens = tokens
         self.open: dict[Viewer, int] = {}
         """The open connections of each viewer."""
@@ -258,14 +177,51 @@ class Table:
             )
         self._execute(command)
 
+    def bot_turn(self) -> Turn | None:
+        """The move a bot may make now (the first such bot's, by seat); None if none may."""
+        return self.bot_seats.turn(self.game)
+
     def bot_move(self) -> bool:
-        """Let one bot that may act now play; False if no bot may act."""
-        for seat, bot in self.bots.items():
-            legal = self.game.legal_commands(seat)
-            if legal:
-                self._execute(bot.choose(view(self.game.state, seat), legal))
-                return True
-        return False
+        """Let one bot that may act now play, thinking in this process; False if none may."""
+        turn = self.bot_turn()
+        if turn is None:
+            return False
+        return self.play_bot(turn, self.bot_seats.choose_here(self.game, turn))
+
+    def play_bot(self, turn: Turn, command: Command) -> bool:
+        """Play ``command``, chosen for ``turn``, if the game is still where the bot was asked.
+
+        Nothing is played, and False returned, once the table is removed or the history has
+        moved on (a person's command came while the bot thought): the bot is asked again. A
+        command that is not the seat's, or that the engine refuses, is logged, and the
+        heuristic bot's choice is played instead.
+        """
+        if not self.awaits(turn):
+            return False
+        if getattr(command, "player", None) != turn.seat:
+            self._execute(self.fallback(turn, f"it chose a command of another seat: {command!r}"))
+            return True
+        try:
+            self._execute(command)
+        except IllegalCommand as error:
+            self._execute(self.fallback(turn, f"the engine refused its command: {error}"))
+        return True
+
+    def awaits(self, turn: Turn) -> bool:
+        """Whether the table still awaits the move of ``turn``: kept, and nothing played since."""
+        return self.removed is None and len(self.game.history) == turn.move
+
+    def fallback(self, turn: Turn, reason: str) -> Command:
+        """The heuristic bot's choice for ``turn``; ``reason`` (why not the bot's) is logged."""
+        LOGGER.warning(
+            "table %s: seat %d (%s, the %s bot): %s; it plays the heuristic bot's choice",
+            self.id,
+            turn.seat,
+            self.names[turn.seat],
+            self.bot_seats.kinds[turn.seat],
+            reason,
+        )
+        return self.bot_seats.fallback(self.game, turn)
 
     def updates(self, viewer: Viewer, since: int, narrow: bool = False) -> list[JSONObject]:
         """The messages that bring ``viewer`` from ``since`` events to the present.
@@ -505,18 +461,22 @@ class Tables:
         data_dir: Path | None = None,
         bounds: Bounds | None = None,
         clock: Callable[[], float] = time.monotonic,
+        thinkers: Thinkers | None = None,
     ) -> None:
         """Hold the tables kept in ``data_dir``, if any; bots wait ``bot_delay`` s a move.
 
-        ``clock`` tells the time in seconds (only a test needs another). The newest tables of
-        ``data_dir`` are resumed, up to the most the server keeps; a table whose files cannot
-        be resumed, or one past that most, is left on disk and named in :attr:`skipped`; one
-        that would have expired while the server was stopped is removed and named there too.
+        The search bots think in the worker processes of ``thinkers`` (by default one, and a
+        move at most :data:`~chicago_poker.web.limits.BOT_SECONDS`). ``clock`` tells the time
+        in seconds (only a test needs another). The newest tables of ``data_dir`` are resumed,
+        up to the most the server keeps; a table whose files cannot be resumed, or one past
+        that most, is left on disk and named in :attr:`skipped`; one that would have expired
+        while the server was stopped is removed and named there too.
         """
         self.bot_delay = bot_delay
         self.data_dir = data_dir
         self.bounds = bounds if bounds is not None else Bounds()
         self.clock = clock
+        self.thinkers = thinkers if thinkers is not None else Thinkers()
         self._tables: dict[str, Table] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._notices: set[asyncio.Task[None]] = set()
@@ -711,9 +671,30 @@ class Tables:
             self._runners[table.id] = asyncio.get_running_loop().create_task(self._run(table))
 
     async def _run(self, table: Table) -> None:
-        while table.removed is None and table.bot_move():
-            await table.notify()
-            await asyncio.sleep(self.bot_delay)
+        """Let the table's bots play, one move after another, while one may act."""
+        while table.removed is None:
+            turn = table.bot_turn()
+            if turn is None:
+                return
+            command = await self._choose(table, turn)
+            if command is not None and table.play_bot(turn, command):
+                await table.notify()
+                await asyncio.sleep(self.bot_delay)
+
+    async def _choose(self, table: Table, turn: Turn) -> Command | None:
+        """The command of the bot of ``turn``: from a worker, if it thinks in one.
+
+        The event loop serves the other tables meanwhile. If no command comes from the
+        workers, the heuristic bot's choice is played, and why is logged; None if the game
+        moved on meanwhile (the bot is then asked again).
+        """
+        job = table.bot_seats.job(table.game, turn, self.thinkers.seconds)
+        if job is None:
+            return table.bot_seats.choose_here(table.game, turn)
+        try:
+            return await self.thinkers.choose(job)
+        except ThinkingError as error:
+            return table.fallback(turn, str(error)) if table.awaits(turn) else None
 
     def _ends(self, table: Table) -> float:
         """When ``table`` is to be removed, on the clock."""

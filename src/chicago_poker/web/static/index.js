@@ -1,6 +1,17 @@
 "use strict";
 // The page that creates a table: it posts the seats and options to /tables and lists the links.
 const NAMES = ["Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank"];
+// Who may play a seat: the server's name of each bot, and its label. A search bot thinks in
+// a worker process of the server, longer the harder it is (its time a move, on a 4-player
+// table, on the machine of the documentation's figures).
+const BOTS = [
+  ["", "a person"],
+  ["heuristic", "heuristic bot"],
+  ["random", "random bot"],
+  ["search-easy", "search bot, easy (0.03 s a move)"],
+  ["search", "search bot (0.1 s a move)"],
+  ["search-hard", "search bot, hard (0.4 s a move)"],
+];
 const seats = document.getElementById("seats");
 
 function addSeat() {
@@ -14,10 +25,7 @@ function addSeat() {
   const who = document.createElement("select");
   who.name = "bot";
   who.setAttribute("aria-label", `Who plays seat ${index + 1}`);
-  for (const [value, label] of [["", "a person"], ["heuristic", "heuristic bot"], ["random", "random bot"]]) {
-    const option = new Option(label, value);
-    who.append(option);
-  }
+  for (const [value, label] of BOTS) who.append(new Option(label, value));
   if (index >= 2) who.value = "heuristic";
   row.append(name, " played by ", who);
   seats.append(row);

@@ -1,0 +1,234 @@
+"""Bots that think in worker processes: the search bots of the web tables.
+
+A search bot (:mod:`chicago_poker.players.search`) looks ahead for tens of milliseconds to
+a second or more a move: on the server's event loop, that would hold up every other table.
+So a table sends each such move to a worker process as a :class:`Job`, which holds nothing
+but JSON and names: the bot's name in :data:`~chicago_poker.BOTS`, a seed for the move
+(:func:`move_seed`), the seat, the seat's redacted history as the lines of its redacted log,
+its view and its legal commands. The worker (:func:`think`) makes the bot anew, tells it the
+history entry by entry, and answers with the JSON of the command the bot chose. A bot made
+anew reads the history of a late 4-player game in about 15 ms, so a worker keeps nothing from
+one move to the next: any worker takes any move, and a worker lost loses nothing.
+
+:class:`Thinkers` holds the workers, a :class:`~concurrent.futures.ProcessPoolExecutor`
+started with the first job and stopped with the server. Every wait is bounded: a job waits
+at most :attr:`Thinkers.timeout` for a free worker, and as long again for its answer (the
+bot itself stops searching after :attr:`Thinkers.seconds`). When a wait runs out, the worker
+fails or is lost, :meth:`Thinkers.choose` raises :class:`ThinkingError`, saying why, and the
+table plays the heuristic bot's choice for that move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from typing import Protocol, cast
+
+import orjson
+from attrs import frozen
+
+from chicago_poker._workers import SPAWN, interrupts_ignored
+from chicago_poker.core.commands import Command
+from chicago_poker.core.errors import ChicagoPokerError
+from chicago_poker.core.views import PlayerView
+from chicago_poker.formats.entries import load_redacted_entry
+from chicago_poker.formats.jsonio import (
+    command_from_json,
+    commands_from_json,
+    to_json,
+    view_from_json,
+)
+from chicago_poker.formats.log import RedactedLogEntry
+from chicago_poker.players.bots import BOTS
+from chicago_poker.web.limits import BOT_GRACE_SECONDS, BOT_SECONDS, BOT_WORKERS
+
+__all__ = ["Job", "Thinkers", "ThinkingError", "move_seed", "think"]
+
+
+def move_seed(seed: int, seat: int, move: int) -> int:
+    """The seed of the bot of ``seat`` for its move after ``move`` entries of the history.
+
+    Drawn from the table's ``seed``, the seat and the move, so that the same table plays
+    the same game, whichever worker thinks each move.
+
+    >>> move_seed(7, 1, 40) == move_seed(7, 1, 40) != move_seed(7, 1, 41)
+    True
+    """
+    return random.Random(f"{seed}/{seat}/{move}").getrandbits(31)
+
+
+@frozen
+class Job:
+    """One move for a worker to think: all it needs, as names, numbers and JSON."""
+
+    bot: str
+    """The bot's name in :data:`~chicago_poker.BOTS`."""
+
+    seed: int
+    """The seed of the bot made for this move (:func:`move_seed`)."""
+
+    seat: int
+    """The seat the bot plays."""
+
+    history: tuple[str, ...]
+    """The seat's redacted history: the entry lines of its redacted log."""
+
+    view: str
+    """The JSON of the seat's view now."""
+
+    legal: str
+    """The JSON of the seat's legal commands now."""
+
+    seconds: float | None
+    """The most the bot may think, or None for its iterations alone."""
+
+
+class _Thinker(Protocol):
+    """A bot that is told its seat's history and thinks within a time (a search bot)."""
+
+    seconds: float | None
+
+    def observe(self, entry: RedactedLogEntry) -> None: ...
+
+    def choose(self, view: PlayerView, legal: Sequence[Command]) -> Command: ...
+
+
+def think(job: Job) -> str:
+    """The JSON of the command the bot of ``job`` chooses, told the seat's history.
+
+    This is what a worker runs; a table runs it in its own process too, where no worker is
+    wanted (:meth:`~chicago_poker.web.tables.Table.bot_move`).
+    """
+    bot = cast(_Thinker, BOTS[job.bot](job.seed))
+    bot.seconds = job.seconds
+    for line in job.history:
+        bot.observe(load_redacted_entry(line))
+    seen = view_from_json(orjson.loads(job.view))
+    command = bot.choose(seen, commands_from_json(orjson.loads(job.legal)))
+    return orjson.dumps(to_json(command)).decode()
+
+
+class ThinkingError(Exception):
+    """No command came from the workers for a job: the message says why."""
+
+
+class Thinkers:
+    """The worker processes where bots think, started with the first job.
+
+    ``workers`` processes think at once, each move for at most ``seconds``; the server waits
+    ``grace`` seconds more for an answer (:attr:`timeout`). ``task`` is what a worker runs
+    (:func:`think`; a test may give a slower one): a function of the module level, which
+    the workers import.
+    """
+
+    def __init__(
+        self,
+        workers: int = BOT_WORKERS,
+        seconds: float = BOT_SECONDS,
+        *,
+        grace: float = BOT_GRACE_SECONDS,
+        task: Callable[[Job], str] = think,
+    ) -> None:
+        """Hold no worker yet: the first job starts them."""
+        self.workers = workers
+        self.seconds = seconds
+        self.grace = grace
+        self.task = task
+        self.asked = 0
+        """Jobs sent to the workers."""
+        self.answered = 0
+        """Jobs the workers answered."""
+        self._pool: ProcessPoolExecutor | None = None
+        self._free = asyncio.Semaphore(workers)
+        self._closed = False
+
+    @property
+    def timeout(self) -> float:
+        """The longest a job waits for a free worker, and then for the worker's answer."""
+        return self.seconds + self.grace
+
+    def open(self) -> None:
+        """Take jobs again, after :meth:`close` (a server that starts anew)."""
+        self._closed = False
+        self._free = asyncio.Semaphore(self.workers)
+
+    async def choose(self, job: Job) -> Command:
+        """The command a worker chose for ``job``.
+
+        Raises:
+            ThinkingError: no free worker, or no answer, in time; the worker failed or was
+                lost; its answer was not a command; or the thinkers are closed.
+        """
+        async with self._free_worker():
+            answer = await self._answer(job)
+        try:
+            return command_from_json(orjson.loads(answer))
+        except (orjson.JSONDecodeError, ChicagoPokerError) as error:
+            raise ThinkingError(f"the worker's answer is not a command: {error}") from None
+
+    @contextlib.asynccontextmanager
+    async def _free_worker(self) -> AsyncIterator[None]:
+        """Hold a free worker for a job, waited for within :attr:`timeout`."""
+        try:
+            async with asyncio.timeout(self.timeout):
+                await self._free.acquire()
+        except TimeoutError:
+            raise ThinkingError(
+                f"all {self.workers} of the bots' workers were busy for {self.timeout:g} s"
+            ) from None
+        try:
+            yield
+        finally:
+            self._free.release()
+
+    async def _answer(self, job: Job) -> str:
+        """The worker's answer to ``job``, within :attr:`timeout`."""
+        pool = self._started()
+        self.asked += 1
+        try:
+            with interrupts_ignored():  # a worker it starts leaves Ctrl-C to the server
+                future = asyncio.get_running_loop().run_in_executor(pool, self.task, job)
+            answer = await asyncio.wait_for(future, self.timeout)
+        except (TimeoutError, BrokenExecutor) as error:
+            await self._stop(pool)
+            raise ThinkingError(
+                f"{self._stopped(error)}; new ones start with the next move"
+            ) from None
+        except Exception as error:  # raised by the bot in the worker
+            raise ThinkingError(f"the bot failed in its worker: {error!r}") from None
+        self.answered += 1
+        return answer
+
+    def _stopped(self, error: Exception) -> str:
+        """Why the workers were stopped: ``error``, a timeout or a worker lost, in words."""
+        if isinstance(error, TimeoutError):
+            return f"no answer within {self.timeout:g} s; the workers were stopped"
+        return "a worker was lost (it crashed or was killed); the workers were stopped"
+
+    def _started(self) -> ProcessPoolExecutor:
+        """The pool of workers, started now if it is not yet."""
+        if self._closed:
+            raise ThinkingError("the server is stopping")
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=SPAWN)
+        return self._pool
+
+    async def close(self) -> None:
+        """Stop the workers, whatever they are thinking, and take no more jobs."""
+        self._closed = True
+        if self._pool is not None:
+            await self._stop(self._pool)
+
+    async def _stop(self, pool: ProcessPoolExecutor) -> None:
+        """Kill the workers of ``pool`` and shut it down; the next job starts a new one."""
+        if self._pool is pool:
+            self._pool = None
+        # The executor has no public way to stop a worker in the middle of a job (Python
+        # 3.14 adds terminate_workers): its processes are killed by hand.
+        processes = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.kill()
+        await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
