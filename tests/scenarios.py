@@ -11,7 +11,7 @@ unless ``draw`` is given, and every tile not in play or controlled is in the til
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -224,3 +224,13 @@ def rejected(state: GameState, command: Command) -> IllegalCommand:
     with pytest.raises(IllegalCommand) as error:
         decide(state, command)
     return error.value
+
+
+def states_after(history: Sequence[Any]) -> list[GameState]:
+    """The state after each entry of a game's ``history`` (entries with a ``command``)."""
+    states = []
+    state = None
+    for entry in history:
+        state, _ = step(state, entry.command)
+        states.append(state)
+    return states

@@ -7,16 +7,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chicago_poker.core.cards import BUSINESS_TILES
-from chicago_poker.core.decide import step
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.victory import victory_of
 from chicago_poker.formats.notation import parse_position
 from chicago_poker.players.bots import HeuristicBot, RandomBot
 from chicago_poker.players.evaluation import FEATURES, WEIGHTS, evaluate, features
-from chicago_poker.players.game import Game
 from chicago_poker.players.heuristic import power
 from chicago_poker.players.simulate import play_bots
+from scenarios import states_after
 
 SHORT = RuleOptions(short_game=True)
 
@@ -56,16 +55,6 @@ def test_a_lead_that_would_win_the_game_at_a_shootout_due_is_counted_as_such() -
     assert shares[0] > 0.9  # Al is all but sure to win: the fitted weights say so too
 
 
-def _states(game: Game) -> list[GameState]:
-    """The state after each entry of ``game``'s history."""
-    states = []
-    state = None
-    for entry in game.history:
-        state, _ = step(state, entry.command)
-        states.append(state)
-    return states
-
-
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6), short=st.booleans())
 def test_what_would_win_the_game_is_what_the_rules_say(
@@ -74,7 +63,7 @@ def test_what_would_win_the_game_is_what_the_rules_say(
     """``one_short`` and ``decisive_leads`` agree with the victory conditions (R-8)."""
     options = RuleOptions(short_game=short)
     game = play_bots(options, [RandomBot(seed + seat) for seat in range(players)], seed)
-    for state in _states(game)[:: max(1, len(game.history) // 12)]:
+    for state in states_after(game.history)[:: max(1, len(game.history) // 12)]:
         rows = features(state)
         decisive = 0
         for business in state.businesses:
@@ -91,7 +80,7 @@ def test_what_would_win_the_game_is_what_the_rules_say(
 
 def test_the_shares_of_a_win_sum_to_one_and_the_winner_takes_all() -> None:
     game = play_bots(SHORT, [HeuristicBot(1), HeuristicBot(2), HeuristicBot(3)], 5)
-    for state in _states(game)[:: max(1, len(game.history) // 20)]:
+    for state in states_after(game.history)[:: max(1, len(game.history) // 20)]:
         shares = evaluate(state)
         assert len(shares) == 3
         assert sum(shares) == pytest.approx(1.0)

@@ -27,6 +27,7 @@ from chicago_poker.players.search import LEVELS, SearchBot
 from chicago_poker.players.simulate import Narrator, play_bots
 from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
 from chicago_poker.referee.information import InformationSet, Witness
+from scenarios import states_after
 
 SHORT = RuleOptions(short_game=True)
 SRC = str(Path(chicago_poker.__file__).parent.parent)
@@ -104,16 +105,6 @@ def test_a_time_budget_ends_the_search() -> None:
     assert bot.played == 5  # read at the start (0), then after each iteration (1 to 5)
 
 
-def _states(game: Game) -> list[GameState]:
-    """The state after each entry of ``game``'s history."""
-    states = []
-    state = None
-    for entry in game.history:
-        state, _ = step(state, entry.command)
-        states.append(state)
-    return states
-
-
 def test_states_that_differ_only_in_hidden_cards_get_the_same_choice() -> None:
     """Two complete games that a seat cannot tell apart: the bot, seeded alike, chooses alike.
 
@@ -121,7 +112,7 @@ def test_states_that_differ_only_in_hidden_cards_get_the_same_choice() -> None:
     redacts to the same history, with other cards where the seat saw none.
     """
     real = play_bots(RuleOptions(), [HeuristicBot(1), RandomBot(2), HeuristicBot(3)], 8)
-    states = _states(real)
+    states = states_after(real.history)
     entries, seat = next(
         (entries, seat)
         for entries in range(len(states) // 2, len(states))
