@@ -6,7 +6,8 @@ for ``search-easy``, ``search`` and ``search-hard``:
 
 * **think**: what a worker does for a move (:func:`chicago_poker.web.thinking.think`): make
   the bot from its seed, tell it the seat's redacted history from its log lines, and ask
-  it; timed in this process.
+  it; timed in this process, in CPU seconds (``time.process_time``), which other work on a
+  shared machine changes far less than the clock on the wall.
 * **round trip**: the same job sent from an event loop to a worker process
   (:class:`~chicago_poker.web.thinking.Thinkers`, one worker, started before the clock)
   and its answer back: what a table waits for a move, the bot's time limit (5 s) aside.
@@ -68,22 +69,22 @@ def job_of(game: Game, seat: int, seed: int) -> Job:
 
 
 def rebuild(job: Job) -> float:
-    """Seconds to make a bot, tell it the history of ``job`` and search one iteration."""
-    started = time.perf_counter()
+    """CPU seconds to make a bot, tell it the history of ``job`` and search one iteration."""
+    started = time.process_time()
     bot = BOTS["search"](job.seed)
     bot.iterations = 1  # type: ignore[attr-defined]  # a search bot
     for line in job.history:
         bot.observe(load_redacted_entry(line))  # type: ignore[attr-defined]  # a search bot
     legal = commands_from_json(orjson.loads(job.legal))
     bot.choose(view_from_json(orjson.loads(job.view)), legal)
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 def thought(job: Job) -> float:
-    """Seconds a worker's task takes over ``job``, in this process."""
-    started = time.perf_counter()
+    """CPU seconds a worker's task takes over ``job``, in this process."""
+    started = time.process_time()
     think(job)
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 async def round_trip(thinkers: Thinkers, job: Job) -> float:
@@ -131,7 +132,7 @@ def main() -> None:
         for level in LEVELS
     }
     medians = asyncio.run(measure(jobs, args.rounds))
-    print(f"{'level':12} {'think':>23}   {'round trip':>23}")
+    print(f"{'level':12} {'think (CPU)':>23}   {'round trip':>23}")
     for level in LEVELS:
         print(f"{level:12} {figures(medians[level, 'think'])}   {figures(medians[level, 'trip'])}")
     late = positions[1::2]

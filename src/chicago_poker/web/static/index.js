@@ -8,7 +8,7 @@ const BOTS = [
   ["", "a person"],
   ["heuristic", "heuristic bot"],
   ["random", "random bot"],
-  ["search-easy", "search bot, easy (0.03 s a move)"],
+  ["search-easy", "search bot, easy (0.05 s a move)"],
   ["search", "search bot (0.1 s a move)"],
   ["search-hard", "search bot, hard (0.4 s a move)"],
 ];
