@@ -95,6 +95,25 @@ WEIGHTS: Final = (
 """The weight of each feature of :data:`FEATURES`, fitted by ``benchmarks/fit_evaluation.py``."""
 
 _COUNT: Final = len(FEATURES)
+(
+    _BUSINESSES,
+    _MOST,
+    _KINDS,
+    _ONE_SHORT,
+    _LEADS,
+    _LEAD_FILL,
+    _LEAD_MARGIN,
+    _DECISIVE,
+    _DECISIVE_FILL,
+    _DUE,
+    _DUE_DECISIVE,
+    _PLACED,
+    _POWER,
+    _HAND,
+    _HAND_VALUES,
+    _TO_MOVE,
+) = range(_COUNT)
+"""Where each feature sits in a seat's row."""
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -131,14 +150,14 @@ def features(state: GameState) -> list[list[float]]:
     count = len(state.players)
     winning = [_winning(player.controlled, state.options) for player in state.players]
     rows = [_holdings(player, wins) for player, wins in zip(state.players, winning, strict=True)]
-    rows[state.turn.player][15] = 1.0
+    rows[state.turn.player][_TO_MOVE] = 1.0
     for business in state.businesses:
         columns = business.columns
         powers = [_column_power(column.cards) for column in columns]
         for seat in range(count):
             row = rows[seat]
-            row[11] += len(columns[seat].cards) / 5
-            row[12] += powers[seat] / 10
+            row[_PLACED] += len(columns[seat].cards) / 5
+            row[_POWER] += powers[seat] / 10
         best = max(powers)
         if best <= 0.0:
             continue
@@ -155,13 +174,12 @@ def _holdings(player: PlayerState, winning: frozenset[BusinessKind]) -> list[flo
         kinds[tile.kind] = kinds.get(tile.kind, 0) + 1
     values = sum(card.value for card in player.hand if isinstance(card, GangsterCard))
     row = [0.0] * _COUNT
-    row[0:4] = [
-        float(len(player.controlled)),
-        float(max(kinds.values(), default=0)),
-        float(len(kinds)),
-        float(bool(winning)),
-    ]
-    row[13:15] = [float(len(player.hand)), values / 14]
+    row[_BUSINESSES] = float(len(player.controlled))
+    row[_MOST] = float(max(kinds.values(), default=0))
+    row[_KINDS] = float(len(kinds))
+    row[_ONE_SHORT] = float(bool(winning))
+    row[_HAND] = float(len(player.hand))
+    row[_HAND_VALUES] = values / 14
     return row
 
 
@@ -182,14 +200,14 @@ def _add_lead(
 ) -> None:
     """Add to ``row`` the lead of ``seat`` at ``business`` by ``margin``."""
     fill = len(business.columns[seat].cards) / 5
-    row[4] += 1.0
-    row[5] += fill
-    row[6] += min(margin, 4.0)
+    row[_LEADS] += 1.0
+    row[_LEAD_FILL] += fill
+    row[_LEAD_MARGIN] += min(margin, 4.0)
     due = any(column.marker is not None for column in business.columns)
     if due:
-        row[9] += 1.0
+        row[_DUE] += 1.0
     if decisive:
-        row[7] += 1.0
-        row[8] += fill
+        row[_DECISIVE] += 1.0
+        row[_DECISIVE_FILL] += fill
         if due:
-            row[10] += 1.0
+            row[_DUE_DECISIVE] += 1.0
