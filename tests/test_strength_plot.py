@@ -1,0 +1,47 @@
+"""The search bot's strength in the docs is what the recorded runs say, picture and table.
+
+``benchmarks/strength.json`` records each run of the search bot against heuristic bots;
+``benchmarks/plot_strength.py`` draws ``docs/img/search/strength.svg`` from it, and the
+bots page lists each run in a table. Neither can show a figure the file no longer holds.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "plot_strength.py"
+RUNS = ROOT / "benchmarks" / "strength.json"
+PICTURE = ROOT / "docs" / "img" / "search" / "strength.svg"
+PAGE = ROOT / "docs" / "bots.md"
+
+
+@pytest.fixture(scope="module")
+def plot() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("plot_strength", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_picture_is_what_the_runs_draw(plot: ModuleType) -> None:
+    assert PICTURE.read_text(encoding="utf-8") == plot.draw(plot.read_runs(RUNS))
+
+
+def test_every_run_is_a_row_of_the_bots_page_with_its_command() -> None:
+    page = PAGE.read_text(encoding="utf-8")
+    for run in json.loads(RUNS.read_text(encoding="utf-8"))["runs"]:
+        assert 0 <= run["won"] <= run["games"]
+        row = (
+            f"| {run['label']} | {run['players']} | {run['iterations']:,} | {run['games']} | "
+            f"{run['won']} |"
+        )
+        assert row in page, row
+        assert run["command"] in page, run["command"]
