@@ -34,6 +34,7 @@ def interrupt(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=_as_in_the_foreground,
     ) as running:
         try:
             started(running)
@@ -65,3 +66,12 @@ def children_ignore_interrupts(pid: int) -> bool:
         if not int(ignored.split()[1], 16) >> (signal.SIGINT - 1) & 1:
             return False
     return True
+
+
+def _as_in_the_foreground() -> None:
+    """Let Ctrl-C reach the command, as it reaches a command a person runs in a terminal.
+
+    A shell starts a background job (``pytest &``) with SIGINT ignored, and a process keeps
+    that for its children: the command would then go on through every Ctrl-C.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
