@@ -9,7 +9,6 @@ the code no longer gives.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
@@ -19,6 +18,7 @@ pytest.importorskip("gymnasium", reason='the ai layer needs its extra: pip insta
 
 from chicago_poker import Color, GangsterCard, view
 from chicago_poker.ai.observation import encode
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "train_linear.py"
@@ -26,12 +26,7 @@ PICTURE = ROOT / "docs" / "img" / "ai" / "learning-curve.svg"
 
 
 def load_example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_linear", EXAMPLE)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLE)
 
 
 @pytest.fixture(scope="module")

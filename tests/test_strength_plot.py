@@ -7,12 +7,13 @@ bots page lists each run in a table. Neither can show a figure the file no longe
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "plot_strength.py"
@@ -23,12 +24,7 @@ PAGE = ROOT / "docs" / "bots.md"
 
 @pytest.fixture(scope="module")
 def plot() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("plot_strength", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def test_the_picture_is_what_the_runs_draw(plot: ModuleType) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -41,6 +40,7 @@ from chicago_poker.display.svg import (
 )
 from chicago_poker.formats.notation import parse_position
 from scenarios import AL, BUGS, run
+from scripts import load_script
 from test_tables import POSITION, cards_named
 from test_views import all_cards, draw_twin, final_state, games, gangster, known_cards, tied
 
@@ -188,12 +188,7 @@ def test_a_card_picture_draws_its_face_or_its_back() -> None:
 
 
 def load_generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_pictures", DOCS / "gen_pictures.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(DOCS / "gen_pictures.py")
 
 
 def test_the_pictures_in_the_docs_are_up_to_date() -> None:
