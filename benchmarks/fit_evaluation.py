@@ -62,14 +62,10 @@ def _job(job: tuple[int, int]) -> Positions | None:
 
 def arrays(games: list[Positions | None]) -> tuple[np.ndarray, np.ndarray]:
     """The features (positions x seats x features) and the winners of ``games``."""
-    rows = [
-        (position, winner)
-        for game in games
-        if game
-        for position in game[0]
-        for winner in (game[1],)
-    ]
-    return np.array([row for row, _ in rows]), np.array([winner for _, winner in rows])
+    kept = [game for game in games if game is not None]
+    rows = [position for game_positions, _ in kept for position in game_positions]
+    winners = [winner for game_positions, winner in kept for _ in game_positions]
+    return np.array(rows), np.array(winners)
 
 
 def loss(weights: np.ndarray, x: np.ndarray, won: np.ndarray) -> float:

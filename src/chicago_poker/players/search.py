@@ -83,7 +83,7 @@ DEFAULT_REUSE: Final = 4
 commands of a decision are compared on the same drawn states."""
 DEFAULT_ROLLOUT: Final = 0
 """Commands the heuristic plays beyond the tree before the position is scored: none. The
-fitted evaluation scores a leaf at once, about eight times faster than after 20 commands of
+fitted evaluation scores a leaf at once, about twelve times faster than after 20 commands of
 play, and the search plays no worse for it (``benchmarks/README.md``)."""
 DEFAULT_MARGIN: Final = 0.03
 """How much better than the heuristic's choice a command must score to be chosen instead."""
