@@ -1,6 +1,7 @@
 """How strong the search bot is: wins against heuristic bots, and a bot that sees every card.
 
     python benchmarks/bench_strength.py BOT [--players 4] [--deals 10] [--seed 361]
+                                            [--workers 1]
 
 BOT is ``search`` (300 iterations a move, as ``BOTS`` makes it), ``search:N`` (N
 iterations), ``unguided:N`` (the search without the heuristic's guidance, N iterations) or
@@ -12,7 +13,8 @@ drawn states were always right. Settings of the search follow, comma-separated:
 
 The bot takes each seat of each deal in turn against ``heuristic`` bots in the other seats
 (deals duplicated, seats rotated, as ``chicago-poker match`` does), and the script prints its
-wins with a 95% Wilson interval. ``chicago-poker match`` measures every built-in bot; this
+wins with a 95% Wilson interval. ``--workers`` plays the games in that many processes; the
+result is the same for any number of them. ``chicago-poker match`` measures every built-in bot; this
 script exists for the cheating bot, which needs the game's state and so cannot play through
 the match runner.
 """
@@ -24,6 +26,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final
 
 from chicago_poker import Bot, Game, GameState, HeuristicBot, RuleOptions, view
@@ -108,19 +111,30 @@ def play(spec: str, seat: int, players: int, deal: int) -> int | None:
     return game.state.winner
 
 
+def _won(job: tuple[str, int, int, int]) -> bool:
+    spec, seat, players, deal = job
+    return play(spec, seat, players, deal) == seat
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bot")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=361)
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
+    make(args.bot, 0)  # a bad BOT stops here, before any game
+    jobs = [
+        (args.bot, seat, args.players, random.Random(f"{args.seed}:{number}").getrandbits(48))
+        for number in range(args.deals)
+        for seat in range(args.players)
+    ]
     wins = games = 0
     started = time.perf_counter()
-    for number in range(args.deals):
-        deal = random.Random(f"{args.seed}:{number}").getrandbits(48)
-        for seat in range(args.players):
-            wins += play(args.bot, seat, args.players, deal) == seat
+    with ProcessPoolExecutor(args.workers) as pool:
+        for won in pool.map(_won, jobs):
+            wins += won
             games += 1
             print(f"\r{games} games, {wins} won", end="", file=sys.stderr, flush=True)
     low, high = wilson(wins, games)
