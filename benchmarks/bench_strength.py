@@ -9,11 +9,15 @@ iterations), ``unguided:N`` (the search without the heuristic's guidance, N iter
 seat saw, so that it knows every hand and every face-down card (not the order of the draw
 deck, which is chance). ``cheat`` is the ceiling of issue 36: what the search would win if its
 drawn states were always right. Settings of the search follow, comma-separated:
-``search:300,margin=0`` (``margin``, ``rollout``, ``reuse``, ``width``).
+``search:300,margin=0`` (``margin``, ``rollout``, ``reuse``, ``width``, ``seconds``).
+``seconds`` caps each move at that much of the process's CPU time (``time.process_time``),
+so that the budget is the same however busy the machine is; the iterations are then a
+ceiling, and the bot's choices depend on the machine's speed.
 
 The bot takes each seat of each deal in turn against ``heuristic`` bots in the other seats
 (deals duplicated, seats rotated, as ``chicago-poker match`` does), and the script prints its
-wins with a 95% Wilson interval. ``--workers`` plays the games in that many processes; the
+wins with a 95% Wilson interval, and the iterations the bot searched a move on average.
+``--workers`` plays the games in that many processes; the
 result is the same for any number of them. ``chicago-poker match`` measures every built-in bot; this
 script exists for the cheating bot, which needs the game's state and so cannot play through
 the match runner.
@@ -27,7 +31,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from chicago_poker import Bot, Game, GameState, HeuristicBot, RuleOptions, view
 from chicago_poker.cli.turns import next_chooser
@@ -70,7 +74,13 @@ class _Truth(InformationSet):
         return self.state
 
 
-SETTINGS: Final = {"margin": float, "rollout": int, "reuse": int, "width": int}
+SETTINGS: Final = {
+    "margin": float,
+    "rollout": int,
+    "reuse": int,
+    "width": int,
+    "seconds": float,
+}
 """The settings a BOT may change after its iterations: ``search:300,margin=0,rollout=20``."""
 
 
@@ -84,6 +94,8 @@ def make(spec: str, seed: int) -> Bot:
         if key not in SETTINGS:
             raise SystemExit(f"unknown setting {key!r} in {spec!r}: {', '.join(SETTINGS)}")
         settings[key] = SETTINGS[key](value)
+    if "seconds" in settings:
+        settings["clock"] = time.process_time
     if kind == "search":
         return SearchBot(seed, iterations=iterations, **settings)
     if kind == "unguided":
@@ -93,27 +105,49 @@ def make(spec: str, seed: int) -> Bot:
     raise SystemExit(f"unknown bot {spec!r}: search, search:N, unguided:N or cheat:N")
 
 
-def play(spec: str, seat: int, players: int, deal: int) -> int | None:
-    """The winner of deal ``deal`` with the bot of ``spec`` at ``seat``, heuristics elsewhere."""
+LIMIT: Final = 0.25
+"""The most CPU seconds a move may take in issue 36's tournaments."""
+
+
+class Outcome(NamedTuple):
+    """One game of the bot: whether it won, what it searched, and its longest move."""
+
+    won: bool
+    searches: int
+    iterations: int
+    slowest: float
+    """The CPU seconds of the bot's longest move."""
+    moves: int
+    over: int
+    """The bot's moves that took more than :data:`LIMIT` of CPU time."""
+
+
+def play(spec: str, seat: int, players: int, deal: int) -> Outcome:
+    """Deal ``deal`` with the bot of ``spec`` at ``seat`` and heuristic bots elsewhere."""
     bots: list[Bot] = [HeuristicBot(bot_seed(deal, each)) for each in range(players)]
-    bots[seat] = make(spec, bot_seed(deal, seat))
+    bot = bots[seat] = make(spec, bot_seed(deal, seat))
+    assert isinstance(bot, SearchBot)
     game = Game.new([f"P{each}" for each in range(players)], RuleOptions(), seed=deal)
-    if isinstance(bots[seat], CheatingBot):
-        bots[seat].game = game  # type: ignore[attr-defined]  # the one bot that sees the state
+    if isinstance(bot, CheatingBot):
+        bot.game = game  # the one bot that sees the state
     narrator = Narrator.of(bots)
+    slowest = 0.0
+    moves = over = 0
     while not game.state.is_over:
         narrator.tell(game)
         chooser = next_chooser(game.state)
         if chooser is None:
             break
         legal = game.legal_commands(chooser)
-        game.execute(bots[chooser].choose(view(game.state, chooser), legal))
-    return game.state.winner
-
-
-def _won(job: tuple[str, int, int, int]) -> bool:
-    spec, seat, players, deal = job
-    return play(spec, seat, players, deal) == seat
+        started = time.process_time()
+        command = bots[chooser].choose(view(game.state, chooser), legal)
+        if chooser == seat:
+            took = time.process_time() - started
+            slowest = max(slowest, took)
+            moves += 1
+            over += took > LIMIT
+        game.execute(command)
+    return Outcome(game.state.winner == seat, bot.searches, bot.played, slowest, moves, over)
 
 
 def main() -> int:
@@ -130,18 +164,26 @@ def main() -> int:
         for number in range(args.deals)
         for seat in range(args.players)
     ]
-    wins = games = 0
+    wins = games = searches = iterations = moves = over = 0
+    slowest = 0.0
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        for won in pool.map(_won, jobs):
-            wins += won
+        for outcome in pool.map(play, *zip(*jobs, strict=True)):
+            wins += outcome.won
             games += 1
+            searches += outcome.searches
+            iterations += outcome.iterations
+            slowest = max(slowest, outcome.slowest)
+            moves += outcome.moves
+            over += outcome.over
             print(f"\r{games} games, {wins} won", end="", file=sys.stderr, flush=True)
     low, high = wilson(wins, games)
     seconds = time.perf_counter() - started
     print(
         f"\n{args.bot} against {args.players - 1} heuristic: {wins} of {games} "
-        f"({wins / games:.3f}, 95% [{low:.3f}, {high:.3f}]) in {seconds:.0f} s"
+        f"({wins / games:.3f}, 95% [{low:.3f}, {high:.3f}]) in {seconds:.0f} s; "
+        f"{iterations / max(searches, 1):.0f} iterations a search on average, "
+        f"longest move {slowest:.3f} s of CPU, {over} of {moves} moves over {LIMIT} s"
     )
     return 0
 
