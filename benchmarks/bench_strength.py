@@ -1,7 +1,7 @@
 """How strong the search bot is: wins against heuristic bots, and a bot that sees every card.
 
     python benchmarks/bench_strength.py BOT [--players 4] [--deals 10] [--seed 361]
-                                            [--workers 1]
+                                            [--workers 1] [--skip 0]
 
 BOT is ``search`` (300 iterations a move, as ``BOTS`` makes it), ``search:N`` (N
 iterations), ``unguided:N`` (the search without the heuristic's guidance, N iterations) or
@@ -17,10 +17,11 @@ ceiling, and the bot's choices depend on the machine's speed.
 The bot takes each seat of each deal in turn against ``heuristic`` bots in the other seats
 (deals duplicated, seats rotated, as ``chicago-poker match`` does), and the script prints its
 wins with a 95% Wilson interval, and the iterations the bot searched a move on average.
-``--workers`` plays the games in that many processes; the
-result is the same for any number of them. ``chicago-poker match`` measures every built-in bot; this
-script exists for the cheating bot, which needs the game's state and so cannot play through
-the match runner.
+``--workers`` plays the games in that many processes; the result is the same for any number
+of them. ``--skip`` starts at a later deal of the seed's, to split a long run into parts
+that run apart. ``chicago-poker match`` measures every built-in bot; this script exists for
+the cheating bot, which needs the game's state and so cannot play through the match runner,
+and for settings the registry does not name.
 """
 
 from __future__ import annotations
@@ -157,11 +158,12 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=361)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--skip", type=int, default=0, help="deals to skip: split a long run")
     args = parser.parse_args()
     make(args.bot, 0)  # a bad BOT stops here, before any game
     jobs = [
         (args.bot, seat, args.players, random.Random(f"{args.seed}:{number}").getrandbits(48))
-        for number in range(args.deals)
+        for number in range(args.skip, args.skip + args.deals)
         for seat in range(args.players)
     ]
     wins = games = searches = iterations = moves = over = 0
