@@ -2,13 +2,14 @@
 
     python benchmarks/plot_strength.py [--svg docs/img/search/strength.svg]
 
-``benchmarks/strength.json`` lists runs of ``chicago-poker match`` (and of
-``bench_strength.py``): the bot, its iterations a move, the number of players, the games and
-the games won, and the command that gives them. The picture has one line per number of
-players: the win rate at each budget, a band of its 95% Wilson interval, and a dashed line
-at the rate of a bot no better than the heuristic bots it meets (one game in as many as
-there are players). The budget runs along a log scale. ``tests/test_strength_plot.py``
-checks that the picture in the docs is what this script draws from the file.
+``benchmarks/strength.json`` lists runs of ``chicago-poker match`` and of
+``bench_strength.py``: the bot, its iterations a move, the number of players, the games and
+the games won, and the command that gives them. The runs marked ``"line": true`` are drawn,
+one line per number of players: the win rate at each budget, a band of its 95% Wilson
+interval, and a dashed line at the rate of a bot no better than the heuristic bots it meets
+(one game in as many as there are players). The budget runs along a log scale.
+``tests/test_strength_plot.py`` checks that the picture in the docs is what this script
+draws from the file.
 """
 
 from __future__ import annotations
@@ -54,12 +55,12 @@ class Run(NamedTuple):
 
 
 def read_runs(path: Path = RUNS) -> list[Run]:
-    """The runs of the standard search bot in ``path`` (the file's ``runs``)."""
+    """The runs of ``path`` drawn as lines (the file's ``runs`` marked ``line``)."""
     data = json.loads(path.read_text(encoding="utf-8"))
     return [
         Run(run["iterations"], run["players"], run["games"], run["won"])
         for run in data["runs"]
-        if run["bot"] == "search"
+        if run.get("line")
     ]
 
 
@@ -151,7 +152,7 @@ def draw(runs: Sequence[Run]) -> str:
     plot = Plot(budgets)
     title = "The search bot against heuristic bots, by its budget"
     plot.root.append(_text(16, 26, title, font_size="15", font_weight="bold"))
-    note = "chicago-poker match, deals duplicated, seats rotated; band: 95 % interval"
+    note = "the same deals at each budget, seats rotated; band: 95 % interval"
     plot.root.append(_text(16, 46, note, fill=_MUTED))
     plot.grid(budgets)
     counts = sorted({run.players for run in runs})
