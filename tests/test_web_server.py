@@ -234,7 +234,8 @@ def test_search_bots_think_in_the_servers_workers_which_stop_with_it() -> None:
             read_until(watcher, lambda m: m["type"] == "view" and m["view"]["victory"] is not None)
         started = _children(server.process.pid)  # the workers, and spawn's resource tracker
         workers = [pid for pid in started if b"spawn_main" in _command_line(pid)]
-        assert len(workers) == 2  # started with the first search bot's move
+        # The pool starts a worker when a move finds none idle: one or two, by the timing.
+        assert 1 <= len(workers) <= 2
     assert server.process.returncode == 0
     assert "heuristic bot's choice" not in server.err  # every move came from a worker
     deadline = time.monotonic() + 10
