@@ -40,9 +40,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
-from fit_evaluation import fit, loss
+from fit_evaluation import fit, heuristic_play, loss
 
-from chicago_poker import Game, HeuristicBot, RuleOptions, view
+from chicago_poker import HeuristicBot, view
 from chicago_poker.cli.turns import next_chooser
 from chicago_poker.core.commands import Command
 from chicago_poker.core.decide import step
@@ -102,20 +102,11 @@ def worth(
 def decisions(job: tuple[int, int, int, int]) -> list[Decision]:
     """The decisions looked at in one heuristic game of ``players`` and deal ``deal``."""
     players, deal, every, repeats = job
-    bots = [HeuristicBot(deal * 10 + seat) for seat in range(players)]
-    game = Game.new([f"P{seat}" for seat in range(players)], RuleOptions(), seed=deal)
     pick = random.Random(deal)
     kept = []
-    number = 0
-    while not game.state.is_over:
-        chooser = next_chooser(game.state)
-        if chooser is None:
-            break
-        legal = game.legal_commands(chooser)
+    for number, (game, chooser, legal) in enumerate(heuristic_play(players, deal)):
         if len(legal) > 1 and pick.randrange(every) == 0:
             kept.append(worth(game.state, chooser, legal, repeats, f"{deal}:{number}"))
-        number += 1
-        game.execute(bots[chooser].choose(view(game.state, chooser), legal))
     return kept
 
 

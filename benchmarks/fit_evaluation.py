@@ -26,33 +26,47 @@ import math
 import random
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
 from chicago_poker import Game, HeuristicBot, RuleOptions, view
 from chicago_poker.cli.turns import next_chooser
+from chicago_poker.core.commands import Command
 from chicago_poker.players.evaluation import FEATURES, WEIGHTS, features
 
 Positions = tuple[list[list[list[float]]], int]
 """The features of the positions of one game, and its winner."""
 
 
-def positions(players: int, deal: int) -> Positions | None:
-    """The features of about one in six positions of a heuristic game, and its winner."""
+def heuristic_play(players: int, deal: int) -> Iterator[tuple[Game, int, tuple[Command, ...]]]:
+    """Each decision of a game of heuristic bots: the game, who decides, and their commands.
+
+    The game is dealt from ``deal``. The bot's choice is played when the next decision is
+    asked for, so the caller sees the game before it; once the iteration ends, the same
+    game is over (or no one has a decision left).
+    """
     bots = [HeuristicBot(deal * 10 + seat) for seat in range(players)]
     game = Game.new([f"P{seat}" for seat in range(players)], RuleOptions(), seed=deal)
-    pick = random.Random(deal)
-    kept = []
     while not game.state.is_over:
         chooser = next_chooser(game.state)
         if chooser is None:
             break
-        if pick.randrange(6) == 0:
-            kept.append(features(game.state))
         legal = game.legal_commands(chooser)
+        yield game, chooser, legal
         game.execute(bots[chooser].choose(view(game.state, chooser), legal))
-    winner = game.state.winner
+
+
+def positions(players: int, deal: int) -> Positions | None:
+    """The features of about one in six positions of a heuristic game, and its winner."""
+    pick = random.Random(deal)
+    kept = []
+    played = None
+    for played, _, _ in heuristic_play(players, deal):
+        if pick.randrange(6) == 0:
+            kept.append(features(played.state))
+    winner = None if played is None else played.state.winner
     return None if winner is None else (kept, winner)
 
 
