@@ -11,6 +11,9 @@ Measures, on games between random and heuristic bots (seats alternate, as in
   ``--rounds`` times, the positions interleaved within each round; the median and the range
   are printed. Target (issue 36): at least 1,000 iterations a second for a 4-player
   mid-game, on one core.
+* **what the belief costs**: at each position, the ratio of the iterations per second of a
+  bot whose draws lean as :func:`~chicago_poker.players.belief.belief` says to those of one
+  that draws uniformly, the two timed in turn in each round.
 * **the choices of a search** at the 4-player mid-game: iterations per second for each
   setting of ``guided`` (the heuristic ranks the tree's commands and plays the rollouts, or
   every command is looked at and rollouts are random), ``reuse`` (iterations per
@@ -171,6 +174,19 @@ def main() -> int:
         )
         if key == (4, "middle") and statistics.median(values) < 1_000:
             missed.append("iterations")
+
+    print("what the belief costs: iterations per second believing / drawing uniformly")
+    for position in found:
+        uniform, _ = position.bot()
+        believing, _ = position.bot(believing=True)
+        ratios = [
+            position.rate(believing, args.iterations) / position.rate(uniform, args.iterations)
+            for _ in range(args.rounds)
+        ]
+        print(
+            f"  {position.players} players, {position.stage:<6}: median "
+            f"{statistics.median(ratios):.2f} (from {min(ratios):.2f} to {max(ratios):.2f})"
+        )
 
     middle = next(each for each in found if (each.players, each.stage) == (4, "middle"))
     print("4 players, middle: iterations per second by setting")

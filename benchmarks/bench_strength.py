@@ -44,6 +44,7 @@ from chicago_poker.players.simulate import Narrator
 from chicago_poker.protocol.table import bot_seed
 from chicago_poker.referee.deals import Chooser
 from chicago_poker.referee.information import InformationSet
+from chicago_poker.referee.sampling import Tilt
 
 
 class CheatingBot(SearchBot):
@@ -70,9 +71,13 @@ class _Truth(InformationSet):
     def __init__(self, state: GameState) -> None:
         self.state = state
 
-    def sample(self, chooser: Chooser) -> GameState:
-        """The true state, whatever the chooser."""
+    def sample(self, chooser: Chooser, tilt: Tilt | None = None) -> GameState:
+        """The true state, whatever the chooser and the tilt."""
         return self.state
+
+
+def _yes(value: str) -> bool:
+    return value in ("1", "true", "yes")
 
 
 SETTINGS: Final = {
@@ -81,8 +86,9 @@ SETTINGS: Final = {
     "reuse": int,
     "width": int,
     "seconds": float,
+    "believing": _yes,
 }
-"""The settings a BOT may change after its iterations: ``search:300,margin=0,rollout=20``."""
+"""The settings a BOT may change after its iterations: ``search:300,margin=0,believing=1``."""
 
 
 def make(spec: str, seed: int) -> Bot:

@@ -298,14 +298,18 @@ def test_the_ai_layer_is_a_package_with_modules() -> None:
 
 
 def test_among_the_players_only_the_search_bot_imports_the_referee() -> None:
-    """The other bots, the facade and simulate start without the knowledge model."""
+    """The other bots, the facade and simulate start without the knowledge model.
+
+    The search bot's belief (how its rivals' hidden cards lie) weighs the knowledge model's
+    draws, so it imports the referee's sampler too.
+    """
     users = {
         path.name
         for path in modules(PACKAGE / "players")
         for _, module, _ in imports(path, PACKAGE.parent)
         if module.startswith("chicago_poker.referee")
     }
-    assert users == {"search.py"}
+    assert users == {"search.py", "belief.py"}
 
 
 # --- no circle of imports --------------------------------------------------------------------

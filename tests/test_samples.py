@@ -12,18 +12,23 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
-from chicago_poker.core.cards import SpecialCard
+from chicago_poker.cli.turns import next_chooser
+from chicago_poker.core.cards import GANGSTER_CARDS, GangsterCard, SpecialCard
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.views import view
 from chicago_poker.formats.log import redact_entries
+from chicago_poker.players.belief import belief
 from chicago_poker.players.game import Game
+from chicago_poker.players.heuristic import HeuristicBot
 from chicago_poker.referee.information import InformationSet
+from chicago_poker.referee.sampling import TILTED_TRIES, Tilt
 from exact_placements import card_in_hand, special_distribution
 from random_games import random_game
 
@@ -167,3 +172,119 @@ def test_sampling_a_history_no_game_gives_says_where() -> None:
         InformationSet.of([*seen[:5], seen[7]], 1).sample(random.Random(1))
     with pytest.raises(InvalidArgumentError, match="no StartGame"):
         InformationSet.of([], 1).sample(random.Random(1))
+
+
+# --- tilted draws (a belief about how the other seats play)
+
+EVEN = Tilt({}, {})
+"""Every card weighs 1: the tilted deal, with nothing to lean towards."""
+
+
+@pytest.mark.parametrize(
+    ("players", "commands", "seed", "viewer"), [(2, 1, 1, 0), (3, 12, 3, None), (4, 60, 0, 0)]
+)
+def test_a_tilt_of_even_weights_draws_uniformly(
+    players: int, commands: int, seed: int, viewer: int | None
+) -> None:
+    """The tilted deal with every weight 1 follows the exact distribution, as uniform draws do."""
+    game, known = _position(players, commands, seed, viewer)
+    seat = 1 if viewer == 0 else 0
+    exact = special_distribution(known.ledger.facts(), game.state, seat)
+    rng = random.Random(seed)
+    observed: Counter[int] = Counter()
+    for _ in range(SAMPLES):
+        state = known.sample(rng, EVEN)
+        observed[sum(isinstance(card, SpecialCard) for card in state.players[seat].hand)] += 1
+    assert chi_square_p(observed, exact, SAMPLES) > 0.001, (observed, exact)
+
+
+@pytest.mark.parametrize(("players", "commands"), [(2, 150), (4, 150), (6, 150), (4, 400)])
+def test_a_tilted_sample_gives_the_seat_the_view_it_has(players: int, commands: int) -> None:
+    """However the draws lean, every sample agrees with everything the seat saw."""
+    for seed in range(2):
+        game = random_game(players, RuleOptions(), seed=seed, commands=commands)
+        for viewer in [*range(players), None]:
+            known = InformationSet.of(redact_entries(game.history, viewer), viewer)
+            rng = random.Random(seed)
+            for _ in range(10):
+                state = known.sample(rng, belief(players))
+                assert view(state, viewer) == view(game.state, viewer)
+
+
+def test_a_card_of_weight_zero_is_never_dealt_to_a_hand() -> None:
+    """The Revolver, weighing 0 for hands at a two-player deal, stays in the deck every time."""
+    _, known = _position(2, 1, 1, 0)
+    revolver = next(
+        c
+        for c in known.ledger.facts().free
+        if isinstance(c, SpecialCard) and c.kind.name == "REVOLVER"
+    )
+    rng = random.Random(3)
+    even = sum(revolver in known.sample(rng, EVEN).players[1].hand for _ in range(2_000))
+    never = sum(
+        revolver in known.sample(rng, Tilt({revolver: 0.0}, {})).players[1].hand
+        for _ in range(2_000)
+    )
+    assert (never, even > 50) == (0, True)  # 5 chances in 76 without the weight
+
+
+def _heuristic_position() -> tuple[Game, InformationSet]:
+    """Four heuristic bots, 60 commands in: seat 0's rivals hold cards and face-down plays."""
+    game = Game.new([f"P{seat}" for seat in range(4)], seed=2)
+    bots = [HeuristicBot(seat) for seat in range(4)]
+    for _ in range(60):
+        seat = next_chooser(game.state)
+        assert seat is not None
+        game.execute(bots[seat].choose(view(game.state, seat), game.legal_commands(seat)))
+    return game, InformationSet.of(redact_entries(game.history, 0), 0)
+
+
+def test_a_tilt_the_engine_always_refuses_gives_way_to_uniform_deals() -> None:
+    """Face-down plays that weigh 0 for every gangster card take special cards, which no play
+    can be: after TILTED_TRIES refused deals, the draw deals uniformly, and agrees with the
+    seat's view."""
+    game, known = _heuristic_position()
+    refused = Tilt({}, dict.fromkeys(GANGSTER_CARDS, 0.0))
+    sampler = known.sampler()
+    before = sampler.tries
+    state = known.sample(random.Random(1), refused)
+    assert view(state, 0) == view(game.state, 0)
+    assert sampler.tries - before > TILTED_TRIES
+
+
+def test_the_belief_leans_hands_low_and_face_down_cards_high() -> None:
+    """At a four-player mid-game, the belief's rival hands hold lower gangster cards, and its
+    face-down cards higher ones, than uniform draws give."""
+    game, known = _heuristic_position()
+    seen = view(game.state, 0)
+    hidden = [
+        (index, seat, position)
+        for index, business in enumerate(seen.businesses)
+        for seat, column in enumerate(business.columns)
+        if seat != 0
+        for position, slot in enumerate(column.slots)
+        if slot.card is None
+    ]
+    assert hidden
+
+    def means(tilt: Tilt | None) -> tuple[float, float]:
+        rng = random.Random(5)
+        hands: list[int] = []
+        face_down: list[int] = []
+        for _ in range(400):
+            state = known.sample(rng, tilt)
+            hands.extend(
+                card.value
+                for player in state.players[1:]
+                for card in player.hand
+                if isinstance(card, GangsterCard)
+            )
+            face_down.extend(
+                state.businesses[index].columns[seat].cards[position].value
+                for index, seat, position in hidden
+            )
+        return statistics.fmean(hands), statistics.fmean(face_down)
+
+    uniform, leaning = means(None), means(belief(4))
+    assert leaning[0] < uniform[0] - 1
+    assert leaning[1] > uniform[1] + 1

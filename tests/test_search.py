@@ -21,6 +21,7 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
 from chicago_poker.formats.log import LogEntry, redact_entries
+from chicago_poker.players.belief import belief
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
 from chicago_poker.players.search import LEVELS, SearchBot
@@ -62,10 +63,11 @@ def test_play_tells_the_search_bot_its_history_even_after_a_move_is_taken_back()
     assert bot.fallbacks == 0
 
 
+@pytest.mark.parametrize("believing", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_it_plays_whole_games_by_search_with_legal_commands(players: int) -> None:
+def test_it_plays_whole_games_by_search_with_legal_commands(players: int, believing: bool) -> None:
     """play_bots executes every choice: an illegal one would raise IllegalCommand."""
-    bot = SearchBot(players, iterations=8)
+    bot = SearchBot(players, iterations=8, believing=believing)
     others: list[Bot] = [RandomBot(seat) for seat in range(1, players)]
     game = play_bots(SHORT, [bot, *others], players)
     assert game.state.is_over
@@ -73,9 +75,11 @@ def test_it_plays_whole_games_by_search_with_legal_commands(players: int) -> Non
     assert bot.fallbacks == 0
 
 
-def test_it_is_deterministic_for_a_seed() -> None:
+@pytest.mark.parametrize("believing", [False, True])
+def test_it_is_deterministic_for_a_seed(believing: bool) -> None:
     def play() -> tuple[object, ...]:
-        return play_bots(SHORT, [SearchBot(5, iterations=10), HeuristicBot(6)], 11).events
+        bot = SearchBot(5, iterations=10, believing=believing)
+        return play_bots(SHORT, [bot, HeuristicBot(6)], 11).events
 
     assert play() == play()
 
@@ -105,7 +109,8 @@ def test_a_time_budget_ends_the_search() -> None:
     assert bot.played == 5  # read at the start (0), then after each iteration (1 to 5)
 
 
-def test_states_that_differ_only_in_hidden_cards_get_the_same_choice() -> None:
+@pytest.mark.parametrize("believing", [False, True])
+def test_states_that_differ_only_in_hidden_cards_get_the_same_choice(believing: bool) -> None:
     """Two complete games that a seat cannot tell apart: the bot, seeded alike, chooses alike.
 
     The second game is the witness of the seat's information set: a complete legal game that
@@ -130,7 +135,7 @@ def test_states_that_differ_only_in_hidden_cards_get_the_same_choice() -> None:
     assert list(redact_entries(other, seat)) == seen  # the seat's history does not
     choices = []
     for told, state in games:
-        bot = SearchBot(9, iterations=40)
+        bot = SearchBot(9, iterations=40, believing=believing)
         for entry in redact_entries(told, seat):
             bot.observe(entry)
         choices.append(bot.choose(view(state, seat), legal_commands(state, seat)))
@@ -214,3 +219,10 @@ def test_the_heuristics_choice_stands_unless_the_search_finds_better_by_the_marg
     assert len(first) > 10
     assert kept == first
     assert sum(a != b for a, b in zip(searched, first, strict=True)) >= 2
+
+
+def test_the_belief_is_for_two_to_six_players() -> None:
+    assert belief(2) is belief(2)  # made once for each number of players
+    assert belief(2) != belief(6)
+    with pytest.raises(ValueError, match="7 players"):
+        belief(7)

@@ -66,10 +66,12 @@ from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands, to_act
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView, view
+from chicago_poker.players.belief import belief
 from chicago_poker.players.evaluation import evaluate
 from chicago_poker.players.heuristic import HeuristicBot
 from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.ledger import SeenEntry
+from chicago_poker.referee.sampling import Tilt
 
 __all__ = ["DEFAULT_ITERATIONS", "LEVELS", "SearchBot", "evaluate"]
 
@@ -134,6 +136,7 @@ class SearchBot:
         width: int = DEFAULT_WIDTH,
         guided: bool = True,
         modelled: bool = False,
+        believing: bool = False,
         margin: float = DEFAULT_MARGIN,
         exploration: float = 0.7,
         clock: Callable[[], float] = time.perf_counter,
@@ -147,12 +150,10 @@ class SearchBot:
             reuse: Iterations played on each determinization before the next is drawn.
             rollout: Commands the heuristic plays beyond the tree before the position is scored.
             width: The heuristic's best commands looked at in each decision of the tree.
-            guided: Whether the heuristic ranks the tree's commands and plays the rollouts;
-                False looks at every command and plays at random beyond the tree.
-            modelled: Whether the rivals' decisions in the tree are the heuristic's rather than
-                searched: the tree then holds the seat's own decisions only.
-            margin: How much more, on average, the command visited most must score than the
-                first command tried (the heuristic's choice, when guided) to be chosen instead.
+            guided: Whether the heuristic ranks the tree's commands and plays the rollouts.
+            modelled: Whether the rivals' decisions in the tree are the heuristic's, unsearched.
+            believing: Whether determinizations lean as :func:`.belief.belief` says, not uniform.
+            margin: How much more than the first command tried another must score to be chosen.
             exploration: The constant of UCB1's exploration term.
             clock: The clock of ``seconds``.
         """
@@ -164,6 +165,7 @@ class SearchBot:
         self.width = width
         self.guided = guided
         self.modelled = modelled
+        self.believing = believing
         self.margin = margin
         self.exploration = exploration
         self._clock = clock
@@ -188,13 +190,14 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         seat = view.seat
+        tilt = belief(len(view.players)) if self.believing else None
         known = None if seat is None else self._information(seat)
-        root = None if known is None or seat is None else self._sample(known, seat, view)
+        root = None if known is None or seat is None else self._sample(known, seat, view, tilt)
         if known is None or root is None or seat is None:
             self.fallbacks += 1
             return self._fallback.choose(view, legal)
         self.searches += 1
-        return self._search(known, root, seat, legal)
+        return self._search(known, root, seat, legal, tilt)
 
     # --- the knowledge model
 
@@ -211,12 +214,14 @@ class SearchBot:
             return None
         return known
 
-    def _sample(self, known: InformationSet, seat: int, seen: PlayerView) -> GameState | None:
+    def _sample(
+        self, known: InformationSet, seat: int, seen: PlayerView, tilt: Tilt | None
+    ) -> GameState | None:
         """A determinization, if the history observed is that of ``seen``; None otherwise."""
         if not known.entries:
             return None
         try:
-            state = known.sample(self._random)
+            state = known.sample(self._random, tilt)
         except ChicagoPokerError:
             return None
         return state if view(state, seat) == seen else None
@@ -224,7 +229,12 @@ class SearchBot:
     # --- the search
 
     def _search(
-        self, known: InformationSet, first: GameState, seat: int, legal: Sequence[Command]
+        self,
+        known: InformationSet,
+        first: GameState,
+        seat: int,
+        legal: Sequence[Command],
+        tilt: Tilt | None,
     ) -> Command:
         root = _Node(seat)
         deadline = None if self.seconds is None else self._clock() + self.seconds
@@ -233,7 +243,7 @@ class SearchBot:
         done = 0
         while done < self.iterations:
             if done and done % self.reuse == 0:
-                state = known.sample(self._random)
+                state = known.sample(self._random, tilt)
                 order = self._order(state)
             self._iterate(root, state, order, seat)
             done += 1

@@ -34,7 +34,7 @@ from chicago_poker.referee.exact import BudgetSpentError
 from chicago_poker.referee.ledger import Ledger, Makeup, SeenEntry
 from chicago_poker.referee.probe import probe
 from chicago_poker.referee.replay import Budget, Failure, Played, filler, judge, replay
-from chicago_poker.referee.sampling import Chooser, Sampler
+from chicago_poker.referee.sampling import Chooser, Sampler, Tilt
 
 __all__ = [
     "Chooser",
@@ -173,7 +173,7 @@ class InformationSet:
 
     # --- samples
 
-    def sample(self, chooser: Chooser) -> GameState:
+    def sample(self, chooser: Chooser, tilt: Tilt | None = None) -> GameState:
         """A complete state consistent with the history, uniformly at random (see below).
 
         Every consistent state is equally likely: where each card the seat never saw lies
@@ -186,7 +186,7 @@ class InformationSet:
             InvalidArgumentError: No legal game gives the history (a ``ValueError``); the
                 message names the first entry that none gives, and why.
         """
-        return self.sampler().sample(chooser)
+        return self.sampler().sample(chooser, tilt)
 
     def sampler(self) -> Sampler:
         """The prepared :class:`~chicago_poker.referee.sampling.Sampler` of the history."""

@@ -24,24 +24,53 @@ The module is pure: chance comes from the caller's :class:`Chooser`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 import attrs
+from attrs import frozen
 
 from chicago_poker.core.cards import GANGSTER_CARDS, Card, GangsterCard, SpecialCard
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.state import Business, Column, GameState, PlayerState, Shootout
 from chicago_poker.referee.assignment import Assignment, atom_of
-from chicago_poker.referee.deals import Chooser, Deals, SeatHistory
+from chicago_poker.referee.deals import Chooser, Configuration, Deals, SeatHistory
 from chicago_poker.referee.ledger import Ledger, Makeup, Release, SeenEntry, Slot, Token
 from chicago_poker.referee.probe import named_seats
 from chicago_poker.referee.replay import Failure, Played, complete, judge, replay
 
-__all__ = ["MAX_TRIES", "Chooser", "Sampler"]
+__all__ = ["MAX_TRIES", "TILTED_TRIES", "Chooser", "Sampler", "Tilt"]
 
 MAX_TRIES: Final = 100_000
 """The most deals drawn for one sample before the sampler gives up (it never has, measured)."""
+TILTED_TRIES: Final = 1_000
+"""The most tilted deals drawn for one sample: a tilt that makes consistent deals rare (one that
+puts every special card in a hand whose history refuses them) gives way to uniform deals."""
+_UNIT: Final = 1 << 53
+"""Random draws of a real number in [0, 1) are ``randrange(_UNIT) / _UNIT``."""
+
+
+@frozen
+class Tilt:
+    """Weights that lean the draws towards some places of the free cards: a belief.
+
+    Uniform draws hold every consistent state equally likely, as if the other seats had
+    played at random. A tilted draw deals the free cards that go to hands by their ``hand``
+    weights, each in proportion to its weight as the hands are filled one card at a time (the
+    rest stay in the draw deck), and chooses each unrevealed play's card among its seat's by
+    their ``played`` weights. A card missing from a mapping weighs 1. The engine's checks are
+    the same: a tilted draw is still consistent with the history, only no longer uniform.
+    After :data:`TILTED_TRIES` deals refused, the sampler deals uniformly for that draw. What
+    the weights should be is a model of how the other seats play, which this module leaves to
+    its callers (:mod:`chicago_poker.players.belief`).
+    """
+
+    hand: Mapping[Card, float]
+    """How likely each card is to be in a hand rather than in the draw deck."""
+
+    played: Mapping[Card, float]
+    """How likely each card is to be a seat's unrevealed play among the cards it held."""
 
 
 class Sampler:
@@ -95,11 +124,11 @@ class Sampler:
 
     # --- drawing
 
-    def sample(self, chooser: Chooser) -> GameState:
-        """A complete state drawn uniformly among those consistent with the history."""
-        for _ in range(MAX_TRIES):
+    def sample(self, chooser: Chooser, tilt: Tilt | None = None) -> GameState:
+        """A complete state consistent with the history: uniformly drawn, or by ``tilt``."""
+        for tries in range(MAX_TRIES):
             self.tries += 1
-            deal = self._propose(chooser)
+            deal = self._propose(chooser, tilt if tries < TILTED_TRIES else None)
             if deal is not None and self._consistent(*deal):
                 return self._state(*deal)
         raise InvalidArgumentError(  # pragma: no cover - never seen: see MAX_TRIES
@@ -107,13 +136,15 @@ class Sampler:
         )
 
     def _propose(
-        self, chooser: Chooser
+        self, chooser: Chooser, tilt: Tilt | None
     ) -> tuple[dict[int, list[Card]], dict[Token, Card], list[Card]] | None:
         """Draw the numbers per release, deal each release's cards, give the plays theirs.
 
         One function, not three: it runs for every proposal, accepted or not.
         """
         drawn = self.deals.draw(chooser)
+        if tilt is not None:
+            return self._propose_tilted(drawn, tilt, chooser)
         held: dict[int, dict[Release, list[Card]]] = {seat.seat: {} for seat in self.seats}
         deck: list[Card] = []
         shuffled = {release: list(cards) for release, cards in self.cards.items()}
@@ -144,6 +175,55 @@ class Sampler:
             for seat, by_release in held.items()
         }
         return flat, played, deck
+
+    def _propose_tilted(
+        self, drawn: list[tuple[Configuration, tuple[Release, ...]]], tilt: Tilt, chooser: Chooser
+    ) -> tuple[dict[int, list[Card]], dict[Token, Card], list[Card]] | None:
+        """As :meth:`_propose`, the cards chosen by ``tilt``: the plays' first, then the hands'.
+
+        Of each release's cards, as many as the plays drawn from it are chosen by their
+        ``played`` weights and shared among those plays at random; then as many as the hands
+        hold besides by their ``hand`` weights, shared among the hands at random. The rest
+        stay in the draw deck.
+        """
+        plays: dict[Release, int] = {}
+        in_hands: dict[Release, int] = {}
+        for configuration, releases in drawn:
+            for release in releases:
+                plays[release] = plays.get(release, 0) + 1
+            for release, count in configuration.counts.items():
+                in_hands[release] = in_hands.get(release, 0) + count
+        chosen: dict[Release, list[Card]] = {}
+        next_play: dict[Release, int] = {}
+        next_hand: dict[Release, int] = {}
+        for release, cards in self.cards.items():
+            cards = list(cards)
+            first = plays.get(release, 0)
+            _lean(cards, first, tilt.played, chooser)
+            rest = cards[first:]
+            _lean(rest, in_hands.get(release, 0) - first, tilt.hand, chooser)
+            chosen[release] = cards[:first] + rest
+            next_play[release], next_hand[release] = 0, first
+        held: dict[int, list[Card]] = {}
+        played: dict[Token, Card] = {}
+        for seat, (configuration, releases) in zip(self.seats, drawn, strict=True):
+            hand = held[seat.seat] = []
+            for play, release in zip(seat.plays, releases, strict=True):
+                card = chosen[release][next_play[release]]
+                next_play[release] += 1
+                if not isinstance(card, GangsterCard):
+                    return None
+                played[play] = card
+                hand.append(card)
+            for release, count in configuration.counts.items():
+                start = next_hand[release]
+                count -= releases.count(release)
+                hand.extend(chosen[release][start : start + count])
+                next_hand[release] = start + count
+        deck = [
+            card for release, cards in chosen.items() for card in cards[in_hands.get(release, 0) :]
+        ]
+        return held, played, deck
 
     def _consistent(
         self, held: dict[int, list[Card]], played: dict[Token, Card], deck: list[Card]
@@ -362,6 +442,29 @@ def _shuffle(cards: list[Card], chooser: Chooser) -> None:
     for position in range(len(cards) - 1, 0, -1):
         other = chooser.randrange(position + 1)
         cards[position], cards[other] = cards[other], cards[position]
+
+
+def _lean(cards: list[Card], count: int, weights: Mapping[Card, float], chooser: Chooser) -> None:
+    """Put first, in random order, ``count`` cards drawn one by one in proportion to ``weights``.
+
+    The others follow in random order. A weighted sample without replacement (Efraimidis and
+    Spirakis, 2006): each card draws a key ``log(u) / weight`` and the greatest keys win.
+    """
+    log = math.log
+    keys = {
+        card: _key(log((chooser.randrange(_UNIT) + 1) / (_UNIT + 1)), weights.get(card, 1.0))
+        for card in cards
+    }
+    cards.sort(key=keys.__getitem__, reverse=True)
+    chosen, rest = cards[:count], cards[count:]
+    _shuffle(chosen, chooser)
+    _shuffle(rest, chooser)
+    cards[:] = chosen + rest
+
+
+def _key(log_u: float, weight: float) -> float:
+    """A card's key in :func:`_lean`: a card of weight 0 comes last."""
+    return log_u / weight if weight > 0 else -math.inf
 
 
 def _player(player: PlayerState, hand: frozenset[Card]) -> PlayerState:
