@@ -7,7 +7,10 @@
 the games won, and the command that gives them. The runs marked ``"line": true`` are drawn,
 one line per number of players: the win rate at each budget, a band of its 95% Wilson
 interval, and a dashed line at the rate of a bot no better than the heuristic bots it meets
-(one game in as many as there are players). The budget runs along a log scale.
+(one game in as many as there are players). The runs marked ``"point": true`` are drawn
+apart, each a ring at its rate with its interval as a whisker: runs of another kind of bot
+than the lines' (the believing search, where the lines draw uniform draws). The budget runs
+along a log scale.
 ``tests/test_strength_plot.py`` checks that the picture in the docs is what this script
 draws from the file.
 """
@@ -44,6 +47,8 @@ class Run(NamedTuple):
     players: int
     games: int
     won: int
+    line: bool = True
+    """Part of its number of players' line; else a ring alone (``"point": true``)."""
 
     @property
     def rate(self) -> float:
@@ -55,12 +60,12 @@ class Run(NamedTuple):
 
 
 def read_runs(path: Path = RUNS) -> list[Run]:
-    """The runs of ``path`` drawn as lines (the file's ``runs`` marked ``line``)."""
+    """The runs of ``path`` that are drawn: those marked ``line`` or ``point``."""
     data = json.loads(path.read_text(encoding="utf-8"))
     return [
-        Run(run["iterations"], run["players"], run["games"], run["won"])
+        Run(run["iterations"], run["players"], run["games"], run["won"], bool(run.get("line")))
         for run in data["runs"]
-        if run.get("line")
+        if run.get("line") or run.get("point")
     ]
 
 
@@ -145,6 +150,18 @@ class Plot:
         even_label = _text(_WIDTH - _RIGHT + 10, self.y(1 / players) + 4, "even", fill=colour)
         self.root.append(even_label)
 
+    def ring(self, run: Run) -> None:
+        """A run apart from the lines: a ring with its interval and its rate beside it."""
+        colour = _LINES.get(run.players, _INK)
+        x = _n(self.x(run.iterations))
+        low, high = (_n(self.y(bound)) for bound in run.interval)
+        whisker = {"x1": x, "x2": x, "y1": low, "y2": high, "stroke": colour}
+        ET.SubElement(self.root, "line", {**whisker, "stroke-width": "1.5"})
+        ring = {"cx": x, "cy": _n(self.y(run.rate)), "r": "6", "fill": _FELT}
+        ET.SubElement(self.root, "circle", {**ring, "stroke": colour, "stroke-width": "2.5"})
+        beside = _text(self.x(run.iterations) + 10, self.y(run.rate) + 4, f"{run.rate:.2f}")
+        self.root.append(beside)
+
 
 def draw(runs: Sequence[Run]) -> str:
     """The picture of ``runs`` as SVG text."""
@@ -153,12 +170,18 @@ def draw(runs: Sequence[Run]) -> str:
     title = "The search bot against heuristic bots, by its budget"
     plot.root.append(_text(16, 26, title, font_size="15", font_weight="bold"))
     note = "the same deals at each budget, seats rotated; band: 95 % interval"
+    if any(not run.line for run in runs):
+        note = "lines: uniform draws, the same deals at each budget; rings: believing"
     plot.root.append(_text(16, 46, note, fill=_MUTED))
     plot.grid(budgets)
-    counts = sorted({run.players for run in runs})
+    lines = [run for run in runs if run.line]
+    counts = sorted({run.players for run in lines})
     for players in counts:
-        line = sorted((run for run in runs if run.players == players), key=lambda r: r.iterations)
+        line = sorted((run for run in lines if run.players == players), key=lambda r: r.iterations)
         plot.line(players, line, below=players != counts[0])
+    for run in runs:
+        if not run.line:
+            plot.ring(run)
     return ET.tostring(plot.root, encoding="unicode") + "\n"
 
 
