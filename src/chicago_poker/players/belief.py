@@ -40,7 +40,7 @@ TILTS: Final[dict[int, tuple[float, float, float]]] = {
     3: (-2.58, -0.49, 1.78),
     4: (-2.5, -0.46, 2.52),
     5: (-2.19, -0.37, 3.37),
-    6: (-2.6, -0.7, 4.05),
+    6: (-2.24, -0.47, 4.54),
 }
 """For each number of players: the weights ``a``, ``b`` and ``c`` of the module's notes.
 
