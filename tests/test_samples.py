@@ -19,7 +19,13 @@ from fractions import Fraction
 import pytest
 
 from chicago_poker.cli.turns import next_chooser
-from chicago_poker.core.cards import GANGSTER_CARDS, GangsterCard, SpecialCard
+from chicago_poker.core.cards import (
+    GANGSTER_CARDS,
+    SPECIAL_CARDS,
+    Card,
+    GangsterCard,
+    SpecialCard,
+)
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.views import view
@@ -176,24 +182,29 @@ def test_sampling_a_history_no_game_gives_says_where() -> None:
 
 # --- tilted draws (a belief about how the other seats play)
 
+CARDS: tuple[Card, ...] = (*GANGSTER_CARDS, *SPECIAL_CARDS)
 EVEN = Tilt({}, {})
 """Every card weighs 1: the tilted deal, with nothing to lean towards."""
+NOTHING = Tilt(dict.fromkeys(CARDS, 0.0), dict.fromkeys(CARDS, 0.0))
+"""Every card weighs 0: the cards must still be chosen, each as likely as the next."""
 
 
+@pytest.mark.parametrize("tilt", [EVEN, NOTHING], ids=["even", "nothing"])
 @pytest.mark.parametrize(
     ("players", "commands", "seed", "viewer"), [(2, 1, 1, 0), (3, 12, 3, None), (4, 60, 0, 0)]
 )
 def test_a_tilt_of_even_weights_draws_uniformly(
-    players: int, commands: int, seed: int, viewer: int | None
+    players: int, commands: int, seed: int, viewer: int | None, tilt: Tilt
 ) -> None:
-    """The tilted deal with every weight 1 follows the exact distribution, as uniform draws do."""
+    """The tilted deal with every weight 1, or every weight 0, follows the exact distribution,
+    as uniform draws do."""
     game, known = _position(players, commands, seed, viewer)
     seat = 1 if viewer == 0 else 0
     exact = special_distribution(known.ledger.facts(), game.state, seat)
     rng = random.Random(seed)
     observed: Counter[int] = Counter()
     for _ in range(SAMPLES):
-        state = known.sample(rng, EVEN)
+        state = known.sample(rng, tilt)
         observed[sum(isinstance(card, SpecialCard) for card in state.players[seat].hand)] += 1
     assert chi_square_p(observed, exact, SAMPLES) > 0.001, (observed, exact)
 
@@ -252,19 +263,24 @@ def test_a_tilt_the_engine_always_refuses_gives_way_to_uniform_deals() -> None:
     assert sampler.tries - before > TILTED_TRIES
 
 
+def _unseen_face_down(game: Game, seat: int) -> list[tuple[int, int, int]]:
+    """The face-down cards of the others that ``seat`` has not seen: (business, seat, place)."""
+    seen = view(game.state, seat)
+    return [
+        (index, owner, position)
+        for index, business in enumerate(seen.businesses)
+        for owner, column in enumerate(business.columns)
+        if owner != seat
+        for position, slot in enumerate(column.slots)
+        if slot.card is None
+    ]
+
+
 def test_the_belief_leans_hands_low_and_face_down_cards_high() -> None:
     """At a four-player mid-game, the belief's rival hands hold lower gangster cards, and its
     face-down cards higher ones, than uniform draws give."""
     game, known = _heuristic_position()
-    seen = view(game.state, 0)
-    hidden = [
-        (index, seat, position)
-        for index, business in enumerate(seen.businesses)
-        for seat, column in enumerate(business.columns)
-        if seat != 0
-        for position, slot in enumerate(column.slots)
-        if slot.card is None
-    ]
+    hidden = _unseen_face_down(game, 0)
     assert hidden
 
     def means(tilt: Tilt | None) -> tuple[float, float]:

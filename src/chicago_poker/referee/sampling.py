@@ -448,7 +448,10 @@ def _lean(cards: list[Card], count: int, weights: Mapping[Card, float], chooser:
     """Put first, in random order, ``count`` cards drawn one by one in proportion to ``weights``.
 
     The others follow in random order. A weighted sample without replacement (Efraimidis and
-    Spirakis, 2006): each card draws a key ``log(u) / weight`` and the greatest keys win.
+    Spirakis, 2006): each card draws a key ``log(u) / weight`` and the greatest keys win. Cards
+    of weight 0 come after all others, in their order in ``cards``: they are chosen only when
+    the others are too few, and then not at random (with the belief's weights, that happens
+    only where a face-down play would take a special card, a deal the sampler refuses anyway).
     """
     log = math.log
     keys = {
@@ -463,7 +466,7 @@ def _lean(cards: list[Card], count: int, weights: Mapping[Card, float], chooser:
 
 
 def _key(log_u: float, weight: float) -> float:
-    """A card's key in :func:`_lean`: a card of weight 0 comes last."""
+    """A card's key in :func:`_lean`: a card of weight 0 comes after all others."""
     return log_u / weight if weight > 0 else -math.inf
 
 
