@@ -14,17 +14,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.core.cards import GangsterCard, parse_card
+from chicago_poker.core.cards import GangsterCard, SpecialCard, SpecialKind, parse_card
 from chicago_poker.core.commands import StartGame
-from chicago_poker.core.events import GangsterPlayed
+from chicago_poker.core.events import DiscardPileReshuffled, GangsterPlayed, PoliceRaidPlayed
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.formats.log import redact_entries
 from chicago_poker.players.bots import Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import play_bots
 from chicago_poker.referee.assignment import Assignment, Job, assign, schedule
-from chicago_poker.referee.information import InformationSet
-from chicago_poker.referee.ledger import Ledger, Need, Release
+from chicago_poker.referee.exact import search
+from chicago_poker.referee.information import InformationSet, Witness
+from chicago_poker.referee.ledger import Facts, Ledger, Need, Release, Slot
 from scenarios import NAMES
 from test_redacted_logs import assert_every_log_redacts_back, viewers
 
@@ -61,6 +62,39 @@ def test_a_mixed_bot_game_has_a_witness_for_every_viewer(
 ) -> None:
     """Completeness over games with heuristic bots."""
     assert_every_log_redacts_back(mixed_game(seed, players, commands))
+
+
+def heuristic_game(deal: int, players: int) -> Game:
+    """A whole game of heuristic bots dealt from ``deal``, as ``benchmarks/fit_evaluation.py``
+    plays them."""
+    bots: list[Bot] = [HeuristicBot(deal * 10 + seat) for seat in range(players)]
+    return play_bots(RuleOptions(), bots, deal, names=NAMES[:players])
+
+
+@pytest.mark.rule("R-5.3")
+def test_a_special_card_kept_in_hand_past_a_reshuffle_meets_a_later_make_up() -> None:
+    """Frank was dealt Police Raid #2 from the first deck and played it after the reshuffle.
+
+    The engine taught that Frank held #2, not #1, then (R-5.3: the lowest copy held is
+    played). The fast steps found no identities with that lesson once Dutch showed the 4R he
+    drew long before (entry 398), and the exact search looked for #2 in Frank's hand only
+    until the first deck ran out: it found no journey of the card to hold, and Bugs's log of
+    a legal game was called impossible at entry 398 (R-3.10: Dutch does not hold 4R).
+    """
+    game = heuristic_game(36, 6)
+    history = game.history[:399]
+    reshuffled = next(
+        index
+        for index, entry in enumerate(history)
+        if any(isinstance(event, DiscardPileReshuffled) for event in entry.events)
+    )
+    (raid,) = history[320].events
+    assert isinstance(raid, PoliceRaidPlayed)
+    assert (raid.player, raid.copy) == (5, 2)
+    assert reshuffled < 320
+    witness = InformationSet.of(redact_entries(history, 1), 1).witness()
+    assert isinstance(witness, Witness)
+    assert len(witness.commands) == len(history)
 
 
 # ------------------------------------------------------------------ the pieces of the model
@@ -156,3 +190,18 @@ def test_many_limousine_moves_the_viewer_could_not_follow_still_have_a_witness()
     game = random_bot_game(544, 6)
     assert len(InformationSet.of(redact_entries(game.history, 1), 1).ledger.shuffles) >= 7
     assert_every_log_redacts_back(game)
+
+
+def test_a_make_up_finds_a_need_in_the_hand_until_it_leaves_not_until_its_deck_runs_out() -> None:
+    """The card arrived before its deck ran out (event 10) and stayed until it was played.
+
+    A make-up that requires it in the hand at event 25 binds to that journey: the card was
+    there from the slot at event 5 until event 30.
+    """
+    raid = SpecialCard(SpecialKind.POLICE_RAID, 2)
+    slot = Slot(0, 5, 1, 2, 0, None)
+    need = Need(raid, 2, Release(0, 0, 0), 30, 20)
+    facts = Facts(0, 3, RuleOptions(), [slot], [need], {}, [], [], [], 1, 21, [10])
+    found = search(facts, [need], [], rules=[(raid, 2, 25, True)])
+    assert found is not None
+    assert found[0] == {slot: raid}

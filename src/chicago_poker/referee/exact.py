@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from chicago_poker.core.cards import Card, GangsterCard
-from chicago_poker.referee.ledger import Facts, Need, Release, Slot, Token
+from chicago_poker.referee.ledger import NEVER, Facts, Need, Release, Slot, Token
 
 __all__ = ["BudgetSpentError", "Rule", "search"]
 
@@ -34,6 +34,7 @@ class _Item:
         "deadline",
         "free",
         "gangster",
+        "left",
         "mandatory",
         "release",
         "required",
@@ -46,6 +47,7 @@ class _Item:
         release: Release,
         seat: int | None,
         deadline: int,
+        left: int,
         *,
         mandatory: bool,
     ) -> None:
@@ -53,6 +55,11 @@ class _Item:
         self.release = release
         self.seat = seat
         self.deadline = deadline
+        """The event before which the card arrived (see :meth:`.ledger.Facts.deadline`)."""
+        self.left = left
+        """The event at which the card left the seat's hand: it stays there until then, past
+        the end of its deck too (a deck that runs out bounds when the card arrived, not how
+        long it stays)."""
         self.mandatory = mandatory
         self.free = seat is None
         self.gangster = self.free and isinstance(card, GangsterCard)
@@ -65,7 +72,7 @@ class _Item:
         """Whether this journey of the card could have it in ``seat``'s hand at event ``seq``."""
         if self.release.seq >= seq:
             return False
-        return self.seat is None or (self.seat == seat and self.deadline >= seq)
+        return self.seat is None or (self.seat == seat and self.left >= seq)
 
     def fits(self, slot: Slot) -> bool:
         if self.seat is not None and (slot.seat != self.seat or slot.seq >= self.deadline):
@@ -209,11 +216,13 @@ def search(
 def _journeys(facts: Facts, needs: Sequence[Need]) -> list[_Item]:
     """The items to match: each need's card, bound for its seat, then each free card."""
     items = [
-        _Item(need.card, need.release, need.seat, facts.deadline(need), mandatory=True)
+        _Item(
+            need.card, need.release, need.seat, facts.deadline(need), need.deadline, mandatory=True
+        )
         for need in needs
     ]
     items.extend(
-        _Item(card, release, None, 0, mandatory=release.epoch < facts.closed)
+        _Item(card, release, None, 0, NEVER, mandatory=release.epoch < facts.closed)
         for card, release in facts.free.items()
     )
     return items
