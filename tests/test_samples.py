@@ -63,6 +63,19 @@ POSITIONS = [
 ]
 
 
+CARDS: tuple[Card, ...] = (*GANGSTER_CARDS, *SPECIAL_CARDS)
+EVEN = Tilt({}, {})
+"""Every card weighs 1: the tilted deal, with nothing to lean towards."""
+NOTHING = Tilt(dict.fromkeys(CARDS, 0.0), dict.fromkeys(CARDS, 0.0))
+"""Every card weighs 0: the cards must still be chosen, each as likely as the next."""
+TILTED = [
+    # (players, commands played, seed, viewer, tilt): a tilt of even weights draws uniformly
+    (*position, tilt)
+    for position in ((2, 1, 1, 0), (3, 12, 3, None), (4, 60, 0, 0))
+    for tilt in (EVEN, NOTHING)
+]
+
+
 def chi_square_p(observed: Counter[int], expected: dict[int, Fraction], total: int) -> float:
     """The p-value of Pearson's chi-square test, classes under 5 expected merged into one."""
     classes: list[tuple[float, int]] = []
@@ -108,11 +121,17 @@ def _position(
     return game, InformationSet.of(redact_entries(game.history, viewer), viewer)
 
 
-@pytest.mark.parametrize(("players", "commands", "seed", "viewer"), POSITIONS)
+@pytest.mark.parametrize(
+    ("players", "commands", "seed", "viewer", "tilt"),
+    [(*position, None) for position in POSITIONS] + TILTED,
+)
 def test_the_special_cards_in_a_hand_follow_the_exact_distribution(
-    players: int, commands: int, seed: int, viewer: int | None
+    players: int, commands: int, seed: int, viewer: int | None, tilt: Tilt | None
 ) -> None:
-    """How many special cards the seat after the viewer holds: 10,000 samples, chi-square."""
+    """How many special cards the seat after the viewer holds: 10,000 samples, chi-square.
+
+    Uniform draws, and tilted draws whose weights are all 1 or all 0: with nothing to lean
+    towards, a tilted deal is as uniform as the uniform one."""
     game, known = _position(players, commands, seed, viewer)
     seat = 1 if viewer == 0 else 0
     facts = known.ledger.facts()
@@ -121,7 +140,7 @@ def test_the_special_cards_in_a_hand_follow_the_exact_distribution(
     rng = random.Random(seed)
     observed: Counter[int] = Counter()
     for _ in range(SAMPLES):
-        state = known.sample(rng)
+        state = known.sample(rng, tilt)
         observed[sum(isinstance(card, SpecialCard) for card in state.players[seat].hand)] += 1
     assert chi_square_p(observed, exact, SAMPLES) > 0.001, (observed, exact)
 
@@ -151,16 +170,21 @@ def test_the_test_refuses_a_biased_sampler() -> None:
     assert chi_square_p(slightly, exact, SAMPLES) < 0.001
 
 
+@pytest.mark.parametrize("believing", [False, True], ids=["uniform", "belief"])
 @pytest.mark.parametrize(("players", "commands"), [(2, 150), (4, 150), (6, 150), (4, 400)])
-def test_a_sample_gives_the_seat_the_view_it_has(players: int, commands: int) -> None:
-    """Every sample agrees with everything the seat saw: its view is the real one."""
+def test_a_sample_gives_the_seat_the_view_it_has(
+    players: int, commands: int, believing: bool
+) -> None:
+    """Every sample agrees with everything the seat saw: its view is the real one, however the
+    draws lean."""
+    tilt = belief(players) if believing else None
     for seed in range(3):
         game = random_game(players, RuleOptions(), seed=seed, commands=commands)
         for viewer in [*range(players), None]:
             known = InformationSet.of(redact_entries(game.history, viewer), viewer)
             rng = random.Random(seed)
             for _ in range(20):
-                state = known.sample(rng)
+                state = known.sample(rng, tilt)
                 assert view(state, viewer) == view(game.state, viewer)
 
 
@@ -181,45 +205,6 @@ def test_sampling_a_history_no_game_gives_says_where() -> None:
 
 
 # --- tilted draws (a belief about how the other seats play)
-
-CARDS: tuple[Card, ...] = (*GANGSTER_CARDS, *SPECIAL_CARDS)
-EVEN = Tilt({}, {})
-"""Every card weighs 1: the tilted deal, with nothing to lean towards."""
-NOTHING = Tilt(dict.fromkeys(CARDS, 0.0), dict.fromkeys(CARDS, 0.0))
-"""Every card weighs 0: the cards must still be chosen, each as likely as the next."""
-
-
-@pytest.mark.parametrize("tilt", [EVEN, NOTHING], ids=["even", "nothing"])
-@pytest.mark.parametrize(
-    ("players", "commands", "seed", "viewer"), [(2, 1, 1, 0), (3, 12, 3, None), (4, 60, 0, 0)]
-)
-def test_a_tilt_of_even_weights_draws_uniformly(
-    players: int, commands: int, seed: int, viewer: int | None, tilt: Tilt
-) -> None:
-    """The tilted deal with every weight 1, or every weight 0, follows the exact distribution,
-    as uniform draws do."""
-    game, known = _position(players, commands, seed, viewer)
-    seat = 1 if viewer == 0 else 0
-    exact = special_distribution(known.ledger.facts(), game.state, seat)
-    rng = random.Random(seed)
-    observed: Counter[int] = Counter()
-    for _ in range(SAMPLES):
-        state = known.sample(rng, tilt)
-        observed[sum(isinstance(card, SpecialCard) for card in state.players[seat].hand)] += 1
-    assert chi_square_p(observed, exact, SAMPLES) > 0.001, (observed, exact)
-
-
-@pytest.mark.parametrize(("players", "commands"), [(2, 150), (4, 150), (6, 150), (4, 400)])
-def test_a_tilted_sample_gives_the_seat_the_view_it_has(players: int, commands: int) -> None:
-    """However the draws lean, every sample agrees with everything the seat saw."""
-    for seed in range(2):
-        game = random_game(players, RuleOptions(), seed=seed, commands=commands)
-        for viewer in [*range(players), None]:
-            known = InformationSet.of(redact_entries(game.history, viewer), viewer)
-            rng = random.Random(seed)
-            for _ in range(10):
-                state = known.sample(rng, belief(players))
-                assert view(state, viewer) == view(game.state, viewer)
 
 
 def test_a_card_of_weight_zero_is_never_dealt_to_a_hand() -> None:
