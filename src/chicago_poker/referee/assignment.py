@@ -176,13 +176,25 @@ def _fast_steps(
 
 
 def _held(assignment: Assignment, makeup: Makeup) -> bool:
-    """Whether ``assignment`` puts the cards ``makeup`` requires in its seat's hand in time."""
+    """Whether ``assignment`` has the cards ``makeup`` requires in its seat's hand then.
+
+    Each arrived through a slot of the seat before the make-up's event, and did not leave the
+    hand after the last such slot: a card the seat played, which came back to the deck and
+    which the identities leave there, is no longer in the hand for having been there once.
+    """
     for card in makeup.required:
-        arrived = any(
-            slot.seat == makeup.seat and slot.seq < makeup.seq and found is card
-            for slot, found in assignment.slot_cards.items()
+        arrived = max(
+            (
+                slot.seq
+                for slot, found in assignment.slot_cards.items()
+                if slot.seat == makeup.seat and slot.seq < makeup.seq and found is card
+            ),
+            default=None,
         )
-        if not arrived:
+        if arrived is None or any(
+            need.card is card and need.seat == makeup.seat and arrived < need.deadline < makeup.seq
+            for need in assignment.needs
+        ):
             return False
     return True
 

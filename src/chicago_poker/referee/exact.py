@@ -66,7 +66,8 @@ class _Item:
         self.banned: list[tuple[int, int]] = []
         """(seat, event): the card may not reach that seat's hand before that event."""
         self.required: tuple[int, int] | None = None
-        """(seat, event): the card must reach that seat's hand before that event."""
+        """(seat, event): the card must reach that seat's hand before that event (and is then
+        mandatory, free or not)."""
 
     def covers(self, seat: int, seq: int) -> bool:
         """Whether this journey of the card could have it in ``seat``'s hand at event ``seq``."""
@@ -292,7 +293,12 @@ def _apply_rules(items: list[_Item], rules: Sequence[Rule]) -> bool:
         if present:
             if len(covering) != 1:
                 return False
-            covering[0].required = (seat, seq)
+            item = covering[0]
+            if item.required is not None and item.required[0] != seat:
+                return False  # one journey of the card, in two hands
+            if item.required is None or seq < item.required[1]:
+                item.required = (seat, seq)  # in the hand by the first event it is required
+            item.mandatory = True  # a free card too: it is in that hand, not in the deck
         else:
             for item in covering:
                 item.banned.append((seat, seq))
