@@ -30,7 +30,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Final, NamedTuple
 
@@ -62,7 +62,7 @@ class CheatingBot(SearchBot):
         if len(legal) == 1:
             return legal[0]
         self.searches += 1
-        return self._search(_Truth(self.game.state), self.game.state, view.seat, legal)
+        return self._search(_Truth(self.game.state), self.game.state, view.seat, legal, None)
 
 
 class _Truth(InformationSet):
@@ -80,7 +80,7 @@ def _yes(value: str) -> bool:
     return value in ("1", "true", "yes")
 
 
-SETTINGS: Final = {
+SETTINGS: Final[dict[str, Callable[[str], object]]] = {
     "margin": float,
     "rollout": int,
     "reuse": int,
@@ -124,6 +124,8 @@ class Outcome(NamedTuple):
     iterations: int
     slowest: float
     """The CPU seconds of the bot's longest move."""
+    slowest_at: int
+    """The entries of the game's history before that move."""
     moves: int
     over: int
     """The bot's moves that took more than :data:`LIMIT` of CPU time."""
@@ -139,7 +141,7 @@ def play(spec: str, seat: int, players: int, deal: int) -> Outcome:
         bot.game = game  # the one bot that sees the state
     narrator = Narrator.of(bots)
     slowest = 0.0
-    moves = over = 0
+    moves = over = slowest_at = 0
     while not game.state.is_over:
         narrator.tell(game)
         chooser = next_chooser(game.state)
@@ -150,11 +152,14 @@ def play(spec: str, seat: int, players: int, deal: int) -> Outcome:
         command = bots[chooser].choose(view(game.state, chooser), legal)
         if chooser == seat:
             took = time.process_time() - started
-            slowest = max(slowest, took)
+            if took > slowest:
+                slowest, slowest_at = took, len(game.history)
             moves += 1
             over += took > LIMIT
         game.execute(command)
-    return Outcome(game.state.winner == seat, bot.searches, bot.played, slowest, moves, over)
+    return Outcome(
+        game.state.winner == seat, bot.searches, bot.played, slowest, slowest_at, moves, over
+    )
 
 
 def main() -> int:
@@ -174,14 +179,19 @@ def main() -> int:
     ]
     wins = games = searches = iterations = moves = over = 0
     slowest = 0.0
+    where = ""
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        for outcome in pool.map(play, *zip(*jobs, strict=True)):
+        outcomes = pool.map(play, *zip(*jobs, strict=True))
+        for (_, seat, _, _), outcome in zip(jobs, outcomes, strict=True):
             wins += outcome.won
             games += 1
             searches += outcome.searches
             iterations += outcome.iterations
-            slowest = max(slowest, outcome.slowest)
+            if outcome.slowest > slowest:
+                slowest = outcome.slowest
+                deal = args.skip + (games - 1) // args.players
+                where = f"deal {deal} of the seed, seat {seat}, entry {outcome.slowest_at}"
             moves += outcome.moves
             over += outcome.over
             print(f"\r{games} games, {wins} won", end="", file=sys.stderr, flush=True)
@@ -191,7 +201,7 @@ def main() -> int:
         f"\n{args.bot} against {args.players - 1} heuristic: {wins} of {games} "
         f"({wins / games:.3f}, 95% [{low:.3f}, {high:.3f}]) in {seconds:.0f} s; "
         f"{iterations / max(searches, 1):.0f} iterations a search on average, "
-        f"longest move {slowest:.3f} s of CPU, {over} of {moves} moves over {LIMIT} s"
+        f"longest move {slowest:.3f} s of CPU ({where}), {over} of {moves} moves over {LIMIT} s"
     )
     return 0
 
