@@ -26,21 +26,19 @@ for the weights in ``belief.py`` now and for the fitted ones.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 from collections.abc import Sequence
 
 from fit_evaluation import heuristic_play
 
-from chicago_poker.core.cards import GANGSTER_CARDS, MAX_VALUE, SPECIAL_CARDS, Card, GangsterCard
+from chicago_poker.core.cards import MAX_VALUE, GangsterCard
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
 from chicago_poker.formats.log import redact_entries
-from chicago_poker.players.belief import TILTS
+from chicago_poker.players.belief import TILTS, tilt
 from chicago_poker.referee.information import InformationSet
-from chicago_poker.referee.sampling import Tilt
 
 Place = tuple[int, int, int]
 """A face-down card the seat has not seen: (business index, seat, position in the column)."""
@@ -50,16 +48,6 @@ Position = tuple[InformationSet, int, list[Place], Stats]
 """A seat's information set, the seat, its unseen face-down cards, the true statistics."""
 NAMES = ("hand", "special", "face_down")
 DRAWS = 16
-
-
-def tilt(weights: Sequence[float]) -> Tilt:
-    """The tilt of weights ``(a, b, c)``, as :func:`~chicago_poker.players.belief.belief`."""
-    value, special, played = weights
-    hand: dict[Card, float] = {c: math.exp(value * c.value / MAX_VALUE) for c in GANGSTER_CARDS}
-    hand.update((card, math.exp(special)) for card in SPECIAL_CARDS)
-    down: dict[Card, float] = {c: math.exp(played * c.value / MAX_VALUE) for c in GANGSTER_CARDS}
-    down.update((card, 0.0) for card in SPECIAL_CARDS)
-    return Tilt(hand, down)
 
 
 def stats(state: GameState, seat: int, hidden: list[Place]) -> Stats:
@@ -107,7 +95,7 @@ def positions(players: int, deals: range) -> list[Position]:
 def draws(found: list[Position], weights: Sequence[float] | None) -> list[list[Stats]]:
     """``DRAWS`` states' statistics at each position, uniform (None) or tilted by ``weights``."""
     rng = random.Random(5)
-    leaning = None if weights is None else tilt(weights)
+    leaning = None if weights is None else tilt(*weights)
     return [
         [stats(known.sample(rng, leaning), seat, hidden) for _ in range(DRAWS)]
         for known, seat, hidden, _ in found

@@ -33,7 +33,7 @@ from chicago_poker.core.cards import GANGSTER_CARDS, MAX_VALUE, SPECIAL_CARDS, C
 from chicago_poker.core.rules import MAX_PLAYERS, MIN_PLAYERS
 from chicago_poker.referee.sampling import Tilt
 
-__all__ = ["TILTS", "belief"]
+__all__ = ["TILTS", "belief", "tilt"]
 
 TILTS: Final[dict[int, tuple[float, float, float]]] = {
     2: (-2.64, -0.15, 1.79),
@@ -54,7 +54,14 @@ def belief(players: int) -> Tilt:
     """The tilt of the draws of a seat whose ``players - 1`` rivals play as the heuristic."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"belief: {players} players, where the game takes 2 to 6")
-    value, special, played = TILTS[players]
+    return tilt(*TILTS[players])
+
+
+def tilt(value: float, special: float, played: float) -> Tilt:
+    """The tilt of weights ``a``, ``b`` and ``c`` (the module's notes), whatever they are.
+
+    :func:`belief` gives the fitted ones; ``benchmarks/fit_belief.py`` tries others.
+    """
     hand: dict[Card, float] = {
         card: math.exp(value * card.value / MAX_VALUE) for card in GANGSTER_CARDS
     }
