@@ -27,12 +27,14 @@ from chicago_poker.core.cards import (
     SpecialCard,
 )
 from chicago_poker.core.errors import InvalidArgumentError
+from chicago_poker.core.events import DiscardPileReshuffled
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.views import view
 from chicago_poker.formats.log import redact_entries
 from chicago_poker.players.belief import belief
 from chicago_poker.players.game import Game
 from chicago_poker.players.heuristic import HeuristicBot
+from chicago_poker.players.simulate import play_bots
 from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.sampling import TILTED_TRIES, Tilt
 from exact_placements import card_in_hand, special_distribution
@@ -289,3 +291,57 @@ def test_the_belief_leans_hands_low_and_face_down_cards_high() -> None:
     uniform, leaning = means(None), means(belief(4))
     assert leaning[0] < uniform[0] - 1
     assert leaning[1] > uniform[1] + 1
+
+
+# --- the true state is one the sampler may draw
+
+
+def _reshuffled(game: Game) -> bool:
+    return any(
+        isinstance(event, DiscardPileReshuffled) for entry in game.history for event in entry.events
+    )
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 1), (4, 6), (6, 2)])
+def test_the_sampler_may_deal_the_special_cards_where_they_really_are(
+    players: int, seed: int
+) -> None:
+    """Each seat may hold the free special cards it really holds, whoever looks: the true state
+    is consistent with every seat's history, so the sampler must be able to draw it. Heuristic
+    games, checked every 30 commands, past the first reshuffle, where cards drawn again are the
+    cards of earlier needs (the sampler before 0.2.0 refused every special card in a hand there)."""
+    checked = recycled = 0
+    for commands in range(60, 1_000, 30):
+        bots = [HeuristicBot(seed + seat) for seat in range(players)]
+        game = play_bots(RuleOptions(), bots, seed, max_commands=commands)
+        for viewer in [*range(players), None]:
+            sampler = InformationSet.of(redact_entries(game.history, viewer), viewer).sampler()
+            for seat, player in enumerate(game.state.players):
+                specials = frozenset(
+                    card
+                    for card in player.hand
+                    if isinstance(card, SpecialCard) and card in sampler.release_of
+                )
+                if seat == viewer or not specials:
+                    continue
+                assert sampler.may_hold(seat, specials), (commands, viewer, seat, specials)
+                checked += 1
+                recycled += _reshuffled(game)
+        if game.state.is_over:
+            break
+    assert (checked > 0, recycled > 0) == (True, True)  # after a reshuffle too
+
+
+def test_a_special_card_kept_through_a_reshuffle_may_still_be_held() -> None:
+    """Four heuristic bots, 260 commands in: seat 3 has kept the Liquidation from the first deck
+    through the reshuffle, while the witness's hand for it holds three cards of the second.
+    Moving a card of the witness is not enough to give seat 3 the Liquidation; the witness's
+    search, asked for a game that ends with it in that hand, finds one."""
+    game = play_bots(
+        RuleOptions(), [HeuristicBot(2 + seat) for seat in range(4)], 2, max_commands=260
+    )
+    liquidation = next(card for card in game.state.players[3].hand if isinstance(card, SpecialCard))
+    assert liquidation.kind.name == "LIQUIDATION"
+    assert _reshuffled(game)
+    sampler = InformationSet.of(redact_entries(game.history, 0), 0).sampler()
+    assert sampler.may_hold(3, frozenset({liquidation}))

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
+from chicago_poker.core.cards import Card
 from chicago_poker.core.commands import Command, DeclineReinforcement
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.events import Event
@@ -32,7 +33,7 @@ from chicago_poker.core.state import GameState
 from chicago_poker.referee.assignment import Assignment, Infeasible, assign
 from chicago_poker.referee.exact import BudgetSpentError
 from chicago_poker.referee.ledger import Ledger, Makeup, SeenEntry
-from chicago_poker.referee.probe import probe
+from chicago_poker.referee.probe import possible_specials, probe
 from chicago_poker.referee.replay import Budget, Failure, Played, filler, judge, replay
 from chicago_poker.referee.sampling import Chooser, Sampler, Tilt
 
@@ -197,8 +198,35 @@ class InformationSet:
                     raise _no_state(None if isinstance(verdict, Witness) else verdict)
             assert self._found is not None
             played, assignment, makeups = self._found
-            self._sampler = Sampler(self.ledger, self._entries, assignment, played, makeups)
+            self._sampler = Sampler(
+                self.ledger, self._entries, assignment, played, makeups, self._ends_holding
+            )
         return self._sampler
+
+    def _ends_holding(self, seat: int, specials: frozenset[Card]) -> bool:
+        """Whether a legal game with the history ends with ``seat`` holding just ``specials``.
+
+        Just those of the free special cards. The witness's search, with that make-up asked
+        of the hand after the last entry: the sampler asks it where its quick change of the
+        witness's history is refused.
+        """
+        assert self._found is not None
+        facts = self.ledger.facts(len(self._entries))
+        end = self.ledger.seq + 1
+        candidates = possible_specials(facts, seat, end) | specials
+        wanted = Makeup(seat, len(self._entries), end, candidates, frozenset({specials}))
+        makeups = list(self._found[2])
+        while True:
+            assignment = assign(facts, None, [*makeups, wanted])
+            if not isinstance(assignment, Assignment):
+                return False
+            played = self._replay(assignment, len(self._entries), None)
+            if isinstance(played, Played):
+                return True
+            lesson = self._lesson(played, assignment, makeups)
+            if lesson is None:
+                return False
+            makeups.append(lesson)
 
     # --- the referee
 

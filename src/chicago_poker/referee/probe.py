@@ -48,7 +48,7 @@ def probe(
     seq = ledger.starts[index]
     for seat in _seats(entry, state, viewer):
         held = _specials(state.players[seat].hand)
-        candidates = _candidates(facts, seat, seq) | held
+        candidates = possible_specials(facts, seat, seq) | held
         if not candidates:
             continue
         allowed = frozenset(
@@ -80,7 +80,7 @@ def _seats(entry: SeenEntry, state: GameState, viewer: int | None) -> list[int]:
     return sorted(seat for seat in found if seat != viewer and 0 <= seat < len(state.players))
 
 
-def _candidates(facts: Facts, seat: int, seq: int) -> frozenset[Card]:
+def possible_specials(facts: Facts, seat: int, seq: int) -> frozenset[Card]:
     """The special cards that could be in ``seat``'s hand at event ``seq``."""
     found = {
         card

@@ -25,7 +25,7 @@ The module is pure: chance comes from the caller's :class:`Chooser`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 import attrs
@@ -83,13 +83,21 @@ class Sampler:
         assignment: Assignment,
         played: Played,
         makeups: Sequence[Makeup],
+        ends_holding: Callable[[int, frozenset[Card]], bool] | None = None,
     ) -> None:
-        """Prepare to draw from the history of ``played``, the witness ``assignment`` gave."""
+        """Prepare to draw from the history of ``played``, the witness ``assignment`` gave.
+
+        ``ends_holding(seat, specials)`` says whether some legal game with the history ends
+        with the seat holding those free special cards, and no other: the sampler asks it
+        where its own quick check refuses, so that its refusals are exact. Without it, a
+        refusal of the quick check stands.
+        """
         self.ledger = ledger
         self.entries = entries
         self.assignment = assignment
         self.played = played
         self.makeups = makeups
+        self.ends_holding = ends_holding
         facts = assignment.facts
         self.facts = facts
         assert played.final is not None
@@ -234,38 +242,49 @@ class Sampler:
             specials = frozenset(
                 card for card in cards if isinstance(card, SpecialCard) and card not in spent
             )
-            if specials and not self._makeup_holds(seat, specials):
+            if specials and not self.may_hold(seat, specials):
                 return False
         return True
 
     # --- the engine's say on special cards in hands
 
-    def _makeup_holds(self, seat: int, specials: frozenset[Card]) -> bool:
-        """Whether ``seat`` may hold the free special cards ``specials`` now (cached)."""
+    def may_hold(self, seat: int, specials: frozenset[Card]) -> bool:
+        """Whether ``seat`` may hold the free special cards ``specials`` now, and no others.
+
+        A deal is consistent only if this holds for every seat and the free special cards the
+        deal puts in its hand (cached by seat and cards).
+        """
         key = (seat, specials)
         found = self.valid.get(key)
         if found is None:
-            found = self.valid[key] = self._check_makeup(seat, specials)
+            found = self._check_makeup(seat, specials)
+            if not found and self.ends_holding is not None:
+                found = self.ends_holding(seat, specials)
+            self.valid[key] = found
         return found
 
     def _check_makeup(self, seat: int, specials: frozenset[Card]) -> bool:
         """Replay the entries that look at ``seat``'s hand with ``specials`` in it.
 
         The witness's history for the seat is changed as little as it can be: each special
-        card it did not hold arrives at the latest slot that could bring it, in place of a
-        free gangster card, and each it held but should not is replaced by a gangster card.
+        card it did not hold arrives at one of the latest slots that could bring it, in place
+        of a card the witness brought there and kept (a special card it should not hold, or a
+        gangster card), and each other free special card it held but should not is replaced
+        by a gangster card from its arrival on.
         """
-        base_hand = self.base.players[seat].hand
-        held = frozenset(c for c in base_hand if isinstance(c, SpecialCard))
+        held: frozenset[Card] = frozenset(
+            card
+            for card in self.base.players[seat].hand
+            if isinstance(card, SpecialCard) and card in self.release_of
+        )
         if held == specials:
             return True
-        arrivals = self._arrivals(seat, specials - held)
+        arrivals = self._arrivals(seat, specials - held, held - specials)
         if arrivals is None:
             return False
-        removed = held - specials
-        first = min(
-            [slot.seq for slot, _, _ in arrivals] + [self._arrival(seat, card) for card in removed]
-        )
+        kept = self._kept(seat)
+        removed = [(kept[card].seq, card) for card in held - specials]
+        first = min([slot.seq for slot, _, _ in arrivals] + [seq for seq, _ in removed])
         return self._changed_history_holds(seat, first, arrivals, removed)
 
     def _changed_history_holds(
@@ -273,7 +292,7 @@ class Sampler:
         seat: int,
         first: int,
         arrivals: list[tuple[Slot, Card, Card]],
-        removed: frozenset[Card],
+        removed: list[tuple[int, Card]],
     ) -> bool:
         """Whether the engine takes each entry after ``first`` that looks at the changed hand."""
         states = self._every_state()
@@ -301,41 +320,63 @@ class Sampler:
         judged = judge(index, entry, command, probed, ledger.viewer, ledger.automatic_decline)
         return not isinstance(judged, Failure)
 
-    def _arrivals(self, seat: int, added: frozenset[Card]) -> list[tuple[Slot, Card, Card]] | None:
-        """For each added special card, the latest free slot of the seat it could come by.
+    def _arrivals(
+        self, seat: int, added: frozenset[Card], removed: frozenset[Card]
+    ) -> list[tuple[Slot, Card, Card]] | None:
+        """A slot of the seat for each added special card, or None if they are too few.
 
-        (slot, the special card, the free gangster card the witness brought there.)
+        (slot, the special card, the card the witness brought there.) Each slot brought the
+        witness a card it still holds, so that the special card can stay in the hand from that
+        slot on: a ``removed`` special card first (one card for another), else a gangster card.
+        The slots are matched to the cards (augmenting paths, Kuhn's method), each card trying
+        them in that order, the latest first.
         """
-        claimed: set[Card | None] = {need.card for need in self.assignment.needs}
-        claimed |= set(self.assignment.token_cards.values())
-        arrivals: list[tuple[Slot, Card, Card]] = []
-        used: set[Slot] = set()
-        for card in sorted(added, key=lambda c: c.order):
-            found = self._latest_free_slot(seat, self.release_of[card], used, claimed)
-            if found is None:
+        kept = self._kept(seat)
+        slots = sorted(
+            (
+                slot
+                for card, slot in kept.items()
+                if card in removed or isinstance(card, GangsterCard)
+            ),
+            key=lambda slot: (self.assignment.slot_cards[slot] in removed, slot.seq),
+            reverse=True,
+        )
+        options = {
+            card: [slot for slot in slots if slot.takes(self.release_of[card])] for card in added
+        }
+        taken: dict[Slot, Card] = {}
+
+        def place(card: Card, tried: set[Slot]) -> bool:
+            for slot in options[card]:
+                if slot in tried:
+                    continue
+                tried.add(slot)
+                other = taken.get(slot)
+                if other is None or place(other, tried):
+                    taken[slot] = card
+                    return True
+            return False
+
+        for card in sorted(added, key=lambda card: (len(options[card]), card.order)):
+            if not place(card, set()):
                 return None
-            used.add(found[0])
-            arrivals.append((found[0], card, found[1]))
-        return arrivals
-
-    def _latest_free_slot(
-        self, seat: int, release: Release, used: set[Slot], claimed: set[Card | None]
-    ) -> tuple[Slot, GangsterCard] | None:
-        """The latest slot of ``seat`` for a card of ``release``, and the card it brought.
-
-        The slot is not ``used``, and brought the witness a gangster card none ``claimed``.
-        """
         slot_cards = self.assignment.slot_cards
+        return [(slot, card, slot_cards[slot]) for slot, card in taken.items()]
+
+    def _kept(self, seat: int) -> dict[Card, Slot]:
+        """The slot that brought each card the witness's ``seat`` holds at the end.
+
+        A card can reach a hand more than once (drawn again after a reshuffle, taken back
+        with a Bribery): its last arrival is the one that brought the card held now.
+        """
+        hand = self.base.players[seat].hand
+        slot_cards = self.assignment.slot_cards
+        kept: dict[Card, Slot] = {}
         for slot in reversed(self._history(seat).slots):
-            witness = slot_cards.get(slot)
-            if (
-                slot not in used
-                and slot.takes(release)
-                and isinstance(witness, GangsterCard)
-                and witness not in claimed
-            ):
-                return slot, witness
-        return None
+            card = slot_cards.get(slot)
+            if card is not None and card in hand and card not in kept:
+                kept[card] = slot
+        return kept
 
     def _every_state(self) -> list[GameState]:
         """The witness's state after each entry, replayed once when first needed."""
@@ -349,12 +390,6 @@ class Sampler:
 
     def _history(self, seat: int) -> SeatHistory:
         return next(history for history in self.seats if history.seat == seat)
-
-    def _arrival(self, seat: int, card: Card) -> int:
-        for slot, found in self.assignment.slot_cards.items():
-            if found is card and slot.seat == seat:
-                return slot.seq
-        return 0
 
     # --- building the state
 
@@ -493,17 +528,20 @@ def _choices(shootout: Shootout, plays: list[Token], played: dict[Token, Card]) 
 def _changed(
     hand: frozenset[Card],
     arrivals: list[tuple[Slot, Card, Card]],
-    removed: frozenset[Card],
+    removed: list[tuple[int, Card]],
     seq: int,
 ) -> frozenset[Card]:
-    """``hand`` at event ``seq`` with the special cards moved as :meth:`_check_makeup` says."""
+    """``hand`` at event ``seq`` with the special cards moved as :meth:`_check_makeup` says.
+
+    ``removed`` are the special cards taken out, each from the event that brought it.
+    """
     cards = set(hand)
     for slot, special, gangster in arrivals:
         if slot.seq < seq and gangster in cards:
             cards.discard(gangster)
             cards.add(special)
-    for card in removed:
-        if card in cards:
+    for arrived, card in removed:
+        if arrived < seq and card in cards:
             cards.discard(card)
             cards.add(_stand_in(cards))
     return frozenset(cards)
