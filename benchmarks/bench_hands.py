@@ -22,7 +22,7 @@ from chicago_poker import GANGSTER_CARDS, Card, evaluate_hand
 from chicago_poker.specification.frequencies import format_frequency_table
 
 try:
-    from treys import Deck, Evaluator  # type: ignore[import-untyped]  # treys has no types
+    from treys import Deck, Evaluator  # treys has no types: read as Any (pyproject.toml)
 except ImportError:  # pragma: no cover - depends on the environment
     sys.exit("treys is not installed; install the benchmark extras: pip install '.[bench]'")
 

@@ -44,7 +44,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import chicago_poker
-from chicago_poker import Game, RuleOptions, legal_commands, view
+from chicago_poker import Game, GameState, RuleOptions, legal_commands, view
+from chicago_poker.core.commands import Command
+from chicago_poker.core.views import PlayerView
 from chicago_poker.formats.moves import parse_command, write_command
 from chicago_poker.formats.notation import parse_position, parse_view, write_position, write_view
 
@@ -131,15 +133,21 @@ def _workloads(
     return workloads, sizes, first
 
 
-def _pairs(commands: list[tuple[object, list[object]]], texts: list[list[str]]) -> list:
+def _pairs(
+    commands: list[tuple[GameState, list[Command]]], texts: list[list[str]]
+) -> list[tuple[GameState, str]]:
     pairs = zip(commands, texts, strict=True)
     return [(state, text) for (state, _), group in pairs for text in group]
 
 
-def _states(games: int) -> tuple[list, list, list]:
+def _states(
+    games: int,
+) -> tuple[list[GameState], list[PlayerView], list[tuple[GameState, list[Command]]]]:
     """The states of the random games, one in every few commands, with a view and commands."""
     every_options = [RuleOptions(*flags) for flags in itertools.product((False, True), repeat=5)]
-    states, views, commands = [], [], []
+    states: list[GameState] = []
+    views: list[PlayerView] = []
+    commands: list[tuple[GameState, list[Command]]] = []
     for seed in range(games):
         rng = random.Random(seed)
         players = 2 + seed % 5

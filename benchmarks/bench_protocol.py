@@ -16,7 +16,7 @@ import time
 from chicago_poker.core.commands import DealCard, RevealTile, StartGame
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.players.bots import RandomBot
-from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed, play_table
+from chicago_poker.protocol.table import Clock, Player, RemoteBot, bot_seed, play_table
 
 
 def commands(result: object) -> int:
@@ -38,7 +38,7 @@ def main() -> None:
                 start, count = time.perf_counter(), 0
                 for seed in range(args.games):
                     if kind == "in process":
-                        players: list = [RandomBot(bot_seed(seed, s)) for s in range(4)]
+                        players: list[Player] = [RandomBot(bot_seed(seed, s)) for s in range(4)]
                     else:
                         players = list(remote)
                     count += commands(play_table(RuleOptions(), players, seed))

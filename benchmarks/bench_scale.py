@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         logs = write_logs(Path(folder), args.logs, args.players, args.workers)
         args.small = min(logs, key=lambda log: Path(log).stat().st_size)
-        with LocalCluster(
+        with LocalCluster(  # type: ignore[no-untyped-call]  # distributed has no annotations here
             n_workers=args.workers, threads_per_worker=1, dashboard_address=None
         ) as cluster:
             measure(args, commands(args, logs), cluster.scheduler_address, apart(args, logs))

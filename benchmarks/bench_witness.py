@@ -25,9 +25,12 @@ import io
 import statistics
 import sys
 import time
+from typing import Any
 
 from chicago_poker import Bot, Game, HeuristicBot, LogKind, RandomBot, RuleOptions, view, write_log
 from chicago_poker.referee import assignment, information
+from chicago_poker.referee.assignment import Assignment
+from chicago_poker.referee.ledger import Makeup
 from chicago_poker.referee.validate import Status, validate_log
 
 NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
@@ -74,16 +77,17 @@ class _Counted:
         self.searches = self.lessons = 0
         search, lesson = assignment._search, information.InformationSet._lesson
 
-        def counted_search(*args: object, **kwargs: object) -> object:
+        def counted_search(*args: Any) -> Assignment | None:
             self.searches += 1
-            return search(*args, **kwargs)  # type: ignore[arg-type]
+            return search(*args)
 
-        def counted_lesson(*args: object, **kwargs: object) -> object:
+        def counted_lesson(known: information.InformationSet, *args: Any) -> Makeup | None:
             self.lessons += 1
-            return lesson(*args, **kwargs)  # type: ignore[arg-type]
+            return lesson(known, *args)
 
-        assignment._search = counted_search  # type: ignore[assignment]
-        information.InformationSet._lesson = counted_lesson  # type: ignore[method-assign]
+        # Stand-ins that count, then call the originals with the same arguments:
+        assignment._search = counted_search  # type: ignore[assignment]  # same arguments
+        information.InformationSet._lesson = counted_lesson  # type: ignore[method-assign, assignment]  # same arguments
 
 
 def measure(

@@ -314,7 +314,7 @@ def stop(server: subprocess.Popen[str]) -> tuple[str, str]:
 
 
 def rss(server: subprocess.Popen[str]) -> float:
-    return psutil.Process(server.pid).memory_info().rss / 2**20
+    return float(psutil.Process(server.pid).memory_info().rss) / 2**20
 
 
 async def soak_for(args: argparse.Namespace, port: int, data_dir: str) -> int:
