@@ -9,8 +9,7 @@ one line per number of players: the win rate at each budget, a band of its 95% W
 interval, and a dashed line at the rate of a bot no better than the heuristic bots it meets
 (one game in as many as there are players). The runs marked ``"point": true`` are drawn
 apart, each a ring at its rate with its interval as a whisker: runs of another kind of bot
-than the lines' (the believing search, where the lines draw uniform draws). The budget runs
-along a log scale.
+than the lines'. The budget runs along a log scale.
 ``tests/test_strength_plot.py`` checks that the picture in the docs is what this script
 draws from the file.
 """
@@ -171,7 +170,7 @@ def draw(runs: Sequence[Run]) -> str:
     plot.root.append(_text(16, 26, title, font_size="15", font_weight="bold"))
     note = "the same deals at each budget, seats rotated; band: 95 % interval"
     if any(not run.line for run in runs):
-        note = "lines: uniform draws, the same deals at each budget; rings: believing"
+        note = "lines: the same deals at each budget; rings: runs of another kind"
     plot.root.append(_text(16, 46, note, fill=_MUTED))
     plot.grid(budgets)
     lines = [run for run in runs if run.line]
