@@ -364,17 +364,18 @@ class Sampler:
         return [(slot, card, slot_cards[slot]) for slot, card in taken.items()]
 
     def _kept(self, seat: int) -> dict[Card, Slot]:
-        """The slot that brought each card the witness's ``seat`` holds at the end.
+        """The slot that brought each free card the witness's ``seat`` holds at the end.
 
         A card can reach a hand more than once (drawn again after a reshuffle, taken back
-        with a Bribery): its last arrival is the one that brought the card held now.
+        with a Bribery): a free card's last arrival is the one that brought the card held now.
+        (A card the viewer saw arrive is not free, and has no slot of its own.)
         """
         hand = self.base.players[seat].hand
         slot_cards = self.assignment.slot_cards
         kept: dict[Card, Slot] = {}
         for slot in reversed(self._history(seat).slots):
             card = slot_cards.get(slot)
-            if card is not None and card in hand and card not in kept:
+            if card is not None and card in hand and card in self.release_of and card not in kept:
                 kept[card] = slot
         return kept
 
