@@ -22,7 +22,6 @@ import sys
 import time
 from typing import Any
 
-from chicago_poker.core.cards import SpecialCard
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.formats.log import redact_entries
 from chicago_poker.players.bots import Bot, HeuristicBot, RandomBot
@@ -80,11 +79,7 @@ def main() -> int:
                     seen = redact_entries(game.history, viewer)
                     sampler = InformationSet.of(seen, viewer).sampler()
                     for seat, player in enumerate(game.state.players):
-                        specials = frozenset(
-                            card
-                            for card in player.hand
-                            if isinstance(card, SpecialCard) and card in sampler.release_of
-                        )
+                        specials = sampler.free_specials(player.hand)
                         if seat == viewer or not specials:
                             continue
                         asked += 1

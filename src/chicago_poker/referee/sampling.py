@@ -25,7 +25,7 @@ The module is pure: chance comes from the caller's :class:`Chooser`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 import attrs
@@ -239,14 +239,18 @@ class Sampler:
         """Whether the engine accepts the special cards the deal puts in each hand."""
         spent = set(played.values())
         for seat, cards in held.items():
-            specials = frozenset(
-                card for card in cards if isinstance(card, SpecialCard) and card not in spent
-            )
+            specials = self.free_specials(card for card in cards if card not in spent)
             if specials and not self.may_hold(seat, specials):
                 return False
         return True
 
     # --- the engine's say on special cards in hands
+
+    def free_specials(self, cards: Iterable[Card]) -> frozenset[Card]:
+        """The free special cards among ``cards``: those :meth:`may_hold` is asked about."""
+        return frozenset(
+            card for card in cards if isinstance(card, SpecialCard) and card in self.release_of
+        )
 
     def may_hold(self, seat: int, specials: frozenset[Card]) -> bool:
         """Whether ``seat`` may hold the free special cards ``specials`` now, and no others.
@@ -272,11 +276,7 @@ class Sampler:
         gangster card), and each other free special card it held but should not is replaced
         by a gangster card from its arrival on.
         """
-        held: frozenset[Card] = frozenset(
-            card
-            for card in self.base.players[seat].hand
-            if isinstance(card, SpecialCard) and card in self.release_of
-        )
+        held = self.free_specials(self.base.players[seat].hand)
         if held == specials:
             return True
         arrivals = self._arrivals(seat, specials - held, held - specials)
