@@ -211,11 +211,12 @@ class InformationSet:
         witness's history is refused.
         """
         assert self._found is not None
-        facts = self.ledger.facts(len(self._entries))
+        _, found, makeups = self._found
+        facts = found.facts  # the facts of the whole history, as the witness has them
         end = self.ledger.seq + 1
         candidates = possible_specials(facts, seat, end) | specials
         wanted = Makeup(seat, len(self._entries), end, candidates, frozenset({specials}))
-        makeups = list(self._found[2])
+        makeups = list(makeups)
         while True:
             assignment = assign(facts, None, [*makeups, wanted])
             if not isinstance(assignment, Assignment):

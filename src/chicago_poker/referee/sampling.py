@@ -279,10 +279,10 @@ class Sampler:
         held = self.free_specials(self.base.players[seat].hand)
         if held == specials:
             return True
-        arrivals = self._arrivals(seat, specials - held, held - specials)
+        kept = self._kept(seat)
+        arrivals = self._arrivals(kept, specials - held, held - specials)
         if arrivals is None:
             return False
-        kept = self._kept(seat)
         removed = [(kept[card].seq, card) for card in held - specials]
         first = min([slot.seq for slot, _, _ in arrivals] + [seq for seq, _ in removed])
         return self._changed_history_holds(seat, first, arrivals, removed)
@@ -321,17 +321,17 @@ class Sampler:
         return not isinstance(judged, Failure)
 
     def _arrivals(
-        self, seat: int, added: frozenset[Card], removed: frozenset[Card]
+        self, kept: dict[Card, Slot], added: frozenset[Card], removed: frozenset[Card]
     ) -> list[tuple[Slot, Card, Card]] | None:
         """A slot of the seat for each added special card, or None if they are too few.
 
         (slot, the special card, the card the witness brought there.) Each slot brought the
-        witness a card it still holds, so that the special card can stay in the hand from that
-        slot on: a ``removed`` special card first (one card for another), else a gangster card.
+        witness a card it still holds (``kept``: :meth:`_kept`), so that the special card can
+        stay in the hand from that slot on: a ``removed`` special card first (one card for
+        another), else a gangster card.
         The slots are matched to the cards (augmenting paths, Kuhn's method), each card trying
         them in that order, the latest first.
         """
-        kept = self._kept(seat)
         slots = sorted(
             (
                 slot
