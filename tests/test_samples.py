@@ -314,6 +314,7 @@ def test_the_sampler_may_deal_the_special_cards_where_they_really_are(
     for commands in range(60, 1_000, 30):
         bots = [HeuristicBot(seed + seat) for seat in range(players)]
         game = play_bots(RuleOptions(), bots, seed, max_commands=commands)
+        reshuffled = _reshuffled(game)
         for viewer in [*range(players), None]:
             sampler = InformationSet.of(redact_entries(game.history, viewer), viewer).sampler()
             for seat, player in enumerate(game.state.players):
@@ -322,7 +323,7 @@ def test_the_sampler_may_deal_the_special_cards_where_they_really_are(
                     continue
                 assert sampler.may_hold(seat, specials), (commands, viewer, seat, specials)
                 checked += 1
-                recycled += _reshuffled(game)
+                recycled += reshuffled
         if game.state.is_over:
             break
     assert (checked > 0, recycled > 0) == (True, True)  # after a reshuffle too
