@@ -9,7 +9,8 @@ iterations), ``unguided:N`` (the search without the heuristic's guidance, N iter
 seat saw, so that it knows every hand and every face-down card (not the order of the draw
 deck, which is chance). ``cheat`` is the ceiling of issue 36: what the search would win if its
 drawn states were always right. Settings of the search follow, comma-separated:
-``search:300,margin=0`` (``margin``, ``rollout``, ``reuse``, ``width``, ``seconds``).
+``search:300,margin=0`` (``margin``, ``rollout``, ``reuse``, ``width``, ``widening``,
+``seconds``).
 ``seconds`` caps each move at that much of the process's CPU time (``time.process_time``),
 so that the budget is the same however busy the machine is; the iterations are then a
 ceiling, and the bot's choices depend on the machine's speed.
@@ -85,6 +86,7 @@ SETTINGS: Final[dict[str, Callable[[str], object]]] = {
     "rollout": int,
     "reuse": int,
     "width": int,
+    "widening": float,
     "seconds": float,
     "believing": _yes,
 }

@@ -7,8 +7,9 @@ import io
 import itertools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,7 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
 from chicago_poker.formats.log import LogEntry, redact_entries
+from chicago_poker.players import search as search_module
 from chicago_poker.players.belief import belief
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
 from chicago_poker.players.game import Game
@@ -226,3 +228,49 @@ def test_the_belief_is_for_two_to_six_players() -> None:
     assert belief(2) != belief(6)
     with pytest.raises(ValueError, match="7 players"):
         belief(7)
+
+
+def test_a_decision_visited_often_looks_at_more_commands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Progressive widening: a decision visited ``n`` times looks at the heuristic's best
+    ``round(n ** widening)`` commands when that is more than the width.
+
+    With a width of 1 the root holds the heuristic's favourite (a few, where its ties fall
+    differently from one drawn state to the next). Widened, the root's 60th iteration may
+    look at round(59 ** 0.5) = 8 commands, and each new one is tried before any is tried again.
+    """
+    roots: list[tuple[int, int]] = []  # (commands legal, children of the root) a search
+    choice = search_module._choice
+
+    def spied(root: search_module._Node, legal: Sequence[Command], margin: float) -> Command:
+        roots.append((len(legal), len(root.children)))
+        return choice(root, legal, margin)
+
+    monkeypatch.setattr(search_module, "_choice", spied)
+    game = play_bots(RuleOptions(), [HeuristicBot(1), HeuristicBot(2), HeuristicBot(3)], 8)
+    _choices_at(game, 0, lambda: SearchBot(4, iterations=60, width=1))
+    narrow, roots[:] = roots[:], []
+    _choices_at(game, 0, lambda: SearchBot(4, iterations=60, width=1, widening=0.5))
+    assert len(narrow) == len(roots) > 10
+    assert any(few < min(legal, 8) for legal, few in narrow)
+    for (legal, few), (_, many) in zip(narrow, roots, strict=True):
+        assert many >= min(legal, 8)
+        assert many > few or few == legal
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"iterations": 0},
+        {"reuse": 0},
+        {"width": 0},
+        {"rollout": -1},
+        {"widening": -0.1},
+        {"widening": 1.5},
+        {"widening": float("nan")},
+    ],
+)
+def test_settings_that_leave_nothing_to_search_are_refused(settings: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="SearchBot: iterations, reuse and width must be"):
+        SearchBot(1, **settings)

@@ -98,6 +98,8 @@ DEFAULT_MARGIN: Final = 0.03
 """How much better than the heuristic's choice a command must score to be chosen instead."""
 DEFAULT_WIDTH: Final = 4
 """The heuristic's best commands the tree looks at in each decision."""
+DEFAULT_WIDENING: Final = 0.0
+"""How the width grows with a decision's visits: not at all."""
 
 _ACTION: Final = Awaiting.ACTION
 _REINFORCEMENT: Final = Awaiting.REINFORCEMENT
@@ -141,6 +143,7 @@ class SearchBot:
         reuse: int = DEFAULT_REUSE,
         rollout: int = DEFAULT_ROLLOUT,
         width: int = DEFAULT_WIDTH,
+        widening: float = DEFAULT_WIDENING,
         guided: bool = True,
         modelled: bool = False,
         believing: bool = True,
@@ -157,6 +160,8 @@ class SearchBot:
             reuse: Iterations played on each determinization before the next is drawn.
             rollout: Commands the heuristic plays beyond the tree before the position is scored.
             width: The heuristic's best commands looked at in each decision of the tree.
+            widening: A decision visited ``n`` times looks at ``round(n ** widening)`` commands
+                when that is more than ``width`` (0: never more).
             guided: Whether the heuristic ranks the tree's commands and plays the rollouts.
             modelled: Whether the rivals' decisions in the tree are the heuristic's, unsearched.
             believing: Whether determinizations lean as :func:`.belief.belief` says, not uniform.
@@ -164,12 +169,13 @@ class SearchBot:
             exploration: The constant of UCB1's exploration term.
             clock: The clock of ``seconds``.
         """
-        _check_settings(iterations, reuse, width, rollout)
+        _check_settings(iterations, reuse, width, rollout, widening)
         self.iterations = iterations
         self.seconds = seconds
         self.reuse = reuse
         self.rollout = rollout
         self.width = width
+        self.widening = widening
         self.guided = guided
         self.modelled = modelled
         self.believing = believing
@@ -292,6 +298,7 @@ class SearchBot:
                 command, node = self._tree_step(node, state, actor, legal, path)
             state = step(state, command)[0]
         rewards = evaluate(state)
+        root.visits += 1
         for child in path:
             child.visits += 1
             child.total += rewards[child.seat]
@@ -306,11 +313,15 @@ class SearchBot:
     ) -> tuple[Command, _Node | None]:
         """The command of ``actor`` at ``node``: an untried one, else UCB1's; the node next.
 
-        The commands looked at are the heuristic's best few (:attr:`SearchBot.width`) in this
-        determinization. An untried one becomes a new leaf, and the iteration leaves the tree.
+        The commands looked at are the heuristic's best few in this determinization: the
+        :attr:`SearchBot.width`, or more in a decision visited often (:attr:`SearchBot.widening`).
+        An untried one becomes a new leaf, and the iteration leaves the tree.
         """
-        if self.guided and self.width < len(legal):
-            legal = self._policy.ranked(view(state, actor), legal, self.width)
+        width = self.width
+        if self.widening:
+            width = max(width, round(node.visits**self.widening))
+        if self.guided and width < len(legal):
+            legal = self._policy.ranked(view(state, actor), legal, width)
         children = node.children
         untried = _untried(children, legal)
         if untried:
@@ -325,15 +336,17 @@ class SearchBot:
         return command, child
 
 
-def _check_settings(iterations: int, reuse: int, width: int, rollout: int) -> None:
+def _check_settings(iterations: int, reuse: int, width: int, rollout: int, widening: float) -> None:
     """Refuse settings that leave the search nothing to do.
 
     Raises:
-        ValueError: ``iterations``, ``reuse`` or ``width`` is below 1, or ``rollout`` below 0.
+        ValueError: ``iterations``, ``reuse`` or ``width`` is below 1, ``rollout`` below 0, or
+            ``widening`` outside 0 to 1.
     """
-    if iterations < 1 or reuse < 1 or width < 1 or rollout < 0:
+    if iterations < 1 or reuse < 1 or width < 1 or rollout < 0 or not 0 <= widening <= 1:
         raise ValueError(
-            "SearchBot: iterations, reuse and width must be 1 or more, rollout 0 or more"
+            "SearchBot: iterations, reuse and width must be 1 or more, rollout 0 or more, "
+            "widening from 0 to 1"
         )
 
 
