@@ -1,14 +1,16 @@
 """What a larger budget changes in the search bot's choices, at the same positions.
 
-    python benchmarks/bench_budget_choices.py [--budgets 100 300 1000] [--deals 12]
-                                              [--players 4] [--seed 367] [--every 3]
+    python benchmarks/bench_budget_choices.py [--bots search:100 search:300 search:1000]
+                                              [--deals 12] [--players 4] [--seed 367]
+                                              [--every 3]
 
 Heuristic bots play ``--deals`` games (dealt as ``bench_strength.py --seed`` deals them). At
-every ``--every``-th decision of seat 0 that has a choice, a fresh believing
-:class:`~chicago_poker.players.search.SearchBot` is told the seat's redacted history and
-chooses, once for each budget, with the same seed. The script prints, for each budget, how
+every ``--every``-th decision of seat 0 that has a choice, each bot of ``--bots``, made
+fresh with the same seed, is told the seat's redacted history and chooses. A bot is named as
+``bench_strength.py`` names it: ``search:N`` and settings, ``search:1000,width=8`` (without
+``seconds``, whose choices depend on the machine). The script prints, for each bot, how
 often the search overruled the heuristic's choice (the first command the search tried), by
-the kinds of the two commands, and how often its choice differs from the first budget's.
+the kinds of the two commands, and how often its choice differs from the first bot's.
 It explains the strength runs: a budget that changes few choices cannot win many more games.
 """
 
@@ -19,6 +21,8 @@ import collections
 import random
 import sys
 from collections.abc import Sequence
+
+from bench_strength import make
 
 from chicago_poker import Game, HeuristicBot, RuleOptions, view
 from chicago_poker.cli.turns import next_chooser
@@ -44,15 +48,18 @@ class _Spy:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budgets", type=int, nargs="+", default=[100, 300, 1000])
+    parser.add_argument("--bots", nargs="+", default=["search:100", "search:300", "search:1000"])
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=367)
     parser.add_argument("--every", type=int, default=3)
     args = parser.parse_args()
+    for spec in args.bots:
+        if not spec.startswith("search") or "seconds=" in spec:
+            raise SystemExit(f"{spec!r}: a search bot of iterations alone, search:N[,...]")
     spy = _Spy()
-    overruled = {budget: collections.Counter[str]() for budget in args.budgets}
-    differ = dict.fromkeys(args.budgets, 0)
+    overruled = {spec: collections.Counter[str]() for spec in args.bots}
+    differ = dict.fromkeys(args.bots, 0)
     positions = 0
     for number in range(args.deals):
         deal = random.Random(f"{args.seed}:{number}").getrandbits(48)
@@ -71,8 +78,9 @@ def main() -> int:
                     positions += 1
                     seen = list(redact_entries(game.history, 0))
                     chosen: list[Command] = []
-                    for budget in args.budgets:
-                        bot = SearchBot(7, iterations=budget)
+                    for spec in args.bots:
+                        bot = make(spec, 7)
+                        assert isinstance(bot, SearchBot)
                         for entry in seen:
                             bot.observe(entry)
                         command = bot.choose(view(game.state, 0), legal)
@@ -80,17 +88,18 @@ def main() -> int:
                         first = spy.first
                         if bot.searches and first is not None and command != first:
                             kinds = f"{type(first).__name__} -> {type(command).__name__}"
-                            overruled[budget][kinds] += 1
-                        differ[budget] += command != chosen[0]
+                            overruled[spec][kinds] += 1
+                        differ[spec] += command != chosen[0]
             game.execute(bots[seat].choose(view(game.state, seat), legal))
     print(f"{positions} positions of seat 0 in {args.deals} {args.players}-player games")
-    for budget in args.budgets:
-        counts = overruled[budget]
+    width = max(len(spec) for spec in args.bots)
+    for spec in args.bots:
+        counts = overruled[spec]
         total = sum(counts.values())
         detail = ", ".join(f"{kind} {count}" for kind, count in counts.most_common())
         print(
-            f"{budget:>6} iterations: overruled the heuristic at {total} ({detail}); "
-            f"chose unlike {args.budgets[0]} iterations at {differ[budget]}"
+            f"{spec:>{width}}: overruled the heuristic at {total} ({detail}); "
+            f"chose unlike {args.bots[0]} at {differ[spec]}"
         )
     return 0
 
