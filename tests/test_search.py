@@ -249,7 +249,7 @@ def test_a_decision_visited_often_looks_at_more_commands(
 
     monkeypatch.setattr(search_module, "_choice", spied)
     game = play_bots(RuleOptions(), [HeuristicBot(1), HeuristicBot(2), HeuristicBot(3)], 8)
-    _choices_at(game, 0, lambda: SearchBot(4, iterations=60, width=1))
+    _choices_at(game, 0, lambda: SearchBot(4, iterations=60, width=1, widening=0))
     narrow, roots[:] = roots[:], []
     _choices_at(game, 0, lambda: SearchBot(4, iterations=60, width=1, widening=0.5))
     assert len(narrow) == len(roots) > 10
