@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -260,17 +261,19 @@ def test_a_decision_visited_often_looks_at_more_commands(
 
 
 @pytest.mark.parametrize(
-    "settings",
+    ("settings", "message"),
     [
-        {"iterations": 0},
-        {"reuse": 0},
-        {"width": 0},
-        {"rollout": -1},
-        {"widening": -0.1},
-        {"widening": 1.5},
-        {"widening": float("nan")},
+        ({"iterations": 0}, "iterations must be 1 or more, not 0"),
+        ({"reuse": 0}, "reuse must be 1 or more, not 0"),
+        ({"width": -2}, "width must be 1 or more, not -2"),
+        ({"rollout": -1}, "rollout must be 0 or more, not -1"),
+        ({"widening": -0.1}, "widening must be from 0 to 1, not -0.1"),
+        ({"widening": 1.5}, "widening must be from 0 to 1, not 1.5"),
+        ({"widening": float("nan")}, "widening must be from 0 to 1, not nan"),
     ],
 )
-def test_settings_that_leave_nothing_to_search_are_refused(settings: dict[str, Any]) -> None:
-    with pytest.raises(ValueError, match="SearchBot: iterations, reuse and width must be"):
+def test_settings_that_leave_nothing_to_search_are_refused_by_name(
+    settings: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=f"^SearchBot: {re.escape(message)}$"):
         SearchBot(1, **settings)

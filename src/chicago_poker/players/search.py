@@ -343,17 +343,19 @@ class SearchBot:
 
 
 def _check_settings(iterations: int, reuse: int, width: int, rollout: int, widening: float) -> None:
-    """Refuse settings that leave the search nothing to do.
+    """Refuse settings that leave the search nothing to do, naming the first such setting.
 
     Raises:
         ValueError: ``iterations``, ``reuse`` or ``width`` is below 1, ``rollout`` below 0, or
             ``widening`` outside 0 to 1.
     """
-    if iterations < 1 or reuse < 1 or width < 1 or rollout < 0 or not 0 <= widening <= 1:
-        raise ValueError(
-            "SearchBot: iterations, reuse and width must be 1 or more, rollout 0 or more, "
-            "widening from 0 to 1"
-        )
+    for name, value in (("iterations", iterations), ("reuse", reuse), ("width", width)):
+        if value < 1:
+            raise ValueError(f"SearchBot: {name} must be 1 or more, not {value}")
+    if rollout < 0:
+        raise ValueError(f"SearchBot: rollout must be 0 or more, not {rollout}")
+    if not 0 <= widening <= 1:
+        raise ValueError(f"SearchBot: widening must be from 0 to 1, not {widening}")
 
 
 class _Deal:
