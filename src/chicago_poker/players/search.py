@@ -166,8 +166,7 @@ class SearchBot:
             reuse: Iterations played on each determinization before the next is drawn.
             rollout: Commands the heuristic plays beyond the tree before the position is scored.
             width: The heuristic's best commands looked at in each decision of the tree.
-            widening: A decision visited ``n`` times looks at ``round(n ** widening)`` commands
-                when that is more than ``width`` (0: never more).
+            widening: A decision visited ``n`` times looks at ``max(width, round(n**widening))``.
             guided: Whether the heuristic ranks the tree's commands and plays the rollouts.
             modelled: Whether the rivals' decisions in the tree are the heuristic's, unsearched.
             believing: Whether determinizations lean as :func:`.belief.belief` says, not uniform.
@@ -182,11 +181,8 @@ class SearchBot:
         self.rollout = rollout
         self.width = width
         self.widening = widening
-        self.guided = guided
-        self.modelled = modelled
-        self.believing = believing
-        self.margin = margin
-        self.exploration = exploration
+        self.guided, self.modelled, self.believing = guided, modelled, believing
+        self.margin, self.exploration = margin, exploration
         self._clock = clock
         self._random = random.Random(seed)
         self._fallback = HeuristicBot(seed)
