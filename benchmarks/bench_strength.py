@@ -63,7 +63,8 @@ class CheatingBot(SearchBot):
         if len(legal) == 1:
             return legal[0]
         self.searches += 1
-        return self._search(_Truth(self.game.state), self.game.state, view.seat, legal, None)
+        truth = _Truth(self.game.state)
+        return self._search(truth, self.game.state, view.seat, legal, None, self._deadline())
 
 
 class _Truth(InformationSet):

@@ -112,6 +112,24 @@ def test_a_time_budget_ends_the_search() -> None:
     assert bot.played == 5  # read at the start (0), then after each iteration (1 to 5)
 
 
+def test_the_time_budget_covers_the_whole_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Time spent bringing the knowledge model up to date counts against the move's seconds."""
+    now = [0.0]
+    bot = SearchBot(1, iterations=1_000, seconds=5.0, clock=lambda: now[0])
+    update = bot._information
+
+    def slow_update(seat: int) -> InformationSet | None:
+        now[0] += 10.0  # the knowledge model takes longer than the whole budget
+        return update(seat)
+
+    monkeypatch.setattr(bot, "_information", slow_update)
+    game = Game.new(["Al", "Bugs"], seed=4)
+    for entry in redact_entries(game.history, 0):
+        bot.observe(entry)
+    bot.choose(view(game.state, 0), game.legal_commands(0))
+    assert (bot.searches, bot.played) == (1, 1)  # one iteration is always played
+
+
 @pytest.mark.parametrize("believing", [False, True])
 def test_states_that_differ_only_in_hidden_cards_get_the_same_choice(believing: bool) -> None:
     """Two complete games that a seat cannot tell apart: the bot, seeded alike, chooses alike.

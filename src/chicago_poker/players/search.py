@@ -49,8 +49,11 @@ cannot search: it then chooses as :class:`~chicago_poker.players.bots.HeuristicB
 counts the move in :attr:`SearchBot.fallbacks`.
 
 **Budget.** Iterations per move (:attr:`SearchBot.iterations`), or seconds per move
-(:attr:`SearchBot.seconds`), whichever ends first. With iterations alone the bot is
-deterministic for a seed; with seconds, its choices depend on the machine's speed.
+(:attr:`SearchBot.seconds`), whichever ends first. The seconds count from the moment the
+move is asked for, so they cover bringing the knowledge model up to date and drawing the
+first determinization as well; the last iteration begun is finished, which takes
+milliseconds. With iterations alone the bot is deterministic for a seed; with seconds, its
+choices depend on the machine's speed.
 
 >>> from chicago_poker.core.rules import RuleOptions
 >>> from chicago_poker.players.bots import HeuristicBot
@@ -162,7 +165,7 @@ class SearchBot:
         Args:
             seed: The seed of the bot's generator.
             iterations: The most iterations per move (at least 1).
-            seconds: The most seconds per move, or None for no time limit.
+            seconds: The most seconds per move, the whole move, or None for no time limit.
             reuse: Iterations played on each determinization before the next is drawn.
             rollout: Commands the heuristic plays beyond the tree before the position is scored.
             width: The heuristic's best commands looked at in each decision of the tree.
@@ -204,6 +207,7 @@ class SearchBot:
         """The command of ``legal`` the search visits most; a lone command at once."""
         if len(legal) == 1:
             return legal[0]
+        deadline = self._deadline()
         seat = view.seat
         tilt = belief(len(view.players)) if self.believing else None
         known = None if seat is None else self._information(seat)
@@ -212,7 +216,7 @@ class SearchBot:
             self.fallbacks += 1
             return self._fallback.choose(view, legal)
         self.searches += 1
-        return self._search(known, root, seat, legal, tilt)
+        return self._search(known, root, seat, legal, tilt, deadline)
 
     # --- the knowledge model
 
@@ -243,6 +247,10 @@ class SearchBot:
 
     # --- the search
 
+    def _deadline(self) -> float | None:
+        """When a move asked for now must end, by :attr:`seconds`; None without a time limit."""
+        return None if self.seconds is None else self._clock() + self.seconds
+
     def _search(
         self,
         known: InformationSet,
@@ -250,9 +258,10 @@ class SearchBot:
         seat: int,
         legal: Sequence[Command],
         tilt: Tilt | None,
+        deadline: float | None,
     ) -> Command:
+        """Search until the budget ends: the iterations, or the move's ``deadline`` if any."""
         root = _Node(seat)
-        deadline = None if self.seconds is None else self._clock() + self.seconds
         state = first
         order = self._order(state)
         done = 0
