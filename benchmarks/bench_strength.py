@@ -10,7 +10,7 @@ seat saw, so that it knows every hand and every face-down card (not the order of
 deck, which is chance). ``cheat`` is the ceiling of issue 36: what the search would win if its
 drawn states were always right. Settings of the search follow, comma-separated:
 ``search:300,margin=0`` (``margin``, ``rollout``, ``reuse``, ``width``, ``widening``,
-``seconds``).
+``seconds``, and ``believing`` and ``modelled``, each 1 or 0).
 ``seconds`` caps each move at that much of the process's CPU time (``time.process_time``),
 so that the budget is the same however busy the machine is; the iterations are then a
 ceiling, and the bot's choices depend on the machine's speed.
@@ -90,6 +90,7 @@ SETTINGS: Final[dict[str, Callable[[str], object]]] = {
     "widening": float,
     "seconds": float,
     "believing": _yes,
+    "modelled": _yes,
 }
 """The settings a BOT may change after its iterations: ``search:300,margin=0,believing=1``."""
 
