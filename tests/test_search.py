@@ -109,7 +109,10 @@ def test_a_time_budget_ends_the_search() -> None:
     assert seat == 0
     bot.choose(view(game.state, seat), game.legal_commands(seat))
     assert bot.searches == 1
-    assert bot.played == 5  # read at the start (0), then after each iteration (1 to 5)
+    # Read when the move is asked for (0: the deadline is 5), when the search begins (1), then
+    # after each iteration (2, 3, 4): at 4, one more iteration of the average length (1)
+    # would end at the deadline, so the search stops there.
+    assert bot.played == 3
 
 
 def test_the_time_budget_covers_the_whole_move(monkeypatch: pytest.MonkeyPatch) -> None:

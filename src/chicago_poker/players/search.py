@@ -51,9 +51,11 @@ counts the move in :attr:`SearchBot.fallbacks`.
 **Budget.** Iterations per move (:attr:`SearchBot.iterations`), or seconds per move
 (:attr:`SearchBot.seconds`), whichever ends first. The seconds count from the moment the
 move is asked for, so they cover bringing the knowledge model up to date and drawing the
-first determinization as well; the last iteration begun is finished, which takes
-milliseconds. With iterations alone the bot is deterministic for a seed; with seconds, its
-choices depend on the machine's speed.
+first determinization as well, and the search stops when one more iteration, as long as the
+average so far, would end after them. A move overruns only if one iteration takes much
+longer than the others (a pause of the garbage collector) or if bringing the knowledge model
+up to date alone takes longer. With iterations alone the bot is deterministic for a seed;
+with seconds, its choices depend on the machine's speed.
 
 >>> from chicago_poker.core.rules import RuleOptions
 >>> from chicago_poker.players.bots import HeuristicBot
@@ -260,10 +262,15 @@ class SearchBot:
         tilt: Tilt | None,
         deadline: float | None,
     ) -> Command:
-        """Search until the budget ends: the iterations, or the move's ``deadline`` if any."""
+        """Search until the budget ends: the iterations, or the move's ``deadline`` if any.
+
+        The search stops before the deadline when one more iteration, as long as the average
+        so far, would end after it.
+        """
         root = _Node(seat)
         state = first
         order = self._order(state)
+        began = 0.0 if deadline is None else self._clock()
         done = 0
         while done < self.iterations:
             if done and done % self.reuse == 0:
@@ -271,8 +278,10 @@ class SearchBot:
                 order = self._order(state)
             self._iterate(root, state, order, seat)
             done += 1
-            if deadline is not None and self._clock() >= deadline:
-                break
+            if deadline is not None:
+                now = self._clock()
+                if now + (now - began) / done >= deadline:
+                    break
         self.played += done
         return _choice(root, legal, self.margin)
 
