@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import argparse
 import collections
-import random
 import sys
 from collections.abc import Sequence
 
-from bench_strength import make
+from bench_strength import deal_of, make
 
 from chicago_poker import Game, HeuristicBot, RuleOptions, view
 from chicago_poker.cli.turns import next_chooser
@@ -62,7 +61,7 @@ def main() -> int:
     differ = dict.fromkeys(args.bots, 0)
     positions = 0
     for number in range(args.deals):
-        deal = random.Random(f"{args.seed}:{number}").getrandbits(48)
+        deal = deal_of(args.seed, number)
         names = [f"P{seat}" for seat in range(args.players)]
         game = Game.new(names, RuleOptions(), seed=deal)
         bots = [HeuristicBot(1000 * number + seat) for seat in range(args.players)]

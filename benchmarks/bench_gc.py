@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import argparse
 import gc
-import random
 import sys
 import time
 from collections import Counter
 from typing import Any
 
-from bench_strength import LIMIT, play
+from bench_strength import LIMIT, deal_of, play
 
 
 class Pauses:
@@ -72,9 +71,8 @@ def main() -> int:
     for number in range(args.games):
         if args.gc == "freeze":
             gc.freeze()
-        deal = random.Random(f"{args.seed}:{number}").getrandbits(48)
         started = time.process_time()
-        outcome = play(args.bot, 0, 4, deal)
+        outcome = play(args.bot, 0, 4, deal_of(args.seed, number))
         took = time.process_time() - started
         total += took
         over += outcome.over

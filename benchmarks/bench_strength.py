@@ -135,6 +135,11 @@ class Outcome(NamedTuple):
     """The bot's moves that took more than :data:`LIMIT` of CPU time."""
 
 
+def deal_of(seed: int, number: int) -> int:
+    """The dealer's seed of the ``number``-th deal of ``--seed seed``."""
+    return random.Random(f"{seed}:{number}").getrandbits(48)
+
+
 def play(spec: str, seat: int, players: int, deal: int) -> Outcome:
     """Deal ``deal`` with the bot of ``spec`` at ``seat`` and heuristic bots elsewhere."""
     bots: list[Bot] = [HeuristicBot(bot_seed(deal, each)) for each in range(players)]
@@ -177,7 +182,7 @@ def main() -> int:
     args = parser.parse_args()
     make(args.bot, 0)  # a bad BOT stops here, before any game
     jobs = [
-        (args.bot, seat, args.players, random.Random(f"{args.seed}:{number}").getrandbits(48))
+        (args.bot, seat, args.players, deal_of(args.seed, number))
         for number in range(args.skip, args.skip + args.deals)
         for seat in range(args.players)
     ]
