@@ -540,6 +540,53 @@ def test_liquidation_can_empty_a_one_card_column() -> None:
     assert gangster("3B") in after.discard_pile
 
 
+@pytest.mark.rule("R-5.2.2", "R-5.4.3")
+def test_liquidation_discards_a_card_a_limousine_moved_there_last() -> None:
+    # Bugs played 3B and 4B at the speakeasy, then a Limousine brings 6B after them: the last
+    # card of the column is 6B, which Bugs never played there, and Al's Liquidation takes it
+    # (D-49), not 4B, the last card Bugs played there.
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs hand=Limousine
+        turn seat=1 number=11 taken=2
+        business Speakeasy#1 - 3B,4B
+        business JazzClub#1 - 5B,6B
+        """
+    )
+    moved, _ = run(state, limousine(BUGS, JAZZ_CLUB, SPEAKEASY, "6B"))
+    assert (moved.turn.player, moved.turn.phase) == (AL, TurnPhase.ACTIONS)
+    assert column(moved, SPEAKEASY, BUGS) == gangsters("3B 4B 6B")
+    after, events = run(moved, PlayLiquidation(AL, SPEAKEASY, BUGS))
+    assert events[0] == LiquidationPlayed(AL, SPEAKEASY, BUGS, gangster("6B"))
+    assert column(after, SPEAKEASY, BUGS) == gangsters("3B 4B")
+    assert face_down(after, SPEAKEASY, BUGS) == gangsters("3B 4B")
+
+
+@pytest.mark.rule("R-5.4.1", "R-5.6.1")
+def test_a_limousine_moves_on_the_cards_an_earlier_limousine_brought() -> None:
+    # The Limousine, taken back by Bribery, moves the card it has just brought (D-49).
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine,Bribery
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R -
+        business Brewery#1 9R -
+        """
+    )
+    after, _ = run(
+        state,
+        limousine(AL, SPEAKEASY, BREWERY, "3R"),
+        PlayBribery(AL, LIMOUSINE),
+        limousine(AL, BREWERY, SPEAKEASY, "3R"),
+    )
+    assert column(after, BREWERY, AL) == gangsters("9R")
+    assert column(after, SPEAKEASY, AL) == gangsters("1R 2R 3R")
+
+
 @pytest.mark.rule("R-5.2.3")
 def test_a_marked_five_card_column_is_immune_but_others_there_are_not() -> None:
     state = parse_position(
