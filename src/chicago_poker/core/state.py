@@ -141,6 +141,11 @@ class Turn:
         """The extra actions a Revolver played now adds (R-5.5.1).
 
         Two, or as many as bring the turn to eleven actions, none once it has them.
+
+        >>> [Turn(0, 10, bonus_actions=bonus).revolver_actions for bonus in (6, 8)]
+        [2, 0]
+        >>> Turn(1, 1, base_actions=2, bonus_actions=8).revolver_actions
+        1
         """
         return max(0, min(2, MOST_ACTIONS - self.base_actions - self.bonus_actions))
 
