@@ -7,9 +7,11 @@ is reproducible. For each game it measures, from the events:
 - the longest stretch of turns in a row that ended without a business won (R-8.7, D-44);
 - the most reveals in one tie-break (R-6.7.7, D-45);
 - the player commands of the whole game, against the bound the specification states (R-8.8);
-- the Revolver (R-5.5.1, D-41): turns in which it was played again after a Bribery, which the
-  earlier once-a-turn reading forbade, and turns in which it came back to hand by a draw with
-  no Bribery since, so that the current reading kept back a play every edition allows.
+- the Revolver and the turn's actions (R-5.5.1, D-41): the most actions of one turn; turns in
+  which the Revolver was played again after a Bribery, which the once-a-turn reading of 0.1.0
+  forbade; turns in which it was played again after coming back by a draw with no Bribery
+  since, which the reading before this one (again only after a Bribery) forbade; and turns in
+  which a Revolver added fewer than two actions because the turn reached eleven.
 
     python benchmarks/edges.py [GAMES] [WORKERS]
 """
@@ -26,6 +28,11 @@ from chicago_poker.core.cards import SpecialCard, SpecialKind
 from chicago_poker.core.events import (
     BriberyPlayed,
     CardDrawn,
+    DrawRequested,
+    GangsterPlayed,
+    LimousinePlayed,
+    LiquidationPlayed,
+    PoliceRaidPlayed,
     ReinforcementsRevealed,
     RevolverPlayed,
     ShootoutStarted,
@@ -33,7 +40,7 @@ from chicago_poker.core.events import (
     TurnEnded,
     TurnStarted,
 )
-from chicago_poker.core.rules import RuleOptions, command_bound, stall_limit
+from chicago_poker.core.rules import MOST_ACTIONS, RuleOptions, command_bound, stall_limit
 from chicago_poker.players.bots import BOTS
 from chicago_poker.players.simulate import game_seed, play_bots
 
@@ -45,6 +52,15 @@ FLAGS = (
     "optional_reinforcement",
 )
 REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
+ACTIONS = (
+    DrawRequested,
+    GangsterPlayed,
+    LiquidationPlayed,
+    PoliceRaidPlayed,
+    LimousinePlayed,
+    RevolverPlayed,
+    BriberyPlayed,
+)
 
 Job = tuple[tuple[bool, ...], int, str, int]
 
@@ -60,6 +76,8 @@ class Measured(NamedTuple):
     commands: int
     replayed: int
     withheld: int
+    actions: int
+    clipped: int
     over: bool
 
 
@@ -72,8 +90,12 @@ def measure(job: Job) -> Measured:
     game = play_bots(options, [BOTS[bot](seed * 10 + seat) for seat in range(players)], seed)
     stretch = longest = reveals = most_reveals = 0
     replayed = withheld = revolvers = 0
-    spent = False
+    actions = most_actions = clipped = total = 0
+    spent = drawn_back = False
     for event in game.events:
+        if isinstance(event, ACTIONS):
+            actions += 1
+            most_actions = max(most_actions, actions)
         if isinstance(event, TurnEnded):
             stretch += 1
             longest = max(longest, stretch)
@@ -85,18 +107,32 @@ def measure(job: Job) -> Measured:
             reveals += 1
             most_reveals = max(most_reveals, reveals)
         elif isinstance(event, TurnStarted):
-            revolvers, spent = 0, False
+            revolvers, actions, spent, drawn_back = 0, 0, False, False
+            total = 1 if event.number == 0 else 2 if event.number == 1 else 3
         elif isinstance(event, RevolverPlayed):
             revolvers += 1
-            replayed += revolvers == 2
-            spent = True
+            replayed += revolvers == 2 and not drawn_back
+            withheld += drawn_back
+            clipped += total + 2 > MOST_ACTIONS
+            total = min(total + 2, MOST_ACTIONS)
+            spent, drawn_back = True, False
         elif isinstance(event, BriberyPlayed):
-            spent = False
+            spent = drawn_back = False
         elif isinstance(event, CardDrawn) and event.card == REVOLVER and spent:
-            withheld += 1
+            drawn_back = True
     commands = len(game.history)
     return Measured(
-        flags, players, bot, longest, most_reveals, commands, replayed, withheld, game.state.is_over
+        flags,
+        players,
+        bot,
+        longest,
+        most_reveals,
+        commands,
+        replayed,
+        withheld,
+        most_actions,
+        clipped,
+        game.state.is_over,
     )
 
 
@@ -129,12 +165,14 @@ def main() -> None:
     print("tie-breaks by most reveals:", {n: reveals.count(n) for n in sorted(set(reveals))})
     for what, counts in (
         ("a Revolver played again after a Bribery (once a turn forbade it)", "replayed"),
-        ("a Revolver drawn back with no Bribery since (kept back now)", "withheld"),
+        ("a Revolver played again after a draw, no Bribery since (forbidden before)", "withheld"),
+        ("a Revolver that added fewer than two actions (the limit of eleven)", "clipped"),
     ):
         hit = [getattr(r, counts) for r in results if getattr(r, counts)]
         print(f"{what}: {sum(hit)} turns in {len(hit)} of {len(results)} games")
-    both = sum(1 for r in results if r.replayed and r.withheld)
-    print(f"games with both: {both}")
+    actions = [r.actions for r in results]
+    by_actions = {n: actions.count(n) for n in sorted(set(actions))}
+    print("games by the most actions of one turn:", by_actions)
     print("the ten longest stretches:")
     for r in sorted(results, key=lambda r: -r.stretch)[:10]:
         options = ", ".join(f for f, on in zip(FLAGS, r.flags, strict=True) if on) or "none"

@@ -2,11 +2,13 @@
 
 Without R-5.5.1 a player could play the Revolver, draw it back and play it again with their
 actions unchanged, once every other card is at a business or in a hand (D-41). With it, the
-Revolver is played again in a turn only after a Bribery, and the one Bribery card comes back
-for another only by a draw: at most four Revolvers, eleven actions. These properties drive
-turns with random and with adversarial policies, which replay the Revolver whenever they can,
-take it back with Bribery, draw, and never end a turn they may go on with, from states where
-those loops are at hand, and from the start of whole games.
+Revolver may come back and be played again as often as the cards allow, but it adds only the
+actions that bring the turn to eleven. An exhaustive search of every command, the player's and
+chance's, from crafted turns where the loops are at hand finds every turn ending, and the
+longest with exactly eleven actions. Properties drive turns with random and with adversarial
+policies, which replay the Revolver whenever they can, take it back with Bribery, draw, and
+never end a turn they may go on with, from states where those loops are at hand, and from the
+start of whole games.
 
 The bound of a turn is the specification's (R-5.5.1), and so is the bound of a game: 21 times
 the turns that may end in a row without a business won (R-8.7; see test_every_game_ends.py).
@@ -37,7 +39,7 @@ from chicago_poker.core.rules import FACE_UP_BUSINESSES, MOST_ACTIONS, RuleOptio
 from chicago_poker.core.state import Business, Column, GameState, PlayerState, Turn, TurnPhase
 from chicago_poker.players.game import Dealer
 from random_games import Policy, uniform
-from scenarios import NAMES
+from scenarios import NAMES, build
 
 REVOLVER = SpecialCard(SpecialKind.REVOLVER, 1)
 
@@ -179,3 +181,50 @@ def test_whole_games_end_and_no_turn_has_more_than_eleven_actions(
         state, most = play_turn(state, POLICIES[policy], rng, limit=200)
         assert most <= MOST_ACTIONS
     assert state.is_over
+
+
+def most_actions(state: GameState, seen: dict[GameState, int], depth: int = 0) -> int:
+    """The most actions the turn in progress can reach, over every legal command and outcome.
+
+    Fails if some line of play runs past 60 commands without ending the turn.
+    """
+    if state.is_over or state.turn.phase is not TurnPhase.ACTIONS:
+        return state.turn.actions_taken
+    if state in seen:
+        return seen[state]
+    assert depth < 60, "a turn went on for 60 commands"
+    turn, most = state.turn.number, state.turn.actions_taken
+    for command in legal_commands(state):
+        after, _ = step(state, command)
+        if after.turn.number != turn or after.is_over:
+            ended = after.previous_turn if after.previous_turn is not None else after.turn
+            most = max(most, ended.actions_taken)
+        else:
+            most = max(most, most_actions(after, seen, depth + 1))
+    seen[state] = most
+    return most
+
+
+CRAFTED = {
+    # The loop of D-41: the Revolver just played is the only card left to draw.
+    "revolver alone": ({"Al": "Revolver 9R"}, "", ""),
+    "revolver and bribery": ({"Al": "Revolver Bribery 9R"}, "", "3G"),
+    "revolver, bribery and a deck": ({"Al": "Revolver Bribery"}, "1B", "2B"),
+    "every special card": ({"Al": "Revolver Bribery Limousine Liquidation"}, "", "4G"),
+}
+
+
+@pytest.mark.rule("R-5.5.1", "R-3.5", "R-8.8")
+@pytest.mark.parametrize("name", sorted(CRAFTED))
+def test_an_exhaustive_search_of_crafted_turns_finds_none_past_eleven_actions(name: str) -> None:
+    hands, draw, discard = CRAFTED[name]
+    state = build(
+        hands=hands,
+        businesses={"Speakeasy#1": {"Al": "1R", "Bugs": "5B"}, "JazzClub#1": {}},
+        draw=draw,
+        discard=discard,
+        reachable=False,
+    )
+    seen: dict[GameState, int] = {}
+    assert most_actions(state, seen) == MOST_ACTIONS
+    assert len(seen) > 10

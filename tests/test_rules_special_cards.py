@@ -26,7 +26,7 @@ from chicago_poker.core.commands import (
     PlayRevolver,
 )
 from chicago_poker.core.decide import step
-from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.errors import IllegalCommand, PositionInvariantError
 from chicago_poker.core.events import (
     BriberyPlayed,
     CardDrawn,
@@ -43,8 +43,10 @@ from chicago_poker.core.events import (
     TurnStarted,
 )
 from chicago_poker.core.legal import legal_commands
+from chicago_poker.core.redacted_events import RedactedLimousinePlayed, redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
+from chicago_poker.core.views import view
 from chicago_poker.formats.notation import parse_position, write_position
 from scenarios import (
     AL,
@@ -540,6 +542,53 @@ def test_liquidation_can_empty_a_one_card_column() -> None:
     assert gangster("3B") in after.discard_pile
 
 
+@pytest.mark.rule("R-5.2.2", "R-5.4.3")
+def test_liquidation_discards_a_card_a_limousine_moved_there_last() -> None:
+    # Bugs played 3B and 4B at the speakeasy, then a Limousine brings 6B after them: the last
+    # card of the column is 6B, which Bugs never played there, and Al's Liquidation takes it
+    # (D-49), not 4B, the last card Bugs played there.
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Liquidation
+        player Bugs hand=Limousine
+        turn seat=1 number=11 taken=2
+        business Speakeasy#1 - 3B,4B
+        business JazzClub#1 - 5B,6B
+        """
+    )
+    moved, _ = run(state, limousine(BUGS, JAZZ_CLUB, SPEAKEASY, "6B"))
+    assert (moved.turn.player, moved.turn.phase) == (AL, TurnPhase.ACTIONS)
+    assert column(moved, SPEAKEASY, BUGS) == gangsters("3B 4B 6B")
+    after, events = run(moved, PlayLiquidation(AL, SPEAKEASY, BUGS))
+    assert events[0] == LiquidationPlayed(AL, SPEAKEASY, BUGS, gangster("6B"))
+    assert column(after, SPEAKEASY, BUGS) == gangsters("3B 4B")
+    assert face_down(after, SPEAKEASY, BUGS) == gangsters("3B 4B")
+
+
+@pytest.mark.rule("R-5.4.1", "R-5.6.1")
+def test_a_limousine_moves_on_the_cards_an_earlier_limousine_brought() -> None:
+    # The Limousine, taken back by Bribery, moves the card it has just brought (D-49).
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine,Bribery
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R -
+        business Brewery#1 9R -
+        """
+    )
+    after, _ = run(
+        state,
+        limousine(AL, SPEAKEASY, BREWERY, "3R"),
+        PlayBribery(AL, LIMOUSINE),
+        limousine(AL, BREWERY, SPEAKEASY, "3R"),
+    )
+    assert column(after, BREWERY, AL) == gangsters("9R")
+    assert column(after, SPEAKEASY, AL) == gangsters("1R 2R 3R")
+
+
 @pytest.mark.rule("R-5.2.3")
 def test_a_marked_five_card_column_is_immune_but_others_there_are_not() -> None:
     state = parse_position(
@@ -824,6 +873,54 @@ def test_limousine_places_the_cards_in_the_order_the_player_chooses() -> None:
     after, _ = run(state, limousine(AL, SPEAKEASY, BREWERY, "4R 2R 3R"))
     assert column(after, BREWERY, AL) == gangsters("4R 2R 3R")
     assert column(after, SPEAKEASY, AL) == gangsters("1R")
+
+
+@pytest.mark.rule("R-5.4.1")
+def test_a_limousine_moves_at_least_one_card() -> None:
+    # "Up to 4" does not include none (D-53).
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Speakeasy#1 1R,2R,3R,4R -
+        business Brewery#1 - -
+        """
+    )
+    error = rejected(state, limousine(AL, SPEAKEASY, BREWERY, ""))
+    assert (error.rule, error.message) == (
+        "R-5.4.1",
+        "The Limousine moves one to four different cards.",
+    )
+    assert all(command.cards for command in listed(state, PlayLimousine))
+
+
+@pytest.mark.rule("R-4.4", "R-5.4.3")
+def test_a_face_up_card_a_limousine_turns_face_down_is_hidden_from_the_others() -> None:
+    # 5B and 6B lie face up at the brewery; moved to a speakeasy, where the first two places lie
+    # face down, only Al still sees them, although Bugs saw them before the move (D-51).
+    state = parse_position(
+        """
+        chicago-poker position 1
+        player Al hand=Limousine
+        player Bugs
+        turn seat=0 number=10
+        business Brewery#1 5B,6B -
+        business Speakeasy#1 - -
+        """
+    )
+    assert view(state, BUGS).businesses[0].columns[AL].slots[1].card == gangster("6B")
+    after, events = run(state, limousine(AL, BREWERY, SPEAKEASY, "6B 5B"))
+    assert redact(state, events[0], BUGS) == RedactedLimousinePlayed(
+        AL, BREWERY, SPEAKEASY, (None, None)
+    )
+    speakeasy = view(after, BUGS).businesses[1]
+    assert speakeasy.tile == SPEAKEASY
+    assert [slot.card for slot in speakeasy.columns[AL].slots] == [None, None]
+    assert [slot.card for slot in view(after, AL).businesses[1].columns[AL].slots] == list(
+        gangsters("6B 5B")
+    )
 
 
 @pytest.mark.rule("R-5.4", "R-5.4.1")
@@ -1380,10 +1477,11 @@ def test_revolver_extra_actions_may_play_special_cards() -> None:
     assert state.turn.actions_left == 1
 
 
-@pytest.mark.rule("R-5.5.1", "R-3.8")
-def test_revolver_drawn_back_in_its_turn_may_not_be_played_again() -> None:
+@pytest.mark.rule("R-5.5.1", "R-3.8", "R-3.7")
+def test_revolver_drawn_back_in_its_turn_may_be_played_again_up_to_eleven_actions() -> None:
     # Every other card is at a business or in a hand: the Revolver played is the only card
-    # left to draw. Playing it again would leave the actions unchanged, forever.
+    # left to draw. Played and drawn back again and again, it gives two actions for the two it
+    # costs, until the turn has eleven actions; the last Revolver adds none, and the turn ends.
     state = build(
         hands={"Al": "Revolver 9R"},
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
@@ -1394,16 +1492,69 @@ def test_revolver_drawn_back_in_its_turn_may_not_be_played_again() -> None:
     state, _ = run(state, PlayRevolver(AL), DrawCard(AL), DealCard(REVOLVER))
     assert state.players[AL].hand == {REVOLVER, gangster("9R")}
     assert state.draw_pile == state.discard_pile == frozenset()
-    assert state.turn.player == AL
-    assert state.turn.actions_left == 1
-    assert listed(state, PlayRevolver) == set()
-    assert EndTurn(AL) in legal_commands(state)
-    error = rejected(state, PlayRevolver(AL))
-    assert error.rule == "R-5.5.1"
-    assert error.message == (
-        "Al has played the Revolver this turn and no Bribery since: "
-        "it may be played again only after a Bribery."
+    assert (state.turn.actions_taken, state.turn.actions_left) == (4, 1)
+    assert listed(state, PlayRevolver) == {PlayRevolver(AL)}
+    lefts = []
+    for _ in range(3):
+        state, _ = run(state, PlayRevolver(AL))
+        lefts.append(state.turn.actions_left)
+        state, _ = run(state, DrawCard(AL), DealCard(REVOLVER))
+    assert lefts == [2, 2, 2]
+    assert (state.turn.player, state.turn.actions_taken, state.turn.bonus_actions) == (AL, 10, 8)
+    assert state.turn.revolver_actions == 0
+    state, events = run(state, PlayRevolver(AL))
+    assert events[:2] == [RevolverPlayed(AL), TurnEnded(AL, forced=False)]
+    assert state.previous_turn is not None
+    assert (state.previous_turn.actions_taken, state.previous_turn.bonus_actions) == (11, 8)
+
+
+@pytest.mark.rule("R-5.5.1", "R-5.5", "R-3.4")
+@pytest.mark.parametrize(
+    ("number", "bonus", "added"),
+    [(10, 4, 2), (10, 6, 2), (10, 8, 0), (1, 6, 2), (1, 8, 1), (0, 8, 2), (0, 10, 0)],
+)
+def test_a_revolver_adds_at_most_what_brings_the_turn_to_eleven_actions(
+    number: int, bonus: int, added: int
+) -> None:
+    # Turn 0 has one ordinary action, turn 1 two, later turns three (R-3.4).
+    seat = number % 2
+    state = parse_position(
+        f"""
+        chicago-poker position 1
+        player Al hand=9R,Revolver
+        player Bugs hand=9B,Revolver
+        turn seat={seat} number={number} bonus={bonus} taken={bonus - 1}
+        business Speakeasy#1 - -
+        business JazzClub#1 - -
+        """.replace("hand=9B,Revolver" if seat == 0 else "hand=9R,Revolver", "")
     )
+    total = state.turn.base_actions + bonus
+    assert state.turn.revolver_actions == added
+    assert PlayRevolver(seat) in legal_commands(state)
+    after, _ = run(state, PlayRevolver(seat))
+    assert after.turn.bonus_actions == bonus + added
+    assert after.turn.base_actions + after.turn.bonus_actions == min(total + 2, 11)
+    assert parse_position(write_position(after)) == after
+
+
+@pytest.mark.rule("R-5.5.1")
+@pytest.mark.parametrize("turn", ["number=10 bonus=10", "number=10 bonus=7", "number=1 bonus=7"])
+def test_a_position_with_a_turn_past_eleven_actions_or_an_odd_bonus_short_of_it_is_refused(
+    turn: str,
+) -> None:
+    seat = int(turn.split()[0].removeprefix("number=")) % 2
+    with pytest.raises(PositionInvariantError) as error:
+        parse_position(
+            f"""
+            chicago-poker position 1
+            player Al
+            player Bugs
+            turn seat={seat} {turn}
+            business Speakeasy#1 - -
+            business JazzClub#1 - -
+            """
+        )
+    assert error.value.rule == ("R-5.5.1" if turn.endswith("bonus=10") else "R-5.5")
 
 
 # --- R-5.6 Bribery -----------------------------------------------------------------------
@@ -1521,7 +1672,6 @@ def test_bribery_can_take_back_the_revolver_to_play_it_again_in_the_same_turn() 
     )
     state, _ = run(state, PlayRevolver(AL))
     assert state.turn.actions_left == 4
-    assert state.turn.revolver_spent
     assert PlayBribery(AL, REVOLVER) in legal_commands(state)
 
     state, events = run(state, PlayBribery(AL, REVOLVER))
@@ -1530,7 +1680,6 @@ def test_bribery_can_take_back_the_revolver_to_play_it_again_in_the_same_turn() 
     assert state.discard_pile == {BRIBERY}
     assert REVOLVER not in state.draw_pile
     assert state.turn.actions_left == 3
-    assert not state.turn.revolver_spent
 
     assert listed(state, PlayRevolver) == {PlayRevolver(AL)}
     state, events = run(state, PlayRevolver(AL))
@@ -1543,7 +1692,7 @@ def test_bribery_can_take_back_the_revolver_to_play_it_again_in_the_same_turn() 
 @pytest.mark.rule("R-5.5.1", "R-5.6.2")
 def test_a_revolver_drawn_back_after_a_bribery_may_be_played_again() -> None:
     # Bribery takes another card and shuffles the Revolver into the draw deck; drawn back,
-    # it may be played again, since a Bribery was played after it (R-5.5.1).
+    # it may be played again (R-5.5.1).
     state = build(
         hands={"Al": "Revolver Bribery 9R"},
         businesses={"Speakeasy#1": {}, "JazzClub#1": {}},
@@ -1583,7 +1732,7 @@ def test_a_revolver_taken_back_at_the_end_of_a_turn_is_played_in_the_next() -> N
         *(PlayGangster(BUGS, gangster(text), SPEAKEASY) for text in ("9B", "10B", "11B")),
     )
     assert state.turn.player == AL
-    assert (state.turn.bonus_actions, state.turn.revolver_spent) == (0, False)
+    assert state.turn.bonus_actions == 0
     assert listed(state, PlayRevolver) == {PlayRevolver(AL)}
     state, events = run(state, PlayRevolver(AL))
     assert events == [RevolverPlayed(AL)]

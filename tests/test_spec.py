@@ -31,6 +31,7 @@ from chicago_poker.specification import (
     check_editions,
     check_hashes,
     check_ids,
+    check_note_quotes,
     check_quotes,
     check_specification,
     check_terminology,
@@ -96,6 +97,11 @@ def test_every_edition_quoted_or_silent(spec: Specification) -> None:
 
 def test_quotes_are_verbatim_and_unambiguous(spec: Specification, sources: Sources) -> None:
     findings = check_quotes(spec, sources)
+    assert not findings, show(findings)
+
+
+def test_quotations_in_notes_are_verbatim_or_marked(spec: Specification, sources: Sources) -> None:
+    findings = check_note_quotes(spec, sources)
     assert not findings, show(findings)
 
 
@@ -399,6 +405,76 @@ def test_passage_and_discrepancy_quotes_are_checked(
     assert [(f.code, f.file, f.entry) for f in findings] == [
         ("quote-not-found", "not-rules.toml", "passage #1"),
         ("quote-not-found", "discrepancies.toml", "D-1"),
+    ]
+
+
+def note_codes(spec: Specification, sources: Sources, **changes: Any) -> list[str]:
+    return codes(check_note_quotes(discrepancy(spec, **changes), sources))
+
+
+@pytest.mark.parametrize(
+    ("rationale", "expected"),
+    [
+        ('The English says "The youngest player starts".', []),
+        ("The Dutch «Deel ieder vijf kaarten» and the French “cinq cartes”.", []),
+        ('"Deal five ... each player"', []),
+        ('Only "The eldest player starts".', ["note-quote-not-found"]),
+        ('"each player ... Deal five"', ["note-quote-not-found"]),
+        ('"The youngest player begins" [translation]', []),
+        ('"Distribuez cinc cartes" [corrected spelling]', []),
+        ('"Distribuez cinq cartes" [corrected spelling]', ["note-quote-not-corrected"]),
+        ('"Qwertz uiop" [corrected spelling]', ["note-quote-not-found"]),
+        ('"The eldest player starts" [sic]', ["note-quote-bad-mark"]),
+    ],
+)
+def test_quotations_in_notes(
+    tiny_spec: Specification, tiny_sources: Sources, rationale: str, expected: list[str]
+) -> None:
+    assert note_codes(tiny_spec, tiny_sources, rationale=rationale) == expected
+
+
+def test_a_misquoted_note_names_the_nearest_text(
+    tiny_spec: Specification, tiny_sources: Sources
+) -> None:
+    spec = discrepancy(tiny_spec, impact='The French "Distribuez six cartes" deals six.')
+    [finding] = check_note_quotes(spec, tiny_sources)
+    assert (finding.file, finding.entry) == ("discrepancies.toml", "D-1")
+    assert finding.message.startswith("impact: «Distribuez six cartes» is in no edition")
+    assert "nearest (fr, line 2): «Distribuez cinq cartes" in finding.message
+
+
+def test_every_kind_of_note_is_checked(tiny_spec: Specification, tiny_sources: Sources) -> None:
+    wrong = 'It says "no such words".'
+    reading = evolve(tiny_spec.discrepancies[0].readings[1], says=wrong)
+    d1 = tiny_spec.discrepancies[0]
+    fields = ("impact", "decision", "rationale", "no_option_reason")
+    spec = evolve(
+        with_rule(with_rule(tiny_spec, 0, statement=wrong), 1, silent=(("nl", wrong),)),
+        sections=(evolve(tiny_spec.sections[0], summary=wrong), *tiny_spec.sections[1:]),
+        passages=(evolve(tiny_spec.passages[0], note=wrong), *tiny_spec.passages[1:]),
+        terms=(evolve(tiny_spec.terms[0], note=wrong), *tiny_spec.terms[1:]),
+        discrepancies=(
+            evolve(
+                d1,
+                impact=wrong,
+                decision=wrong,
+                rationale=wrong,
+                no_option_reason=wrong,
+                readings=(d1.readings[0], reading, d1.readings[2]),
+            ),
+        ),
+    )
+    where = [
+        (f.file, f.entry, f.message.split(":")[0]) for f in check_note_quotes(spec, tiny_sources)
+    ]
+    assert where == [
+        ("rules/01-setup.toml", "R-1", "summary"),
+        ("rules/01-setup.toml", "R-1.1", "statement"),
+        ("rules/01-setup.toml", "R-1.2", "silent nl"),
+        *(("discrepancies.toml", "D-1", name) for name in fields),
+        ("discrepancies.toml", "D-1", "nl says"),
+        ("not-rules.toml", "passage #1", "note"),
+        ("terminology.toml", "term #1 (BusinessTile)", "note"),
     ]
 
 

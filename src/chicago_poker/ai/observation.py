@@ -97,7 +97,8 @@ _LAYOUT: Final[tuple[tuple[str, int, str], ...]] = (
         "turn",
         10,
         "the turn: phase one-hot (shootouts, actions, ended), base actions, bonus actions, "
-        "actions taken, actions left, shootouts resolved, Revolver spent, turn number",
+        "actions taken, actions left, shootouts resolved, actions a Revolver would add, "
+        "turn number",
     ),
     (
         "piles",
@@ -254,7 +255,7 @@ def _turn(x: array.array[float], seen: PlayerView) -> None:
     x[at + 5] = turn.actions_taken
     x[at + 6] = turn.actions_left
     x[at + 7] = turn.shootouts
-    x[at + 8] = turn.revolver_spent
+    x[at + 8] = turn.revolver_actions
     x[at + 9] = turn.number
 
 

@@ -106,7 +106,6 @@ class _TurnChanges(TypedDict, total=False):
     bonus_actions: int
     actions_taken: int
     shootouts: int
-    revolver_spent: bool
 
 
 class _TurnFields(_TurnChanges, total=False):
@@ -500,7 +499,9 @@ def _drive(state: GameState, event: LimousinePlayed) -> GameState:
 
 def _fire(state: GameState, event: RevolverPlayed) -> GameState:
     played = _play_special(state, event.player, REVOLVER)
-    changes: _TurnChanges = {"bonus_actions": played.turn.bonus_actions + 2, "revolver_spent": True}
+    # two extra actions, or as many as bring the turn to eleven.
+    bonus = state.turn.bonus_actions + state.turn.revolver_actions
+    changes: _TurnChanges = {"bonus_actions": bonus}
     return _evolve_turn(played, changes)
 
 
@@ -508,8 +509,6 @@ def _bribe(state: GameState, event: BriberyPlayed) -> GameState:
     seat = event.player
     hand = (state.players[seat].hand - {BRIBERY}) | {event.card}
     taken = _with_hand(_count_action(state), seat, hand)
-    if taken.turn.revolver_spent:  # the Revolver may be played again this turn
-        taken = _evolve_turn(taken, {"revolver_spent": False})
     # the rest of the discard pile joins the draw deck, then Bribery is discarded.
     rest = state.discard_pile - {event.card}
     return _replace(

@@ -494,12 +494,6 @@ def _in_play(state: GameState, tile: BusinessTile) -> Business:
 
 def _fire(state: GameState, seat: int) -> RevolverPlayed:
     _special(state, seat, SpecialKind.REVOLVER, "R-5.5")
-    if state.turn.revolver_spent:
-        raise IllegalCommand(
-            f"{_name(state, seat)} has played the Revolver this turn and no Bribery since: "
-            "it may be played again only after a Bribery.",
-            rule="R-5.5.1",
-        )
     return RevolverPlayed(seat)
 
 

@@ -367,15 +367,13 @@ class ViewFolder:
 
     def _revolver_played(self, event: RevolverPlayed) -> None:
         self._play_special(event.player, REVOLVER)
-        self.turn = attrs.evolve(
-            self.turn, bonus_actions=self.turn.bonus_actions + 2, revolver_spent=True
-        )
+        # two extra actions, or as many as bring the turn to eleven.
+        bonus = self.turn.bonus_actions + self.turn.revolver_actions
+        self.turn = attrs.evolve(self.turn, bonus_actions=bonus)
 
     def _bribery_played(self, event: BriberyPlayed | RedactedBriberyPlayed) -> None:
         seat = self.seat
         self._count_action()
-        if self.turn.revolver_spent:  # the Revolver may be played again this turn
-            self.turn = attrs.evolve(self.turn, revolver_spent=False)
         if event.player == seat and event.card is not None:
             self.hand.discard(BRIBERY)
             self.hand.add(event.card)

@@ -404,8 +404,6 @@ def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Iterator[C
         case SpecialKind.LIMOUSINE:
             plays = _limousines(state, seat)
         case SpecialKind.REVOLVER:
-            if state.turn.revolver_spent:
-                return  # not again before a Bribery (R-5.5.1)
             plays = iter((PlayRevolver(seat),))
         case SpecialKind.BRIBERY:
             plays = _briberies(state, seat)
@@ -420,7 +418,8 @@ def special_within_limit(state: GameState, seat: int, kind: SpecialKind) -> bool
     """
     if kind is SpecialKind.BRIBERY:
         return True
-    actions = 1 if kind is SpecialKind.REVOLVER else -1
+    # The Revolver costs its action and adds its extra ones (R-5.5.1).
+    actions = state.turn.revolver_actions - 1 if kind is SpecialKind.REVOLVER else -1
     return limit_after(state, seat, hand=-1, actions=actions)
 
 

@@ -70,8 +70,8 @@ def stall_limit(players: int) -> int:
 
 
 MOST_ACTIONS: Final = 11
-"""The most actions of one turn: three ordinary ones and the extra ones of four Revolvers, each
-but the first played after a Bribery that came back by a draw (R-5.5.1)."""
+"""The most actions of one turn: a Revolver adds two extra actions, or as many as bring the
+turn to eleven (R-5.5.1)."""
 
 BUSINESSES_WON: Final = 20
 """The most businesses won in a game: every tile (R-1.4)."""

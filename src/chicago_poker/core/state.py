@@ -14,7 +14,7 @@ from attrs import frozen
 
 from chicago_poker.core.cards import BusinessTile, Card, Face, GangsterCard, lands_face_down
 from chicago_poker.core.drawing import Tables
-from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
+from chicago_poker.core.rules import MAX_COLUMN, MOST_ACTIONS, RuleOptions
 
 __all__ = [
     "EMPTY_COLUMN",
@@ -122,7 +122,8 @@ class Turn:
     """The ordinary actions of the turn: 3, or 1 and 2 in the first round (R-3.2, R-3.4)."""
 
     bonus_actions: int = 0
-    """Extra, optional actions from Revolvers (R-5.5)."""
+    """Extra, optional actions from Revolvers (R-5.5), never more than bring the turn to
+    eleven actions (R-5.5.1)."""
 
     actions_taken: int = 0
     """The actions taken so far."""
@@ -130,14 +131,23 @@ class Turn:
     shootouts: int = 0
     """The shootouts resolved at the start of this turn."""
 
-    revolver_spent: bool = False
-    """Whether the Revolver was played this turn with no Bribery played since: until one is, it
-    may not be played again this turn (R-5.5.1)."""
-
     @property
     def actions_left(self) -> int:
         """The actions the player may still take."""
         return self.base_actions + self.bonus_actions - self.actions_taken
+
+    @property
+    def revolver_actions(self) -> int:
+        """The extra actions a Revolver played now adds (R-5.5.1).
+
+        Two, or as many as bring the turn to eleven actions, none once it has them.
+
+        >>> [Turn(0, 10, bonus_actions=bonus).revolver_actions for bonus in (6, 8)]
+        [2, 0]
+        >>> Turn(1, 1, base_actions=2, bonus_actions=8).revolver_actions
+        1
+        """
+        return max(0, min(2, MOST_ACTIONS - self.base_actions - self.bonus_actions))
 
 
 class ShootoutStage(enum.Enum):

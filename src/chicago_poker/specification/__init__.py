@@ -30,7 +30,8 @@ Every name is importable from here; each part has a module of its own:
 * :mod:`~chicago_poker.specification.loader`: loading the TOML and the sources;
 * :mod:`~chicago_poker.specification.text`: normalised text, cut into sentences;
 * :mod:`~chicago_poker.specification.checks`: the checks, with those of the quotes
-  (:mod:`~chicago_poker.specification.quotes`) and of the coverage of the rulebooks
+  (:mod:`~chicago_poker.specification.quotes`), of the quotations inside notes
+  (:mod:`~chicago_poker.specification.notes`) and of the coverage of the rulebooks
   (:mod:`~chicago_poker.specification.coverage`);
 * :mod:`~chicago_poker.specification.command`: ``python -m chicago_poker.specification``.
 
@@ -80,6 +81,7 @@ from chicago_poker.specification.model import (
     Term,
     source_file,
 )
+from chicago_poker.specification.notes import check_note_quotes
 from chicago_poker.specification.quotes import check_quotes
 from chicago_poker.specification.text import NormalisedText, normalise, split_sentences
 
@@ -110,6 +112,7 @@ __all__ = [
     "check_editions",
     "check_hashes",
     "check_ids",
+    "check_note_quotes",
     "check_quotes",
     "check_specification",
     "check_terminology",

@@ -3,7 +3,8 @@
 Each ``check_*`` function takes the loaded data and returns a list of
 :class:`~chicago_poker.specification.model.Finding`, empty when the specification is sound;
 :func:`check_specification` runs them all: the IDs, the editions each rule quotes, the quotes
-(:mod:`~chicago_poker.specification.quotes`), the coverage of the rulebooks
+(:mod:`~chicago_poker.specification.quotes`), the quotations inside notes
+(:mod:`~chicago_poker.specification.notes`), the coverage of the rulebooks
 (:mod:`~chicago_poker.specification.coverage`), the discrepancies, the terminology and the
 checksums of the sources.
 """
@@ -35,6 +36,7 @@ from chicago_poker.specification.model import (
     Specification,
     Term,
 )
+from chicago_poker.specification.notes import check_note_quotes
 from chicago_poker.specification.quotes import check_quotes
 
 __all__ = [
@@ -306,6 +308,7 @@ def check_specification(spec: Specification, sources: Sources) -> list[Finding]:
         *check_ids(spec),
         *check_editions(spec),
         *check_quotes(spec, sources),
+        *check_note_quotes(spec, sources),
         *check_coverage(spec, sources),
         *check_discrepancies(spec),
         *check_terminology(spec),

@@ -21,7 +21,7 @@ from chicago_poker.specification.model import (
 )
 from chicago_poker.specification.text import NormalisedText, normalise, occurrences, shortened
 
-__all__ = ["check_quotes"]
+__all__ = ["check_quotes", "nearest_text"]
 
 
 class _Citation(NamedTuple):
@@ -94,13 +94,24 @@ def _longest(fits: Callable[[int], bool], high: int) -> int:
     return low
 
 
-def _nearest(source: NormalisedText, quote: str) -> str:
-    """Describe where the source text most resembles a quote that is not in it."""
+def nearest_text(source: NormalisedText, quote: str) -> tuple[int, str] | None:
+    """The text of the source most like a quote, and where it starts, or ``None``.
+
+    The window starts where the longest prefix of the quote occurs (or ends where its
+    longest suffix does) and is trimmed to the part that matches; ``None`` when neither is
+    as long as eight characters (or the whole quote).
+
+    >>> text = NormalisedText.of("Deal five cards to each player.")
+    >>> nearest_text(text, "Deal five cards to every player.")
+    (0, 'Deal five cards to each player.')
+    >>> nearest_text(text, "Zzyzx") is None
+    True
+    """
     text, size = source.text, len(quote)
     prefix = _longest(lambda n: quote[:n] in text, size)
     suffix = _longest(lambda n: quote[size - n :] in text, size)
     if max(prefix, suffix) < min(8, size):
-        return "no similar text in the source"
+        return None
     slack = size // 4 + 10
     if prefix >= suffix:
         start = text.find(quote[:prefix])
@@ -108,9 +119,17 @@ def _nearest(source: NormalisedText, quote: str) -> str:
     else:
         end = text.find(quote[size - suffix :]) + suffix
         start = max(0, end - size - slack)
-    start, window = _trim(quote, start, text[start:end])
-    nearest = f"nearest (line {source.line(start)}): {shortened(window, 200)}"
-    return f"{nearest}; {_difference(quote, window)}"
+    return _trim(quote, start, text[start:end])
+
+
+def _nearest(source: NormalisedText, quote: str) -> str:
+    """Describe where the source text most resembles a quote that is not in it."""
+    nearest = nearest_text(source, quote)
+    if nearest is None:
+        return "no similar text in the source"
+    start, window = nearest
+    found = f"nearest (line {source.line(start)}): {shortened(window, 200)}"
+    return f"{found}; {_difference(quote, window)}"
 
 
 def _trim(quote: str, start: int, window: str) -> tuple[int, str]:

@@ -22,7 +22,7 @@ from chicago_poker.core.cards import (
     tactical_deck,
 )
 from chicago_poker.core.errors import PositionInvariantError
-from chicago_poker.core.rules import MAX_COLUMN, MAX_PLAYERS, MIN_PLAYERS, RuleOptions
+from chicago_poker.core.rules import MAX_COLUMN, MAX_PLAYERS, MIN_PLAYERS, MOST_ACTIONS, RuleOptions
 from chicago_poker.core.state import Business, GameState, PlayerState, Turn, TurnPhase, Victory
 from chicago_poker.core.victory import victory_of
 from chicago_poker.core.views import OpponentView, PlayerView, ShootoutView
@@ -260,10 +260,14 @@ class Checker:
         """The actions of a turn: how many it has, how many are taken, and when."""
         if not 0 <= turn.base_actions <= 3:
             self.fail("turn", f"{turn.base_actions} ordinary actions, at most 3", "R-3.2", line)
-        if turn.bonus_actions % 2:
+        actions = turn.base_actions + turn.bonus_actions
+        if actions > MOST_ACTIONS:
+            self.fail("turn", f"{actions} actions, at most {MOST_ACTIONS}", "R-5.5.1", line)
+        if turn.bonus_actions % 2 and actions != MOST_ACTIONS:
             self.fail(
                 "turn",
-                f"{turn.bonus_actions} bonus actions: Revolvers give two each",
+                f"{turn.bonus_actions} bonus actions: Revolvers give two each, "
+                f"short of {MOST_ACTIONS} actions",
                 "R-5.5",
                 line,
             )
@@ -274,8 +278,6 @@ class Checker:
                 "R-3.2",
                 line,
             )
-        if turn.revolver_spent and not turn.bonus_actions:
-            self.fail("turn", "a Revolver spent but no bonus actions", "R-5.5.1", line)
         if turn.phase is TurnPhase.SHOOTOUTS and (turn.actions_taken or turn.bonus_actions):
             self.fail("turn", "actions taken before the shootouts are over", "R-6.1", line)
 

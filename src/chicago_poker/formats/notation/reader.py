@@ -86,7 +86,6 @@ def _read_turn(statement: Statement) -> Turn:
         bonus_actions=values.get(fields, "bonus", values.number, 0),
         actions_taken=values.get(fields, "taken", values.number, 0),
         shootouts=values.get(fields, "shootouts", values.number, 0),
-        revolver_spent=values.get(fields, "revolver", values.revolver, False),
     )
 
 

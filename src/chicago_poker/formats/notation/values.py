@@ -30,7 +30,6 @@ __all__ = [
     "number",
     "phase",
     "required",
-    "revolver",
     "seat_list",
     "seen_list",
     "stage",
@@ -120,11 +119,6 @@ def choices(token: Token, text: str) -> tuple[tuple[int, GangsterCard | None], .
 def phase(token: Token, value: str) -> TurnPhase:
     """The phase of a turn."""
     return PHASES[value]
-
-
-def revolver(token: Token, value: str) -> bool:
-    """``revolver=spent`` or ``revolver=ready``: whether it may be played again (R-5.5.1)."""
-    return value == "spent"
 
 
 def victory(token: Token, value: str) -> Victory:

@@ -71,8 +71,6 @@ def _turn(keyword: str, turn: Turn) -> str:
     ):
         if value:
             words.append(f"{word}={value}")
-    if turn.revolver_spent:
-        words.append("revolver=spent")
     return " ".join(words)
 
 
