@@ -109,7 +109,8 @@ def _game(
 
 def test_the_interval_is_over_deals_and_narrower_when_rotations_cancel_luck() -> None:
     """Each deal is won by the same seat both times: bot 0 always scores 0.5 a deal."""
-    report = MatchReport(["a", "b"])
+    test = Sprt(0.5, 0.6)
+    report = MatchReport(["a", "b"], test)
     for deal in range(20):
         first = deal % 2  # the seat that wins both rotations of the deal
         for rotation in range(2):
@@ -125,6 +126,9 @@ def test_the_interval_is_over_deals_and_narrower_when_rotations_cancel_luck() ->
     games_alone = wilson(40, 60)
     assert bot["interval95"][1] - bot["interval95"][0] < games_alone[1] - games_alone[0]
     assert bot["variance_per_game"]["deals"] < bot["variance_per_game"]["games"]
+    llr = report.as_dict()["sprt"]["llr"]
+    assert llr == round(test.llr(scores), 6)
+    assert llr != round(test.llr([1.0, 0.0] * 20 + [1.0, 1.0] * 10), 6)  # games as units
 
 
 def test_the_sprt_counts_deals_not_games() -> None:
