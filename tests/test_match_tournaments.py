@@ -175,6 +175,10 @@ def test_the_shapes_make_their_tables() -> None:
     assert tables(4, "gauntlet") == ((0, 1), (0, 2), (0, 3))
     with pytest.raises(chicago_poker.InvalidArgumentError, match="gauntlet of tables of 3"):
         tables(3, "gauntlet", 3)
+    with pytest.raises(chicago_poker.InvalidArgumentError, match="table size 2: one table"):
+        tables(3, "table", 2)
+    with pytest.raises(chicago_poker.InvalidArgumentError, match="seats 2 to 6 bots, not 7"):
+        tables(7, "table")
 
 
 def test_a_gauntlet_plays_the_same_deals_at_every_table() -> None:

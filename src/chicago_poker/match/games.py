@@ -113,7 +113,12 @@ def tables(count: int, shape: str, size: int | None = None) -> tuple[tuple[int, 
         InvalidArgumentError: An unknown shape, or bots or a size that make no table.
     """
     if shape == "table":
-        if size not in (None, count) or not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        if size not in (None, count):
+            raise InvalidArgumentError(
+                f"match: table size {size}: one table seats every bot ({count}); a table "
+                "size is for a round robin or a gauntlet"
+            )
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
             raise InvalidArgumentError(
                 f"match: one table seats {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {count}"
             )
