@@ -131,6 +131,18 @@ def test_the_interval_is_over_deals_and_narrower_when_rotations_cancel_luck() ->
     assert llr != round(test.llr([1.0, 0.0] * 20 + [1.0, 1.0] * 10), 6)  # games as units
 
 
+@pytest.mark.parametrize(
+    ("losses", "splits", "wins", "fastchess"),
+    [(30, 40, 30, -3.3732), (20, 40, 40, 3.3980), (0, 0, 17, 3.0998), (10, 60, 30, 5.2324)],
+)
+def test_heads_up_the_sprt_agrees_with_fastchess_pentanomial_llr(
+    losses: int, splits: int, wins: int, fastchess: float
+) -> None:
+    """fastchess's logistic LLR of the same pairs (its five outcomes, empty ones as 0.001)."""
+    scores = [0.0] * losses + [0.5] * splits + [1.0] * wins
+    assert Sprt(0.5, 0.6).llr(scores) == pytest.approx(fastchess, abs=1e-3)
+
+
 def test_the_sprt_counts_deals_not_games() -> None:
     """A deal split 1-1 is one observation at 0.5, whatever its games say alone."""
     test = Sprt(0.4, 0.6)
