@@ -62,8 +62,9 @@ def _heading(data: dict[str, Any]) -> list[str]:
         games += f" ({asked} asked a table, rounded up to whole deals of {size} games)"
     return [
         f"{games}; {shape}, seats rotated",
-        f"Deals: {data['deals']}. Intervals and the SPRT are over deals: a deal's {size} "
-        "rotations at a table are one observation.",
+        f"Deals: {data['deals']}{'' if len(tables) == 1 else ' at each table'}. Intervals and "
+        f"the SPRT are over deals: a deal's {size} rotations at a table are one observation, "
+        "a deal score.",
         "Faults: the faulty bot scores 0 and the others share the game's point.",
     ]
 
@@ -101,8 +102,9 @@ def _cross_lines(rows: list[list[float | None]]) -> list[str]:
 def _sprt_lines(sprt: dict[str, Any], first: dict[str, Any]) -> list[str]:
     """The test's lines of the report."""
     verdict = sprt["verdict"] or "none yet (the games ran out)"
+    scores = f"{sprt['deals']} deal score" + ("" if sprt["deals"] == 1 else "s")
     return [
-        f"SPRT of bot 1's score ({label(first['name'])}), over {sprt['deals']} deals: "
+        f"SPRT of bot 1's score ({label(first['name'])}), over {scores}: "
         f"H0 p={sprt['p0']} against H1 p={sprt['p1']} (alpha {sprt['alpha']}, "
         f"beta {sprt['beta']})",
         f"  LLR {sprt['llr']:.3f}, bounds [{sprt['bounds'][0]:.3f}, "
