@@ -28,9 +28,9 @@ def test_wilson_interval_matches_a_known_value() -> None:
 def test_sprt_bounds_are_fastchess_bounds() -> None:
     test = Sprt(0.25, 0.35, 0.05, 0.05)
     assert [round(bound, 4) for bound in test.bounds] == [-2.9444, 2.9444]
-    assert test.verdict(test.llr(40, 100)) == "H1"
-    assert test.verdict(test.llr(10, 100)) == "H0"
-    assert test.verdict(test.llr(3, 10)) is None
+    assert test.verdict(test.llr([0.5] * 40 + [0.25] * 60)) == "H1"
+    assert test.verdict(test.llr([0.0] * 60 + [0.25] * 40)) == "H0"
+    assert test.verdict(test.llr([0.25, 0.5, 0.0])) is None
     with pytest.raises(chicago_poker.InvalidArgumentError):
         Sprt(0.4, 0.3)
 
@@ -38,6 +38,7 @@ def test_sprt_bounds_are_fastchess_bounds() -> None:
 def test_seats_rotate_over_each_deal() -> None:
     games = list(match(["random", "heuristic", "random"], 6, 4))
     assert [game.seats for game in games[:3]] == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+    assert [game.rotation for game in games] == [0, 1, 2, 0, 1, 2]
     assert [game.deal for game in games] == [0, 0, 0, 1, 1, 1]
     assert all(game.reason == "finished" for game in games)
 
@@ -67,6 +68,7 @@ def test_match_writes_valid_logs_and_transcripts(
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 4
     assert report["terminations"] == {"finished": 4}
+    assert report["bots"][1]["hello"] == "heuristic"  # the name from its hello
     files = sorted(tmp_path.glob("*.jsonl"))
     assert len(files) == 4 * 3  # the full log and each seat's transcript
     assert all(result.status.name == "OK" for result in validate_files(files))

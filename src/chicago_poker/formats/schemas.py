@@ -10,7 +10,9 @@ directory (:data:`SCHEMA_DIR`), one file per entry of :data:`SCHEMAS`:
 - ``command.schema.json``: a command; its ``$defs`` also hold ``SeenCommand`` (plain or
   redacted) and ``Commands`` (a list of commands, such as the legal ones);
 - ``event.schema.json``: an event; its ``$defs`` also hold ``SeenEvent`` (plain or redacted);
-- ``bot-protocol.schema.json``: a message of the bot protocol, ``chicago-poker-bot/1``.
+- ``bot-protocol.schema.json``: a message of the bot protocol, ``chicago-poker-bot/1``;
+- ``match-results.schema.json``: a line of a match's results file
+  (:mod:`chicago_poker.formats.match_results`).
 
 The JSON they describe is that of :func:`chicago_poker.formats.jsonio.to_json` and of the log lines.
 A test fails when a file is out of date; regenerate them all with
@@ -19,7 +21,8 @@ A test fails when a file is out of date; regenerate them all with
 >>> from chicago_poker.formats.schemas import SCHEMAS
 >>> sorted(SCHEMAS)  # doctest: +NORMALIZE_WHITESPACE
 ['bot-protocol.schema.json', 'command.schema.json', 'event.schema.json',
- 'game-log.schema.json', 'game-state.schema.json', 'player-view.schema.json']
+ 'game-log.schema.json', 'game-state.schema.json', 'match-results.schema.json',
+ 'player-view.schema.json']
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ from chicago_poker.formats.log import (
     converter,
     without_none,
 )
+from chicago_poker.formats.match_results import RESULTS_SCHEMA_NAME, results_schema
 
 __all__ = [
     "SCHEMAS",
@@ -432,6 +436,7 @@ SCHEMAS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = MappingProxyType(
         "command.schema.json": command_schema,
         "event.schema.json": event_schema,
         "bot-protocol.schema.json": bot_protocol_schema,
+        RESULTS_SCHEMA_NAME: results_schema,
     }
 )
 """Each schema file shipped in :data:`SCHEMA_DIR`, by name, with the function that builds it."""

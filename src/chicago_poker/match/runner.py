@@ -1,236 +1,56 @@
 """``chicago-poker match``: bots against each other, seats rotated over duplicate deals.
 
-Deal ``d`` of a match seeded ``S`` is seeded from ``(S, d)`` alone and played once per
-rotation of the seats: in rotation ``r`` seat ``s`` holds bot ``(s + r) % n``. With duplicate
-deals (the default) the dealer fixes the order of every card and tile for the deal's seed,
-so each bot plays each seat's cards, and luck mostly cancels out. Game ``i`` is rotation
-``i % n`` of deal ``i // n``.
+A match plays one table of every bot (the default shape), a **round robin** of every table
+of a size (every pairing, by default), or a **gauntlet**: the first bot at a table with each
+of the others (or with each set of them, for larger tables). Every table plays the same
+deals. Deal ``d`` of a match seeded ``S`` is seeded from ``(S, d)`` alone and played once
+per rotation of a table's seats (see :mod:`~chicago_poker.match.games`); with duplicate deals
+(the default) the dealer fixes the order of every card and tile for the deal's seed, so each
+bot plays each seat's cards, and luck mostly cancels out.
 
-The report gives each bot's wins with a 95% Wilson interval, the games ended by each
-termination reason, an optional sequential probability ratio test
-(:class:`~chicago_poker.match.stats.Sprt`) on the first bot's win rate, which stops the
-match at the end of a deal once the answer is clear, and OpenSkill ratings (Plackett-Luce)
-when the ``openskill`` package is installed (the ``match`` extra). The figures depend on the
-seed alone: with any number of workers the report is the same, byte for byte.
+The report (:class:`~chicago_poker.match.report.MatchReport`) scores faults by
+:mod:`~chicago_poker.match.scoring`, computes intervals and an optional sequential probability
+ratio test over deals (:mod:`~chicago_poker.match.stats`), which stops the match at the end of
+a deal once the answer is clear, and gives OpenSkill ratings (Plackett-Luce) when the
+``openskill`` package is installed (the ``match`` extra). The figures depend on the seed
+alone: with any number of workers, or on a Dask cluster, the report is the same, byte for
+byte. ``--results FILE`` lists every game (:mod:`~chicago_poker.match.results`).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import json
 import sys
-from collections import Counter
 from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import IO, Any, Final
 
 import attrs
-from attrs import frozen
 
 from chicago_poker._workers import ClusterError, Progress, check_spread, in_order
-from chicago_poker.core.commands import DealCard, RevealTile, StartGame
 from chicago_poker.core.errors import InvalidArgumentError
-from chicago_poker.core.rules import MAX_PLAYERS, MIN_PLAYERS, RuleOptions
-from chicago_poker.formats.log import LogKind, write_log
-from chicago_poker.match.stats import Sprt, wilson
-from chicago_poker.players.bots import Bot
+from chicago_poker.core.rules import RuleOptions
+from chicago_poker.match.games import SHAPES, Job, MatchGame, jobs, play_job, tables
+from chicago_poker.match.report import MatchReport
+from chicago_poker.match.results import result_line
+from chicago_poker.match.stats import Sprt
 from chicago_poker.players.simulate import (
     MAX_COMMANDS,
     add_rule_options,
     add_spread_arguments,
-    game_seed,
     int_in,
     rule_options,
     seed_argument,
     spread,
 )
-from chicago_poker.protocol.process import BotError
-from chicago_poker.protocol.spec import BotSpec, parse_bot
-from chicago_poker.protocol.table import Clock, RemoteBot, TableResult, bot_seed, play_table
+from chicago_poker.protocol.spec import parse_bot
+from chicago_poker.protocol.table import Clock
 
 __all__ = ["MatchGame", "MatchReport", "add_parser", "match", "run"]
 
 _PROG: Final = "chicago-poker match"
-_DEALS_PER_JOB: Final = 2
-
-
-@frozen
-class MatchGame:
-    """One game of a match, by the bots' numbers (their places in the match's list)."""
-
-    index: int
-    """The game's number, from 0."""
-
-    deal: int
-    """The deal's number: game ``index`` is rotation ``index % n`` of deal ``index // n``."""
-
-    seats: tuple[int, ...]
-    """The bot at each seat."""
-
-    winner: int | None
-    """The bot that won, or None."""
-
-    reason: str
-    """Why the game ended: a key of ``TERMINATIONS``."""
-
-    faulty: int | None
-    """The bot whose fault ended the game, or None."""
-
-    detail: str
-    """What the faulty bot did."""
-
-    ranks: tuple[int, ...]
-    """Each bot's place in the game (1 best), by bot number."""
-
-    commands: int
-    """The players' commands of the game."""
-
-    overrun: float = 0.0
-    """Seconds past the faulty bot's time limit at which the game ended: a timing, left out
-    of reports, which must not depend on the machine."""
-
-
-@frozen
-class _Job:
-    games: tuple[tuple[int, int, int], ...]  # (index, deal, deal seed)
-    bots: tuple[str, ...]
-    options: RuleOptions
-    duplicate: bool
-    clock: Clock
-    log_dir: str | None
-    max_commands: int
-
-
-def _names(bots: Sequence[str], seats: Sequence[int]) -> tuple[str, ...]:
-    return tuple(f"{bots[bot][:70]} #{bot}" for bot in seats)  # the number kept: names differ
-
-
-def _play_job(job: _Job) -> list[MatchGame]:
-    """Play a job's games, starting each program bot once and again after a fault."""
-    specs = [parse_bot(text) for text in job.bots]
-    running: dict[int, RemoteBot] = {}
-    results = []
-    try:
-        for game in job.games:
-            results.append(_play_game(job, specs, running, game))
-    finally:
-        for bot in running.values():
-            bot.close()
-    return results
-
-
-def _play_game(
-    job: _Job, specs: Sequence[BotSpec], running: dict[int, RemoteBot], game: tuple[int, int, int]
-) -> MatchGame:
-    """Play one of the job's games, with its logs if the job keeps them."""
-    index, deal, seed = game
-    count = len(specs)
-    seats = tuple((seat + index) % count for seat in range(count))
-    try:
-        players = _players(specs, seats, seed, running, job.clock)
-    except _StartError as error:
-        return _unstarted(index, deal, seats, error)
-    result = play_table(
-        job.options,
-        players,
-        seed,
-        names=_names(job.bots, seats),
-        duplicate=job.duplicate,
-        max_commands=job.max_commands,
-        index=index,
-    )
-    if result.seat is not None:
-        running.clear()  # play_table ended them all
-    if job.log_dir is not None:
-        _write_logs(Path(job.log_dir), index, seed, result)
-    return _game(index, deal, seats, result)
-
-
-class _StartError(Exception):
-    def __init__(self, bot: int, fault: BotError) -> None:
-        super().__init__(str(fault))
-        self.bot = bot
-        self.fault = fault
-
-
-def _players(
-    specs: Sequence[BotSpec],
-    seats: Sequence[int],
-    seed: int,
-    running: dict[int, RemoteBot],
-    clock: Clock,
-) -> list[Bot | RemoteBot]:
-    """The bot at each seat: made for the game, or its program (raises _StartError)."""
-    players: list[Bot | RemoteBot] = []
-    for seat, bot in enumerate(seats):
-        spec = specs[bot]
-        if not spec.remote:
-            players.append(spec.make(bot_seed(seed, seat)))
-            continue
-        if bot not in running:
-            running[bot] = _start(spec, bot, running, clock)
-        players.append(running[bot])
-    return players
-
-
-def _start(spec: BotSpec, bot: int, running: dict[int, RemoteBot], clock: Clock) -> RemoteBot:
-    """Start bot number ``bot``'s program; if it cannot start, end the others running."""
-    try:
-        return spec.start(clock, f"bot {bot} ({spec.text})")
-    except BotError as fault:
-        for other in running.values():
-            other.close()
-        running.clear()
-        raise _StartError(bot, fault) from None
-
-
-def _unstarted(index: int, deal: int, seats: tuple[int, ...], error: _StartError) -> MatchGame:
-    ranks = tuple(2 if bot == error.bot else 1 for bot in range(len(seats)))
-    return MatchGame(
-        index, deal, seats, None, error.fault.reason, error.bot, error.fault.detail, ranks, 0
-    )
-
-
-def _game(index: int, deal: int, seats: tuple[int, ...], result: TableResult) -> MatchGame:
-    state = result.game.state
-    winner = None if state.winner is None else seats[state.winner]
-    faulty = None if result.seat is None else seats[result.seat]
-    ranks = [0] * len(seats)
-    for seat, bot in enumerate(seats):
-        ranks[bot] = result.ranks[seat]
-    commands = sum(not isinstance(entry.command, _NOT_PLAYERS) for entry in result.game.history)
-    return MatchGame(
-        index,
-        deal,
-        seats,
-        winner,
-        result.reason,
-        faulty,
-        result.detail,
-        tuple(ranks),
-        commands,
-        result.overrun,
-    )
-
-
-_NOT_PLAYERS: Final = (StartGame, DealCard, RevealTile)
-"""The commands of a game that no player gives."""
-
-
-def _write_logs(folder: Path, index: int, seed: int, result: TableResult) -> None:
-    """The game's full log, and each seat's transcript: its redacted log."""
-    stem = f"game-{index + 1:05d}"
-    with (folder / f"{stem}.jsonl").open("w", encoding="utf-8") as file:
-        write_log(result.game, file, provenance={"seed": seed})
-    for seat in range(len(result.game.state.players)):
-        with (folder / f"{stem}-seat-{seat}.jsonl").open("w", encoding="utf-8") as file:
-            sent = result.sent.get(seat)
-            if sent is not None:  # a program: the lines it was sent
-                file.writelines(line + "\n" for line in sent)
-            else:
-                write_log(result.game, file, kind=LogKind.REDACTED, viewer=seat)
 
 
 def match(
@@ -245,201 +65,39 @@ def match(
     scheduler: str | None = None,
     log_dir: Path | None = None,
     max_commands: int = MAX_COMMANDS,
+    shape: str = "table",
+    size: int | None = None,
 ) -> Generator[MatchGame, None, None]:
-    """Play up to ``games`` games between ``bots`` (named as :func:`parse_bot` takes them).
+    """Play ``games`` games a table between ``bots`` (named as :func:`parse_bot` takes them).
 
-    Games come in order; rounded up to whole deals (one game per rotation of the seats).
+    ``shape`` and ``size`` choose the tables (:func:`~chicago_poker.match.games.tables`).
+    Each table's games are rounded up to whole deals, one game per rotation of its seats:
+    a multiple of the table's size (20 games at a table of 3 play 21). Games come in order.
     Stop iterating to stop the match: work not yet begun is dropped.
 
+    >>> [game.seats for game in match(["random", "heuristic"], 2, seed=3)]
+    [(0, 1), (1, 0)]
+
     Raises:
-        InvalidArgumentError: A bot that names none, not 2 to 6 bots, or bad spreading.
+        InvalidArgumentError: A bot that names none, a shape the bots cannot make, or bad
+            spreading.
         ClusterError: As :func:`chicago_poker.players.simulate.simulate`.
     """
-    _check_bots(bots)
+    for text in bots:
+        parse_bot(text)
+    seated = tables(len(bots), shape, size)
     address = check_spread("match", workers, scheduler)
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    template = _Job(
-        (),
-        tuple(bots),
-        options or RuleOptions(),
-        duplicate,
-        clock or Clock(),
-        None if log_dir is None else str(log_dir.absolute()),
-        max_commands,
-    )
-    jobs = _jobs(template, games, seed)
+    folder = None if log_dir is None else str(log_dir.absolute())
+    template = Job((), seated, tuple(bots), options or RuleOptions(), duplicate, clock or Clock())
+    work = jobs(attrs.evolve(template, log_dir=folder, max_commands=max_commands), games, seed)
     if address is None and workers <= 1:
-        batches: Iterator[list[MatchGame]] = map(_play_job, jobs)
+        batches: Iterator[list[MatchGame]] = map(play_job, work)
     else:
-        batches = in_order(_play_job, jobs, workers=workers, scheduler=address)
+        batches = in_order(play_job, work, workers=workers, scheduler=address)
     for batch in batches:
         yield from batch
-
-
-def _check_bots(bots: Sequence[str]) -> None:
-    """Refuse a text that names no bot, and fewer than 2 or more than 6 bots."""
-    for text in bots:
-        parse_bot(text)
-    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
-        raise InvalidArgumentError(
-            f"match: bots: {MIN_PLAYERS} to {MAX_PLAYERS} of them, not {len(bots)}"
-        )
-
-
-def _jobs(template: _Job, games: int, seed: int) -> list[_Job]:
-    """The match's games in whole deals, :data:`_DEALS_PER_JOB` deals a job, like ``template``."""
-    count = len(template.bots)
-    deals = -(-games // count)
-    games_of = [
-        (deal * count + rotation, deal, game_seed(seed, deal))
-        for deal in range(deals)
-        for rotation in range(count)
-    ]
-    per_job = _DEALS_PER_JOB * count
-    return [
-        attrs.evolve(template, games=tuple(games_of[start : start + per_job]))
-        for start in range(0, len(games_of), per_job)
-    ]
-
-
-class MatchReport:
-    """The totals of a match, for a reader or as JSON."""
-
-    def __init__(self, bots: Sequence[str], sprt: Sprt | None = None) -> None:
-        """Start empty totals."""
-        self.bots = tuple(bots)
-        self.sprt = sprt
-        self.games = 0
-        self.wins: Counter[int] = Counter()
-        self.faults: Counter[int] = Counter()
-        self.reasons: Counter[str] = Counter()
-        self.verdict: str | None = None
-        self.llr = 0.0
-        self._ratings = _Ratings(len(bots))
-
-    def add(self, game: MatchGame) -> None:
-        """Count one game."""
-        self.games += 1
-        if game.winner is not None:
-            self.wins[game.winner] += 1
-        if game.faulty is not None:
-            self.faults[game.faulty] += 1
-        self.reasons[game.reason] += 1
-        self._ratings.rate(game.ranks)
-        if self.sprt is not None:
-            self.llr = self.sprt.llr(self.wins[0], self.games)
-
-    def deal_done(self) -> bool:
-        """Whether the test has an answer after a whole deal: time to stop."""
-        if self.sprt is None or self.games % len(self.bots):
-            return False
-        self.verdict = self.sprt.verdict(self.llr)
-        return self.verdict is not None
-
-    def as_dict(self) -> dict[str, Any]:
-        """The figures as JSON-ready data."""
-        ratings = self._ratings.values()
-        data: dict[str, Any] = {
-            "games": self.games,
-            "bots": [self._bot_dict(number, ratings) for number in range(len(self.bots))],
-            "terminations": {reason: self.reasons[reason] for reason in sorted(self.reasons)},
-            "ratings": "openskill PlackettLuce" if ratings is not None else None,
-        }
-        if self.sprt is not None:
-            data["sprt"] = self._sprt_dict(self.sprt)
-        return data
-
-    def _bot_dict(self, number: int, ratings: list[dict[str, float]] | None) -> dict[str, Any]:
-        """One bot's figures: wins, win rate with its interval, faults, and rating if any."""
-        low, high = wilson(self.wins[number], self.games)
-        entry: dict[str, Any] = {
-            "bot": self.bots[number],
-            "wins": self.wins[number],
-            "win_rate": _round(self.wins[number] / max(self.games, 1)),
-            "wilson95": [_round(low), _round(high)],
-            "faults": self.faults[number],
-        }
-        if ratings is not None:
-            entry["rating"] = ratings[number]
-        return entry
-
-    def _sprt_dict(self, sprt: Sprt) -> dict[str, Any]:
-        """The test's settings, its log-likelihood ratio so far, its bounds and verdict."""
-        lower, upper = sprt.bounds
-        return {
-            "p0": sprt.p0,
-            "p1": sprt.p1,
-            "alpha": sprt.alpha,
-            "beta": sprt.beta,
-            "llr": _round(self.llr),
-            "bounds": [_round(lower), _round(upper)],
-            "verdict": self.verdict,
-        }
-
-    def text(self) -> str:
-        """The report as lines of text."""
-        data = self.as_dict()
-        lines = [f"Games: {self.games} ({len(self.bots)} bots, seats rotated)", ""]
-        lines.append(f"  {'bot':<36} {'wins':>6}  {'rate':>6}  95% Wilson      faults  rating")
-        lines += [_bot_line(entry) for entry in data["bots"]]
-        lines += ["", "Terminations:"]
-        for reason, count in data["terminations"].items():
-            lines.append(f"  {reason:<20} {count:>6}")
-        if "sprt" in data:
-            lines += ["", *self._sprt_lines(data["sprt"])]
-        if data["ratings"] is None:
-            lines += ["", "Ratings: install the openskill package (the match extra) for them."]
-        return "\n".join(lines) + "\n"
-
-    def _sprt_lines(self, sprt: dict[str, Any]) -> list[str]:
-        """The test's lines of the report, from its figures in :meth:`as_dict`."""
-        verdict = sprt["verdict"] or "none yet (the games ran out)"
-        return [
-            f"SPRT of {self.bots[0]}'s win rate: H0 p={sprt['p0']} against H1 p={sprt['p1']} "
-            f"(alpha {sprt['alpha']}, beta {sprt['beta']})",
-            f"  LLR {sprt['llr']:.3f}, bounds [{sprt['bounds'][0]:.3f}, "
-            f"{sprt['bounds'][1]:.3f}]: {verdict}",
-        ]
-
-
-def _bot_line(entry: dict[str, Any]) -> str:
-    """A bot's line of the report's table, from its figures in :meth:`MatchReport.as_dict`."""
-    low, high = entry["wilson95"]
-    rating = entry.get("rating")
-    shown = "" if rating is None else f"{rating['mu']:.2f} ± {rating['sigma']:.2f}"
-    return (
-        f"  {entry['bot'][:36]:<36} {entry['wins']:>6}  {entry['win_rate']:>6.3f}  "
-        f"[{low:.3f}, {high:.3f}]  {entry['faults']:>6}  {shown}"
-    )
-
-
-def _round(value: float) -> float:
-    return round(value, 6)
-
-
-class _Ratings:
-    """OpenSkill's Plackett-Luce ratings, game by game; nothing if openskill is missing."""
-
-    def __init__(self, count: int) -> None:
-        try:
-            models = importlib.import_module("openskill.models")
-        except ImportError:
-            self._model: Any = None
-            return
-        self._model = models.PlackettLuce()
-        self._ratings = [[self._model.rating()] for _ in range(count)]
-
-    def rate(self, ranks: Sequence[int]) -> None:
-        if self._model is not None:
-            self._ratings = self._model.rate(self._ratings, ranks=list(ranks))
-
-    def values(self) -> list[dict[str, float]] | None:
-        if self._model is None:
-            return None
-        return [
-            {"mu": _round(team[0].mu), "sigma": _round(team[0].sigma)} for team in self._ratings
-        ]
 
 
 # --------------------------------------------------------------------------- command line
@@ -451,19 +109,37 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "match",
         help="play bots against each other and measure their strength",
         description="Play bots against each other, seats rotated over duplicate deals, and "
-        "report each bot's wins with 95%% Wilson intervals, the games ended by each reason and "
-        "OpenSkill ratings; optionally stop once a sequential probability ratio test is "
-        "clear. A bot is a built-in name, module:Class, or cmd:COMMAND (a program that speaks "
-        "chicago-poker-bot/1). The same seed gives the same report, whatever the workers.",
+        "report each bot's score (a fault loses the game; the other seats share its point) "
+        "with a 95% interval over deals, the games ended by each reason and OpenSkill "
+        "ratings; optionally stop once a sequential probability ratio test over deals is "
+        "clear. One table of every bot, a round robin of every table of a size, or a "
+        "gauntlet of the first bot against the others. A bot is a built-in name, "
+        "module:Class, or cmd:COMMAND (a program that speaks chicago-poker-bot/1). The same "
+        "seed gives the same report, whatever the workers.",
     )
     add = parser.add_argument
-    add("bots", nargs="+", metavar="BOT", help="2 to 6 bots, one a seat")
-    add("--games", type=int_in(1, None), default=100, metavar="N", help="default 100")
+    add("bots", nargs="+", metavar="BOT", help="the bots: 2 to 6 at one table")
+    add(
+        "--games",
+        type=int_in(1, None),
+        default=100,
+        metavar="N",
+        help="games at each table (default 100), rounded up to whole deals: a multiple of "
+        "the table's size (--games 20 with 3 bots plays 21)",
+    )
     add("--seed", type=seed_argument, default=1, metavar="S", help="default 1")
     add("--no-duplicate", action="store_true", help="deal each game at random, not fixed")
+    add("--shape", choices=SHAPES, default="table", help="the tables (default: one table)")
+    add(
+        "--table-size",
+        type=int_in(2, 6),
+        metavar="K",
+        help="bots a table in a round robin or gauntlet (default 2)",
+    )
     _add_clock_and_sprt(add)
     add_spread_arguments(parser, "processes (default 1)", "the games")
     add("--log-dir", type=Path, metavar="DIR", help="each game's log and seats' transcripts")
+    add("--results", type=Path, metavar="FILE", help="every game's result, one a line (JSONL)")
     add("--format", choices=("text", "json"), default="text")
     add_rule_options(parser)
     parser.set_defaults(command=run)
@@ -476,7 +152,7 @@ def _add_clock_and_sprt(add: Callable[..., Any]) -> None:
     add("--game-time", type=float, metavar="SECONDS", help="per bot and game (no limit)")
     add("--latency", type=float, default=0.25, metavar="SECONDS", help="allowance (0.25)")
     add("--startup-time", type=float, default=10.0, metavar="SECONDS", help="handshake (10)")
-    add("--sprt", nargs=2, type=float, metavar=("P0", "P1"), help="test bot 1's win rate")
+    add("--sprt", nargs=2, type=float, metavar=("P0", "P1"), help="test bot 1's score")
     add("--alpha", type=float, default=0.05, help="SPRT alpha (0.05)")
     add("--beta", type=float, default=0.05, help="SPRT beta (0.05)")
 
@@ -487,8 +163,10 @@ def run(args: argparse.Namespace) -> int:
         sprt = (
             None if args.sprt is None else Sprt(args.sprt[0], args.sprt[1], args.alpha, args.beta)
         )
-        report = MatchReport(args.bots, sprt)
-        _play(args, report)
+        seated = tables(len(args.bots), args.shape, args.table_size)
+        report = MatchReport(args.bots, sprt, tables=seated, asked=args.games)
+        with _results(args.results) as results:
+            _play(args, report, results)
     except (InvalidArgumentError, ClusterError, OSError) as error:
         sys.stderr.write(f"{_PROG}: error: {error}\n")
         return 2
@@ -499,7 +177,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play(args: argparse.Namespace, report: MatchReport) -> None:
+@contextlib.contextmanager
+def _results(path: Path | None) -> Iterator[IO[str] | None]:
+    """The results file, open for writing; None when not asked for."""
+    if path is None:
+        yield None
+        return
+    with path.open("w", encoding="utf-8") as file:
+        yield file
+
+
+def _play(args: argparse.Namespace, report: MatchReport, results: IO[str] | None) -> None:
     """Play the match the arguments ask for into ``report``, showing progress on stderr."""
     games = match(
         args.bots,
@@ -509,12 +197,23 @@ def _play(args: argparse.Namespace, report: MatchReport) -> None:
         duplicate=not args.no_duplicate,
         clock=Clock(args.move_time, args.game_time, args.latency, args.startup_time),
         log_dir=args.log_dir,
+        shape=args.shape,
+        size=args.table_size,
         **spread(args),
     )
-    progress = Progress("playing", args.games, sys.stderr, unit="games")
+    total = _total(args.games, report.tables)
+    progress = Progress("playing", total, sys.stderr, unit="games")
     with progress, contextlib.closing(games):
         for game in games:
             report.add(game)
+            if results is not None:
+                results.write(json.dumps(result_line(game, args.bots), ensure_ascii=False) + "\n")
             progress.advance()
             if report.deal_done():
                 break
+
+
+def _total(games: int, seated: Sequence[Sequence[int]]) -> int:
+    """The games a match plays: ``games`` a table, rounded up to whole deals."""
+    size = len(seated[0])
+    return -(-games // size) * size * len(seated)

@@ -316,7 +316,7 @@ def _collect(
     for seat, (bot, deadline) in list(pending.items()):
         taken = bot._take()
         if taken is None and time.monotonic() >= deadline:
-            taken = BotError("time-forfeit", f"no {what} by its deadline")
+            taken = BotError("time-forfeit", f"did not send {what} by its deadline")
         if taken is not None:
             if taken == _TOO_LONG:
                 taken = BotError("line-too-long", f"a line over {MAX_LINE_BYTES} bytes")
