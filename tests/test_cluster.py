@@ -1,4 +1,4 @@
-"""Work spread by chicago_poker._workers: on a Dask cluster (``--scheduler``), and its seam.
+"""Work spread by chicago_poker.workers: on a Dask cluster (``--scheduler``), and its seam.
 
 One LocalCluster serves the whole module: two workers of one thread each, in this process
 (quick to start on a small machine), reached over TCP as a cluster on other machines is.
@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
-from chicago_poker import _workers
-from chicago_poker._workers import ClusterError, WorkerLostError, in_order
 from chicago_poker.cli import command as cli
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.players import simulate
 from chicago_poker.referee import validate
+from chicago_poker.workers import processes, progress, spread
+from chicago_poker.workers.spread import ClusterError, WorkerLostError, in_order
 from interrupt import interrupt, posix_only
 
 distributed = pytest.importorskip("distributed")
@@ -118,7 +118,7 @@ def test_simulate_on_a_cluster_gives_the_results_in_order(address: str) -> None:
 def test_a_cluster_shows_progress_as_workers_do(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, address: str
 ) -> None:
-    monkeypatch.setattr(_workers, "PROGRESS_INTERVAL", 0.0)
+    monkeypatch.setattr(progress, "PROGRESS_INTERVAL", 0.0)
     argv = ["simulate", "--games", "5", "--bots", "random", "--scheduler", address]
     status, _, err = _cli(capsys, *argv)
     assert status == 0
@@ -149,8 +149,8 @@ def test_a_malformed_address_is_refused(capsys: pytest.CaptureFixture[str], text
 
 
 def test_an_address_may_leave_out_the_protocol() -> None:
-    assert _workers.scheduler_address("cluster.example:8786") == "tcp://cluster.example:8786"
-    assert _workers.scheduler_address("tls://[::1]:08786") == "tls://[::1]:8786"
+    assert spread.scheduler_address("cluster.example:8786") == "tcp://cluster.example:8786"
+    assert spread.scheduler_address("tls://[::1]:08786") == "tls://[::1]:8786"
 
 
 def _closed_port() -> int:
@@ -163,7 +163,7 @@ def _closed_port() -> int:
 def test_an_unreachable_scheduler_is_an_error_within_the_timeout(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_workers, "CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr(spread, "CONNECT_TIMEOUT", 1.0)
     address = f"tcp://127.0.0.1:{_closed_port()}"
     started = time.monotonic()
     status, out, err = _cli(capsys, "validate", "--scheduler", address, "any.jsonl")
@@ -179,7 +179,7 @@ def test_an_unreachable_scheduler_is_an_error_within_the_timeout(
 def test_a_scheduler_without_workers_is_an_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_workers, "CONNECT_TIMEOUT", 0.5)
+    monkeypatch.setattr(spread, "CONNECT_TIMEOUT", 0.5)
     with distributed.LocalCluster(
         n_workers=0, processes=False, protocol="tcp", dashboard_address=":0"
     ) as empty:
@@ -219,13 +219,13 @@ class _Client:
 
 
 def test_a_worker_of_another_version_is_refused() -> None:
-    mine = _workers._version()
+    mine = spread._version()
     both = _Client({"tcp://a:1": mine, "tcp://b:1": "0.0.1"})
     with pytest.raises(
         ClusterError, match=f"the worker tcp://b:1 has chicago-poker 0.0.1, not {mine}"
     ):
-        _workers._check_workers(both, "tcp://s:1")
-    assert _workers._check_workers(_Client({"tcp://a:1": mine, "tcp://b:1": mine}), "s") == 4
+        spread._check_workers(both, "tcp://s:1")
+    assert spread._check_workers(_Client({"tcp://a:1": mine, "tcp://b:1": mine}), "s") == 4
 
 
 @posix_only
@@ -267,7 +267,10 @@ def test_a_json_report_from_a_cluster_is_one_document(
 
 def test_workers_are_forked_only_where_it_is_safe() -> None:
     # A new interpreter runs its main thread alone: on Linux, it forks its workers.
-    script = "from chicago_poker import _workers; print(_workers.start_method().get_start_method())"
+    script = (
+        "from chicago_poker.workers import processes; "
+        "print(processes.start_method().get_start_method())"
+    )
     alone = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert alone.stdout.strip() == ("fork" if sys.platform == "linux" else "spawn")
     # With another thread running, a fork could copy a lock it holds: spawn.
@@ -275,7 +278,7 @@ def test_workers_are_forked_only_where_it_is_safe() -> None:
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert _workers.start_method() is _workers.SPAWN
+        assert processes.start_method() is processes.SPAWN
     finally:
         stop.set()
         other.join()

@@ -215,11 +215,13 @@ def test_the_core_is_a_package_with_modules() -> None:
 # Who may import whom above the core: each layer lists the layers it may import.
 LAYERS = {
     "formats": {"core", "formats"},
+    # workers: processes and clusters for the commands that do much work at once
+    "workers": {"core", "workers"},
     # referee: the search bot's knowledge model (players.search, and only there)
-    "players": {"core", "formats", "players", "referee"},
-    "referee": {"core", "formats", "referee", "specification"},
+    "players": {"core", "formats", "players", "referee", "workers"},
+    "referee": {"core", "formats", "referee", "specification", "workers"},
     "protocol": {"core", "formats", "players", "protocol"},
-    "match": {"core", "formats", "players", "protocol", "match"},
+    "match": {"core", "formats", "players", "protocol", "match", "workers"},
 }
 
 

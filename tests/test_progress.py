@@ -1,4 +1,4 @@
-"""Tests for the progress of long commands on stderr (chicago_poker._workers.Progress)."""
+"""Tests for the progress of long commands on stderr (chicago_poker.workers.progress.Progress)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import chicago_poker
-from chicago_poker import _workers
-from chicago_poker._workers import Progress
 from chicago_poker.cli import command as cli
+from chicago_poker.workers import progress
+from chicago_poker.workers.progress import Progress
 from interrupt import posix_only
 
 
@@ -193,7 +193,7 @@ def test_piped_simulate_shows_progress_on_stderr_and_only_the_report_on_stdout(
     argv = ["simulate", "--games", "6", "--bots", "random"]
     assert cli.main(argv) == 0
     report = capsys.readouterr().out
-    monkeypatch.setattr(_workers, "PROGRESS_INTERVAL", 0)
+    monkeypatch.setattr(progress, "PROGRESS_INTERVAL", 0)
     assert cli.main(argv) == 0
     out, err = capsys.readouterr()
     assert out == report
@@ -208,7 +208,7 @@ def test_piped_validate_shows_progress_on_stderr(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     files = [str(tmp_path / f"missing-{index}.jsonl") for index in range(4)]
-    monkeypatch.setattr(_workers, "PROGRESS_INTERVAL", 0)
+    monkeypatch.setattr(progress, "PROGRESS_INTERVAL", 0)
     assert cli.main(["validate", *files]) == 2
     err = capsys.readouterr().err
     assert [line.split(",")[0] for line in err.splitlines()] == [

@@ -35,17 +35,17 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("playing and judging", ("players", "referee")),
     (
         "formats, words and pictures, the specification",
-        ("display", "formats", "specification", "_workers"),
+        ("display", "formats", "specification", "workers"),
     ),
     ("below everything", ("core", PACKAGE)),
 )
 """The bands of the picture, from the top, each with its parts from the left. A part is a
-subpackage, a module at the package's top (``_workers``), or the package itself: its
-``__init__``, which imports nothing until a public name is first used."""
+subpackage, or the package itself: its ``__init__``, which imports nothing until a public
+name is first used."""
 
 ABOUT = {
     PACKAGE: ("__init__: the version,", "the public API's table"),
-    "_workers": ("workers,", "clusters"),
+    "workers": ("processes,", "clusters"),
     "ai": ("through the public API only",),
     "core": ("the rules engine, pure",),
 }

@@ -24,7 +24,6 @@ from typing import Any, NoReturn
 import attrs
 
 from chicago_poker import __version__
-from chicago_poker._workers import ClusterError, Progress
 from chicago_poker.cli import demo, play, render, serve
 from chicago_poker.cli import simulate as simulate_cli
 from chicago_poker.core.cards import GANGSTER_CARDS
@@ -38,6 +37,8 @@ from chicago_poker.players import simulate
 from chicago_poker.referee import explain
 from chicago_poker.referee.validate import Report, Status, validate_file, validate_files
 from chicago_poker.specification.frequencies import format_frequency_table
+from chicago_poker.workers.progress import Progress
+from chicago_poker.workers.spread import ClusterError
 
 __all__ = ["build_parser", "main"]
 

@@ -18,7 +18,6 @@ from typing import Any, Final
 
 import attrs
 
-from chicago_poker._workers import ClusterError, Progress
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.players.bots import BOTS
 from chicago_poker.players.simulate import (
@@ -32,6 +31,8 @@ from chicago_poker.players.simulate import (
     spread,
 )
 from chicago_poker.protocol.spec import parse_bot, play_named
+from chicago_poker.workers.progress import Progress
+from chicago_poker.workers.spread import ClusterError
 
 __all__ = ["add_parser", "run"]
 

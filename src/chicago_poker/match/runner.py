@@ -29,7 +29,6 @@ from typing import IO, Any, Final
 
 import attrs
 
-from chicago_poker._workers import ClusterError, Progress, check_spread, in_order
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.match.games import SHAPES, Job, MatchGame, jobs, play_job, tables
@@ -47,6 +46,8 @@ from chicago_poker.players.simulate import (
 )
 from chicago_poker.protocol.spec import parse_bot
 from chicago_poker.protocol.table import Clock
+from chicago_poker.workers.progress import Progress
+from chicago_poker.workers.spread import ClusterError, check_spread, in_order
 
 __all__ = ["MatchGame", "MatchReport", "add_parser", "match", "run"]
 

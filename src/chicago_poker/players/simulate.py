@@ -28,11 +28,6 @@ from typing import Any, Final, Protocol, cast
 
 from attrs import frozen
 
-from chicago_poker._workers import (
-    check_spread,
-    in_order,
-    scheduler_argument,
-)
 from chicago_poker.core.apply import apply
 from chicago_poker.core.commands import Command, DealCard, RevealTile, StartGame
 from chicago_poker.core.errors import (
@@ -63,6 +58,7 @@ from chicago_poker.core.state import GameState
 from chicago_poker.formats.log import MAX_INTEGER_DIGITS, RedactedLogEntry, write_log
 from chicago_poker.players.bots import BOTS, Bot, ask
 from chicago_poker.players.game import Game
+from chicago_poker.workers.spread import check_spread, in_order, scheduler_argument
 
 __all__ = [
     "MAX_COMMANDS",

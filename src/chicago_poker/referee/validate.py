@@ -56,7 +56,6 @@ from typing import IO, Final
 
 import attrs
 
-from chicago_poker._workers import check_spread, in_order
 from chicago_poker.core.commands import DeclineReinforcement
 from chicago_poker.core.errors import ChicagoPokerError, LogFormatError
 from chicago_poker.core.events import Event
@@ -85,6 +84,7 @@ from chicago_poker.referee.differences import (
 from chicago_poker.referee.information import Impossible, InformationSet, Witness
 from chicago_poker.referee.releases import Implied, declines_automatically, step_as_written
 from chicago_poker.referee.report import MAX_ENTRY_TEXT, Finding, Report, Status, shorten
+from chicago_poker.workers.spread import check_spread, in_order
 
 __all__ = [
     "EVENT_RULES",

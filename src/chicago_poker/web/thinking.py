@@ -30,7 +30,6 @@ from typing import Protocol, cast
 import orjson
 from attrs import frozen
 
-from chicago_poker._workers import SPAWN, interrupts_ignored
 from chicago_poker.core.commands import Command
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.views import PlayerView
@@ -44,6 +43,7 @@ from chicago_poker.formats.jsonio import (
 from chicago_poker.formats.log import RedactedLogEntry
 from chicago_poker.players.bots import BOTS
 from chicago_poker.web.limits import BOT_GRACE_SECONDS, BOT_SECONDS, BOT_WORKERS
+from chicago_poker.workers.processes import SPAWN, interrupts_ignored
 
 __all__ = ["Job", "Thinkers", "ThinkingError", "move_seed", "think"]
 

@@ -1,0 +1,59 @@
+"""How worker processes start, for the commands that do much work at once.
+
+``simulate`` plays games and ``validate`` checks logs in worker processes. On Linux, a
+process that runs no thread but its main one forks them (:func:`start_method`): a forked
+worker starts at once, with the engine already imported, where a worker started with
+``spawn``, a fresh interpreter, imports it again, which costs as much as checking a few
+dozen logs. Forking a process that runs other threads is not safe (a lock one of them holds
+stays held in the child), so such a process, and any other system, uses ``spawn``.
+
+Ctrl-C in a terminal interrupts every process of the foreground group, workers included; a
+worker interrupted while it imports the engine would print a traceback. Workers are
+therefore started with SIGINT ignored, which they keep (a forked process inherits it, and an
+interpreter leaves an inherited ignored SIGINT as it is), and the parent alone answers
+Ctrl-C by stopping them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from multiprocessing.context import BaseContext, SpawnContext
+
+__all__ = ["SPAWN", "interrupts_ignored", "start_method"]
+
+SPAWN: SpawnContext = multiprocessing.get_context("spawn")
+"""The start method of workers where forking is not safe (see :func:`start_method`)."""
+
+
+def start_method() -> BaseContext:
+    """How to start worker processes now: ``fork`` where it is safe, else :data:`SPAWN`.
+
+    Safe on Linux, in a process running its main thread alone, as ``forkserver`` forks
+    from a process of one thread. macOS's system libraries are not safe to use after a
+    fork, and Windows has no fork.
+    """
+    if sys.platform == "linux" and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return SPAWN
+
+
+@contextlib.contextmanager
+def interrupts_ignored() -> Iterator[None]:
+    """Ignore SIGINT while processes are started in this block, so that they ignore it too.
+
+    Only the main thread may set signal handlers: called from any other thread, this does
+    nothing, and the workers keep the default, as the host program's own processes would.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
