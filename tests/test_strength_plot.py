@@ -1,8 +1,8 @@
 """The search bot's strength in the docs is what the recorded runs say, picture and table.
 
-``benchmarks/strength.json`` records each run of the search bot against heuristic bots;
-``benchmarks/plot_strength.py`` draws ``docs/img/search/strength.svg`` from it, and the
-bots page lists each run with the mended sampler in a table, ``benchmarks/README.md`` each
+``research/strength.json`` records each run of the search bot against heuristic bots;
+``research/plot_strength.py`` draws ``docs/img/search/strength.svg`` from it, and the
+bots page lists each run with the mended sampler in a table, ``research/README.md`` each
 run before it. None of them can show a figure the file no longer holds.
 """
 
@@ -17,11 +17,11 @@ import pytest
 from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "plot_strength.py"
-RUNS = ROOT / "benchmarks" / "strength.json"
+SCRIPT = ROOT / "research" / "plot_strength.py"
+RUNS = ROOT / "research" / "strength.json"
 PICTURE = ROOT / "docs" / "img" / "search" / "strength.svg"
 PAGE = ROOT / "docs" / "bots.md"
-EARLIER = ROOT / "benchmarks" / "README.md"
+EARLIER = ROOT / "research" / "README.md"
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def test_the_picture_is_what_the_runs_draw(plot: ModuleType) -> None:
 
 
 def test_every_run_is_a_row_of_the_bots_page_with_its_command() -> None:
-    """The runs with the mended sampler on the bots page; those before, in the benchmarks'."""
+    """The runs with the mended sampler on the bots page; those before, in the research README."""
     pages = {
         True: PAGE.read_text(encoding="utf-8"),
         False: EARLIER.read_text(encoding="utf-8"),

@@ -87,7 +87,7 @@ def test_a_mixed_bot_game_has_a_witness_for_every_viewer(
 
 
 def heuristic_game(deal: int, players: int) -> Game:
-    """A whole game of heuristic bots dealt from ``deal``, as ``benchmarks/fit_evaluation.py``
+    """A whole game of heuristic bots dealt from ``deal``, as ``research/fit_evaluation.py``
     plays them."""
     bots: list[Bot] = [HeuristicBot(deal * 10 + seat) for seat in range(players)]
     return play_bots(RuleOptions(), bots, deal, names=NAMES[:players])

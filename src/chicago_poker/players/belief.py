@@ -13,7 +13,7 @@ special card ``exp(b)`` for a hand (it is never a face-down play). ``a``, ``b`` 
 fitted, for each number of players, to the hidden cards of heuristic games: the tilt's mean of
 the sum of the rivals' hand values, of their special cards and of the face-down values matches
 the true mean, as a maximum-likelihood fit of an exponential tilt would make it
-(``benchmarks/fit_belief.py``).
+(``research/fit_belief.py``).
 
 >>> tilt = belief(4)
 >>> from chicago_poker.core.cards import parse_card
@@ -44,7 +44,7 @@ TILTS: Final[dict[int, tuple[float, float, float]]] = {
 }
 """For each number of players: the weights ``a``, ``b`` and ``c`` of the module's notes.
 
-Those of 3, 5 and 6 players are the ones ``benchmarks/fit_belief.py`` prints (since the
+Those of 3, 5 and 6 players are the ones ``research/fit_belief.py`` prints (since the
 sampler may deal special cards to every hand that can hold them); those of 2 and 4 players
 come from earlier fits by the same method on other deals, which centre the held-out statistics
 as closely (``benchmarks/README.md``, "The belief")."""
@@ -61,7 +61,7 @@ def belief(players: int) -> Tilt:
 def tilt(value: float, special: float, played: float) -> Tilt:
     """The tilt of weights ``a``, ``b`` and ``c`` (the module's notes), whatever they are.
 
-    :func:`belief` gives the fitted ones; ``benchmarks/fit_belief.py`` tries others.
+    :func:`belief` gives the fitted ones; ``research/fit_belief.py`` tries others.
     """
     hand: dict[Card, float] = {
         card: math.exp(value * card.value / MAX_VALUE) for card in GANGSTER_CARDS

@@ -8,7 +8,7 @@ what it is about to win: its businesses and how near they bring it to a victory,
 open business whose strongest column is its own, how full that column is, by how much it
 leads, whether winning there would win the game and whether the shootout there is due.
 
-**The weights are fitted, not guessed.** ``benchmarks/fit_evaluation.py`` plays heuristic
+**The weights are fitted, not guessed.** ``research/fit_evaluation.py`` plays heuristic
 bots against each other at 2 to 6 players, keeps positions from each game with the game's
 winner, and finds the weights that make the winners most likely (maximum likelihood, by
 Newton's method). It prints :data:`WEIGHTS` and how well they predict the winners of games
@@ -92,7 +92,7 @@ WEIGHTS: Final = (
     0.158,  # hand_values
     0.048,  # to_move
 )
-"""The weight of each feature of :data:`FEATURES`, fitted by ``benchmarks/fit_evaluation.py``."""
+"""The weight of each feature of :data:`FEATURES`, fitted by ``research/fit_evaluation.py``."""
 
 _COUNT: Final = len(FEATURES)
 (

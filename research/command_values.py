@@ -1,6 +1,6 @@
 """What a seat's choice is worth: the heuristic's best commands, each played on to the end.
 
-    python benchmarks/bench_command_values.py [--games 200 60 70 30 25] [--players 2 3 4 5 6]
+    python research/command_values.py [--games 200 60 70 30 25] [--players 2 3 4 5 6]
                                               [--every 12] [--repeats 4] [--seed 37]
                                               [--workers 2]
 

@@ -1,6 +1,6 @@
 """Fit the search bot's evaluation to who wins heuristic games, and say how well it predicts.
 
-    python benchmarks/fit_evaluation.py [--games 2000] [--players 2 3 4 5 6] [--seed 36]
+    python research/fit_evaluation.py [--games 2000] [--players 2 3 4 5 6] [--seed 36]
                                         [--workers 2]
 
 Heuristic bots play ``--games`` games at each number of players. Each game gives about one

@@ -1,8 +1,8 @@
 """What a larger budget changes in the search bot's choices, at the same positions.
 
-    python benchmarks/bench_budget_choices.py [--bots search:100 search:300 search:1000]
-                                              [--deals 12] [--players 4] [--seed 367]
-                                              [--every 3]
+    PYTHONPATH=src:benchmarks python research/budget_choices.py
+        [--bots search:100 search:300 search:1000] [--deals 12] [--players 4] [--seed 367]
+        [--every 3]
 
 Heuristic bots play ``--deals`` games (dealt as ``bench_strength.py --seed`` deals them). At
 every ``--every``-th decision of seat 0 that has a choice, each bot of ``--bots``, made

@@ -1,8 +1,8 @@
 """Draw the search bot's win rate against its budget, from the runs in ``strength.json``.
 
-    python benchmarks/plot_strength.py [--svg docs/img/search/strength.svg]
+    python research/plot_strength.py [--svg docs/img/search/strength.svg]
 
-``benchmarks/strength.json`` lists runs of ``chicago-poker match`` and of
+``research/strength.json`` lists runs of ``chicago-poker match`` and of
 ``bench_strength.py``: the bot, its iterations a move, the number of players, the games and
 the games won, and the command that gives them. The runs marked ``"line": true`` are drawn,
 one line per number of players: the win rate at each budget, a band of its 95% Wilson

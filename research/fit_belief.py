@@ -1,6 +1,6 @@
 """Fit the search bot's belief to the hidden cards of heuristic games, and say how well it fits.
 
-    python benchmarks/fit_belief.py [--deals 40] [--players 2 3 4 5 6] [--rounds 8]
+    python research/fit_belief.py [--deals 40] [--players 2 3 4 5 6] [--rounds 8]
 
 Heuristic bots play ``--deals`` games at each number of players, dealt from 0 on. At about one
 decision in six, the deciding seat's information set is built from its redacted history, and
