@@ -51,11 +51,15 @@ counts the move in :attr:`SearchBot.fallbacks`.
 **Budget.** Iterations per move (:attr:`SearchBot.iterations`), or seconds per move
 (:attr:`SearchBot.seconds`), whichever ends first. The seconds count from the moment the
 move is asked for, so they cover bringing the knowledge model up to date and drawing the
-first determinization as well, and the search stops when one more iteration, as long as the
-average so far, would end after them. A move overruns only if one iteration takes much
-longer than the others (a pause of the garbage collector) or if bringing the knowledge model
-up to date alone takes longer. With iterations alone the bot is deterministic for a seed;
-with seconds, its choices depend on the machine's speed.
+first determinization as well. The search aims to end :data:`SAFETY` of the seconds early
+(at least :data:`SAFETY_MIN` seconds), the margin a referee needs to read the answer on a
+busy machine: it stops when one more iteration, as long as the average so far, would end
+after that, and it reads the clock at every command inside an iteration too, dropping an
+iteration that runs past the deadline (a pause of the garbage collector, or a process the
+machine's other work holds up). If the deadline has passed before the first iteration (the
+knowledge model took it all), the bot plays the heuristic's choice at once and counts the
+move in :attr:`SearchBot.hurried`. With iterations alone the bot is deterministic for a
+seed; with seconds, its choices depend on the machine's speed and load.
 
 >>> from chicago_poker.core.rules import RuleOptions
 >>> from chicago_poker.players.bots import HeuristicBot
@@ -88,7 +92,7 @@ from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.ledger import SeenEntry
 from chicago_poker.referee.sampling import Tilt
 
-__all__ = ["DEFAULT_ITERATIONS", "LEVELS", "SearchBot", "evaluate"]
+__all__ = ["DEFAULT_ITERATIONS", "LEVELS", "SAFETY", "SAFETY_MIN", "SearchBot", "evaluate"]
 
 DEFAULT_ITERATIONS: Final = 300
 """Iterations per move of a bot made from a seed alone (as the ``BOTS`` registry makes it)."""
@@ -111,6 +115,13 @@ DEFAULT_WIDENING: Final = 0.3
 decision looks at ``round(n ** 0.3)`` commands when that is more than the width: 5 from 151
 visits, 6 from 296, 7 from 514, 8 from 827. So 100 iterations search as at the fixed width,
 and 1,000 look further among the root's commands (``docs/bots.md``)."""
+
+SAFETY: Final = 0.15
+"""The share of :attr:`SearchBot.seconds` kept back as a safety margin: the search aims to
+end this much early, so that its answer is written and read within the seconds even when
+every core of the machine is busy (``benchmarks/README.md``, "Clocks under load")."""
+SAFETY_MIN: Final = 0.02
+"""The least safety margin, in seconds, whatever :attr:`SearchBot.seconds` is."""
 
 _ACTION: Final = Awaiting.ACTION
 _REINFORCEMENT: Final = Awaiting.REINFORCEMENT
@@ -144,6 +155,9 @@ class SearchBot:
     """Moves chosen as the heuristic bot would, for want of the seat's history."""
     played: int
     """Iterations played in all, over every search."""
+    hurried: int
+    """Moves chosen as the heuristic bot would because the deadline passed before the search
+    could begin (with :attr:`seconds` only)."""
 
     def __init__(
         self,
@@ -194,7 +208,7 @@ class SearchBot:
         self._policy = HeuristicBot(None if seed is None else seed + 1)  # ranks, plays rollouts
         self._entries: list[SeenEntry] = []
         self._known: InformationSet | None = None
-        self.searches = self.fallbacks = self.played = 0
+        self.searches = self.fallbacks = self.played = self.hurried = 0
 
     def observe(self, entry: SeenEntry) -> None:
         """Take the next entry of the seat's redacted history (a redacted log entry)."""
@@ -216,6 +230,9 @@ class SearchBot:
         root = None if known is None or seat is None else self._sample(known, seat, view, tilt)
         if known is None or root is None or seat is None:
             self.fallbacks += 1
+            return self._fallback.choose(view, legal)
+        if deadline is not None and self._clock() >= deadline:
+            self.hurried += 1
             return self._fallback.choose(view, legal)
         self.searches += 1
         return self._search(known, root, seat, legal, tilt, deadline)
@@ -250,8 +267,14 @@ class SearchBot:
     # --- the search
 
     def _deadline(self) -> float | None:
-        """When a move asked for now must end, by :attr:`seconds`; None without a time limit."""
-        return None if self.seconds is None else self._clock() + self.seconds
+        """When a move asked for now must end: :attr:`seconds` less the safety margin.
+
+        None without a time limit.
+        """
+        if self.seconds is None:
+            return None
+        margin = max(self.seconds * SAFETY, SAFETY_MIN)
+        return self._clock() + max(self.seconds - margin, 0.0)
 
     def _search(
         self,
@@ -265,7 +288,7 @@ class SearchBot:
         """Search until the budget ends: the iterations, or the move's ``deadline`` if any.
 
         The search stops before the deadline when one more iteration, as long as the average
-        so far, would end after it.
+        so far, would end after it; an iteration that reaches the deadline is dropped.
         """
         root = _Node(seat)
         state = first
@@ -276,7 +299,8 @@ class SearchBot:
             if done and done % self.reuse == 0:
                 state = known.sample(self._random, tilt)
                 order = self._order(state)
-            self._iterate(root, state, order, seat)
+            if not self._iterate(root, state, order, seat, deadline):
+                break
             done += 1
             if deadline is not None:
                 now = self._clock()
@@ -291,13 +315,22 @@ class SearchBot:
         self._random.shuffle(cards)
         return cards
 
-    def _iterate(self, root: _Node, state: GameState, order: list[Card], seat: int) -> None:
-        """One iteration: select, expand one node, roll out, score, back up."""
+    def _iterate(
+        self, root: _Node, state: GameState, order: list[Card], seat: int, deadline: float | None
+    ) -> bool:
+        """One iteration: select, expand one node, roll out, score, back up.
+
+        False, and nothing backed up, if the clock reaches ``deadline`` on the way: the
+        iteration is dropped (a node it added stays, unvisited, for the next to try).
+        """
         node: _Node | None = root
         path: list[_Node] = []
         deal = _Deal(order, self._random)
         plies = 0
+        clock = self._clock
         while True:
+            if deadline is not None and clock() >= deadline:
+                return False
             state = deal.chance(state)
             decision = _decision(state, seat)
             if decision is None:
@@ -322,6 +355,7 @@ class SearchBot:
         for child in path:
             child.visits += 1
             child.total += rewards[child.seat]
+        return True
 
     def _tree_step(
         self,
@@ -454,8 +488,8 @@ def _choice(root: _Node, legal: Sequence[Command], margin: float) -> Command:
     if first is None or first not in legal:
         return best
     kept = root.children[first]
-    if kept.visits and best_key[1] - kept.total / kept.visits <= margin:
-        return first
+    if not kept.visits or best_key[1] - kept.total / kept.visits <= margin:
+        return first  # unvisited: the clock ended the only iteration that tried it
     return best
 
 
