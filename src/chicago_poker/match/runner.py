@@ -46,7 +46,7 @@ from chicago_poker.players.simulate import (
     seed_argument,
     spread,
 )
-from chicago_poker.protocol.process import BotError
+from chicago_poker.protocol.process import BotError, show_bot_output
 from chicago_poker.protocol.spec import BotSpec, parse_bot
 from chicago_poker.protocol.table import Clock, RemoteBot, TableResult, bot_seed, play_table
 
@@ -101,6 +101,8 @@ class _Job:
     clock: Clock
     log_dir: str | None
     max_commands: int
+    bot_log: str | None = None  # each program's standard error and trace (protocol)
+    verbose: bool = False  # the programs' standard error shown live (protocol)
 
 
 def _names(bots: Sequence[str], seats: Sequence[int]) -> tuple[str, ...]:
@@ -110,6 +112,8 @@ def _names(bots: Sequence[str], seats: Sequence[int]) -> tuple[str, ...]:
 def _play_job(job: _Job) -> list[MatchGame]:
     """Play a job's games, starting each program bot once and again after a fault."""
     specs = [parse_bot(text) for text in job.bots]
+    if job.verbose:
+        show_bot_output()
     running: dict[int, RemoteBot] = {}
     results = []
     try:
@@ -129,7 +133,7 @@ def _play_game(
     count = len(specs)
     seats = tuple((seat + index) % count for seat in range(count))
     try:
-        players = _players(specs, seats, seed, running, job.clock)
+        players = _players(specs, seats, seed, running, job)
     except _StartError as error:
         return _unstarted(index, deal, seats, error)
     result = play_table(
@@ -160,7 +164,7 @@ def _players(
     seats: Sequence[int],
     seed: int,
     running: dict[int, RemoteBot],
-    clock: Clock,
+    job: _Job,
 ) -> list[Bot | RemoteBot]:
     """The bot at each seat: made for the game, or its program (raises _StartError)."""
     players: list[Bot | RemoteBot] = []
@@ -170,15 +174,15 @@ def _players(
             players.append(spec.make(bot_seed(seed, seat)))
             continue
         if bot not in running:
-            running[bot] = _start(spec, bot, running, clock)
+            running[bot] = _start(spec, bot, running, job)
         players.append(running[bot])
     return players
 
 
-def _start(spec: BotSpec, bot: int, running: dict[int, RemoteBot], clock: Clock) -> RemoteBot:
+def _start(spec: BotSpec, bot: int, running: dict[int, RemoteBot], job: _Job) -> RemoteBot:
     """Start bot number ``bot``'s program; if it cannot start, end the others running."""
     try:
-        return spec.start(clock, f"bot {bot} ({spec.text})")
+        return spec.start(job.clock, f"bot {bot} ({spec.text})", job.bot_log)
     except BotError as fault:
         for other in running.values():
             other.close()
@@ -245,6 +249,8 @@ def match(
     scheduler: str | None = None,
     log_dir: Path | None = None,
     max_commands: int = MAX_COMMANDS,
+    bot_log: Path | None = None,
+    verbose: bool = False,
 ) -> Generator[MatchGame, None, None]:
     """Play up to ``games`` games between ``bots`` (named as :func:`parse_bot` takes them).
 
@@ -267,6 +273,8 @@ def match(
         clock or Clock(),
         None if log_dir is None else str(log_dir.absolute()),
         max_commands,
+        None if bot_log is None else str(bot_log.absolute()),
+        verbose,
     )
     jobs = _jobs(template, games, seed)
     if address is None and workers <= 1:
@@ -464,6 +472,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     _add_clock_and_sprt(add)
     add_spread_arguments(parser, "processes (default 1)", "the games")
     add("--log-dir", type=Path, metavar="DIR", help="each game's log and seats' transcripts")
+    add("--bot-log", type=Path, metavar="DIR", help="each program's stderr and message trace")
+    add("-v", "--verbose", action="store_true", help="show the programs' stderr as it comes")
     add("--format", choices=("text", "json"), default="text")
     add_rule_options(parser)
     parser.set_defaults(command=run)
@@ -509,6 +519,8 @@ def _play(args: argparse.Namespace, report: MatchReport) -> None:
         duplicate=not args.no_duplicate,
         clock=Clock(args.move_time, args.game_time, args.latency, args.startup_time),
         log_dir=args.log_dir,
+        bot_log=args.bot_log,
+        verbose=args.verbose,
         **spread(args),
     )
     progress = Progress("playing", args.games, sys.stderr, unit="games")
