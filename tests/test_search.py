@@ -126,7 +126,7 @@ def test_the_clock_is_read_inside_an_iteration(monkeypatch: pytest.MonkeyPatch) 
     """An iteration that reaches the deadline is dropped at its next command, not played out."""
     now = [0.0]
     steps = [0]
-    real_step = search_module.step
+    real_step = step
 
     def slow_step(state: GameState, command: Command) -> Any:
         steps[0] += 1
