@@ -202,6 +202,8 @@ def test_the_node_example_bot_plays_a_whole_game() -> None:
         bot.close()
     assert (result.reason, bot.name) == ("finished", "random-js")
     assert result.game.state.is_over
+    assert bot.wants_view is False  # as the docs advise a bot that never reads its view
+    assert bot.process.infos > 0
 
 
 TIE_SEED = 10

@@ -31,7 +31,7 @@ from chicago_poker.players.simulate import (
     simulate,
     spread,
 )
-from chicago_poker.protocol.spec import parse_bot, play_named
+from chicago_poker.protocol.spec import parse_bot, play_named, split_bots
 
 __all__ = ["add_parser", "run"]
 
@@ -81,7 +81,10 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _bot_list(text: str) -> list[str]:
     """Read ``--bots``: names as :func:`parse_bot` reads them; a class must be importable."""
-    names = [name.strip() for name in text.split(",")]
+    try:
+        names = split_bots(text)
+    except ChicagoPokerError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     for name in names:
         try:
             spec = parse_bot(name)

@@ -176,15 +176,24 @@ def _budget(own: float | None, clock: dict[str, Any]) -> float | None:
     return min(limits) if limits else None
 
 
-_OPTION_TYPES: Final[dict[object, str]] = {int: "integer", float: "number", bool: "boolean"}
+_OPTION_TYPES: Final[dict[str, str]] = {
+    "iterations": "integer",
+    "reuse": "integer",
+    "rollout": "integer",
+    "width": "integer",
+    "guided": "boolean",
+    "modelled": "boolean",
+    "believing": "boolean",
+}
+"""The type of each search setting offered as an option, if not ``number``."""
 
 
 def _hello(bot: Bot, message: dict[str, Any], author: str) -> dict[str, Any]:
     options: dict[str, Any] = {"transcript": {"type": "string", "default": ""}}
-    for key, read in SEARCH_SETTINGS.items():
+    for key in SEARCH_SETTINGS:
         default = getattr(bot, key, None)
         if default is not None or (key == "seconds" and hasattr(bot, key)):
-            options[key] = {"type": _OPTION_TYPES.get(read, "boolean"), "default": default}
+            options[key] = {"type": _OPTION_TYPES.get(key, "number"), "default": default}
     return {
         "type": "hello",
         "protocol": PROTOCOL,

@@ -68,6 +68,20 @@ _SETTING_START: Final = re.compile(r"\s*[A-Za-z_][\w.-]*=")
 _TIME_CONTROL: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(?:\+(\d+(?:\.\d*)?|\.\d+))?")
 
 
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number") from None
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number") from None
+
+
 def _flag(text: str) -> bool:
     if text.lower() in ("1", "true", "yes"):
         return True
@@ -77,14 +91,14 @@ def _flag(text: str) -> bool:
 
 
 SEARCH_SETTINGS: Final[Mapping[str, Callable[[str], object]]] = {
-    "iterations": int,
-    "seconds": float,
-    "reuse": int,
-    "rollout": int,
-    "width": int,
-    "widening": float,
-    "margin": float,
-    "exploration": float,
+    "iterations": _whole,
+    "seconds": _number,
+    "reuse": _whole,
+    "rollout": _whole,
+    "width": _whole,
+    "widening": _number,
+    "margin": _number,
+    "exploration": _number,
     "guided": _flag,
     "modelled": _flag,
     "believing": _flag,
@@ -215,7 +229,7 @@ def _parse_builtin(text: str, name: str, rest: str | None) -> BotSpec:
     if name not in _SEARCH_BOTS:
         raise InvalidArgumentError(f"bot {short_repr(text)}: {name} takes no settings")
     head, _, tail = rest.partition(",")
-    if head and "=" not in head:  # a bare number first: the iterations
+    if head.isdigit():  # a bare number first: the iterations
         rest = f"iterations={head}" + (f",{tail}" if tail else "")
     settings = []
     for key, value in _pairs(text, rest):
