@@ -8,6 +8,7 @@ import itertools
 import os
 import re
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,33 @@ def test_a_time_budget_ends_the_search() -> None:
     # the last reading passes it, never after.
     assert 1 <= bot.played < 85
     assert readings[-1] <= 85
+
+
+def test_the_safety_margin_grows_when_the_process_gets_less_of_a_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search that got no CPU time in its 0.2 s (a starved process) halves the share of a
+    core the bot counts on, and its margin for the next move grows as much (0.03 s on a
+    machine to itself, 0.06 s after such a search)."""
+    bot = SearchBot(1, iterations=1_000_000, seconds=0.2)
+    game = Game.new(["Al", "Bugs"], seed=4)
+    for entry in redact_entries(game.history, 0):
+        bot.observe(entry)
+    assert left(bot) == pytest.approx(0.17, abs=0.005)
+    bot.choose(view(game.state, 0), game.legal_commands(0))  # its tables built, in real time
+    before = bot.share
+    monkeypatch.setattr(time, "process_time", lambda: 0.0)
+    bot.choose(view(game.state, 0), game.legal_commands(0))
+    assert bot.share == pytest.approx(before / 2)
+    margin = min(0.03 / max(before / 2, 0.2), 0.12)
+    assert left(bot) == pytest.approx(0.2 - margin, abs=0.005)
+
+
+def left(bot: SearchBot) -> float:
+    """The seconds to the deadline of a move the bot is asked for now."""
+    deadline = bot._deadline()
+    assert deadline is not None
+    return deadline - time.perf_counter()
 
 
 def test_the_clock_is_read_inside_an_iteration(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,17 +49,20 @@ cannot search: it then chooses as :class:`~chicago_poker.players.bots.HeuristicB
 counts the move in :attr:`SearchBot.fallbacks`.
 
 **Budget.** Iterations per move (:attr:`SearchBot.iterations`), or seconds per move
-(:attr:`SearchBot.seconds`), whichever ends first. The seconds count from the moment the
-move is asked for, so they cover bringing the knowledge model up to date and drawing the
-first determinization as well. The search aims to end :data:`SAFETY` of the seconds early
-(at least :data:`SAFETY_MIN` seconds), the margin a referee needs to read the answer on a
-busy machine: it stops when one more iteration, as long as the average so far, would end
+(:attr:`SearchBot.seconds`), whichever ends first. The seconds count from the moment the move
+is asked for, so they cover bringing the knowledge model up to date and drawing the first
+determinization as well. The search aims to end :data:`SAFETY` of the seconds early (at least
+:data:`SAFETY_MIN` seconds), the margin a referee needs to read the answer on a busy machine.
+On the system's clock, the margin grows as the share of a core the process got in its last
+searches shrinks (CPU time over time on the wall, :attr:`SearchBot.share`): the time to answer,
+and for the referee to read the answer, stretches as much (at most :data:`SAFETY_MAX` of the
+seconds). The search stops when one more iteration, as long as the average so far, would end
 after that, and it reads the clock at every command inside an iteration too, dropping an
 iteration that runs past the deadline (a pause of the garbage collector, or a process the
 machine's other work holds up). If the deadline has passed before the first iteration (the
-knowledge model took it all), the bot plays the heuristic's choice at once and counts the
-move in :attr:`SearchBot.hurried`. With iterations alone the bot is deterministic for a
-seed; with seconds, its choices depend on the machine's speed and load.
+knowledge model took it all), the bot plays the heuristic's choice at once and counts the move
+in :attr:`SearchBot.hurried`. With iterations alone the bot is deterministic for a seed; with
+seconds, its choices depend on the machine's speed and load.
 
 >>> from chicago_poker.core.rules import RuleOptions
 >>> from chicago_poker.players.bots import HeuristicBot
@@ -92,7 +95,16 @@ from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.ledger import SeenEntry
 from chicago_poker.referee.sampling import Tilt
 
-__all__ = ["DEFAULT_ITERATIONS", "LEVELS", "SAFETY", "SAFETY_MIN", "SearchBot", "evaluate"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "LEAST_SHARE",
+    "LEVELS",
+    "SAFETY",
+    "SAFETY_MAX",
+    "SAFETY_MIN",
+    "SearchBot",
+    "evaluate",
+]
 
 DEFAULT_ITERATIONS: Final = 300
 """Iterations per move of a bot made from a seed alone (as the ``BOTS`` registry makes it)."""
@@ -122,6 +134,10 @@ end this much early, so that its answer is written and read within the seconds e
 every core of the machine is busy (``benchmarks/README.md``, "Clocks under load")."""
 SAFETY_MIN: Final = 0.02
 """The least safety margin, in seconds, whatever :attr:`SearchBot.seconds` is."""
+SAFETY_MAX: Final = 0.6
+"""The most of :attr:`SearchBot.seconds` the safety margin may grow to on a loaded machine."""
+LEAST_SHARE: Final = 0.2
+"""The least share of a core the margin allows for: below it, the margin stops growing."""
 
 _ACTION: Final = Awaiting.ACTION
 _REINFORCEMENT: Final = Awaiting.REINFORCEMENT
@@ -203,6 +219,9 @@ class SearchBot:
         self.guided, self.modelled, self.believing = guided, modelled, believing
         self.margin, self.exploration = margin, exploration
         self._clock = clock
+        self.share = 1.0
+        """The share of a core the process got in its last timed searches (a running mean):
+        the safety margin grows as it falls."""
         self._random = random.Random(seed)
         self._fallback = HeuristicBot(seed)
         self._policy = HeuristicBot(None if seed is None else seed + 1)  # ranks, plays rollouts
@@ -273,7 +292,8 @@ class SearchBot:
         """
         if self.seconds is None:
             return None
-        margin = max(self.seconds * SAFETY, SAFETY_MIN)
+        margin = max(self.seconds * SAFETY, SAFETY_MIN) / max(self.share, LEAST_SHARE)
+        margin = min(margin, self.seconds * SAFETY_MAX)
         return self._clock() + max(self.seconds - margin, 0.0)
 
     def _search(
@@ -294,6 +314,7 @@ class SearchBot:
         state = first
         order = self._order(state)
         began = 0.0 if deadline is None else self._clock()
+        began_cpu = time.process_time()
         done = 0
         while done < self.iterations:
             if done and done % self.reuse == 0:
@@ -307,7 +328,14 @@ class SearchBot:
                 if now + (now - began) / done >= deadline:
                     break
         self.played += done
+        if deadline is not None and self._clock is time.perf_counter:
+            self._note_share(self._clock() - began, time.process_time() - began_cpu)
         return _choice(root, legal, self.margin)
+
+    def _note_share(self, wall: float, cpu: float) -> None:
+        """Fold the share of a core a search got (``cpu`` over ``wall`` seconds) into the mean."""
+        if wall > 0.01:
+            self.share = 0.5 * self.share + 0.5 * min(cpu / wall, 1.0)
 
     def _order(self, state: GameState) -> list[Card]:
         """The order in which the search deals the cards that may yet be drawn."""

@@ -117,7 +117,10 @@ class _Speaker:
 
     def new_game(self, message: dict[str, Any]) -> None:
         """Make the game's bot from its seed and options; start its transcript if asked for."""
+        share = getattr(self.bot, "share", None)  # what the last game's bot learnt of the load
         self.bot = self.make_bot(message["seed"])
+        if share is not None and hasattr(self.bot, "share"):
+            self.bot.share = share
         for key, value in self.options.items():
             if key in SEARCH_SETTINGS and hasattr(self.bot, key):
                 setattr(self.bot, key, value)
