@@ -13,7 +13,7 @@ one move to the next: any worker takes any move, and a worker lost loses nothing
 :class:`Thinkers` holds the workers, a :class:`~concurrent.futures.ProcessPoolExecutor`
 started with the first job and stopped with the server; each worker imports the search bot
 when it starts (:func:`warm_up`), not at its first move. Every wait is bounded: a job waits
-at most :attr:`Thinkers.timeout` for a free worker, and as long again for its answer. The
+at most :attr:`Thinkers.timeout` in all, for a free worker and then for its answer. The
 bot itself stops searching after :attr:`Thinkers.seconds`, counted from the moment the table
 asked (:attr:`Job.asked`), so that a job that waited for its worker searches less, with the
 search bot's safety margin and its clock read inside every iteration. When a wait runs out,
@@ -180,7 +180,7 @@ class Thinkers:
 
     @property
     def timeout(self) -> float:
-        """The longest a job waits for a free worker, and then for the worker's answer."""
+        """The longest a job waits, for a free worker and then for the worker's answer, in all."""
         return self.seconds + self.grace
 
     def open(self) -> None:
@@ -195,8 +195,9 @@ class Thinkers:
             ThinkingError: no free worker, or no answer, in time; the worker failed or was
                 lost; its answer was not a command; or the thinkers are closed.
         """
+        deadline = time.monotonic() + self.timeout  # for a free worker and its answer
         async with self._free_worker() as slot:
-            answer = await self._answer(job, slot)
+            answer = await self._answer(job, slot, deadline)
         try:
             return command_from_json(orjson.loads(answer))
         except (orjson.JSONDecodeError, ChicagoPokerError) as error:
@@ -223,14 +224,15 @@ class Thinkers:
             if slot[0]:
                 self._free.release()
 
-    async def _answer(self, job: Job, slot: list[bool]) -> str:
-        """The worker's answer to ``job``, within :attr:`timeout`."""
+    async def _answer(self, job: Job, slot: list[bool], deadline: float) -> str:
+        """The worker's answer to ``job``, by ``deadline`` (``time.monotonic``)."""
         pool = self._started()
         self.asked += 1
         try:
             with interrupts_ignored():  # a worker it starts leaves Ctrl-C to the server
                 future = asyncio.get_running_loop().run_in_executor(pool, self.task, job)
-            answer = await asyncio.wait_for(asyncio.shield(future), self.timeout)
+            left = max(deadline - time.monotonic(), 0.0)
+            answer = await asyncio.wait_for(asyncio.shield(future), left)
         except asyncio.CancelledError:  # the table no longer waits: the worker finishes
             slot[0] = False
             self._let_finish(pool, future)
