@@ -171,6 +171,9 @@ class SearchBot:
     """Moves chosen as the heuristic bot would, for want of the seat's history."""
     played: int
     """Iterations played in all, over every search."""
+    share: float
+    """The share of a core the process got in its last timed searches (a running mean, 1 to
+    begin with): the safety margin grows as it falls."""
     hurried: int
     """Moves chosen as the heuristic bot would because the deadline passed before the search
     could begin (with :attr:`seconds` only)."""
@@ -220,8 +223,6 @@ class SearchBot:
         self.margin, self.exploration = margin, exploration
         self._clock = clock
         self.share = 1.0
-        """The share of a core the process got in its last timed searches (a running mean):
-        the safety margin grows as it falls."""
         self._random = random.Random(seed)
         self._fallback = HeuristicBot(seed)
         self._policy = HeuristicBot(None if seed is None else seed + 1)  # ranks, plays rollouts
