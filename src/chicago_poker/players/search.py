@@ -221,8 +221,7 @@ class SearchBot:
         self.widening = widening
         self.guided, self.modelled, self.believing = guided, modelled, believing
         self.margin, self.exploration = margin, exploration
-        self._clock = clock
-        self.share = 1.0
+        self._clock, self.share = clock, 1.0
         self._random = random.Random(seed)
         self._fallback = HeuristicBot(seed)
         self._policy = HeuristicBot(None if seed is None else seed + 1)  # ranks, plays rollouts
