@@ -81,10 +81,7 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _bot_list(text: str) -> list[str]:
     """Read ``--bots``: names as :func:`parse_bot` reads them; a class must be importable."""
-    try:
-        names = split_bots(text)
-    except ChicagoPokerError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    names = split_bots(text)
     for name in names:
         try:
             spec = parse_bot(name)

@@ -340,9 +340,6 @@ def split_bots(text: str) -> list[str]:
 
     >>> split_bots("search:iterations=50,seconds=0.1,heuristic")
     ['search:iterations=50,seconds=0.1', 'heuristic']
-
-    Raises:
-        InvalidArgumentError: The list starts with a setting, which no bot comes before.
     """
     bots: list[str] = []
     for part in text.split(","):
