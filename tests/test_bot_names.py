@@ -57,6 +57,7 @@ def test_a_programs_settings_come_before_its_command() -> None:
     assert spec.options == (("depth", 3), ("style", "wild"), ("fast", True))
     assert (spec.move_time, spec.game_time) == (0.5, None)
     assert spec.clock(Clock(move=5.0, latency=0.1)) == Clock(move=0.5, latency=0.1)
+    assert parse_bot("cmd:option.depth=3:node bot.js").options == (("depth", 3),)
     plain = parse_bot("cmd:node bot.js --depth=3")  # no settings: a command with = in it
     assert plain.argv == ("node", "bot.js", "--depth=3")
     assert plain.options == ()

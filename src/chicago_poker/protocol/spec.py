@@ -21,7 +21,8 @@ settings come between ``cmd:`` and its command, ended by a second colon:
 - a class: any key, given to it as a keyword argument: ``Class(seed, depth=3)``;
 - a program: its time control (``st``, seconds per move; ``tc``, a game clock of ``BASE``
   or ``BASE+INCREMENT`` seconds, as fastchess and cutechess write them), and any other key
-  is one of the options it declared in its ``hello``, sent as an ``option`` message.
+  is one of the options it declared in its ``hello`` (``depth=3``, or ``option.depth=3`` as
+  fastchess writes it), sent as an ``option`` message.
 
 A value is read as JSON where it can be (``3``, ``0.5``, ``true``), else as text. In a
 comma-separated list of bots (``play --bots``, ``simulate --bots``), a ``key=value`` after a
@@ -274,7 +275,11 @@ def _parse_program(text: str) -> BotSpec:
     if not argv:
         raise InvalidArgumentError(f"bot {short_repr(text)}: the command is empty")
     timing = {key: value for key, value in pairs if key in TIME_SETTINGS}
-    options = [(key, _value(value)) for key, value in pairs if key not in TIME_SETTINGS]
+    options = [  # option.NAME=VALUE, as fastchess and cutechess write them, reads too
+        (key.removeprefix("option."), _value(value))
+        for key, value in pairs
+        if key not in TIME_SETTINGS
+    ]
     move, game, increment = _timing(text, timing)
     return BotSpec(text, "command", argv, "", (), tuple(options), move, game, increment)
 
