@@ -88,14 +88,16 @@ class Clock:
     game: float | None = field(default=None, validator=_some_limit)
     """Seconds a bot has for all its decisions of one game, or None for no game clock."""
 
-    increment: float = 0.0
-    """Seconds added to the game clock after each decision the bot answers in time."""
 
     latency: float = 0.25
     """Seconds added to every wait: the allowance for pipes and scheduling."""
 
     startup: float = 10.0
     """Seconds a bot has from its start to its ``ready``, the handshake's end."""
+
+    increment: float = 0.0
+    """Seconds added to the game clock after each decision the bot answers in time (last,
+    so that the fields before keep their places)."""
 
     def as_json(self) -> dict[str, int | None]:
         """The clock of a ``new_game`` message, in milliseconds."""
