@@ -16,14 +16,18 @@ entry of its seat's redacted log as it comes.
 
 A bot that thinks within a time (one with a ``seconds`` attribute, a search bot) is given,
 for each decision, the least of its own seconds and the ``act``'s clock: its ``move_ms``,
-and with a game clock a twentieth of the time left plus the increment. It offers its
-settings (:data:`~chicago_poker.protocol.spec.SEARCH_SETTINGS`) as options, and reports
-what it searched in an ``info`` message before each move.
+and with a game clock a twentieth of the time left plus the increment, less the time taken
+to read the messages since its last answer. Python's garbage collector is off while it
+thinks (its full collections pause a search for up to a tenth of a second,
+``benchmarks/README.md``) and on again once the move is written. It offers its settings
+(:data:`~chicago_poker.protocol.spec.SEARCH_SETTINGS`) as options, and reports what it
+searched in an ``info`` message before each move.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -100,12 +104,16 @@ class _Speaker:
             if budget is not None and self.woke is not None:  # less the time reading took
                 budget = max(budget - (time.monotonic() - self.woke), 0.0)
             self.bot.seconds = budget
+            gc.disable()  # no collector's pause in a timed move: it runs between moves
         played = getattr(self.bot, "played", None)
-        command = _choose(self.bot, message)
-        if isinstance(played, int):
-            searched = getattr(self.bot, "played", played) - played
-            self.write({"type": "info", "id": message["id"], "iterations": searched})
-        self.write({"type": "move", "id": message["id"], "command": command})
+        try:
+            command = _choose(self.bot, message)
+            if isinstance(played, int):
+                searched = getattr(self.bot, "played", played) - played
+                self.write({"type": "info", "id": message["id"], "iterations": searched})
+            self.write({"type": "move", "id": message["id"], "command": command})
+        finally:
+            gc.enable()
         self.woke = None
 
     def entry(self, message: dict[str, Any]) -> None:
