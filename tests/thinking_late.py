@@ -10,7 +10,7 @@ import time
 
 from chicago_poker.web.thinking import Job, think
 
-LATE_SECONDS = 1.0
+LATE_SECONDS = 4.0
 """How long :func:`late` waits on a marked job."""
 
 MARK = 1
