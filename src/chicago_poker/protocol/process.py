@@ -197,7 +197,9 @@ class BotProcess:
     def _take(self) -> bytes | BotError | None:
         """A line already read, a fault, or None: nothing yet."""
         if self.flooded:
-            return BotError("stderr-flood", f"over {self._stderr_limit} bytes on standard error")
+            return BotError(
+                "stderr-flood", f"over {self._stderr_limit} bytes on standard error in a game"
+            )
         if self._lines:
             return self._lines.popleft()
         if not self._eof and self._process.poll() is not None:
@@ -260,7 +262,9 @@ class BotProcess:
         except subprocess.TimeoutExpired:
             return BotError("exited", "closed its output but kept running")
         if self.flooded:
-            return BotError("stderr-flood", f"over {self._stderr_limit} bytes on standard error")
+            return BotError(
+                "stderr-flood", f"over {self._stderr_limit} bytes on standard error in a game"
+            )
         if code == 0:
             return BotError("exited", "exited with status 0")
         if code < 0:

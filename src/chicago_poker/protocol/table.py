@@ -88,7 +88,6 @@ class Clock:
     game: float | None = field(default=None, validator=_some_limit)
     """Seconds a bot has for all its decisions of one game, or None for no game clock."""
 
-
     latency: float = 0.25
     """Seconds added to every wait: the allowance for pipes and scheduling."""
 
@@ -489,7 +488,9 @@ class Referee:
         for seat, bot in self.remote.items():
             if bot.process.flooded:
                 return BotFaultError(
-                    seat, BotError("stderr-flood", "too much on standard error"), 0.0
+                    seat,
+                    BotError("stderr-flood", f"over {STDERR_LIMIT} bytes on stderr in a game"),
+                    0.0,
                 )
         return None
 
