@@ -28,6 +28,7 @@ from pathlib import Path
 SEARCH = "cmd:python -m chicago_poker.protocol.speak search"
 _ACT = re.compile(r'^(\d+\.\d+) > \{"type":"act","id":(\d+)')
 _MOVE = re.compile(r'^(\d+\.\d+) < \{"type":"move","id":(\d+)')
+_INFO = re.compile(r'^\d+\.\d+ < \{"type":"info","id":(\d+),.*"seconds":([\d.]+)')
 
 
 def busy_loops(count: int) -> list[subprocess.Popen[bytes]]:
@@ -35,16 +36,26 @@ def busy_loops(count: int) -> list[subprocess.Popen[bytes]]:
     return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
 
 
-def move_times(folder: Path) -> list[float]:
-    """Each move's seconds, from act written to move read, over every trace in ``folder``."""
+def move_times(folder: Path, lags: list[float] | None = None) -> list[float]:
+    """Each move's seconds, from act written to move read, over every trace in ``folder``.
+
+    ``lags``, if given, gets each move's time less the bot's own (its ``info``'s
+    ``seconds``, from its first line read): the pipes and the scheduling, as fastchess's
+    ``-show-latency`` shows them.
+    """
     times = []
     for trace in folder.glob("*.trace"):
         asked: dict[str, float] = {}
+        own: dict[str, float] = {}
         for line in trace.read_text(encoding="utf-8").splitlines():
             if found := _ACT.match(line):
                 asked[found.group(2)] = float(found.group(1))
+            elif found := _INFO.match(line):
+                own[found.group(1)] = float(found.group(2))
             elif (found := _MOVE.match(line)) and found.group(2) in asked:
                 times.append(float(found.group(1)) - asked.pop(found.group(2)))
+                if lags is not None and found.group(2) in own:
+                    lags.append(times[-1] - own.pop(found.group(2)))
     return times
 
 
@@ -69,7 +80,8 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as folder:
             report = run_match(args, Path(folder))
-            times = move_times(Path(folder))
+            lags: list[float] = []
+            times = move_times(Path(folder), lags)
     finally:
         for loop in loops:
             loop.kill()
@@ -77,6 +89,12 @@ def main() -> None:
     print(f"load after: {os.getloadavg()}; {time.monotonic() - began:.0f} s, {args.busy} busy")
     print(f"games {report['games']}; terminations {report['terminations']}")
     print(summary(times, args.move_time, args.latency))
+    if lags:
+        print(
+            f"latency (the referee's time less the bot's): {len(lags)} moves, median "
+            f"{statistics.median(lags):.3f} s, p99 {percentile(lags, 0.99):.3f} s, most "
+            f"{max(lags):.3f} s"
+        )
 
 
 def run_match(args: argparse.Namespace, folder: Path) -> dict[str, object]:

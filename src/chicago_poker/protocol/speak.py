@@ -110,7 +110,10 @@ class _Speaker:
             command = _choose(self.bot, message)
             if isinstance(played, int):
                 searched = getattr(self.bot, "played", played) - played
-                self.write({"type": "info", "id": message["id"], "iterations": searched})
+                info = {"type": "info", "id": message["id"], "iterations": searched}
+                if self.woke is not None:  # from its first line read: the referee's time less
+                    info["seconds"] = round(time.monotonic() - self.woke, 4)  # the latency
+                self.write(info)
             self.write({"type": "move", "id": message["id"], "command": command})
         finally:
             gc.enable()
