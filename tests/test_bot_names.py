@@ -16,7 +16,9 @@ def test_a_search_bots_settings_follow_its_name() -> None:
     assert isinstance(bot, SearchBot)
     assert (bot.iterations, bot.seconds, bot.believing) == (50, 0.25, False)
     assert bot.name == "search-hard"
-    assert parse_bot("search-hard").make(7).iterations == 1000  # unchanged without settings
+    plain = parse_bot("search-hard").make(7)
+    assert isinstance(plain, SearchBot)
+    assert plain.iterations == 1000  # unchanged without settings
 
 
 def test_the_strength_benchmarks_form_reads_too() -> None:
