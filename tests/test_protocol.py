@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -422,3 +423,23 @@ def test_unknown_fields_are_ignored_by_the_referee_and_allowed_by_the_schema() -
     bad = {**message, "command": {**command, "extra": 1}}
     with pytest.raises(jsonschema.ValidationError):  # a command is the log format's: closed
         jsonschema.Draft202012Validator({**defs["BotMessage"], "$defs": defs}).validate(bad)
+
+
+def test_match_shows_the_programs_stderr_with_v_and_keeps_it_with_bot_log(
+    tmp_path: Path,
+) -> None:
+    chatter = f"cmd:{sys.executable} -m chicago_poker.protocol.faulty --rate 0 --chatter 200"
+    command = [sys.executable, "-m", "chicago_poker", "match", chatter, "random", "--games", "2"]
+    shown = subprocess.run(
+        [*command, "-v", "--bot-log", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=120,
+        check=True,
+    )
+    assert "faulty --rate 0 --chatter 200): thinking ...." in shown.stderr
+    assert ': info: {"type": "info"' in shown.stderr
+    assert len(list(tmp_path.glob("*.trace"))) == len(list(tmp_path.glob("*.stderr"))) == 1
+    quiet = subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=120)
+    assert "thinking" not in quiet.stderr
