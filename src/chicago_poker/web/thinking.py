@@ -58,9 +58,12 @@ from chicago_poker.web.limits import BOT_GRACE_SECONDS, BOT_SECONDS, BOT_WORKERS
 
 __all__ = ["STOP_AFTER", "Job", "Thinkers", "ThinkingError", "move_seed", "think", "warm_up"]
 
-STOP_AFTER: Final = 3.0
+STOP_AFTER: Final = 10.0
 """A worker still busy this many times :attr:`Thinkers.timeout` after its job was sent is
-stopped: its bot does not keep to its clock."""
+stopped: its bot does not keep to its clock. Not sooner: on a loaded machine a worker that
+starts (a new process that imports the search) can take several timeouts before its first
+move, and stopping it then only starts another as slow (3 timeouts stopped 4 workers in one
+run of ``benchmarks/bench_web_load.py``)."""
 
 
 def move_seed(seed: int, seat: int, move: int) -> int:
