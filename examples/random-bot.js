@@ -30,6 +30,9 @@ const handlers = {
       name: "random-js",
       author: "chicago_poker examples",
       options: {},
+      // A random bot never reads its view: the referee then sends "view": null in each act,
+      // and spares building and writing one for every decision.
+      view: false,
     }),
   option: () => {},
   isready: () => send({ type: "ready" }),
@@ -48,6 +51,9 @@ const handlers = {
     }
     const legal = message.legal;
     const command = legal[Math.floor(random() * legal.length)];
+    // What the bot is thinking, while it thinks: traced and logged by the referee (-v),
+    // never a fault. Any fields; text, iterations and score are the documented ones.
+    send({ type: "info", id: message.id, text: `chose 1 of ${legal.length} at random` });
     send({ type: "move", id: message.id, command });
   },
   game_over: () => {},

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -202,6 +203,8 @@ def test_the_node_example_bot_plays_a_whole_game() -> None:
         bot.close()
     assert (result.reason, bot.name) == ("finished", "random-js")
     assert result.game.state.is_over
+    assert bot.wants_view is False  # as the docs advise a bot that never reads its view
+    assert bot.process.infos > 0
 
 
 TIE_SEED = 10
@@ -223,7 +226,7 @@ def test_tied_seats_are_asked_at_once_and_see_no_choice_before_the_reveal(
         record.extend(("send", process.label, each) for each in line.split("\n"))
         send(process, line)
 
-    def spied_read(waiting: Any, what: str = "an answer") -> Any:
+    def spied_read(waiting: Any, what: str = "answer") -> Any:
         record.append(("read", tuple(sorted(waiting)), ""))
         return read(waiting, what)
 
@@ -274,3 +277,169 @@ def test_tied_seats_are_asked_at_once_and_see_no_choice_before_the_reveal(
                 assert f'"type":"{choice}","player":{other}' not in line, line
         else:
             pytest.fail(f"seat {seat} never saw the reveal")
+
+
+def marked(bot: RemoteBot) -> list[int]:
+    """The live processes that bear the bot's mark: the bot and whatever it started."""
+    token = f"CHICAGO_POKER_BOT={bot.process.descendants.token}".encode()
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if token in environ.read_bytes().split(b"\0"):
+                stat = (environ.parent / "stat").read_text().rpartition(")")[2].split()
+                if stat[0] != "Z":
+                    found.append(int(environ.parent.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="no /proc: the group kill alone")
+def test_a_bot_that_exits_is_reported_at_once_and_its_escaped_child_is_ended() -> None:
+    """Its child leaves the process group (setsid) and holds its output open: the exit
+    is seen at once, not at the end of the move's 5 seconds, and the child dies too."""
+    clock = Clock(move=5.0, latency=0.25, startup=10.0)
+    bad = faulty("--rate", "1", "--only", "escape", clock=clock)
+    began = time.monotonic()
+    result = play_table(RuleOptions(), [RandomBot(1), bad], 5)
+    assert (result.reason, result.seat) == ("exited", 1)
+    assert time.monotonic() - began < 2.0
+    assert bad.process.descendants.killed  # the child that left the group was found
+    for _ in range(100):
+        if not marked(bad):
+            break
+        time.sleep(0.02)
+    assert marked(bad) == []
+
+
+def test_the_stderr_limit_counts_a_game_at_a_time() -> None:
+    """6 KB a move against a 10 KB limit: fine while each game has one move; two is a flood."""
+    script = (
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    sys.stderr.write('x' * 5999 + '\\n'); sys.stderr.flush()\n"
+        "    print('ok', flush=True)\n"
+    )
+    bot = BotProcess([sys.executable, "-c", script], stderr_limit=10_000)
+    try:
+        for _ in range(5):
+            bot.new_game()
+            bot.send("go")
+            assert bot.read_line(time.monotonic() + 5) == b"ok"
+            time.sleep(0.05)  # the standard error is counted by its own thread
+        with pytest.raises(BotError) as flood:
+            _ask_on(bot)  # the same game: 12 KB
+        assert flood.value.reason == "stderr-flood"
+    finally:
+        bot.close()
+
+
+def _ask_on(bot: BotProcess) -> None:
+    """Ask the bot again and again, without a new game, until it faults."""
+    for _ in range(50):
+        bot.send("go")
+        bot.read_line(time.monotonic() + 5)
+        time.sleep(0.05)
+
+
+def test_info_messages_are_traced_logged_and_never_a_fault(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot that writes 8 KB of diagnostics and an info message before every move."""
+    argv = [sys.executable, "-m", "chicago_poker.protocol.faulty", "--rate", "0"]
+    bot = RemoteBot([*argv, "--chatter", "8192"], clock=FAST, env=ENV, log_dir=tmp_path)
+    caplog.set_level("INFO", logger="chicago_poker.bots")
+    try:
+        for seed in (1, 2):
+            assert play_table(RuleOptions(), [bot, RandomBot(1)], seed).reason == "finished"
+    finally:
+        bot.close()
+    assert bot.process.infos > 10
+    assert bot.process.last_info is not None
+    assert bot.process.last_info["text"] == "chattering"
+    assert any(": info: " in record.getMessage() for record in caplog.records)
+    (trace,) = tmp_path.glob("*.trace")
+    (stderr,) = tmp_path.glob("*.stderr")
+    lines = trace.read_text(encoding="utf-8").splitlines()
+    assert any(' > {"type":"act"' in line for line in lines)
+    assert any(' < {"type": "info"' in line for line in lines)
+    assert any(' < {"type": "move"' in line for line in lines)
+    stamps = [float(line.split(" ", 1)[0]) for line in lines if not line.startswith("#")]
+    assert stamps == sorted(stamps)
+    assert stderr.stat().st_size >= 8192 * bot.process.infos
+
+
+def test_a_game_clock_with_an_increment_is_kept_and_told(tmp_path: Path) -> None:
+    """50 ms a move against 0.3 s a game: out of time without an increment, not with one."""
+    argv = [sys.executable, "-m", "chicago_poker.protocol.faulty", "--rate", "0", "--delay"]
+    plain = RemoteBot([*argv, "0.05"], clock=Clock(move=None, game=0.3, latency=0.1), env=ENV)
+    clock = Clock(move=None, game=0.3, increment=0.1, latency=0.1)
+    added = RemoteBot([*argv, "0.05"], clock=clock, env=ENV, log_dir=tmp_path)
+    try:
+        short = play_table(RuleOptions(), [plain, RandomBot(1)], 3)
+        kept = play_table(RuleOptions(), [added, RandomBot(1)], 3)
+    finally:
+        plain.close()
+        added.close()
+    assert (short.reason, short.seat) == ("time-forfeit", 0)
+    assert kept.reason == "finished"
+    (trace,) = tmp_path.glob("*.trace")
+    told = trace.read_text(encoding="utf-8")
+    assert '"clock":{"move_ms":null,"game_ms":300,"increment_ms":100,"latency_ms":100}' in told
+    assert '"increment_ms":100}' in told.split('{"type":"act"', 2)[2]  # every act says it too
+
+
+def test_a_programs_options_and_time_control_come_from_its_name() -> None:
+    spec = parse_bot(
+        f"cmd:tc=30+0.5,iterations=7:{sys.executable} -m chicago_poker.protocol.speak search"
+    )
+    assert (spec.game_time, spec.increment, spec.move_time) == (30.0, 0.5, None)
+    clock = spec.clock(Clock(move=5.0))
+    assert (clock.game, clock.increment, clock.move) == (30.0, 0.5, None)
+    bot = RemoteBot(spec.argv, clock=clock, options=dict(spec.options), env=ENV)
+    try:
+        assert bot.options_offered["iterations"] == {"type": "integer", "default": 300}
+        result = play_table(RuleOptions(short_game=True), [bot, HeuristicBot(1)], 4)
+    finally:
+        bot.close()
+    assert result.reason == "finished"
+    with pytest.raises(BotError) as refused:
+        RemoteBot(spec.argv, clock=FAST, options={"depht": 3}, env=ENV)
+    assert refused.value.reason == "failed-to-start"
+    assert "'depht' is not one it offers" in refused.value.detail
+
+
+def test_unknown_fields_are_ignored_by_the_referee_and_allowed_by_the_schema() -> None:
+    """The forward-compatibility rule, on both sides: a move with a field of a later version."""
+    legal = Game.new(["Al", "Bugs"], seed=4).legal_commands(0)
+    command = json.loads(json.dumps(chicago_poker.to_json(legal[0])))
+    message = {"type": "move", "id": 3, "command": command, "ponder": "later"}
+    assert table_module._answer(json.dumps(message).encode(), 3, legal) == legal[0]
+    schema = bot_protocol_schema()
+    defs = schema["$defs"]
+    jsonschema.Draft202012Validator({**defs["BotMessage"], "$defs": defs}).validate(message)
+    info = {"type": "info", "text": "deep in thought", "iterations": 120, "score": 0.4}
+    jsonschema.Draft202012Validator({**defs["BotMessage"], "$defs": defs}).validate(info)
+    bad = {**message, "command": {**command, "extra": 1}}
+    with pytest.raises(jsonschema.ValidationError):  # a command is the log format's: closed
+        jsonschema.Draft202012Validator({**defs["BotMessage"], "$defs": defs}).validate(bad)
+
+
+def test_match_shows_the_programs_stderr_with_v_and_keeps_it_with_bot_log(
+    tmp_path: Path,
+) -> None:
+    chatter = f"cmd:{sys.executable} -m chicago_poker.protocol.faulty --rate 0 --chatter 200"
+    command = [sys.executable, "-m", "chicago_poker", "match", chatter, "random", "--games", "2"]
+    shown = subprocess.run(
+        [*command, "-v", "--bot-log", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=120,
+        check=True,
+    )
+    assert "faulty --rate 0 --chatter 200): thinking ...." in shown.stderr
+    assert ': info: {"type": "info"' in shown.stderr
+    assert len(list(tmp_path.glob("*.trace"))) == len(list(tmp_path.glob("*.stderr"))) == 1
+    quiet = subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=120)
+    assert "thinking" not in quiet.stderr

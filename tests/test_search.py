@@ -8,6 +8,7 @@ import itertools
 import os
 import re
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,13 @@ def test_without_the_seats_history_it_chooses_as_the_heuristic_bot() -> None:
 def test_a_time_budget_ends_the_search() -> None:
     """Seconds per move, read from a clock that ticks once per reading: no real time."""
     ticks = itertools.count()
-    bot = SearchBot(1, iterations=1_000, seconds=5.0, clock=lambda: float(next(ticks)))
+    readings: list[float] = []
+
+    def clock() -> float:
+        readings.append(float(next(ticks)))
+        return readings[-1]
+
+    bot = SearchBot(1, iterations=1_000, seconds=100.0, clock=clock)
     game = Game.new(["Al", "Bugs"], seed=4)
     for entry in redact_entries(game.history, 0):
         bot.observe(entry)
@@ -109,10 +116,63 @@ def test_a_time_budget_ends_the_search() -> None:
     assert seat == 0
     bot.choose(view(game.state, seat), game.legal_commands(seat))
     assert bot.searches == 1
-    # Read when the move is asked for (0: the deadline is 5), when the search begins (1), then
-    # after each iteration (2, 3, 4): at 4, one more iteration of the average length (1)
-    # would end at the deadline, so the search stops there.
-    assert bot.played == 3
+    # The deadline is read at 0 and lies 85 ticks later (15% kept back as the safety margin);
+    # every command inside an iteration reads the clock as well, so the search stops before
+    # the last reading passes it, never after.
+    assert 1 <= bot.played < 85
+    assert readings[-1] <= 85
+
+
+def test_the_safety_margin_grows_when_the_process_gets_less_of_a_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search that got no CPU time in its 0.2 s (a starved process) halves the share of a
+    core the bot counts on, and its margin for the next move grows as much (0.03 s on a
+    machine to itself, 0.06 s after such a search)."""
+    bot = SearchBot(1, iterations=1_000_000, seconds=0.2)
+    game = Game.new(["Al", "Bugs"], seed=4)
+    for entry in redact_entries(game.history, 0):
+        bot.observe(entry)
+    assert left(bot) == pytest.approx(0.17, abs=0.005)
+    bot.choose(view(game.state, 0), game.legal_commands(0))  # its tables built, in real time
+    before = bot.share
+    monkeypatch.setattr(time, "process_time", lambda: 0.0)
+    bot.choose(view(game.state, 0), game.legal_commands(0))
+    assert bot.share == pytest.approx(before / 2)
+    margin = min(0.03 / max(before / 2, 0.2), 0.12)
+    assert left(bot) == pytest.approx(0.2 - margin, abs=0.005)
+
+
+def left(bot: SearchBot) -> float:
+    """The seconds to the deadline of a move the bot is asked for now."""
+    deadline = bot._deadline()
+    assert deadline is not None
+    return deadline - time.perf_counter()
+
+
+def test_the_clock_is_read_inside_an_iteration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An iteration that reaches the deadline is dropped at its next command, not played out."""
+    now = [0.0]
+    steps = [0]
+    real_step = step
+
+    def slow_step(state: GameState, command: Command) -> Any:
+        steps[0] += 1
+        if steps[0] > 40:  # from here every command takes a second: the machine is loaded
+            now[0] += 1.0
+        return real_step(state, command)
+
+    monkeypatch.setattr(search_module, "step", slow_step)
+    bot = SearchBot(1, iterations=1_000, seconds=2.0, rollout=20, clock=lambda: now[0])
+    game = Game.new(["Al", "Bugs"], seed=4)
+    for entry in redact_entries(game.history, 0):
+        bot.observe(entry)
+    command = bot.choose(view(game.state, 0), game.legal_commands(0))
+    assert command in game.legal_commands(0)
+    # The deadline is 1.7 (2 s less the margin): the first command read after it ends the
+    # search, within one command (1 s) and the chance dealt before it; played out, the
+    # iteration's 20 commands of rollout would take 20 s more.
+    assert now[0] <= 3.0
 
 
 def test_the_time_budget_covers_the_whole_move(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,8 +189,10 @@ def test_the_time_budget_covers_the_whole_move(monkeypatch: pytest.MonkeyPatch) 
     game = Game.new(["Al", "Bugs"], seed=4)
     for entry in redact_entries(game.history, 0):
         bot.observe(entry)
-    bot.choose(view(game.state, 0), game.legal_commands(0))
-    assert (bot.searches, bot.played) == (1, 1)  # one iteration is always played
+    chosen = bot.choose(view(game.state, 0), game.legal_commands(0))
+    # No time left to search: the heuristic's choice at once, counted as hurried.
+    assert (bot.searches, bot.played, bot.hurried) == (0, 0, 1)
+    assert chosen == HeuristicBot(1).choose(view(game.state, 0), game.legal_commands(0))
 
 
 @pytest.mark.parametrize("believing", [False, True])

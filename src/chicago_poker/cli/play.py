@@ -65,7 +65,7 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.formats.log import LogHeader, read_log, write_log
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import seed_argument
-from chicago_poker.protocol.spec import BotSpec, parse_bot
+from chicago_poker.protocol.spec import BotSpec, parse_bot, split_bots
 from chicago_poker.protocol.table import Clock, RemoteBot, bot_seed
 
 __all__ = [
@@ -242,7 +242,7 @@ def _fresh_seed() -> int:
 
 def _bot_names(args: argparse.Namespace) -> list[str] | None:
     """The bots named by ``--bots``, or else ``--bot``, each checked; None after saying why."""
-    names: list[str] = args.bots.split(",") if args.bots is not None else [args.bot]
+    names: list[str] = split_bots(args.bots) if args.bots is not None else [args.bot]
     for name in names:
         try:
             parse_bot(name)

@@ -30,7 +30,7 @@ from chicago_poker.players.simulate import (
     simulate,
     spread,
 )
-from chicago_poker.protocol.spec import parse_bot, play_named
+from chicago_poker.protocol.spec import parse_bot, play_named, split_bots
 from chicago_poker.workers.progress import Progress
 from chicago_poker.workers.spread import ClusterError
 
@@ -82,7 +82,7 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _bot_list(text: str) -> list[str]:
     """Read ``--bots``: names as :func:`parse_bot` reads them; a class must be importable."""
-    names = [name.strip() for name in text.split(",")]
+    names = split_bots(text)
     for name in names:
         try:
             spec = parse_bot(name)

@@ -9,20 +9,32 @@ imports almost nothing to learn it.
 >>> PROTOCOL
 'chicago-poker-bot/1'
 >>> sorted(BOT_MESSAGES)
-['hello', 'move', 'pong', 'ready']
+['hello', 'info', 'move', 'pong', 'ready']
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["BOT_MESSAGES", "ENGINE_MESSAGES", "MAX_LINE_BYTES", "PROTOCOL", "TERMINATIONS"]
+__all__ = [
+    "BOT_MESSAGES",
+    "ENGINE_MESSAGES",
+    "MAX_LINE_BYTES",
+    "PROTOCOL",
+    "STDERR_LIMIT",
+    "TERMINATIONS",
+]
 
 PROTOCOL: Final = "chicago-poker-bot/1"
 """The protocol's name and version, as both hellos carry it."""
 
 MAX_LINE_BYTES: Final = 1 << 20
 """The longest line a bot may write, newline excluded: 1 MiB, as a log line."""
+
+STDERR_LIMIT: Final = 1 << 20
+"""The most a bot may write to its standard error in one game (1 MiB, counted from each
+``new_game``; the handshake counts with the first game): more is a flood. The referee's
+``hello`` states it (``stderr_limit``)."""
 
 ENGINE_MESSAGES: Final = (
     "hello",
@@ -37,8 +49,9 @@ ENGINE_MESSAGES: Final = (
 )
 """The ``type`` of every message the engine (the referee) sends, in the order of a session."""
 
-BOT_MESSAGES: Final = ("hello", "ready", "pong", "move")
-"""The ``type`` of every message a bot sends."""
+BOT_MESSAGES: Final = ("hello", "ready", "pong", "move", "info")
+"""The ``type`` of every message a bot sends. ``info`` (what it is thinking) may come at any
+time: it is traced and logged, never an answer and never a fault."""
 
 TERMINATIONS: Final = {
     "finished": "the game ended by the rules: a victory, a blocked or a stalled game",
@@ -53,6 +66,6 @@ TERMINATIONS: Final = {
     "bad-message": "the bot wrote JSON that is not the message the protocol expects there",
     "illegal-command": "the bot answered with a command that is not one of the legal ones",
     "stale-answer": "the bot answered a request other than the one pending (a wrong id)",
-    "stderr-flood": "the bot wrote more to its standard error than the limit allows",
+    "stderr-flood": "the bot wrote more to its standard error in a game than the limit allows",
 }
 """Why a game ended, by the name ``game_over`` and the match reports give it."""

@@ -246,13 +246,18 @@ def event_schema() -> dict[str, Any]:
 
 
 def _message(kind: str, description: str, **properties: Any) -> dict[str, Any]:
-    """The schema of one bot protocol message of type ``kind``."""
+    """The schema of one bot protocol message of type ``kind``.
+
+    A message may carry fields this version does not define, which its reader ignores (the
+    protocol's forward-compatibility rule): the schema leaves messages, and the objects the
+    protocol itself defines in them, open. The game data they carry (commands, views,
+    log entries) is the log format's, and as closed as there.
+    """
     return {
         "description": description,
         "type": "object",
         "properties": {"type": {"const": kind}, **properties},
         "required": ["type", *properties],
-        "additionalProperties": False,
     }
 
 
@@ -317,8 +322,12 @@ def _engine_hello() -> dict[str, Any]:
         "hello",
         "The referee's greeting, first of all.",
         protocol={"const": PROTOCOL},
-        engine=_closed_object(name=_text(), version=_text()),
-        options={"type": "object", "description": "The referee's settings."},
+        engine=_open_object(name=_text(), version=_text()),
+        options={
+            "type": "object",
+            "description": "The referee's settings: max_line_bytes, latency_ms, stderr_limit "
+            "(the bytes a bot may write to its standard error in one game).",
+        },
     )
 
 
@@ -331,9 +340,10 @@ def _new_game_message(builder: _SchemaBuilder) -> dict[str, Any]:
         seat={"type": "integer", "minimum": 0},
         players={"type": "array", "items": _text()},
         rules=builder.ref(RuleOptions, tag=False),
-        clock=_closed_object(
-            move_ms=_count(),
+        clock=_open_object(
+            move_ms={"type": ["integer", "null"], "minimum": 0},
             game_ms={"type": ["integer", "null"], "minimum": 0},
+            increment_ms=_count(),
             latency_ms=_count(),
         ),
         seed={"type": "integer", "minimum": 0, "description": "For the bot's randomness."},
@@ -353,7 +363,9 @@ def _act_message() -> dict[str, Any]:
             "description": "The seat's view; null for a bot that asked for none.",
         },
         legal={"type": "array", "items": {"$ref": "#/$defs/Command"}, "minItems": 1},
-        clock=_closed_object(move_ms=_count(), remaining_ms={"type": ["integer", "null"]}),
+        clock=_open_object(
+            move_ms=_count(), remaining_ms={"type": ["integer", "null"]}, increment_ms=_count()
+        ),
     )
 
 
@@ -381,14 +393,32 @@ def _bot_messages() -> dict[str, dict[str, Any]]:
             id=_request_id(),
             command={"$ref": "#/$defs/Command"},
         ),
+        "info": _info_message(),
     }
+
+
+def _info_message() -> dict[str, Any]:
+    """The schema of ``info``: what the bot is thinking, at any time, every field optional."""
+    info = _message("info", "What the bot is thinking: traced and logged, never a fault.")
+    info["properties"].update(
+        id={**_request_id(), "description": "The act it is thinking about, if any."},
+        text={"type": "string", "description": "Free text."},
+        iterations={"type": "integer", "minimum": 0},
+        depth={"type": "integer", "minimum": 0},
+        score={"type": "number", "description": "The bot's estimate, on a scale of its own."},
+        seconds={"type": "number", "minimum": 0, "description": "Time spent so far."},
+    )
+    return info
 
 
 def _bot_hello() -> dict[str, Any]:
     """The schema of the bot's ``hello``: its name, its author and the options it takes."""
     option = {
         "type": "object",
-        "properties": {"type": {"enum": ["integer", "string", "boolean"]}, "default": {}},
+        "properties": {
+            "type": {"enum": ["integer", "number", "string", "boolean"]},
+            "default": {},
+        },
         "required": ["type"],
     }
     hello = _message(
@@ -418,14 +448,9 @@ def _text() -> dict[str, Any]:
     return {"type": "string"}
 
 
-def _closed_object(**properties: dict[str, Any]) -> dict[str, Any]:
-    """An object with exactly these properties, all required."""
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": list(properties),
-        "additionalProperties": False,
-    }
+def _open_object(**properties: dict[str, Any]) -> dict[str, Any]:
+    """An object with these properties, all required, and perhaps others (ignored)."""
+    return {"type": "object", "properties": properties, "required": list(properties)}
 
 
 SCHEMAS: Final[Mapping[str, Callable[[], dict[str, Any]]]] = MappingProxyType(

@@ -26,7 +26,7 @@ from chicago_poker.formats.log import LogKind, write_log
 from chicago_poker.match.scoring import points, ranks
 from chicago_poker.players.bots import Bot
 from chicago_poker.players.simulate import MAX_COMMANDS, game_seed
-from chicago_poker.protocol.process import BotError
+from chicago_poker.protocol.process import BotError, show_bot_output
 from chicago_poker.protocol.spec import BotSpec, parse_bot
 from chicago_poker.protocol.table import Clock, RemoteBot, TableResult, bot_seed, play_table
 
@@ -151,6 +151,10 @@ class Job:
     clock: Clock
     log_dir: str | None = None
     max_commands: int = MAX_COMMANDS
+    bot_log: str | None = None
+    """Where each program's standard error and message trace go, or None."""
+    verbose: bool = False
+    """Whether the programs' standard error and info are shown as they come."""
 
 
 def jobs(template: Job, games: int, seed: int) -> list[Job]:
@@ -177,6 +181,8 @@ def _names(bots: Sequence[str], seats: Sequence[int]) -> tuple[str, ...]:
 def play_job(job: Job) -> list[MatchGame]:
     """Play a job's games, starting each program bot once and again after a fault."""
     specs = [parse_bot(text) for text in job.bots]
+    if job.verbose:
+        show_bot_output()
     running: dict[int, RemoteBot] = {}
     results = []
     try:
@@ -202,7 +208,7 @@ def _play_game(
     started = time.monotonic()
     unit = (index, deal, seed, table, rotation)
     try:
-        players = _players(specs, seats, seed, running, job.clock)
+        players = _players(specs, seats, seed, running, job)
     except _StartError as error:
         return _unstarted(unit, seats, error, time.monotonic() - started)
     result = play_table(
@@ -234,7 +240,7 @@ def _players(
     seats: Sequence[int],
     seed: int,
     running: dict[int, RemoteBot],
-    clock: Clock,
+    job: Job,
 ) -> list[Bot | RemoteBot]:
     """The bot at each seat: made for the game, or its program (raises _StartError)."""
     players: list[Bot | RemoteBot] = []
@@ -244,17 +250,17 @@ def _players(
             players.append(spec.make(bot_seed(seed, seat)))
             continue
         if bot not in running:
-            running[bot] = _start(spec, bot, seat, running, clock)
+            running[bot] = _start(spec, bot, seat, running, job)
         players.append(running[bot])
     return players
 
 
 def _start(
-    spec: BotSpec, bot: int, seat: int, running: dict[int, RemoteBot], clock: Clock
+    spec: BotSpec, bot: int, seat: int, running: dict[int, RemoteBot], job: Job
 ) -> RemoteBot:
     """Start bot number ``bot``'s program; if it cannot start, end the others running."""
     try:
-        return spec.start(clock, f"bot {bot + 1} ({spec.text})")
+        return spec.start(job.clock, f"bot {bot + 1} ({spec.text})", job.bot_log)
     except BotError as fault:
         for other in running.values():
             other.close()

@@ -68,6 +68,8 @@ def match(
     max_commands: int = MAX_COMMANDS,
     shape: str = "table",
     size: int | None = None,
+    bot_log: Path | None = None,
+    verbose: bool = False,
 ) -> Generator[MatchGame, None, None]:
     """Play ``games`` games a table between ``bots`` (named as :func:`parse_bot` takes them).
 
@@ -92,7 +94,9 @@ def match(
         log_dir.mkdir(parents=True, exist_ok=True)
     folder = None if log_dir is None else str(log_dir.absolute())
     template = Job((), seated, tuple(bots), options or RuleOptions(), duplicate, clock or Clock())
-    work = jobs(attrs.evolve(template, log_dir=folder, max_commands=max_commands), games, seed)
+    bot_folder = None if bot_log is None else str(bot_log.absolute())
+    template = attrs.evolve(template, log_dir=folder, max_commands=max_commands)
+    work = jobs(attrs.evolve(template, bot_log=bot_folder, verbose=verbose), games, seed)
     if address is None and workers <= 1:
         batches: Iterator[list[MatchGame]] = map(play_job, work)
     else:
@@ -140,6 +144,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     _add_clock_and_sprt(add)
     add_spread_arguments(parser, "processes (default 1)", "the games")
     add("--log-dir", type=Path, metavar="DIR", help="each game's log and seats' transcripts")
+    add("--bot-log", type=Path, metavar="DIR", help="each program's stderr and message trace")
+    add("-v", "--verbose", action="store_true", help="show the programs' stderr as it comes")
     add("--results", type=Path, metavar="FILE", help="every game's result, one a line (JSONL)")
     add("--format", choices=("text", "json"), default="text")
     add_rule_options(parser)
@@ -200,6 +206,8 @@ def _play(args: argparse.Namespace, report: MatchReport, results: IO[str] | None
         log_dir=args.log_dir,
         shape=args.shape,
         size=args.table_size,
+        bot_log=args.bot_log,
+        verbose=args.verbose,
         **spread(args),
     )
     total = _total(args.games, report.tables)

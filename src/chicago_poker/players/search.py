@@ -49,13 +49,20 @@ cannot search: it then chooses as :class:`~chicago_poker.players.bots.HeuristicB
 counts the move in :attr:`SearchBot.fallbacks`.
 
 **Budget.** Iterations per move (:attr:`SearchBot.iterations`), or seconds per move
-(:attr:`SearchBot.seconds`), whichever ends first. The seconds count from the moment the
-move is asked for, so they cover bringing the knowledge model up to date and drawing the
-first determinization as well, and the search stops when one more iteration, as long as the
-average so far, would end after them. A move overruns only if one iteration takes much
-longer than the others (a pause of the garbage collector) or if bringing the knowledge model
-up to date alone takes longer. With iterations alone the bot is deterministic for a seed;
-with seconds, its choices depend on the machine's speed.
+(:attr:`SearchBot.seconds`), whichever ends first. The seconds count from the moment the move
+is asked for, so they cover bringing the knowledge model up to date and drawing the first
+determinization as well. The search aims to end :data:`SAFETY` of the seconds early (at least
+:data:`SAFETY_MIN` seconds), the margin a referee needs to read the answer on a busy machine.
+On the system's clock, the margin grows as the share of a core the process got in its last
+searches shrinks (CPU time over time on the wall, :attr:`SearchBot.share`): the time to answer,
+and for the referee to read the answer, stretches as much (at most :data:`SAFETY_MAX` of the
+seconds). The search stops when one more iteration, as long as the average so far, would end
+after that, and it reads the clock at every command inside an iteration too, dropping an
+iteration that runs past the deadline (a pause of the garbage collector, or a process the
+machine's other work holds up). If the deadline has passed before the first iteration (the
+knowledge model took it all), the bot plays the heuristic's choice at once and counts the move
+in :attr:`SearchBot.hurried`. With iterations alone the bot is deterministic for a seed; with
+seconds, its choices depend on the machine's speed and load.
 
 >>> from chicago_poker.core.rules import RuleOptions
 >>> from chicago_poker.players.bots import HeuristicBot
@@ -88,7 +95,16 @@ from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.ledger import SeenEntry
 from chicago_poker.referee.sampling import Tilt
 
-__all__ = ["DEFAULT_ITERATIONS", "LEVELS", "SearchBot", "evaluate"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "LEAST_SHARE",
+    "LEVELS",
+    "SAFETY",
+    "SAFETY_MAX",
+    "SAFETY_MIN",
+    "SearchBot",
+    "evaluate",
+]
 
 DEFAULT_ITERATIONS: Final = 300
 """Iterations per move of a bot made from a seed alone (as the ``BOTS`` registry makes it)."""
@@ -111,6 +127,17 @@ DEFAULT_WIDENING: Final = 0.3
 decision looks at ``round(n ** 0.3)`` commands when that is more than the width: 5 from 151
 visits, 6 from 296, 7 from 514, 8 from 827. So 100 iterations search as at the fixed width,
 and 1,000 look further among the root's commands (``docs/bots.md``)."""
+
+SAFETY: Final = 0.15
+"""The share of :attr:`SearchBot.seconds` kept back as a safety margin: the search aims to
+end this much early, so that its answer is written and read within the seconds even when
+every core of the machine is busy (``benchmarks/README.md``, "Clocks under load")."""
+SAFETY_MIN: Final = 0.02
+"""The least safety margin, in seconds, whatever :attr:`SearchBot.seconds` is."""
+SAFETY_MAX: Final = 0.6
+"""The most of :attr:`SearchBot.seconds` the safety margin may grow to on a loaded machine."""
+LEAST_SHARE: Final = 0.2
+"""The least share of a core the margin allows for: below it, the margin stops growing."""
 
 _ACTION: Final = Awaiting.ACTION
 _REINFORCEMENT: Final = Awaiting.REINFORCEMENT
@@ -144,6 +171,12 @@ class SearchBot:
     """Moves chosen as the heuristic bot would, for want of the seat's history."""
     played: int
     """Iterations played in all, over every search."""
+    share: float
+    """The share of a core the process got in its last timed searches (a running mean, 1 to
+    begin with): the safety margin grows as it falls."""
+    hurried: int
+    """Moves chosen as the heuristic bot would because the deadline passed before the search
+    could begin (with :attr:`seconds` only)."""
 
     def __init__(
         self,
@@ -188,13 +221,13 @@ class SearchBot:
         self.widening = widening
         self.guided, self.modelled, self.believing = guided, modelled, believing
         self.margin, self.exploration = margin, exploration
-        self._clock = clock
+        self._clock, self.share = clock, 1.0
         self._random = random.Random(seed)
         self._fallback = HeuristicBot(seed)
         self._policy = HeuristicBot(None if seed is None else seed + 1)  # ranks, plays rollouts
         self._entries: list[SeenEntry] = []
         self._known: InformationSet | None = None
-        self.searches = self.fallbacks = self.played = 0
+        self.searches = self.fallbacks = self.played = self.hurried = 0
 
     def observe(self, entry: SeenEntry) -> None:
         """Take the next entry of the seat's redacted history (a redacted log entry)."""
@@ -216,6 +249,9 @@ class SearchBot:
         root = None if known is None or seat is None else self._sample(known, seat, view, tilt)
         if known is None or root is None or seat is None:
             self.fallbacks += 1
+            return self._fallback.choose(view, legal)
+        if deadline is not None and self._clock() >= deadline:
+            self.hurried += 1
             return self._fallback.choose(view, legal)
         self.searches += 1
         return self._search(known, root, seat, legal, tilt, deadline)
@@ -250,8 +286,15 @@ class SearchBot:
     # --- the search
 
     def _deadline(self) -> float | None:
-        """When a move asked for now must end, by :attr:`seconds`; None without a time limit."""
-        return None if self.seconds is None else self._clock() + self.seconds
+        """When a move asked for now must end: :attr:`seconds` less the safety margin.
+
+        None without a time limit.
+        """
+        if self.seconds is None:
+            return None
+        margin = max(self.seconds * SAFETY, SAFETY_MIN) / max(self.share, LEAST_SHARE)
+        margin = min(margin, self.seconds * SAFETY_MAX)
+        return self._clock() + max(self.seconds - margin, 0.0)
 
     def _search(
         self,
@@ -265,25 +308,34 @@ class SearchBot:
         """Search until the budget ends: the iterations, or the move's ``deadline`` if any.
 
         The search stops before the deadline when one more iteration, as long as the average
-        so far, would end after it.
+        so far, would end after it; an iteration that reaches the deadline is dropped.
         """
         root = _Node(seat)
         state = first
         order = self._order(state)
         began = 0.0 if deadline is None else self._clock()
+        began_cpu = time.process_time()
         done = 0
         while done < self.iterations:
             if done and done % self.reuse == 0:
                 state = known.sample(self._random, tilt)
                 order = self._order(state)
-            self._iterate(root, state, order, seat)
+            if not self._iterate(root, state, order, seat, deadline):
+                break
             done += 1
             if deadline is not None:
                 now = self._clock()
                 if now + (now - began) / done >= deadline:
                     break
         self.played += done
+        if deadline is not None and self._clock is time.perf_counter:
+            self._note_share(self._clock() - began, time.process_time() - began_cpu)
         return _choice(root, legal, self.margin)
+
+    def _note_share(self, wall: float, cpu: float) -> None:
+        """Fold the share of a core a search got (``cpu`` over ``wall`` seconds) into the mean."""
+        if wall > 0.01:
+            self.share = 0.5 * self.share + 0.5 * min(cpu / wall, 1.0)
 
     def _order(self, state: GameState) -> list[Card]:
         """The order in which the search deals the cards that may yet be drawn."""
@@ -291,13 +343,22 @@ class SearchBot:
         self._random.shuffle(cards)
         return cards
 
-    def _iterate(self, root: _Node, state: GameState, order: list[Card], seat: int) -> None:
-        """One iteration: select, expand one node, roll out, score, back up."""
+    def _iterate(
+        self, root: _Node, state: GameState, order: list[Card], seat: int, deadline: float | None
+    ) -> bool:
+        """One iteration: select, expand one node, roll out, score, back up.
+
+        False, and nothing backed up, if the clock reaches ``deadline`` on the way: the
+        iteration is dropped (a node it added stays, unvisited, for the next to try).
+        """
         node: _Node | None = root
         path: list[_Node] = []
         deal = _Deal(order, self._random)
         plies = 0
+        clock = self._clock
         while True:
+            if deadline is not None and clock() >= deadline:
+                return False
             state = deal.chance(state)
             decision = _decision(state, seat)
             if decision is None:
@@ -322,6 +383,7 @@ class SearchBot:
         for child in path:
             child.visits += 1
             child.total += rewards[child.seat]
+        return True
 
     def _tree_step(
         self,
@@ -454,8 +516,8 @@ def _choice(root: _Node, legal: Sequence[Command], margin: float) -> Command:
     if first is None or first not in legal:
         return best
     kept = root.children[first]
-    if kept.visits and best_key[1] - kept.total / kept.visits <= margin:
-        return first
+    if not kept.visits or best_key[1] - kept.total / kept.visits <= margin:
+        return first  # unvisited: the clock ended the only iteration that tried it
     return best
 
 

@@ -3,9 +3,12 @@
 ``python -m chicago_poker.protocol.faulty --rate 0.01 --seed 3`` plays random legal commands,
 but before each answer, with probability ``rate``, does one of :data:`FAULTS` instead:
 hangs (after starting a child that would outlive it, were its process group not killed),
-crashes, exits, writes a line that is not JSON, one over the line limit, answers an
-illegal command or a stale id, or floods its standard error. ``--slow-start`` delays its
-hello past any start-up limit; ``--only KIND`` makes every fault that one.
+crashes, exits, escapes (starts a child in a session of its own that holds its output, and
+exits), writes a line that is not JSON, one over the line limit, answers an illegal command
+or a stale id, or floods its standard error. ``--slow-start`` delays its hello past any
+start-up limit; ``--only KIND`` makes every fault that one. Faultless, ``--chatter BYTES``
+writes that much to its standard error and an ``info`` message before each answer, and
+``--delay SECONDS`` waits that long.
 
 It reads the referee's messages with the standard library alone, so it starts in a few
 milliseconds: a soak run restarts it after every fault.
@@ -29,6 +32,7 @@ FAULTS: Final = (
     "hang",
     "crash",
     "exit",
+    "escape",
     "not-json",
     "too-long",
     "illegal",
@@ -59,6 +63,24 @@ def _hang(message: dict[str, Any]) -> None:
     time.sleep(3600)
 
 
+def _escape(message: dict[str, Any]) -> None:
+    """Leave a child in a session of its own, holding the bot's output open, and exit."""
+    subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(3600)"],
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,  # setsid(): out of the bot's process group
+    )
+    os._exit(0)
+
+
+def _chatter(size: int, message: dict[str, Any]) -> None:
+    """Write ``size`` bytes of diagnostics to standard error, and an ``info`` message."""
+    line = "thinking " + "." * 70 + "\n"
+    sys.stderr.write(line * (size // len(line)) + "." * (size % len(line)))
+    sys.stderr.flush()
+    _write({"type": "info", "id": message["id"], "text": "chattering", "iterations": 1})
+
+
 def _flood(message: dict[str, Any]) -> None:
     block = "x" * 65535 + "\n"
     while True:
@@ -69,6 +91,7 @@ _MISDEEDS: Final[dict[str, Callable[[dict[str, Any]], object]]] = {
     "hang": _hang,
     "crash": lambda message: os._exit(3),
     "exit": lambda message: sys.exit(0),
+    "escape": _escape,
     "not-json": lambda message: sys.stdout.write("I resign!\n"),
     "too-long": lambda message: sys.stdout.write("[" + "0," * (1 << 20) + "0]\n"),
     "illegal": lambda message: _write(
@@ -110,6 +133,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         elif kind == "act":
             if chance.random() < args.rate:
                 _misbehave(args.only or chance.choice(FAULTS), message)
+            if args.chatter:
+                _chatter(args.chatter, message)
+            time.sleep(args.delay)
             command = chance.choice(message["legal"])
             _write({"type": "move", "id": message["id"], "command": command})
         elif kind == "quit":
@@ -122,6 +148,8 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", choices=FAULTS, help="the one fault to do")
     parser.add_argument("--slow-start", type=float, default=0.0, help="seconds before hello")
+    parser.add_argument("--chatter", type=int, default=0, help="stderr bytes before each move")
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds before each move")
     return parser.parse_args(argv)
 
 

@@ -13,25 +13,48 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import selectors
-import signal
 import subprocess
 import threading
 import time
 from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import Final
+from pathlib import Path
+from typing import IO, Any, Final
+
+import orjson
 
 from chicago_poker.core.errors import ChicagoPokerError
-from chicago_poker.formats.bot_protocol import MAX_LINE_BYTES
+from chicago_poker.formats.bot_protocol import MAX_LINE_BYTES, STDERR_LIMIT
+from chicago_poker.protocol.reaping import Descendants, become_subreaper
 
-__all__ = ["EXIT_WAIT", "STDERR_LIMIT", "BotError", "BotProcess", "read_lines"]
+__all__ = [
+    "EXIT_WAIT",
+    "STDERR_LIMIT",
+    "BotError",
+    "BotProcess",
+    "read_lines",
+    "show_bot_output",
+]
 
 LOGGER: Final = logging.getLogger("chicago_poker.bots")
-"""Where the bots' standard error goes, a line a record, named by the bot's label."""
+"""Where the bots' standard error and ``info`` messages go, a line a record, named by the
+bot's label (``-v`` shows them)."""
 
-STDERR_LIMIT: Final = 1 << 20
-"""The most a bot may write to its standard error over its life (1 MiB): more is a flood."""
+
+def show_bot_output() -> None:
+    """Show the bots' standard error and ``info`` messages on this process's standard error.
+
+    What ``-v`` does: each line as the bot writes it, after the bot's label. Once a process.
+    """
+    if not any(getattr(each, "_bots_shown", False) for each in LOGGER.handlers):
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        handler._bots_shown = True  # type: ignore[attr-defined]  # marks ours, to add it once
+        LOGGER.addHandler(handler)
+    LOGGER.setLevel(logging.INFO)
+
 
 EXIT_WAIT: Final = 0.5
 """How long (seconds) a bot may take to exit when told to quit, or after closing its output."""
@@ -60,15 +83,28 @@ class BotProcess:
         env: Mapping[str, str] | None = None,
         cwd: str | None = None,
         stderr_limit: int = STDERR_LIMIT,
+        log_dir: str | Path | None = None,
     ) -> None:
         """Start ``argv`` in a new session, its three standard streams piped.
+
+        ``stderr_limit`` is the most it may write to its standard error in a game (from one
+        :meth:`new_game` to the next). ``log_dir``, if given, keeps its standard error and a
+        trace of its lines there (:meth:`log_paths`).
 
         Raises:
             BotError: ``failed-to-start``: the command cannot be run.
         """
         self.label = label
         self.started = time.monotonic()
-        self._process = _popen(argv, env, cwd)
+        become_subreaper()
+        self.descendants = Descendants()
+        self._process = _popen(argv, self.descendants.environment(env), cwd)
+        self.descendants.watch(self._process.pid)
+        self._trace, self._stderr_log = _open_logs(log_dir, label, self._process.pid)
+        self.infos = 0
+        """The ``info`` messages the bot has written."""
+        self.last_info: dict[str, Any] | None = None
+        """The bot's latest ``info`` message."""
         assert self._process.stdin is not None
         assert self._process.stdout is not None
         self._in = self._process.stdin.fileno()
@@ -84,10 +120,15 @@ class BotProcess:
         self._watch_stderr(stderr_limit)
         self.selector = selectors.DefaultSelector()
         self.selector.register(self._out, selectors.EVENT_READ, self)
+        self._pidfd = _pidfd(self._process.pid)
+        if self._pidfd is not None:  # its exit wakes a wait, whoever holds its output
+            self.selector.register(self._pidfd, selectors.EVENT_READ, self)
 
     def _watch_stderr(self, limit: int) -> None:
         """Start the thread that logs the bot's standard error and counts it against ``limit``."""
         self.stderr_bytes = 0
+        """Bytes written to standard error in this game."""
+        self._stderr_lock = threading.Lock()
         self._stderr_limit = limit
         self.flooded = False
         self._stderr = threading.Thread(
@@ -100,6 +141,19 @@ class BotProcess:
         """The process id, which is also its process group's id."""
         return self._process.pid
 
+    def new_game(self) -> None:
+        """A game begins: the standard error limit counts from here."""
+        with self._stderr_lock:
+            self.stderr_bytes = 0
+        self._note("#", "new game")
+
+    def _note(self, direction: str, line: str | bytes) -> None:
+        """Trace one line: the seconds since the start, the direction (``>`` sent, ``<`` read)."""
+        trace = self._trace
+        if trace is not None:
+            text = line if isinstance(line, str) else line.decode("utf-8", "replace")
+            trace.write(f"{time.monotonic() - self.started:.6f} {direction} {text}\n")
+
     def send(self, line: str) -> None:
         """Write ``line`` and a newline, without blocking: what the pipe cannot take yet waits.
 
@@ -108,6 +162,9 @@ class BotProcess:
         """
         if self._broken or self._closed:
             return
+        if self._trace is not None:
+            for each in line.split("\n"):
+                self._note(">", each)
         self._pending += line.encode("utf-8") + b"\n"
         self._flush()
 
@@ -140,12 +197,27 @@ class BotProcess:
     def _take(self) -> bytes | BotError | None:
         """A line already read, a fault, or None: nothing yet."""
         if self.flooded:
-            return BotError("stderr-flood", f"over {self._stderr_limit} bytes on standard error")
+            return BotError(
+                "stderr-flood", f"over {self._stderr_limit} bytes on standard error in a game"
+            )
         if self._lines:
             return self._lines.popleft()
+        if not self._eof and self._process.poll() is not None:
+            self._drain()  # it exited: what it wrote before is still to read
+            if self._lines:
+                return self._lines.popleft()
+            self._eof = True  # a child of it may hold the pipe open: the bot has ended
         if self._eof:
             return self._ended()
         return None
+
+    def _drain(self) -> None:
+        """Read everything the pipe holds now, without waiting."""
+        while not self._eof:
+            before = len(self._partial) + len(self._lines)
+            self._read_ready()
+            if len(self._partial) + len(self._lines) == before:
+                return
 
     def _read_ready(self) -> None:
         """Read what the bot has written, into whole lines."""
@@ -160,20 +232,39 @@ class BotProcess:
             return
         self._partial += data
         while (end := self._partial.find(b"\n")) >= 0:
-            self._lines.append(bytes(self._partial[:end]))
+            line = bytes(self._partial[:end])
             del self._partial[: end + 1]
+            self._note("<", line)
+            if not (_INFO.match(line) and self._info(line)):
+                self._lines.append(line)
         if len(self._partial) > MAX_LINE_BYTES:
             self._partial.clear()
             self._lines.append(_TOO_LONG)
 
+    def _info(self, line: bytes) -> bool:
+        """Take an ``info`` line: logged, kept as :attr:`last_info`; False if it is not one."""
+        try:
+            message = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            return False
+        if not isinstance(message, dict) or message.get("type") != "info":
+            return False
+        self.infos += 1
+        self.last_info = message
+        if LOGGER.isEnabledFor(logging.INFO):
+            LOGGER.info("%s: info: %s", self.label, line[:1000].decode("utf-8", "replace"))
+        return True
+
     def _ended(self) -> BotError:
-        """The fault of a bot whose output closed: how its process ended."""
+        """The fault of a bot whose output closed, or whose process ended: how it ended."""
         try:
             code = self._process.wait(EXIT_WAIT)
         except subprocess.TimeoutExpired:
             return BotError("exited", "closed its output but kept running")
         if self.flooded:
-            return BotError("stderr-flood", f"over {self._stderr_limit} bytes on standard error")
+            return BotError(
+                "stderr-flood", f"over {self._stderr_limit} bytes on standard error in a game"
+            )
         if code == 0:
             return BotError("exited", "exited with status 0")
         if code < 0:
@@ -186,11 +277,16 @@ class BotProcess:
         assert stream is not None
         partial = b""
         while chunk := stream.read(_CHUNK):
-            self.stderr_bytes += len(chunk)
-            if self.stderr_bytes > self._stderr_limit:
+            with self._stderr_lock:
+                self.stderr_bytes += len(chunk)
+                flooded = self.stderr_bytes > self._stderr_limit
+            if flooded:
                 self.flooded = True
                 self.kill()
                 break
+            if self._stderr_log is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    self._stderr_log.write(chunk)
             *lines, partial = (partial + chunk).split(b"\n")
             for line in lines:
                 LOGGER.info("%s: %s", self.label, line[:1000].decode("utf-8", "replace"))
@@ -200,9 +296,12 @@ class BotProcess:
                 pass
 
     def kill(self) -> None:
-        """Kill the bot's whole process group at once (SIGKILL)."""
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self._process.pid, signal.SIGKILL)
+        """Kill the bot and every process it started, at once (SIGKILL).
+
+        Its process group, and on Linux every descendant, including those that left the
+        group (see :class:`~chicago_poker.protocol.reaping.Descendants`).
+        """
+        self.descendants.kill()
 
     def close(self, line: str | None = None) -> int | None:
         """End the bot: send ``line`` (such as the quit message), let it exit, then kill.
@@ -219,11 +318,17 @@ class BotProcess:
                 self._process.wait(EXIT_WAIT)
         self._closed = True
         self.selector.close()
+        if self._pidfd is not None:
+            os.close(self._pidfd)
         for stream in (self._process.stdin, self._process.stdout):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
         self._stderr.join(EXIT_WAIT)
+        self.descendants.kill()  # any started while it exited
+        for log in (self._trace, self._stderr_log):
+            if log is not None:
+                log.close()
         return code
 
     def _let_exit(self, line: str | None) -> int | None:
@@ -270,6 +375,37 @@ def _popen(
     except (OSError, ValueError) as error:
         raise BotError("failed-to-start", f"{' '.join(argv)}: {error}") from None
 
+
+def _pidfd(pid: int) -> int | None:
+    """A file descriptor that becomes readable when process ``pid`` exits (Linux), or None."""
+    opener = getattr(os, "pidfd_open", None)
+    if opener is None:
+        return None
+    try:
+        descriptor: int = opener(pid)
+    except OSError:
+        return None
+    return descriptor
+
+
+def _open_logs(
+    log_dir: str | Path | None, label: str, pid: int
+) -> tuple[IO[str] | None, IO[bytes] | None]:
+    """The bot's trace and standard error files in ``log_dir``, named by its label and pid."""
+    if log_dir is None:
+        return None, None
+    folder = Path(log_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{_SLUG.sub('-', label).strip('-')[:60]}-{pid}"
+    trace = (folder / f"{stem}.trace").open("w", encoding="utf-8", buffering=1)
+    trace.write(f"# {label}, pid {pid}, started {time.strftime('%Y-%m-%dT%H:%M:%S%z')}\n")
+    trace.write("# seconds since start, > sent to the bot, < read from it, # a note\n")
+    return trace, (folder / f"{stem}.stderr").open("wb", buffering=0)
+
+
+_SLUG: Final = re.compile(r"[^A-Za-z0-9._]+")
+_INFO: Final = re.compile(rb'\s*\{\s*"type"\s*:\s*"info"')
+"""How an ``info`` line starts: only such lines are parsed on the way in."""
 
 _TOO_LONG: Final = b"\x00too long"
 """Stands in the lines for one over :data:`MAX_LINE_BYTES`: a byte no JSON line starts with."""
@@ -325,10 +461,12 @@ def _collect(
 
 
 def _selector(pending: dict[int, tuple[BotProcess, float]]) -> selectors.BaseSelector:
-    """A selector that watches the output of every bot of ``pending``."""
+    """A selector that watches the output, and the exit, of every bot of ``pending``."""
     selector = selectors.DefaultSelector()
     for bot, _ in pending.values():
         selector.register(bot._out, selectors.EVENT_READ, bot)
+        if bot._pidfd is not None:
+            selector.register(bot._pidfd, selectors.EVENT_READ, bot)
     return selector
 
 
@@ -349,5 +487,5 @@ def _wait(single: BotProcess | None, selector: selectors.BaseSelector, deadline:
         bot: BotProcess = key.data
         if events & selectors.EVENT_WRITE:
             bot._flush()
-        if events & selectors.EVENT_READ:
-            bot._read_ready()
+        if events & selectors.EVENT_READ and key.fd == bot._out:
+            bot._read_ready()  # (the exit's descriptor needs no reading: _take sees it)

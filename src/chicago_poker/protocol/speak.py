@@ -13,22 +13,38 @@ game in its own process as in the referee's. The option ``transcript`` (a folder
 game's transcript there: the seat's redacted log, exactly as the messages carried it. A bot
 with an ``observe`` method (see :class:`~chicago_poker.players.simulate.Observer`) is told each
 entry of its seat's redacted log as it comes.
+
+A bot that thinks within a time (one with a ``seconds`` attribute, a search bot) is given,
+for each decision, the least of its own seconds and the ``act``'s clock: its ``move_ms``,
+and with a game clock a twentieth of the time left plus the increment, less the time taken
+to read the messages since its last answer. Python's garbage collector is off while it
+thinks (its full collections pause a search for up to a tenth of a second,
+``benchmarks/README.md``) and on again once the move is written. It offers its settings
+(:data:`~chicago_poker.protocol.spec.SEARCH_SETTINGS`) as options, and reports what it
+searched in an ``info`` message before each move.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any, Final, cast
 
 import orjson
 
+from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.formats.bot_protocol import PROTOCOL
 from chicago_poker.formats.entries import load_redacted_entry
 from chicago_poker.formats.jsonio import commands_from_json, to_json, view_from_json
 from chicago_poker.players.bots import BOTS, Bot, ViewlessBot
+from chicago_poker.protocol.spec import SEARCH_SETTINGS, parse_bot
+
+_MOVES_AHEAD: Final = 20
+"""A game clock's time left is shared over this many decisions to come, at most."""
 
 __all__ = ["main", "speak"]
 
@@ -48,6 +64,8 @@ def speak(
     speaker = _Speaker(make_bot, sys.stdout if out is None else out, author)
     try:
         for raw in source:
+            if speaker.woke is None:  # the first line since the last answer: the clock runs
+                speaker.woke = time.monotonic()
             if speaker.transcript is None and speaker.observe is None and raw[:16] in _ENTRY:
                 continue  # an entry that no transcript keeps and no bot observes: not read
             message = orjson.loads(raw)
@@ -72,14 +90,34 @@ class _Speaker:
         self.observe = getattr(self.bot, "observe", None)  # a bot told its seat's history
         self.options: dict[str, Any] = {}
         self.transcript: IO[str] | None = None
+        self.seconds: float | None = getattr(self.bot, "seconds", None)  # its own budget
+        self.woke: float | None = None  # when the first message since the last answer came
 
     def write(self, message: dict[str, Any]) -> None:
         self.out.write(orjson.dumps(message).decode() + "\n")
         self.out.flush()
 
     def act(self, message: dict[str, Any]) -> None:
-        """Answer an ``act`` with the bot's move."""
-        self.write({"type": "move", "id": message["id"], "command": _choose(self.bot, message)})
+        """Answer an ``act`` with the bot's move, after an ``info`` if it searched."""
+        if hasattr(self.bot, "seconds"):
+            budget = _budget(self.seconds, message.get("clock") or {})
+            if budget is not None and self.woke is not None:  # less the time reading took
+                budget = max(budget - (time.monotonic() - self.woke), 0.0)
+            self.bot.seconds = budget
+            gc.disable()  # no collector's pause in a timed move: it runs between moves
+        played = getattr(self.bot, "played", None)
+        try:
+            command = _choose(self.bot, message)
+            if isinstance(played, int):
+                searched = getattr(self.bot, "played", played) - played
+                info = {"type": "info", "id": message["id"], "iterations": searched}
+                if self.woke is not None:  # from its first line read: the referee's time less
+                    info["seconds"] = round(time.monotonic() - self.woke, 4)  # the latency
+                self.write(info)
+            self.write({"type": "move", "id": message["id"], "command": command})
+        finally:
+            gc.enable()
+        self.woke = None
 
     def entry(self, message: dict[str, Any]) -> None:
         """Tell the bot an entry of its seat's log, if it observes; keep it, if a transcript is."""
@@ -89,8 +127,15 @@ class _Speaker:
             self.transcript.write(orjson.dumps(message["entry"]).decode() + "\n")
 
     def new_game(self, message: dict[str, Any]) -> None:
-        """Make the game's bot from its seed, and start its transcript if one is asked for."""
+        """Make the game's bot from its seed and options; start its transcript if asked for."""
+        share = getattr(self.bot, "share", None)  # what the last game's bot learnt of the load
         self.bot = self.make_bot(message["seed"])
+        if share is not None and hasattr(self.bot, "share"):
+            self.bot.share = share
+        for key, value in self.options.items():
+            if key in SEARCH_SETTINGS and hasattr(self.bot, key):
+                setattr(self.bot, key, value)
+        self.seconds = getattr(self.bot, "seconds", None)
         self.observe = getattr(self.bot, "observe", None)
         self.end_transcript()
         self.transcript = _transcript(self.options, message)
@@ -127,13 +172,48 @@ def _choose(bot: Bot, message: dict[str, Any]) -> Any:
     return to_json(bot.choose(view_from_json(message["view"]), legal))
 
 
+def _budget(own: float | None, clock: dict[str, Any]) -> float | None:
+    """The seconds a timed bot thinks: its own, or less if the ``act``'s clock says so.
+
+    >>> _budget(None, {"move_ms": 250, "remaining_ms": None})
+    0.25
+    >>> _budget(1.0, {"move_ms": 5000, "remaining_ms": 10000, "increment_ms": 100})
+    0.6
+    """
+    limits = [] if own is None else [own]
+    if isinstance(move := clock.get("move_ms"), int):
+        limits.append(move / 1000)
+    if isinstance(left := clock.get("remaining_ms"), int):
+        increment = clock.get("increment_ms")
+        extra = increment / 1000 if isinstance(increment, int) else 0.0
+        limits.append(max(left, 0) / 1000 / _MOVES_AHEAD + extra)
+    return min(limits) if limits else None
+
+
+_OPTION_TYPES: Final[dict[str, str]] = {
+    "iterations": "integer",
+    "reuse": "integer",
+    "rollout": "integer",
+    "width": "integer",
+    "guided": "boolean",
+    "modelled": "boolean",
+    "believing": "boolean",
+}
+"""The type of each search setting offered as an option, if not ``number``."""
+
+
 def _hello(bot: Bot, message: dict[str, Any], author: str) -> dict[str, Any]:
+    options: dict[str, Any] = {"transcript": {"type": "string", "default": ""}}
+    for key in SEARCH_SETTINGS:
+        default = getattr(bot, key, None)
+        if default is not None or (key == "seconds" and hasattr(bot, key)):
+            options[key] = {"type": _OPTION_TYPES.get(key, "number"), "default": default}
     return {
         "type": "hello",
         "protocol": PROTOCOL,
         "name": bot.name,
         "author": author,
-        "options": {"transcript": {"type": "string", "default": ""}},
+        "options": options,
         "view": not _viewless(bot),  # a bot that never reads its view is sent none
     }
 
@@ -172,9 +252,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         prog="python -m chicago_poker.protocol.speak",
         description="Run a built-in bot as a program that speaks chicago-poker-bot/1.",
     )
-    parser.add_argument("bot", choices=sorted(BOTS), help="the bot")
+    parser.add_argument(
+        "bot",
+        help=f"the bot: {', '.join(sorted(BOTS))}, with settings if need be "
+        "(search:iterations=500), or module:Class",
+    )
     args = parser.parse_args(argv)
-    speak(BOTS[args.bot], author="chicago_poker")
+    try:
+        spec = parse_bot(args.bot)
+        if spec.remote:
+            parser.error("the bot must run in this process: a built-in bot or module:Class")
+    except InvalidArgumentError as error:
+        parser.error(str(error))
+    speak(spec.make, author="chicago_poker")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 import attrs
@@ -45,7 +46,7 @@ from chicago_poker.core.redacted_events import redact
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView, view
-from chicago_poker.formats.bot_protocol import MAX_LINE_BYTES, PROTOCOL
+from chicago_poker.formats.bot_protocol import MAX_LINE_BYTES, PROTOCOL, STDERR_LIMIT
 from chicago_poker.formats.jsonio import command_from_json, to_json
 from chicago_poker.formats.log import LogHeader, LogKind, RedactedLogEntry, dump_entry, dump_header
 from chicago_poker.players.bots import Bot, ask
@@ -64,19 +65,27 @@ __all__ = [
 ]
 
 
+def _some_limit(clock: Clock, attribute: Any, game: float | None) -> None:
+    if clock.move is None and game is None:
+        raise InvalidArgumentError("a clock needs a time per move, a game clock, or both")
+
+
 @frozen
 class Clock:
     """The time a remote bot has: per decision, per game, and the allowances around them.
 
     Every wait for a bot is its limit plus :attr:`latency`, the allowance for pipes, process
     scheduling and the referee's own work; a bot is timed from the moment its request is
-    written to the moment its answer is read.
+    written to the moment its answer is read. With a game clock, each decision's limit is
+    the time left on it (and :attr:`move`, if set, at most); the time a decision took is
+    taken off the clock and :attr:`increment` added after it, as fastchess's and
+    cutechess's ``tc=BASE+INCREMENT`` do.
     """
 
-    move: float = 5.0
-    """Seconds a bot has for one decision."""
+    move: float | None = 5.0
+    """Seconds a bot has for one decision, or None for the game clock alone."""
 
-    game: float | None = None
+    game: float | None = field(default=None, validator=_some_limit)
     """Seconds a bot has for all its decisions of one game, or None for no game clock."""
 
     latency: float = 0.25
@@ -85,13 +94,36 @@ class Clock:
     startup: float = 10.0
     """Seconds a bot has from its start to its ``ready``, the handshake's end."""
 
+    increment: float = 0.0
+    """Seconds added to the game clock after each decision the bot answers in time (last,
+    so that the fields before keep their places)."""
+
     def as_json(self) -> dict[str, int | None]:
         """The clock of a ``new_game`` message, in milliseconds."""
         return {
-            "move_ms": round(self.move * 1000),
-            "game_ms": None if self.game is None else round(self.game * 1000),
+            "move_ms": _ms(self.move),
+            "game_ms": _ms(self.game),
+            "increment_ms": round(self.increment * 1000),
             "latency_ms": round(self.latency * 1000),
         }
+
+    def limit(self, left: float | None) -> float:
+        """Seconds a decision may take with ``left`` on the game clock (None: no game clock).
+
+        Below 0 when the game clock is overdrawn: the latency allowance covers the game
+        clock as a whole, not each move again.
+
+        >>> Clock(move=5.0).limit(None), Clock(move=5.0, game=60.0).limit(2.5)
+        (5.0, 2.5)
+        """
+        if left is None:
+            assert self.move is not None  # the validator sees to it
+            return self.move
+        return left if self.move is None else min(self.move, left)
+
+
+def _ms(seconds: float | None) -> int | None:
+    return None if seconds is None else round(seconds * 1000)
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -107,8 +139,11 @@ class RemoteBot:
     """A bot program that speaks ``chicago-poker-bot/1``: started, and greeted, at once.
 
     ``options`` are set with ``option`` messages after the bot's hello, such as
-    ``{"depth": 3}``. After the handshake, :attr:`name`, :attr:`author`,
+    ``{"depth": 3}``: each must be one the bot offers in its hello, as python-chess's
+    ``configure`` insists. After the handshake, :attr:`name`, :attr:`author`,
     :attr:`options_offered` and :attr:`wants_view` hold what the bot said of itself.
+    ``log_dir`` keeps the bot's standard error and a trace of its messages there
+    (:class:`~chicago_poker.protocol.process.BotProcess`).
     """
 
     def __init__(
@@ -120,16 +155,18 @@ class RemoteBot:
         clock: Clock | None = None,
         env: Mapping[str, str] | None = None,
         cwd: str | None = None,
+        log_dir: str | Path | None = None,
     ) -> None:
         """Start the bot and go through the handshake.
 
         Raises:
-            BotError: ``failed-to-start``, ``slow-start`` (no ready within
-                :attr:`Clock.startup`), or what the bot did wrong in the handshake.
+            BotError: ``failed-to-start`` (the command cannot run, or an option the bot does
+                not offer), ``slow-start`` (no ready within :attr:`Clock.startup`), or what
+                the bot did wrong in the handshake.
         """
         self.clock = clock or Clock()
         self.label = label
-        self.process = BotProcess(argv, label=label, env=env, cwd=cwd)
+        self.process = BotProcess(argv, label=label, env=env, cwd=cwd, log_dir=log_dir)
         self._next_id = 0
         try:
             self._handshake(options or {})
@@ -142,6 +179,7 @@ class RemoteBot:
         engine_options = {
             "max_line_bytes": MAX_LINE_BYTES,
             "latency_ms": self.clock.as_json()["latency_ms"],
+            "stderr_limit": STDERR_LIMIT,
         }
         self.send(
             {
@@ -153,6 +191,11 @@ class RemoteBot:
         )
         self._read_hello(self._message(deadline, "hello"))
         for name, value in options.items():
+            if name not in self.options_offered:
+                offered = ", ".join(sorted(self.options_offered)) or "none"
+                raise BotError(
+                    "failed-to-start", f"option {name!r} is not one it offers (it offers {offered})"
+                )
             self.send({"type": "option", "name": name, "value": value})
         self.send({"type": "isready"})
         self._message(deadline, "ready")
@@ -175,7 +218,7 @@ class RemoteBot:
     def _message(self, deadline: float, kind: str) -> dict[str, Any]:
         """The bot's next message, which must be of type ``kind``."""
         try:
-            line = self.process.read_line(deadline, f"{kind} message")
+            line = self.process.read_line(deadline, f"a {kind} message")
         except BotError as fault:
             if fault.reason == "time-forfeit" and kind in ("hello", "ready"):
                 raise BotError("slow-start", f"no {kind} within the start-up limit") from None
@@ -196,7 +239,9 @@ class RemoteBot:
         self._next_id += 1
         sent = time.monotonic()
         self.send({"type": "ping", "id": self._next_id})
-        message = self._message(sent + self.clock.move + self.clock.latency, "pong")
+        message = self._message(
+            sent + self.clock.limit(self.clock.game) + self.clock.latency, "pong"
+        )
         if message.get("id") != self._next_id:
             raise BotError("stale-answer", f"pong for id {message.get('id')!r}")
         return time.monotonic() - sent
@@ -308,6 +353,7 @@ class Referee:
         for seat, bot in self.remote.items():
             line = _header_line(state, seat)
             self.sent[seat].append(line)
+            bot.process.new_game()
             bot.send(
                 {
                     "type": "new_game",
@@ -396,17 +442,18 @@ class Referee:
         """Send ``seat`` its unsent entries and an ``act``; the request, timed from now."""
         clock = player.clock
         left = self.remaining[seat]
-        limit = clock.move if left is None else min(clock.move, max(left, 0.0))
+        limit = clock.limit(left)
         act_id = player.new_id()
         timing = {
-            "move_ms": round(limit * 1000),
-            "remaining_ms": None if left is None else round(left * 1000),
+            "move_ms": max(round(limit * 1000), 0),
+            "remaining_ms": None if left is None else max(round(left * 1000), 0),
+            "increment_ms": round(clock.increment * 1000),
         }
         seen = view(state, seat) if player.wants_view else None
         listed = b",".join(self._command_json(each) for each in legal)
         self.flush(seat, _act_line(act_id, len(self.sent[seat]) - 1, seen, listed, timing))
         sent = time.monotonic()
-        return _Request(player.process, act_id, sent, limit, sent + limit + clock.latency)
+        return _Request(player.process, act_id, sent, limit, sent + max(limit + clock.latency, 0))
 
     def _read_answer(
         self, seat: int, line: bytes | BotError, request: _Request, legal: Sequence[Command]
@@ -426,7 +473,7 @@ class Referee:
             raise BotFaultError(seat, fault, overrun) from None
         left = self.remaining[seat]
         if left is not None:
-            self.remaining[seat] = left - elapsed
+            self.remaining[seat] = left - elapsed + self.remote[seat].clock.increment
         return command
 
     def _command_json(self, command: Command) -> bytes:
@@ -441,7 +488,9 @@ class Referee:
         for seat, bot in self.remote.items():
             if bot.process.flooded:
                 return BotFaultError(
-                    seat, BotError("stderr-flood", "too much on standard error"), 0.0
+                    seat,
+                    BotError("stderr-flood", f"over {STDERR_LIMIT} bytes on stderr in a game"),
+                    0.0,
                 )
         return None
 

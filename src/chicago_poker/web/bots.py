@@ -14,6 +14,7 @@ plays it at once.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import orjson
@@ -24,9 +25,10 @@ from chicago_poker.core.views import view
 from chicago_poker.formats.entries import dump_entry
 from chicago_poker.formats.jsonio import command_from_json, to_json
 from chicago_poker.formats.log import RedactedLogEntry
-from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, ask
+from chicago_poker.players.bots import Bot, HeuristicBot, ask
 from chicago_poker.players.game import Game
 from chicago_poker.players.simulate import Narrator
+from chicago_poker.protocol.spec import parse_bot
 from chicago_poker.web.thinking import Job, move_seed, think
 
 __all__ = ["TableBots", "Turn"]
@@ -65,6 +67,10 @@ class TableBots:
     def __init__(self, kinds: Sequence[str | None], seed: int) -> None:
         """The bots of ``kinds`` (a name of :data:`~chicago_poker.BOTS` per seat, or None).
 
+        A name may carry settings (``search:iterations=500``), as
+        :func:`~chicago_poker.protocol.spec.parse_bot` reads them; a program (``cmd:``) has
+        no place at a web table.
+
         ``seed`` is the table's: each bot that chooses at once is seeded from it and its
         seat, and each move of a bot that thinks from it, its seat and the move.
         """
@@ -72,7 +78,7 @@ class TableBots:
         """The name of each bot, by seat."""
         self.seed = seed
         self.bots: dict[int, Bot] = {
-            seat: BOTS[kind](seed * 10 + seat) for seat, kind in self.kinds.items()
+            seat: parse_bot(kind).make(seed * 10 + seat) for seat, kind in self.kinds.items()
         }
         self._told = {
             seat: _Lines()
@@ -106,6 +112,7 @@ class TableBots:
             view=orjson.dumps(to_json(view(game.state, turn.seat))).decode(),
             legal=orjson.dumps(to_json(list(turn.legal))).decode(),
             seconds=seconds,
+            asked=None if seconds is None else time.time(),
         )
 
     def choose_here(self, game: Game, turn: Turn) -> Command:

@@ -11,21 +11,32 @@ anew reads the history of a late 4-player game in about 15 ms, so a worker keeps
 one move to the next: any worker takes any move, and a worker lost loses nothing.
 
 :class:`Thinkers` holds the workers, a :class:`~concurrent.futures.ProcessPoolExecutor`
-started with the first job and stopped with the server. Every wait is bounded: a job waits
-at most :attr:`Thinkers.timeout` for a free worker, and as long again for its answer (the
-bot itself stops searching after :attr:`Thinkers.seconds`). When a wait runs out, the worker
-fails or is lost, :meth:`Thinkers.choose` raises :class:`ThinkingError`, saying why, and the
-table plays the heuristic bot's choice for that move.
+started with the first job and stopped with the server; each worker imports the search bot
+when it starts (:func:`warm_up`), not at its first move. Every wait is bounded: a job waits
+at most :attr:`Thinkers.timeout` in all, for a free worker and then for its answer. The
+bot itself stops searching after :attr:`Thinkers.seconds`, counted from the moment the table
+asked (:attr:`Job.asked`), so that a job that waited for its worker searches less, with the
+search bot's safety margin and its clock read inside every iteration. When a wait runs out,
+the worker fails or is lost, :meth:`Thinkers.choose` raises :class:`ThinkingError`, saying
+why, and the table plays the heuristic bot's choice for that move.
+
+A worker whose answer comes late is not killed: its bot is about to stop by its own clock,
+so it finishes the move (its answer dropped) and stays warm for the next, which it takes as
+soon as it is free. Only a worker still busy :data:`STOP_AFTER` times the timeout after its
+job was sent is stopped with the others (a bot that ignores its clock), and new ones start
+with the next move. A worker that crashed is replaced at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import random
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
-from typing import Protocol, cast
+from typing import Final, Protocol, cast
 
 import orjson
 from attrs import frozen
@@ -41,11 +52,18 @@ from chicago_poker.formats.jsonio import (
     view_from_json,
 )
 from chicago_poker.formats.log import RedactedLogEntry
-from chicago_poker.players.bots import BOTS
+from chicago_poker.protocol.spec import parse_bot
 from chicago_poker.web.limits import BOT_GRACE_SECONDS, BOT_SECONDS, BOT_WORKERS
 from chicago_poker.workers.processes import SPAWN, interrupts_ignored
 
-__all__ = ["Job", "Thinkers", "ThinkingError", "move_seed", "think"]
+__all__ = ["STOP_AFTER", "Job", "Thinkers", "ThinkingError", "move_seed", "think", "warm_up"]
+
+STOP_AFTER: Final = 10.0
+"""A worker still busy this many times :attr:`Thinkers.timeout` after its job was sent is
+stopped: its bot does not keep to its clock. Not sooner: on a loaded machine a worker that
+starts (a new process that imports the search) can take several timeouts before its first
+move, and stopping it then only starts another as slow (3 timeouts stopped 4 workers in one
+run of ``benchmarks/bench_web_load.py``)."""
 
 
 def move_seed(seed: int, seat: int, move: int) -> int:
@@ -65,7 +83,8 @@ class Job:
     """One move for a worker to think: all it needs, as names, numbers and JSON."""
 
     bot: str
-    """The bot's name in :data:`~chicago_poker.BOTS`."""
+    """The bot's name in :data:`~chicago_poker.BOTS`, with its settings if any
+    (``search:iterations=500``, as :func:`~chicago_poker.protocol.spec.parse_bot` reads it)."""
 
     seed: int
     """The seed of the bot made for this move (:func:`move_seed`)."""
@@ -85,6 +104,15 @@ class Job:
     seconds: float | None
     """The most the bot may think, or None for its iterations alone."""
 
+    asked: float | None = None
+    """When the table asked (``time.time()``): the bot's seconds count from then, or from
+    the moment it is asked in the worker if None."""
+
+
+def warm_up() -> None:
+    """What a worker does as it starts: import the search bot, so its first move is not late."""
+    importlib.import_module("chicago_poker.players.search")
+
 
 class _Thinker(Protocol):
     """A bot that is told its seat's history and thinks within a time (a search bot)."""
@@ -102,8 +130,11 @@ def think(job: Job) -> str:
     This is what a worker runs; a table runs it in its own process too, where no worker is
     wanted (:meth:`~chicago_poker.web.tables.Table.bot_move`).
     """
-    bot = cast(_Thinker, BOTS[job.bot](job.seed))
-    bot.seconds = job.seconds
+    bot = cast(_Thinker, parse_bot(job.bot).make(job.seed))
+    seconds = job.seconds
+    if seconds is not None and job.asked is not None:  # less the time the job waited
+        seconds = max(min(seconds, seconds - (time.time() - job.asked)), 0.0)
+    bot.seconds = seconds
     for line in job.history:
         bot.observe(load_redacted_entry(line))
     seen = view_from_json(orjson.loads(job.view))
@@ -140,14 +171,19 @@ class Thinkers:
         self.asked = 0
         """Jobs sent to the workers."""
         self.answered = 0
-        """Jobs the workers answered."""
+        """Jobs the workers answered in time."""
+        self.late = 0
+        """Jobs whose answer came too late: their workers went on, and were not stopped."""
+        self.stopped = 0
+        """Late jobs whose workers were stopped, still busy :data:`STOP_AFTER` timeouts on."""
         self._pool: ProcessPoolExecutor | None = None
+        self._stopping: set[asyncio.Task[None]] = set()  # pools being stopped, kept alive
         self._free = asyncio.Semaphore(workers)
         self._closed = False
 
     @property
     def timeout(self) -> float:
-        """The longest a job waits for a free worker, and then for the worker's answer."""
+        """The longest a job waits, for a free worker and then for the worker's answer, in all."""
         return self.seconds + self.grace
 
     def open(self) -> None:
@@ -162,16 +198,21 @@ class Thinkers:
             ThinkingError: no free worker, or no answer, in time; the worker failed or was
                 lost; its answer was not a command; or the thinkers are closed.
         """
-        async with self._free_worker():
-            answer = await self._answer(job)
+        deadline = time.monotonic() + self.timeout  # for a free worker and its answer
+        async with self._free_worker() as slot:
+            answer = await self._answer(job, slot, deadline)
         try:
             return command_from_json(orjson.loads(answer))
         except (orjson.JSONDecodeError, ChicagoPokerError) as error:
             raise ThinkingError(f"the worker's answer is not a command: {error}") from None
 
     @contextlib.asynccontextmanager
-    async def _free_worker(self) -> AsyncIterator[None]:
-        """Hold a free worker for a job, waited for within :attr:`timeout`."""
+    async def _free_worker(self) -> AsyncIterator[list[bool]]:
+        """Hold a free worker for a job, waited for within :attr:`timeout`.
+
+        The worker is freed when the job ends, unless the job's answer is late: then when
+        the worker finishes (``slot[0]`` set to False hands the release over).
+        """
         try:
             async with asyncio.timeout(self.timeout):
                 await self._free.acquire()
@@ -179,41 +220,71 @@ class Thinkers:
             raise ThinkingError(
                 f"all {self.workers} of the bots' workers were busy for {self.timeout:g} s"
             ) from None
+        slot = [True]
         try:
-            yield
+            yield slot
         finally:
-            self._free.release()
+            if slot[0]:
+                self._free.release()
 
-    async def _answer(self, job: Job) -> str:
-        """The worker's answer to ``job``, within :attr:`timeout`."""
+    async def _answer(self, job: Job, slot: list[bool], deadline: float) -> str:
+        """The worker's answer to ``job``, by ``deadline`` (``time.monotonic``)."""
         pool = self._started()
         self.asked += 1
         try:
             with interrupts_ignored():  # a worker it starts leaves Ctrl-C to the server
                 future = asyncio.get_running_loop().run_in_executor(pool, self.task, job)
-            answer = await asyncio.wait_for(future, self.timeout)
-        except (TimeoutError, BrokenExecutor) as error:
+            left = max(deadline - time.monotonic(), 0.0)
+            answer = await asyncio.wait_for(asyncio.shield(future), left)
+        except asyncio.CancelledError:  # the table no longer waits: the worker finishes
+            slot[0] = False
+            self._let_finish(pool, future)
+            raise
+        except TimeoutError:
+            self.late += 1
+            slot[0] = False
+            self._let_finish(pool, future)
+            raise ThinkingError(
+                f"no answer within {self.timeout:g} s; the worker finishes the move and "
+                "takes the next"
+            ) from None
+        except BrokenExecutor:
             await self._stop(pool)
             raise ThinkingError(
-                f"{self._stopped(error)}; new ones start with the next move"
+                "a worker was lost (it crashed or was killed); the workers were stopped; "
+                "new ones start with the next move"
             ) from None
         except Exception as error:  # raised by the bot in the worker
             raise ThinkingError(f"the bot failed in its worker: {error!r}") from None
         self.answered += 1
         return answer
 
-    def _stopped(self, error: Exception) -> str:
-        """Why the workers were stopped: ``error``, a timeout or a worker lost, in words."""
-        if isinstance(error, TimeoutError):
-            return f"no answer within {self.timeout:g} s; the workers were stopped"
-        return "a worker was lost (it crashed or was killed); the workers were stopped"
+    def _let_finish(self, pool: ProcessPoolExecutor, future: asyncio.Future[str]) -> None:
+        """Free the worker of a late answer when it finishes; stop the workers if it never does."""
+        loop = asyncio.get_running_loop()
+        free = self._free
+
+        def finished(done: asyncio.Future[str]) -> None:
+            free.release()
+            watchdog.cancel()
+            if not done.cancelled():
+                done.exception()  # retrieved: a late failure is not reported twice
+
+        def stop() -> None:
+            if not future.done():
+                self.stopped += 1
+                self._stopping.add(task := loop.create_task(self._stop(pool)))
+                task.add_done_callback(self._stopping.discard)
+
+        watchdog = loop.call_later(self.timeout * (STOP_AFTER - 1), stop)
+        future.add_done_callback(finished)
 
     def _started(self) -> ProcessPoolExecutor:
         """The pool of workers, started now if it is not yet."""
         if self._closed:
             raise ThinkingError("the server is stopping")
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=SPAWN)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=SPAWN, initializer=warm_up)
         return self._pool
 
     async def close(self) -> None:
