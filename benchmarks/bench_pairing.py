@@ -18,6 +18,7 @@ Usage: ``python benchmarks/bench_pairing.py results.jsonl [more.jsonl ...]``
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections import defaultdict
@@ -62,11 +63,19 @@ def measure(path: Path) -> list[str]:
     return lines
 
 
-def main(paths: list[str]) -> None:
-    """Print the table of each results file."""
-    for path in paths:
-        print("\n".join(measure(Path(path))))
+def main(argv: list[str]) -> int:
+    """Print the table of each results file; 2 for a file that cannot be read."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("results", nargs="+", type=Path, help="files of match --results")
+    args = parser.parse_args(argv)
+    for path in args.results:
+        try:
+            print("\n".join(measure(path)))
+        except (OSError, ValueError, KeyError) as error:
+            print(f"bench_pairing: {path}: {error}", file=sys.stderr)
+            return 2
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

@@ -18,8 +18,8 @@ is reproducible. For each game it measures, from the events:
 
 from __future__ import annotations
 
+import argparse
 import itertools
-import sys
 import time
 from multiprocessing import Pool
 from typing import NamedTuple
@@ -137,8 +137,11 @@ def measure(job: Job) -> Measured:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=15, help="games a setting (15)")
+    parser.add_argument("workers", nargs="?", type=int, default=2, help="processes (2)")
+    args = parser.parse_args()
+    games, workers = args.games, args.workers
     jobs = [
         (flags, players, bot, index)
         for flags in itertools.product((False, True), repeat=len(FLAGS))
