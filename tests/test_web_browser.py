@@ -156,7 +156,8 @@ def play_one(page: Any, rng: random.Random, clicked: dict[str, int]) -> bool:
     for _ in range(12):  # a Limousine takes a card, up to four of the cards it moves, a place
         offered = [(PICTURE, i) for i in range(page.locator(PICTURE).count())]
         offered += [(GO, i) for i in range(page.locator(GO).count())]
-        offered += [(HAND, i) for i in range(page.locator(HAND).count())]
+        if not page.locator("#choices .cancel").count():  # a card in hand starts a move
+            offered += [(HAND, i) for i in range(page.locator(HAND).count())]
         if not offered:
             offered = [(OPTION, i) for i in range(page.locator(OPTION).count())]
         if not offered or page.evaluate("document.getElementById('commands').dataset.events") != at:
