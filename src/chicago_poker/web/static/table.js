@@ -413,7 +413,7 @@ function showChoices() {
 
 // The seat's hand as buttons in the dock: the cards a legal command starts with can be chosen.
 function showHand(next) {
-  const cards = view && view.hand ? view.hand : [];
+  const cards = view && view.hand && view.victory === null ? view.hand : [];  // none once over
   page.hand.replaceChildren(...cards.map((card) => {
     const key = handKey(card);
     const shown = chip(card);
