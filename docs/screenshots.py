@@ -5,12 +5,17 @@ Run from the repository root, with the ``docs-shots`` extra installed
 
     python docs/screenshots.py                  # PNGs in build/screenshots/
     python docs/screenshots.py --out shots --full-page --chromium /usr/bin/chromium
+    python docs/screenshots.py --web-table      # the web table's pictures, in docs/web/
 
 It builds the site with ``mkdocs build --strict`` into a temporary directory, serves it on
 localhost, and opens each main page in headless Chromium (through Playwright), at a desktop
 and a phone width. Besides the pictures, it reports what a reader would trip over: a request
 that fails (a missing picture, stylesheet or script), an error on the browser's console, and
 a link to an anchor that is not on its page. The exit status is 1 if there is any, else 0.
+
+``--web-table`` makes the screenshots of the web table's page instead (``docs/web/*.png``, at
+phone and desktop sizes): they are taken by the browser test, ``tests/test_web_browser.py``,
+which plays whole games in Chromium; its exit status is the test's.
 """
 
 from __future__ import annotations
@@ -68,6 +73,8 @@ BROKEN_ANCHORS = """() => [...document.querySelectorAll('article a[href^="#"]')]
 def main(argv: Sequence[str] | None = None) -> int:
     """Build, serve and screenshot the site; 0 if nothing was found wrong, else 1."""
     args = parser().parse_args(argv)
+    if args.web_table:
+        return web_table()
     with tempfile.TemporaryDirectory() as site:
         build(Path(site))
         with serve(Path(site)) as base, sync_playwright() as playwright:
@@ -94,7 +101,20 @@ def parser() -> argparse.ArgumentParser:
         help="the Chromium executable (default: chromium on the PATH)",
     )
     result.add_argument("--full-page", action="store_true", help="the whole page, not a window")
+    result.add_argument(
+        "--web-table",
+        action="store_true",
+        help="screenshot the web table's page into docs/web/ (through its browser test)",
+    )
     return result
+
+
+def web_table() -> int:
+    """Play the web table's browser test, which saves its screenshots in ``docs/web/``."""
+    environment = {**os.environ, "SCREENSHOT_DIR": str(ROOT / "docs" / "web")}
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    command.append(str(ROOT / "tests" / "test_web_browser.py"))
+    return subprocess.run(command, cwd=ROOT, env=environment, check=False).returncode
 
 
 def build(site: Path) -> None:

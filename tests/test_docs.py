@@ -73,6 +73,30 @@ def test_the_python_blocks_of_a_page_run_in_order(page: str) -> None:
     run_blocks(DOCS / page)
 
 
+IN_ORDER = ("tutorial.md", "bots.md", "bot-protocol.md", "ai.md")
+"""The pages whose Python blocks build on one another, run in order above."""
+
+ALONE = sorted(
+    str(path.relative_to(DOCS))
+    for path in DOCS.rglob("*.md")
+    if path.name not in IN_ORDER and python_blocks(path)
+)
+"""Every other page with Python blocks: each of its blocks runs on its own."""
+
+
+@pytest.mark.parametrize("page", ALONE)
+def test_every_python_block_of_the_other_pages_runs_on_its_own(
+    page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader copies one block: it needs nothing from another (files go to a scratch folder)."""
+    monkeypatch.chdir(tmp_path)
+    for number, block in enumerate(python_blocks(DOCS / page), 1):
+        name = f"{page}, python block {number}"
+        linecache.cache[name] = (len(block), None, block.splitlines(True), name)
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(block, name, "exec"), {"__name__": f"docs:{page}"})
+
+
 @pytest.mark.parametrize("page", ["tutorial.md", "bots.md", "bot-protocol.md", "ai.md"])
 def test_the_code_of_a_page_fits_its_width(page: str) -> None:
     """Longer lines scroll sideways in the site's code blocks, at a desktop width."""

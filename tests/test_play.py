@@ -18,9 +18,10 @@ import pytest
 
 from chicago_poker.cli import play
 from chicago_poker.cli.play import describe_command, play_game
+from chicago_poker.cli.terminal import compact_piles
 from chicago_poker.cli.turns import next_chooser as _next_chooser
 from chicago_poker.core.apply import apply
-from chicago_poker.core.cards import Card, GangsterCard, SpecialCard, parse_tile
+from chicago_poker.core.cards import Card, GangsterCard, SpecialCard, parse_card, parse_tile
 from chicago_poker.core.commands import (
     Command,
     DrawCard,
@@ -173,13 +174,48 @@ def test_special_card_moves_never_describe_a_hidden_card() -> None:
 
 def test_an_illegal_answer_is_explained_and_asked_again() -> None:
     game, out = play_scripted("nine\n0\n999\n\n1\nq\n", seed=1)
-    assert "'nine': 'nine' is not a move: a move is draw, end," in out.replace("\n  ", " ")
+    assert "\n'nine' is not a move: type a move's number, or help.\nChoose 1-" in out
+    assert "a gangster card and a business" not in out  # no grammar lecture unasked
     assert "There is no move 0: choose from 1 to" in out
     assert "There is no move 999: choose from 1 to" in out
     assert "Type a move's number, or the move itself, such as draw." in out
     # The valid answer after the four bad ones was carried out: the human drew a card.
     assert any(isinstance(entry.command, DrawCard) for entry in game.history)
     assert "You draw " in out
+
+
+def test_help_tells_how_to_write_a_move_and_asks_again() -> None:
+    game, out = play_scripted("help\n1\nq\n", seed=1)
+    assert "a gangster card and a business (9R Speakeasy)" in out
+    assert out.count("Choose 1-") >= 2
+    assert isinstance(game.history[1].command, DrawCard)
+
+
+def test_a_move_copied_with_the_terminals_colour_codes_is_read_without_them() -> None:
+    """The menu paints the cards of its bracketed moves; a copy of one may carry the codes."""
+    game, out = play_scripted("\x1b[1m\x1b[35mdraw\x1b[0m\nq\n", seed=1)
+    assert isinstance(game.history[1].command, DrawCard)
+    assert "is not a move" not in out
+
+
+def test_u_says_what_it_takes_back_before_it_is_typed() -> None:
+    """The note before the prompt names what the ``u`` typed next takes back."""
+    for script in ("1\n1\n1\nu\nq\n", "1\n1\n1\n1\n1\nu\nq\n"):
+        _, out = play_scripted(script, seed=4)
+        taken = out.rindex("Taken back: ")
+        said = out.rindex("u takes back ", 0, taken)
+        assert out[said:].split("\n")[0].removeprefix("u takes back ") == (
+            out[taken:].split("\n")[0].removeprefix("Taken back: ")
+        )
+        assert out.index("Choose 1-", said) < taken
+
+
+def test_the_discard_pile_is_shown_grouped_by_colour() -> None:
+    seen = view(Game.new(["Al", "Bugs"], seed=1).state, 0)
+    cards = frozenset(parse_card(text) for text in ("9R", "1Y", "2R", "12R", "Bribery"))
+    shown = compact_piles(attrs.evolve(seen, discard_pile=cards))
+    assert shown.endswith("discard pile 5\nDiscard pile: Y 1 · R 2 9 12 · Bribery")
+    assert "9R" not in shown
 
 
 def test_the_end_of_input_mid_game_stops_cleanly() -> None:

@@ -24,6 +24,7 @@ from chicago_poker.core.apply import apply
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.redacted_events import redact
 from chicago_poker.core.views import view
+from chicago_poker.display.words import ROUTINE_EVENTS
 from chicago_poker.formats.jsonio import to_json
 from chicago_poker.formats.log import entries_to_lines
 from chicago_poker.formats.schemas import command_schema, event_schema, view_schema
@@ -270,6 +271,7 @@ def test_a_seat_is_welcomed_with_its_history_view_and_legal_commands(
         "names": ["Al", "Bugs"],
         "bots": [False, False],
         "labels": welcome["labels"],
+        "next": None,
     }
     # The page writes tiles and special cards as the library's words do, not in notation.
     tiles = [business["tile"] for business in seen["view"]["businesses"]]
@@ -754,3 +756,110 @@ def test_serve_without_the_web_extra_says_what_to_install(
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     assert main(["serve"]) == 2
     assert 'pip install "chicago-poker[web]"' in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- layouts, play again
+
+
+def test_a_layout_message_redraws_the_present_view_in_that_layout(
+    server: tuple[TestClient, Tables],
+) -> None:
+    """A page whose window changed asks for another layout and gets the same view redrawn."""
+    client, registry = server
+    table = make_table(registry, ["Al", "Bugs"], [None, None])
+    with connect(client, table, 0, "wide") as ws:
+        first = next(m for m in receive_until(ws, caught_up(table, 0)) if m["type"] == "view")
+        widths = {}
+        for layout in ("compact", "narrow", "wide"):
+            ws.send_json({"type": "layout", "layout": layout})
+            redrawn = ws.receive_json()
+            assert redrawn["type"] == "view"
+            assert redrawn["view"] == first["view"]
+            assert redrawn["events"] == table.events
+            expected = render.table_svg(view(table.game.state, 0), table.names, layout=layout)
+            assert redrawn["svg"] == expected
+            widths[layout] = int(redrawn["svg"].split('viewBox="0 0 ', 1)[1].split(" ")[0])
+        assert widths == {"compact": 296, "narrow": 390, "wide": 772}
+        ws.send_json({"type": "layout", "layout": "tiny"})
+        refused = ws.receive_json()
+        assert refused["code"] == "bad-layout"
+        assert "wide, narrow, compact" in refused["message"]
+        send_command(ws, {"type": "DrawCard", "player": 0})  # later updates keep the layout
+        update = receive_until(ws, caught_up(table, 0))
+        drawn = [m["svg"] for m in update if m["type"] == "view"]
+        assert 'viewBox="0 0 772 ' in drawn[-1]
+
+
+def test_play_again_makes_one_new_table_with_the_same_seats_tokens_bots_and_options() -> None:
+    registry = Tables()
+    with TestClient(create_app(registry, messages_per_second=1000)) as client:
+        _play_again(client, registry)
+
+
+def _play_again(client: TestClient, registry: Tables) -> None:
+    request = read_request(
+        {
+            "names": ["Al", "Bugs", "Capone"],
+            "bots": [None, "heuristic", "heuristic"],
+            "options": {"short_game": True},
+        }
+    )
+    table = registry.create(request, seed=11)
+    with connect(client, table, 0) as al, connect(client, table, None) as watcher:
+        legal = receive_until(al, caught_up(table, 0))[-1]["commands"]
+        al.send_json({"type": "again"})
+        assert receive_until(al, lambda m: m["type"] == "error")[-1]["code"] == "not-over"
+        watcher.send_json({"type": "again"})
+        assert receive_until(watcher, lambda m: m["type"] == "error")[-1]["code"] == "spectator"
+        play_out(al, legal)
+        al.send_json({"type": "again"})
+        new_id = receive_until(al, lambda m: m["type"] == "again")[-1]["table"]
+        assert receive_until(watcher, lambda m: m["type"] == "again")[-1]["table"] == new_id
+        al.send_json({"type": "again"})  # a second click makes no second table
+        al.send_json({"type": "layout", "layout": "compact"})
+        assert receive_until(al, lambda m: m["type"] == "view")[-1]["events"] == table.events
+    assert len(registry) == 2
+    again = registry.get(new_id)
+    assert table.next == new_id != table.id
+    assert again.request == request
+    assert again.tokens == table.tokens
+    assert again.seed != table.seed
+    assert not again.game.state.is_over
+    with connect(client, table, 0) as late:  # a seat that comes back to the old link is told
+        assert late.receive_json()["next"] == new_id
+    with connect(client, again, 0) as al_again:  # the old token opens the same seat there
+        assert al_again.receive_json()["seat"] == 0
+
+
+def play_out(ws: Socket, legal: list[Any]) -> None:
+    """Play the seat of ``ws`` (its first legal command each time) until the game is over.
+
+    ``legal`` holds the commands of the last ``legal`` message the seat was sent.
+    """
+    if legal:
+        send_command(ws, legal[0])
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "view" and message["view"]["victory"] is not None:
+            return
+        if message["type"] == "legal" and message["commands"]:
+            send_command(ws, message["commands"][0])
+
+
+def test_the_tab_has_an_icon(server: tuple[TestClient, Tables]) -> None:
+    client, _ = server
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200
+    assert icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text.startswith("<svg")
+    for page in ("/", "/table/x"):
+        assert '<link rel="icon" href="/favicon.ico"' in client.get(page).text
+
+
+def test_the_page_leaves_out_the_lines_the_library_calls_routine() -> None:
+    """The story tells a draw once: the page hides the events of ``ROUTINE_EVENTS``."""
+    script = (Path(create_app.__code__.co_filename).parent / "static" / "table.js").read_text()
+    listed = script.split("const ROUTINE = new Set([", 1)[1].split("])", 1)[0]
+    assert {name.strip().strip('"') for name in listed.split(",")} == {
+        kind.__name__ for kind in ROUTINE_EVENTS
+    }

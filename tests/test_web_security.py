@@ -50,8 +50,8 @@ Received = list[tuple[Message, Any]]
 """Each message a connection received, with what was sent to cause it (None: nothing)."""
 
 NAMES = ["Al", "Bugs", "Capone", "Dutch"]
-NARROW = {0}
-"""The viewers whose connection asks for the picture drawn for a phone."""
+LAYOUTS: dict[int | None, str] = {0: "narrow", 1: "compact"}
+"""The viewers whose connection asks for the picture drawn for a phone; the others, wide."""
 
 
 def play_over_the_network(
@@ -88,7 +88,7 @@ def play_over_the_network(
 class _connections:  # noqa: N801 - used as a context manager, like a function
     def __init__(self, client: TestClient, table: Table, viewers: list[int | None]) -> None:
         self.managers = {
-            viewer: connect(client, table, viewer, "narrow" if viewer in NARROW else "")
+            viewer: connect(client, table, viewer, LAYOUTS.get(viewer, "wide"))
             for viewer in viewers
         }
 
@@ -190,10 +190,10 @@ class Checker:
             assert set(cards_in(view_from_json(message["view"]))) <= known_cards(state, viewer)
             assert 0 <= message["lastmove"] <= message["events"]
             moved = [seen_event_from_json(data) for data in stream[message["lastmove"] :]]
-            narrow = viewer in NARROW
+            layout = LAYOUTS.get(viewer, "wide")
             for other in self.shuffled(state, viewer):
                 assert to_json(view(other, viewer)) == message["view"]
-                drawn = table_svg(view(other, viewer), self.names, lastmove=moved, narrow=narrow)
+                drawn = table_svg(view(other, viewer), self.names, lastmove=moved, layout=layout)
                 assert drawn == message["svg"]
             return
         assert viewer is not None

@@ -268,7 +268,7 @@ def test_a_stalled_or_slow_client_is_answered_408_and_closed() -> None:
 def test_a_websocket_request_too_large_to_read_is_refused_with_its_status() -> None:
     with serving() as server:
         table = server.create(["Al", "Bugs"], [None, None])
-        long_link = table["spectator"] + "x" * 10_000
+        long_link = table["spectator"] + "x" * 3_000  # over 2 KiB, a head under 8 KiB
         with pytest.raises(InvalidStatus) as refused:
             server.ws(long_link)
         assert refused.value.response.status_code == 414
@@ -278,6 +278,46 @@ def test_a_websocket_request_too_large_to_read_is_refused_with_its_status() -> N
             server.ws(table["spectator"], additional_headers=headers)
         assert refused.value.response.status_code == 431
         assert b"head-too-large" in refused.value.response.body
+
+
+def test_every_request_head_over_8_kib_is_refused_431_however_it_arrives() -> None:
+    """A plain GET, a table request and a WebSocket request alike, in one packet or many."""
+    filler = b"X-Filler: " + b"y" * 9000 + b"\r\n"
+    with serving() as server:
+        for head in (
+            b"GET / HTTP/1.1\r\nHost: x\r\n" + filler + b"\r\n",
+            b"POST /tables HTTP/1.1\r\nHost: x\r\n" + filler + b"Content-Length: 2\r\n\r\n{}",
+        ):
+            answer = answer_of(server.raw(head))
+            assert answer.startswith(b"HTTP/1.1 431 "), answer[:80]
+            assert b'"head-too-large"' in answer
+            sock = server.raw()
+            for start in range(0, len(head), 1000):  # in packets, as a slow client sends
+                sock.sendall(head[start : start + 1000])
+                time.sleep(0.01)
+            assert answer_of(sock).startswith(b"HTTP/1.1 431 ")
+        small = b"GET / HTTP/1.1\r\nHost: x\r\nX-Filler: " + b"y" * 7000 + b"\r\n\r\n"
+        assert answer_of(server.raw(small + b"")).startswith(b"HTTP/1.1 200 ")
+        assert server.get("/favicon.ico")[0] == 200
+
+
+def test_x_forwarded_for_names_the_client_only_from_the_proxies_named_by_an_option() -> None:
+    """By default any local process that sends the header is still its own address."""
+    body = json.dumps({"names": ["Al", "Bugs"]}).encode()
+
+    def create(server: Server, client: str) -> int:
+        request = urllib.request.Request(server.base + "/tables", body, method="POST")
+        request.add_header("X-Forwarded-For", client)
+        return _answer(request)[0]
+
+    share = ["--max-tables", "4", "--client-share", "0.25"]  # one table per client
+    with serving(*share) as server:
+        assert create(server, "203.0.113.1") == 200
+        assert create(server, "203.0.113.2") == 429  # the same client: 127.0.0.1
+    with serving(*share, "--forwarded-allow-ips", "127.0.0.1") as server:
+        assert create(server, "203.0.113.1") == 200
+        assert create(server, "203.0.113.2") == 200  # the proxy speaks for two clients
+        assert create(server, "203.0.113.2") == 429
 
 
 def _frame(opcode: int, payload: bytes) -> bytes:

@@ -44,6 +44,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--data-dir", type=Path, default=None, metavar="DIR", help="keep the tables' logs here"
     )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="ADDRESSES",
+        help="the reverse proxies (addresses, comma-separated, or *) whose X-Forwarded-For "
+        "header names the client; by default the header is not read, and a client is its "
+        "peer address",
+    )
     bounds = parser.add_argument_group("bounds", "what the server's tables and clients may use")
     for flag, read, default, metavar, help_text in _BOUNDS:
         bounds.add_argument(flag, type=read, default=default, metavar=metavar, help=help_text)
@@ -172,7 +180,11 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
     sys.stdout.flush()
     uvicorn.run(
-        create_app(tables), host=args.host, port=args.port, log_level="warning", **server_options()
+        create_app(tables),
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        **server_options(args.forwarded_allow_ips),
     )
     return 0
 

@@ -29,14 +29,14 @@ from chicago_poker.cli.human import (
     taken_back,
 )
 from chicago_poker.core.apply import apply
-from chicago_poker.core.cards import BusinessTile, GangsterCard
+from chicago_poker.core.cards import BusinessTile, GangsterCard, card_order
 from chicago_poker.core.commands import Command, PlayLimousine
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.events import TurnStarted
 from chicago_poker.core.redacted_events import SeenEvent, redact
 from chicago_poker.core.rules import stall_limit
 from chicago_poker.core.state import GameState, Victory
-from chicago_poker.core.tables import printable
+from chicago_poker.core.tables import piles_text, printable
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.display.words import ROUTINE_EVENTS, describe
 from chicago_poker.formats.moves import parse_command, write_command
@@ -48,6 +48,7 @@ __all__ = [
     "InputClosedError",
     "OutputClosedError",
     "TerminalTable",
+    "compact_piles",
     "output_width",
     "wrap",
 ]
@@ -64,6 +65,16 @@ _LONGEST_MOVE: Final = 200
 _BACK_WORDS: Final = frozenset({"b", "back"})
 _QUIT: Final = frozenset({"q", "quit", "exit"})
 _UNDO: Final = frozenset({"u", "undo"})
+_HELP: Final = frozenset({"h", "help", "?"})
+_ANSI: Final = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?)")
+"""A terminal's colour and control codes, which a move copied from a coloured menu may carry."""
+_NOT_A_MOVE: Final = " is not a move: "
+_HELP_TEXT: Final = (
+    "Type a move's number, or the move in the notation shown in brackets: draw; end; a "
+    "gangster card and a business (9R Speakeasy); a special card and what it is played on "
+    "(Liquidation, PoliceRaid, Limousine, Revolver, Bribery); send and a card; decline. "
+    "u takes your last move back, with the bots' moves after it; q quits."
+)
 _RULE: Final = "-" * 72
 _CARD_TOKEN: Final = re.compile(r"(?<![\w#])\d+([RYGBP])(?!\w)")
 _CARD_STYLES: Final = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "magenta"}
@@ -86,6 +97,41 @@ def _tile_name(tile: BusinessTile) -> str:
 def _moved(cards: Sequence[GangsterCard]) -> str:
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
     return f"No more: move {' '.join(map(str, cards))} ({count})."
+
+
+def compact_piles(seen: PlayerView) -> str:
+    """The piles' sizes, and the discard pile's cards grouped by colour, each colour once.
+
+    The library's table lists every discarded card with its colour ("2R 5R 9R 1Y ..."); a
+    whole game's pile of 50 cards reads shorter as "R 2 5 9 · Y 1 ...".
+
+    >>> import attrs
+    >>> from chicago_poker import Game, parse_card, view
+    >>> seen = view(Game.new(["Al", "Bugs"], seed=1).state, 0)
+    >>> cards = frozenset(parse_card(text) for text in ("9R", "1Y", "2R", "Revolver"))
+    >>> print(compact_piles(attrs.evolve(seen, discard_pile=cards)))
+    Draw deck 71 · business tiles face down 18 · discard pile 4
+    Discard pile: Y 1 · R 2 9 · Revolver
+    """
+    line = piles_text(seen, discards=False)
+    gangsters: dict[str, list[str]] = {}
+    specials: list[str] = []
+    for card in sorted(seen.discard_pile, key=card_order):
+        if isinstance(card, GangsterCard):
+            gangsters.setdefault(card.color.value, []).append(str(card.value))
+        else:
+            specials.append(card.kind.label)
+    groups = [f"{colour} {' '.join(values)}" for colour, values in gangsters.items()]
+    if specials:
+        groups.append(", ".join(specials))
+    return f"{line}\nDiscard pile: {' · '.join(groups)}" if groups else line
+
+
+def _taken(count: int) -> str:
+    """What taking back ``count`` player commands takes: the human's last and the bots' after."""
+    others = count - 1
+    after = f" and the {others} bot move{'s' if others != 1 else ''} after it" if others else ""
+    return f"your last move{after}"
 
 
 def _is_terminal(output: TextIO) -> bool:
@@ -230,7 +276,7 @@ class TerminalTable:
         """The library's table of the human's view (``str(view)``), and the stall warning."""
         mine = view(self.game.state, HUMAN)
         self.say(_RULE[: self.width])
-        self.say(str(mine))
+        self.say(str(mine).replace(piles_text(mine), compact_piles(mine), 1))
         limit = stall_limit(len(mine.players))
         if mine.stalled_turns * 2 >= limit:  # R-8.7: warn once half the limit has passed
             self.say(
@@ -257,11 +303,15 @@ class TerminalTable:
             self.say("Your move:", "bold")
         menu = menu_of(legal)
         self.show_menu(menu, state, mine)
+        self.say_undo()
         while True:
             answer = self.read(len(menu))
             if answer.lower() in _UNDO:
                 if self.undo():
                     return None
+                continue
+            if answer.lower() in _HELP:
+                self.say(_HELP_TEXT)
                 continue
             if only_digits(answer) is None:
                 command = self.typed(answer, state, legal)
@@ -316,7 +366,12 @@ class TerminalTable:
         try:
             command = parse_command(answer, state, player=HUMAN)
         except ChicagoPokerError as error:
-            self.say(f"{error} (type a move's number, or the move itself)", "yellow")
+            if _NOT_A_MOVE in str(error):  # an unknown word: one line, not the grammar
+                self.say(
+                    f"'{echo(answer)}' is not a move: type a move's number, or help.", "yellow"
+                )
+            else:
+                self.say(f"{error} (type a move's number, or the move itself)", "yellow")
             return None
         if command not in legal:  # parse_command reads legal commands: not expected
             self.say(f"'{echo(answer)}' is not one of your moves now.", "yellow")
@@ -414,17 +469,23 @@ class TerminalTable:
 
         ``back`` asks within a move chosen step by step, where ``b`` goes back.
         """
-        extra = "b to go back" if back else "or type a move; u to undo"
+        extra = "b to go back" if back else "or type a move, help; u to undo"
         self.write(f"Choose 1-{moves} ({extra}, q to quit): ")
         self.flush()
         line = self.input.readline()
         if not line:
             raise InputClosedError("End of input.")
-        answer = line.strip()
+        answer = _ANSI.sub("", line).strip()
         if answer.lower() in _QUIT:
             raise InputClosedError("You quit.")
         self.say("")
         return answer
+
+    def say_undo(self) -> None:
+        """Say what ``u`` would take back now, before the human types it."""
+        count = None if self.programs else taken_back(self.game)
+        if count is not None:
+            self.say(f"u takes back {_taken(count)}.")
 
     def undo(self) -> bool:
         """Take back the human's last move, and the bots' moves after it, if there is one."""
@@ -440,9 +501,7 @@ class TerminalTable:
             self.say("There is nothing to take back: you have not moved yet.", "yellow")
             return False
         self.game.undo(count)
-        others = count - 1
-        after = f" and the {others} bot move{'s' if others != 1 else ''} after it" if others else ""
-        self.say(f"Taken back: your last move{after}.", "yellow")
+        self.say(f"Taken back: {_taken(count)}.", "yellow")
         return True
 
     # ------------------------------------------------------------------ narration

@@ -14,6 +14,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Final
 
+from attrs import frozen
+
 from chicago_poker.core.cards import BusinessTile, Card, Face
 from chicago_poker.core.errors import ArgumentTypeError, InvalidArgumentError, short_repr
 from chicago_poker.core.rules import MAX_COLUMN
@@ -52,14 +54,37 @@ from chicago_poker.display.shapes import (
     wrap_words,
 )
 
-__all__ = ["HEADER", "NARROW", "draw_header", "draw_table", "names_of"]
+__all__ = ["COMPACT", "HEADER", "NARROW", "draw_header", "draw_table", "names_of"]
 
 NARROW: Final = 560
 """A picture asked for at most this many pixels wide lays the businesses out one above another."""
 
+COMPACT: Final = 340
+"""A picture asked for at most this many pixels wide also writes each seat's name above its
+column's cards, not beside them: it is 296 pixels wide, for the narrowest phones."""
+
 _NAME_WIDTH: Final = 104
 _MARKER_WIDTH: Final = 42
-_PANEL_WIDTH: Final = _NAME_WIDTH + MAX_COLUMN * STEP - GAP + _MARKER_WIDTH
+_CARDS_WIDTH: Final = MAX_COLUMN * STEP - GAP
+_NAME_LINE: Final = 18
+"""The height of a name written above its column's cards (compact pictures)."""
+
+
+@frozen
+class _Layout:
+    """Where a column's name goes: beside its cards (``name_width`` wide) or above them."""
+
+    name_width: int
+    name_line: int
+
+    @property
+    def panel_width(self) -> int:
+        """The width of a business's panel."""
+        return self.name_width + _CARDS_WIDTH + _MARKER_WIDTH
+
+
+_BESIDE: Final = _Layout(_NAME_WIDTH, 0)
+_ABOVE: Final = _Layout(10, _NAME_LINE)
 HEADER: Final = 26
 """The height of the band that names a business."""
 _PANEL_TOP: Final = 48
@@ -90,8 +115,9 @@ def draw_table(
     """The picture of the table of ``contents``, the last move and the marks ringed."""
     seen = contents.view
     narrow = size is not None and size <= NARROW
+    layout = _ABOVE if size is not None and size <= COMPACT else _BESIDE
     columns = 1 if narrow or len(seen.businesses) < 2 else 2
-    width = 2 * MARGIN + columns * _PANEL_WIDTH + (columns - 1) * 2 * GAP
+    width = 2 * MARGIN + columns * layout.panel_width + (columns - 1) * 2 * GAP
     room = width - 2 * MARGIN
     picture = ET.Element("g", {"class": "table"})
     y = MARGIN
@@ -105,7 +131,7 @@ def draw_table(
     if seen.shootout is not None:
         y = _shootout(picture, contents, names, y, room)
     spots: Spots = []
-    y = _businesses(picture, seen, names, y, columns, spots)
+    y = _businesses(picture, seen, names, y, (columns, layout), spots)
     y = _players(picture, contents, names, y, width, spots)
     picture.append(draw_highlights(spots, moved, marked))
     return svg_image(picture, width, y + MARGIN - GAP, size, _title(contents, names))
@@ -132,17 +158,18 @@ def _businesses(
     seen: PlayerView,
     names: Sequence[str],
     top: int,
-    columns: int,
+    shape: tuple[int, _Layout],
     spots: Spots,
 ) -> int:
     """Draw the businesses' panels, ``columns`` to a row from ``top``; where they end."""
     businesses = seen.businesses
+    columns, layout = shape
     for first in range(0, len(businesses), columns):
         row = businesses[first : first + columns]
         for index, business in enumerate(row):
-            x = MARGIN + index * (_PANEL_WIDTH + 2 * GAP)
-            picture.append(_business(business, seen, names, x, top, spots))
-        top += max(_panel_height(business) for business in row) + 2 * GAP
+            x = MARGIN + index * (layout.panel_width + 2 * GAP)
+            picture.append(_business(business, seen, names, (x, top), spots, layout))
+        top += max(_panel_height(business, layout) for business in row) + 2 * GAP
     return top
 
 
@@ -157,8 +184,12 @@ def _filled(column: ColumnView) -> bool:
     return bool(column.slots) or column.marker is not None
 
 
-def _panel_height(business: BusinessView) -> int:
-    rows = sum(ROW if _filled(column) else _EMPTY_ROW for column in business.columns)
+def _row_height(column: ColumnView, layout: _Layout) -> int:
+    return ROW + layout.name_line if _filled(column) else _EMPTY_ROW
+
+
+def _panel_height(business: BusinessView, layout: _Layout) -> int:
+    rows = sum(_row_height(column, layout) for column in business.columns)
     return _PANEL_TOP + rows + 4
 
 
@@ -166,20 +197,24 @@ def _business(
     business: BusinessView,
     seen: PlayerView,
     names: Sequence[str],
-    x: int,
-    y: int,
+    where: tuple[int, int],
     spots: Spots,
+    layout: _Layout,
 ) -> ET.Element:
     tile = business.tile
+    x, y = where
+    width = layout.panel_width
     panel = ET.Element("g", {"class": "business", "data-tile": str(tile)})
-    height = _panel_height(business)
+    height = _panel_height(business, layout)
     edge = SHOOTOUT if business.revealed else PANEL_EDGE
-    panel.append(draw_rect(x, y, _PANEL_WIDTH, height, fill=PANEL, stroke=edge, radius=8))
-    spots.append((("business", str(tile)), (x, y, _PANEL_WIDTH, height)))
-    note = "shootout: all face up" if business.revealed else ""
-    panel.extend(draw_header(tile, x, y, _PANEL_WIDTH, note))
+    panel.append(draw_rect(x, y, width, height, fill=PANEL, stroke=edge, radius=8))
+    spots.append((("business", str(tile)), (x, y, width, height)))
+    note = (
+        ("shootout" if layout.name_line else "shootout: all face up") if business.revealed else ""
+    )
+    panel.extend(draw_header(tile, x, y, width, note))
     for position, face in enumerate(tile.pattern):
-        cx = x + _NAME_WIDTH + position * STEP + CARD_WIDTH / 2
+        cx = x + layout.name_width + position * STEP + CARD_WIDTH / 2
         sign = "▼ down" if face is Face.DOWN else "▲ up"
         panel.append(
             draw_text(
@@ -189,8 +224,9 @@ def _business(
     row_y = y + _PANEL_TOP
     turn = seen.turn.player if seen.victory is None else None
     for seat, column in enumerate(business.columns):
-        panel.append(_column(column, names[seat], seat == turn, x, row_y, tile, seat, spots))
-        row_y += ROW if _filled(column) else _EMPTY_ROW
+        drawn = _column(column, names[seat], seat == turn, (x, row_y), tile, seat, spots, layout)
+        panel.append(drawn)
+        row_y += _row_height(column, layout)
     return panel
 
 
@@ -213,25 +249,29 @@ def _column(
     column: ColumnView,
     name: str,
     turn: bool,
-    x: int,
-    y: int,
+    where: tuple[int, int],
     tile: BusinessTile,
     seat: int,
     spots: Spots,
+    layout: _Layout,
 ) -> ET.Element:
     group = ET.Element("g", {"class": "column"})
-    room = _NAME_WIDTH - 14
+    x, y = where
+    width = layout.panel_width
+    room = (width - 20) if layout.name_line else _NAME_WIDTH - 14
     color = GOLD if turn else INK
     if not _filled(column):
         group.append(draw_text(x + 10, y + 15, name, size=12, bold=turn, fill=color, room=room))
-        spots.append((("column", str(tile), seat), (x + 4, y + 1, _PANEL_WIDTH - 8, 18)))
+        spots.append((("column", str(tile), seat), (x + 4, y + 1, width - 8, 18)))
         return group
-    middle = y + CARD_HEIGHT / 2 + 4
+    middle = y + 13 if layout.name_line else y + CARD_HEIGHT / 2 + 4
     group.append(draw_text(x + 10, middle, name, size=12, bold=turn, fill=color, room=room))
-    spots.append((("column", str(tile), seat), (x + 4, y, _PANEL_WIDTH - 8, CARD_HEIGHT)))
-    _places(group, column, x + _NAME_WIDTH, y, tile, seat, spots)
+    height = CARD_HEIGHT + layout.name_line
+    spots.append((("column", str(tile), seat), (x + 4, y, width - 8, height)))
+    y += layout.name_line
+    _places(group, column, x + layout.name_width, y, tile, seat, spots)
     if column.marker is not None:
-        cx = x + _PANEL_WIDTH - _MARKER_WIDTH / 2 - 2
+        cx = x + width - _MARKER_WIDTH / 2 - 2
         group.append(_marker(column.marker, cx, y + CARD_HEIGHT / 2))
     return group
 

@@ -117,7 +117,8 @@ def render(
         names: The players' names to show, one per seat; by default the names in the game.
         size: The width of the picture in pixels; by default its natural width. At most
             :data:`NARROW` pixels, the businesses stand one above another, so that the
-            text stays readable on a phone.
+            text stays readable on a phone; at most 340, each seat's name is also written
+            above its column's cards, which makes the picture 296 pixels wide.
         lastmove: The command or event that led to ``view``, or several (a turn's events):
             the cards, places, businesses and players involved are ringed in gold. A
             gangster played rings the place where it lies; a Liquidation or a Police Raid

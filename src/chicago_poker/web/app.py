@@ -7,7 +7,8 @@ Routes:
 - ``POST /tables``: create a table from a :func:`~.tables.read_request` body; the answer holds
   each seat's link and the spectators' link.
 - ``WebSocket /tables/{id}/ws?token=T``: the protocol of the page (see the Web table page
-  of the documentation); ``&layout=narrow`` draws the table for a phone.
+  of the documentation); ``&layout=narrow`` or ``compact`` draws the table for a phone.
+- ``GET /favicon.ico``: the tab's icon.
 - ``GET /tables/{id}/log?token=T&kind=redacted|full``: the seat's redacted log, or the full
   log once the game is over.
 """
@@ -39,7 +40,7 @@ from chicago_poker.web.limits import (
     MAX_REQUEST_BYTES,
     MESSAGES_PER_SECOND,
 )
-from chicago_poker.web.render import labels
+from chicago_poker.web.render import LAYOUTS, labels
 from chicago_poker.web.requests import TableError, read_request
 from chicago_poker.web.tables import Table, Tables, Viewer
 
@@ -79,6 +80,7 @@ def create_app(
         routes=[
             Route("/", _page("index.html")),
             Route("/table/{table}", _page("table.html")),
+            Route("/favicon.ico", _icon),
             Route("/tables", _create, methods=["POST"]),
             Route("/tables/{table}/log", _log),
             WebSocketRoute("/tables/{table}/ws", _socket),
@@ -122,6 +124,10 @@ def _page(name: str) -> Any:
         return FileResponse(STATIC / name, media_type="text/html")
 
     return page
+
+
+async def _icon(request: Request) -> Response:
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
 def _error_response(error: TableError) -> JSONResponse:
@@ -272,14 +278,19 @@ class _Connection:
         self.table = table
         self.viewer = viewer
         self.bucket = _Bucket(websocket.app.state.messages_per_second)
-        self.narrow = websocket.query_params.get("layout") == "narrow"
+        asked = websocket.query_params.get("layout", "wide")
+        self.layout = asked if asked in LAYOUTS else "wide"
         self.lock = asyncio.Lock()
+        self.sent = 0
+        """How many events this connection has sent the client, views included."""
 
     async def serve(self) -> None:
         names = list(self.table.names)
         bots = [seat in self.table.bots for seat in range(len(names))]
         hello = {"type": "welcome", "table": self.table.id, "seat": self.viewer}
-        await self.send({**hello, "names": names, "bots": bots, "labels": labels()})
+        await self.send(
+            {**hello, "names": names, "bots": bots, "labels": labels(), "next": self.table.next}
+        )
         writer = asyncio.get_running_loop().create_task(self.write())
         try:
             await self.read()
@@ -293,14 +304,20 @@ class _Connection:
             await self.websocket.send_text(orjson.dumps(message).decode())
 
     async def write(self) -> None:
-        sent = 0
+        """Send the history, then each update, and the next game's table once there is one."""
+        told = self.table.next  # the welcome told it
+        first = True
         while self.table.removed is None:
-            frames = self.table.frames(self.viewer, sent, self.narrow)
-            sent = self.table.events
-            for frame in frames:
-                async with self.lock:
-                    await self.websocket.send_text(frame)
-            await self.table.wait_past(sent)
+            async with self.lock:
+                if first or self.table.events > self.sent:
+                    frames = self.table.frames(self.viewer, self.sent, self.layout)
+                    self.sent, first = self.table.events, False
+                    for frame in frames:
+                        await self.websocket.send_text(frame)
+                if self.table.next != told:
+                    told = self.table.next
+                    await self.websocket.send_text(_text({"type": "again", "table": told}))
+            await self.table.wait_past(self.sent, told)
         await self.refuse(self.table.removed, "table-removed", close_code=GOING_AWAY)
 
     async def read(self) -> None:
@@ -333,19 +350,49 @@ class _Connection:
             await self.send({"type": "rejected", "rule": error.rule, "message": error.message})
 
     async def command(self, text: str | bytes) -> None:
-        data = _client_command(text)
+        data = _client_message(text)
+        if data["type"] == "layout":
+            await self.relayout(data["layout"])
+            return
         if self.viewer is None:
             raise TableError("a spectator only watches: it sends no commands", code="spectator")
-        self.table.submit(self.viewer, data)
+        if data["type"] == "again":
+            client = self.websocket.client.host if self.websocket.client is not None else None
+            self.tables.again(self.table, client)
+        else:
+            self.table.submit(self.viewer, data.get("command"))
+            self.tables.wake(self.table)
         await self.table.notify()
-        self.tables.wake(self.table)
+
+    async def relayout(self, layout: object) -> None:
+        """Draw the pictures in ``layout`` from now on; send the present one so drawn.
+
+        Unless the client is behind the table (the writer is sending an update, which is
+        drawn so), the present view is sent again in the new layout.
+
+        Raises:
+            TableError: ``layout`` is not one of :data:`~.render.LAYOUTS`.
+        """
+        if not isinstance(layout, str) or layout not in LAYOUTS:
+            raise TableError(
+                f"layout: {_preview(layout)} is not a layout; the layouts are {', '.join(LAYOUTS)}",
+                code="bad-layout",
+            )
+        async with self.lock:
+            self.layout = layout
+            if self.sent == self.table.events:
+                await self.websocket.send_text(self.table.view_frame(self.viewer, layout))
 
 
-def _client_command(text: str | bytes) -> object:
-    """The command's JSON data in a client's message.
+def _text(message: JSONObject) -> str:
+    return orjson.dumps(message).decode()
+
+
+def _client_message(text: str | bytes) -> dict[str, Any]:
+    """A client's message: a command, a layout or a request to play again.
 
     Raises:
-        TableError: the message is too large, not JSON, or not a command message.
+        TableError: the message is too large, not JSON, or none of those messages.
     """
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
@@ -354,16 +401,21 @@ def _client_command(text: str | bytes) -> object:
             code="too-large",
         )
     data = _json(text, "the message")
-    if not isinstance(data, dict) or data.get("type") != "command" or set(data) - _MESSAGE_KEYS:
+    keys = _MESSAGE_KEYS.get(data.get("type")) if isinstance(data, dict) else None
+    if not isinstance(data, dict) or keys is None or set(data) - keys:
         raise TableError(
-            'a message is {"type": "command", "command": {...}}, the only type a client '
-            f"sends; not {_preview(data)}",
+            'a message is {"type": "command", "command": {...}}, {"type": "layout", "layout": '
+            f'...}} or {{"type": "again"}}, the types a client sends; not {_preview(data)}',
             code="unknown-type",
         )
-    return data.get("command")
+    return data
 
 
-_MESSAGE_KEYS = frozenset({"type", "command"})
+_MESSAGE_KEYS: Final[dict[object, frozenset[str]]] = {
+    "command": frozenset({"type", "command"}),
+    "layout": frozenset({"type", "layout"}),
+    "again": frozenset({"type"}),
+}
 
 
 def _preview(data: object) -> str:

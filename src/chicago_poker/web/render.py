@@ -10,15 +10,23 @@ the page plays on.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from chicago_poker.core.cards import BUSINESS_TILES, SPECIAL_CARDS
 from chicago_poker.core.commands import Command
 from chicago_poker.core.redacted_events import SeenEvent
 from chicago_poker.core.views import PlayerView
+from chicago_poker.display.board import COMPACT
 from chicago_poker.display.svg import NARROW, render
 from chicago_poker.display.words import describe
 
-__all__ = ["command_words", "event_words", "labels", "table_svg"]
+__all__ = ["LAYOUTS", "command_words", "event_words", "labels", "table_svg"]
+
+LAYOUTS: Final = {"wide": None, "narrow": NARROW, "compact": COMPACT}
+"""The layouts a page may ask the picture in, and the size each asks of the library: wide (two
+businesses to a row, 772 pixels), narrow (one to a row, 390) and compact (one to a row, each
+seat's name above its cards, 296), so that a page can show its text at 12 pixels or more at
+any width from 300 pixels."""
 
 
 def table_svg(
@@ -26,18 +34,19 @@ def table_svg(
     names: Sequence[str],
     *,
     lastmove: Sequence[SeenEvent] = (),
-    narrow: bool = False,
+    layout: str = "wide",
 ) -> str:
     """The table as ``seen`` shows it, drawn by the library as an SVG document.
 
     ``lastmove`` is the last move's events as the viewer was told them (redacted), ringed in
-    gold; ``narrow`` stands the businesses one above another, for a phone.
+    gold; ``layout`` is one of :data:`LAYOUTS`.
 
     >>> from chicago_poker import Game, view
     >>> table_svg(view(Game.new(["Al", "Bugs"], seed=1).state, 0), ["Al", "Bugs"])[:4]
     '<svg'
     """
-    return str(render(seen, names=list(names), lastmove=lastmove, size=NARROW if narrow else None))
+    size = LAYOUTS[layout]
+    return str(render(seen, names=list(names), lastmove=lastmove, size=size))
 
 
 def labels() -> dict[str, str]:

@@ -4,8 +4,9 @@ uvicorn closes a connection left idle after an answer (``timeout_keep_alive``), 
 bounds how long a request's head may take to arrive, and a WebSocket request whose head the
 WebSocket library cannot read gets no answer at all. :class:`BoundedH11Protocol` adds both:
 a head that takes over :data:`~.limits.HEADER_SECONDS` is answered 408, and a WebSocket
-request with a target over :data:`~.limits.MAX_URL_BYTES` is answered 414, one with a head
-over :data:`~.limits.MAX_HEAD_BYTES` 431, each with the ``error`` JSON of the protocol.
+request with a target over :data:`~.limits.MAX_URL_BYTES` is answered 414, and any request
+with a head over :data:`~.limits.MAX_HEAD_BYTES` 431, each with the ``error`` JSON of the
+protocol.
 :class:`QuietWebSocketProtocol` closes a WebSocket whose text frame is not UTF-8 (1007), as
 uvicorn does, but without writing a traceback to the server's output for it.
 :func:`server_options` gives uvicorn these and the other bounds; ``chicago-poker serve``,
@@ -40,13 +41,22 @@ MAX_HEADERS = 100
 _REASONS = {408: "Request Timeout", 414: "URI Too Long", 431: "Request Header Fields Too Large"}
 
 
-def server_options() -> dict[str, Any]:
+def server_options(forwarded_allow_ips: str | None = None) -> dict[str, Any]:
     """The keyword arguments of ``uvicorn.run`` (or ``uvicorn.Config``) that bound a server.
+
+    A client is its peer address, unless ``forwarded_allow_ips`` names the proxies (their
+    addresses, comma-separated, or ``*``) whose ``X-Forwarded-For`` header says who the client
+    is; by default no header is read, since any local process could otherwise claim to be
+    another client.
 
     >>> server_options()["timeout_keep_alive"]
     5
+    >>> server_options()["proxy_headers"], server_options("10.0.0.2")["forwarded_allow_ips"]
+    (False, '10.0.0.2')
     """
     return {
+        "proxy_headers": forwarded_allow_ips is not None,
+        "forwarded_allow_ips": forwarded_allow_ips,
         "http": BoundedH11Protocol,
         "ws": QuietWebSocketProtocol,
         "ws_max_size": 4 * MAX_MESSAGE_BYTES,
@@ -66,6 +76,33 @@ class BoundedH11Protocol(H11Protocol):
     """
 
     _head_timer: asyncio.TimerHandle | None = None
+    _head: bytes = b""
+    """The part of a request's head received so far, while it is not whole."""
+
+    def data_received(self, data: bytes) -> None:
+        """Refuse a request whose head is over :data:`~.limits.MAX_HEAD_BYTES` (431); or read on.
+
+        A head is counted from the bytes that come while no request is under way, up to the
+        blank line that ends it, however they are cut into packets; the head of a request sent
+        before the previous one was answered (pipelined) is held by h11's bound on a head not
+        yet whole, which is the same size.
+        """
+        if self.conn.their_state is h11.IDLE:
+            head = self._head + data
+            end = head.find(b"\r\n\r\n")
+            size = end + 4 if end >= 0 else len(head)
+            self._head = b"" if end >= 0 else head
+            if size > MAX_HEAD_BYTES:
+                self._stop_head_clock()
+                self._refuse(
+                    431,
+                    "head-too-large",
+                    f"the request's head is over {MAX_HEAD_BYTES} bytes, the most the server reads",
+                )
+                return
+        else:
+            self._head = b""
+        super().data_received(data)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         """Start the connection, and the clock of its first request's head."""

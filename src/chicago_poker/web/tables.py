@@ -99,6 +99,8 @@ class Table:
         """When the game ended, on its server's clock; None while it goes on."""
         self.removed: str | None = None
         """Why the server removed the table, once it has; its connections then close."""
+        self.next: str | None = None
+        """The table of the next game, once a seat asked to play again (:meth:`Tables.again`)."""
         self.saved = 0
         """How many entries of the history its log on disk holds."""
         self.changed = asyncio.Condition()
@@ -106,7 +108,7 @@ class Table:
         self._events: list[Event] = list(self.game.events)
         self._streams: dict[Viewer, _Stream] = {None: _Stream()}
         self._streams.update({seat: _Stream() for seat in range(len(self.names))})
-        self._present: dict[tuple[Viewer, bool], tuple[int, list[JSONObject], list[str]]] = {}
+        self._present: dict[tuple[Viewer, str], tuple[int, list[JSONObject], list[str]]] = {}
         self._history: dict[Viewer, tuple[int, list[str]]] = {}
         self._news: dict[Viewer, tuple[int, int, list[str]]] = {}
         self._moved = _last_move_start(self.game)
@@ -114,9 +116,17 @@ class Table:
 
     @classmethod
     def deal(
-        cls, table_id: str, request: TableRequest, seed: int, owner: str | None = None
+        cls,
+        table_id: str,
+        request: TableRequest,
+        seed: int,
+        owner: str | None = None,
+        tokens: dict[str, Viewer] | None = None,
     ) -> Table:
-        """Deal a new game for ``request`` with a dealer seeded by ``seed``; make its tokens.
+        """Deal a new game for ``request`` with a dealer seeded by ``seed``.
+
+        The table's tokens are ``tokens`` (those of the table played before, to play again)
+        or new ones.
 
         Raises:
             TableError: the engine refuses the players (R-2.1, R-2.2): the message is its own.
@@ -125,9 +135,10 @@ class Table:
             game = Game.new(request.names, request.options, seed=seed)
         except IllegalCommand as error:
             raise TableError(f"$.names: {error} ({error.rule})", code="bad-request") from None
-        humans: list[Viewer] = [seat for seat, kind in enumerate(request.bots) if kind is None]
-        tokens = {secrets.token_urlsafe(24): seat for seat in [*humans, None]}
-        return cls(table_id, request, game, seed, tokens, owner)
+        if tokens is None:
+            humans: list[Viewer] = [seat for seat, kind in enumerate(request.bots) if kind is None]
+            tokens = {secrets.token_urlsafe(24): seat for seat in [*humans, None]}
+        return cls(table_id, request, game, seed, dict(tokens), owner)
 
     @property
     def events(self) -> int:
@@ -223,14 +234,14 @@ class Table:
         )
         return self.bot_seats.fallback(self.game, turn)
 
-    def updates(self, viewer: Viewer, since: int, narrow: bool = False) -> list[JSONObject]:
+    def updates(self, viewer: Viewer, since: int, layout: str = "wide") -> list[JSONObject]:
         """The messages that bring ``viewer`` from ``since`` events to the present.
 
-        ``narrow`` draws the picture for a phone (businesses one above another).
+        ``layout`` is how the picture is drawn (:data:`~chicago_poker.web.render.LAYOUTS`).
         """
-        return [*self._events_since(viewer, since), *self._now(viewer, narrow)[1]]
+        return [*self._events_since(viewer, since), *self._now(viewer, layout)[1]]
 
-    def frames(self, viewer: Viewer, since: int, narrow: bool = False) -> list[str]:
+    def frames(self, viewer: Viewer, since: int, layout: str = "wide") -> list[str]:
         """The messages of :meth:`updates` as the text frames a connection sends.
 
         Each is written once for all the connections of a viewer: the whole history (``since``
@@ -250,7 +261,7 @@ class Table:
                 self._history[viewer] = (self.events, texts)
             else:
                 self._news[viewer] = (since, self.events, texts)
-        return [*texts, *self._now(viewer, narrow)[2]]
+        return [*texts, *self._now(viewer, layout)[2]]
 
     def _events_since(self, viewer: Viewer, since: int) -> list[JSONObject]:
         if since >= self.events:
@@ -280,25 +291,29 @@ class Table:
             stream.state = apply(stream.state, event)
         return stream
 
-    def _now(self, viewer: Viewer, narrow: bool) -> tuple[int, list[JSONObject], list[str]]:
+    def view_frame(self, viewer: Viewer, layout: str) -> str:
+        """The text frame of ``viewer``'s ``view`` message now, its picture drawn in ``layout``."""
+        return self._now(viewer, layout)[2][0]
+
+    def _now(self, viewer: Viewer, layout: str) -> tuple[int, list[JSONObject], list[str]]:
         """The ``view`` (and for a seat ``legal``) message of ``viewer`` now, and their text.
 
         Made once per viewer, layout and event: every connection of a seat, and every
         spectator, shares them, and the picture of the table is drawn once. The picture
         rings the last move's events as the viewer was told them.
         """
-        present = self._present.get((viewer, narrow))
+        present = self._present.get((viewer, layout))
         if present is not None and present[0] == self.events:
             return present
         seen = view(self.game.state, viewer)
         last = self._stream(viewer).redacted[self._moved :]
-        svg = table_svg(seen, self.names, lastmove=last, narrow=narrow)
+        svg = table_svg(seen, self.names, lastmove=last, layout=layout)
         shown = {"events": self.events, "view": to_json(seen), "svg": svg, "lastmove": self._moved}
         messages: list[JSONObject] = [{"type": "view", **shown}]
         if viewer is not None:
             messages.append(self._legal_message(viewer, seen))
         texts = [_text(message) for message in messages]
-        self._present[(viewer, narrow)] = present = (self.events, messages, texts)
+        self._present[(viewer, layout)] = present = (self.events, messages, texts)
         return present
 
     def _legal_message(self, seat: int, seen: PlayerView) -> JSONObject:
@@ -333,14 +348,18 @@ class Table:
         self._moved = self.events  # a move: one command and the chance that followed it
         self._events.extend(events)
 
-    async def wait_past(self, events: int) -> None:
-        """Wait until the game has had more than ``events`` events, or the table is removed.
+    async def wait_past(self, events: int, known_next: str | None = None) -> None:
+        """Wait for more than ``events`` events, the table's removal, or a :attr:`next` game.
+
+        The wait ends as soon as :attr:`next` is no longer ``known_next``.
 
         Then wait while each turn of the event loop brings more events (up to
         :data:`GATHER_TURNS` turns), so that they make one update.
         """
         async with self.changed:
-            await self.changed.wait_for(lambda: self.events > events or self.removed is not None)
+            await self.changed.wait_for(
+                lambda: self.events > events or self.removed is not None or self.next != known_next
+            )
         for _ in range(GATHER_TURNS):
             events = self.events
             await asyncio.sleep(0)
@@ -566,6 +585,30 @@ class Tables:
         table = Table.deal(table_id, request, seed, client)
         self._add(table)
         return table
+
+    def again(self, table: Table, client: str | None = None) -> Table:
+        """The table of the next game after ``table``'s, made at the first call.
+
+        It has the same seats, tokens, bots and options, and a new seed; later calls give the
+        same table (while it is kept).
+
+        Raises:
+            TableError: the game is not over, or there is no room for a new table (as for
+                :meth:`create`).
+        """
+        if table.next is not None and table.next in self._tables:
+            return self._tables[table.next]
+        if not table.game.state.is_over:
+            raise TableError(
+                f"table {table.id}: a new game starts once this one is over", code="not-over"
+            )
+        self.expire()
+        self._check_room(client)
+        seed = secrets.randbelow(2**31)
+        made = Table.deal(secrets.token_urlsafe(9), table.request, seed, client, table.tokens)
+        self._add(made)
+        table.next = made.id
+        return made
 
     def _check_room(self, client: str | None) -> None:
         """Refuse a new table to a client that holds its share, or to a full server."""

@@ -7,8 +7,11 @@
 // or the cards a Limousine moves) narrows the server's list of legal commands until one is
 // left, which is sent. The page knows no rule: each command of the list is only written as
 // the clicks that name it (see steps()), and only what some legal command names can be
-// clicked. The whole list stays under "Every legal move", for keyboards and as a fallback.
-// Names and cards come from other people: they are only ever set as text, never as HTML.
+// clicked. The dock at the bottom of the window holds the turn, the hint, the choices of the
+// next click as buttons and the hand, so that on any screen a card and where it goes are both
+// in reach without scrolling. The whole list stays under "Every legal move", for keyboards
+// and as a fallback. Names and cards come from other people: they are only ever set as text,
+// never as HTML.
 const tableId = location.pathname.split("/").pop();
 const token = location.hash.slice(1);
 const $ = (id) => document.getElementById(id);
@@ -16,8 +19,14 @@ const page = {
   status: $("status"), title: $("title"), rejected: $("rejected"), hint: $("hint"),
   choices: $("choices"), commands: $("commands"), picture: $("picture"), events: $("events"),
   records: $("records"), result: $("result"), shootout: $("shootout"), sound: $("sound"),
+  hand: $("hand"), again: $("again"), dock: $("dock"), table: $("table"),
 };
-const NARROW_BELOW = 800;  // narrower windows get the picture drawn for a phone
+// The picture's layouts, by the width of the picture's column: the widest whose picture
+// (772, 390 or 296 pixels wide) fits at full size, so that no text of it is under 12 px.
+const LAYOUTS = [["wide", 772], ["narrow", 390], ["compact", 0]];
+// Events whose line the story leaves out, as the library's narrations do (ROUTINE_EVENTS):
+// the line of the turn and that of the card drawn say them.
+const ROUTINE = new Set(["ActionPhaseStarted", "DrawRequested"]);
 const SVG_TAGS = new Set(["svg", "g", "rect", "text", "title", "circle", "line", "path", "polygon", "tspan"]);
 let names = [];
 let labels = {};  // notation -> words, for tiles and special cards ("Speakeasy#1" -> "Speakeasy #1")
@@ -32,6 +41,9 @@ let story = [];  // every event of the seat's stream, as received
 let lastMove = 0;  // where the events the picture rings start
 let wasMyMove = false;
 let soundOn = true;
+let layout = layoutFor(page.table.clientWidth);
+let nextTable = null;  // the table of the next game, once a seat asked to play again
+let askedAgain = false;
 
 function element(tag, text, className) {
   const made = document.createElement(tag);
@@ -52,7 +64,6 @@ function count(number, noun) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const layout = window.innerWidth < NARROW_BELOW ? "narrow" : "wide";
   const query = new URLSearchParams({token, layout});
   socket = new WebSocket(`${scheme}://${location.host}/tables/${tableId}/ws?${query}`);
   socket.onmessage = (message) => receive(JSON.parse(message.data));
@@ -72,6 +83,7 @@ function receive(message) {
     case "events": return showEvents(message);
     case "view": return showView(message);
     case "legal": return showCommands(message);
+    case "again": return showAgain(message.table);
     case "rejected": return showProblem(`${message.rule}: ${message.message}`);
     case "error":
       stopped = ["bad-token", "unknown-table", "too-many-connections", "flood"].includes(message.code);
@@ -87,6 +99,42 @@ function welcome(message) {
   document.body.dataset.seat = seat ?? "spectator";
   page.events.replaceChildren();  // the whole history follows: a reload starts afresh
   story = [];
+  if (message.next) showAgain(message.next);
+}
+
+function layoutFor(width) {
+  return LAYOUTS.find(([, least]) => width >= least)[0];
+}
+
+// The window changed (a resize, a phone turned): ask for the picture in the layout that fits.
+function relayout() {
+  const wanted = layoutFor(page.table.clientWidth);
+  if (wanted === layout) return;
+  layout = wanted;
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "layout", layout}));
+}
+
+// The page keeps room at its end for the dock, so that the dock covers nothing.
+function fitDock() {
+  document.body.style.setProperty("--dock", `${page.dock.offsetHeight + 8}px`);
+}
+
+function askAgain() {
+  askedAgain = true;
+  page.again.disabled = true;
+  socket.send(JSON.stringify({type: "again"}));
+}
+
+function showAgain(table) {
+  nextTable = table;
+  const link = `/table/${table}#${token}`;
+  if (askedAgain) { location.assign(link); return; }
+  page.again.textContent = "Join the new game";
+  page.again.disabled = false;
+  page.again.hidden = false;
+  page.records.hidden = false;
+  page.again.onclick = () => location.assign(link);
+  if (view) page.status.textContent = `${statusLine()} A new game has started at this table.`;
 }
 
 let sentCount = 0;
@@ -111,6 +159,7 @@ function showEvents(message) {
     const item = element("li", message.words[offset]);
     item.value = index + 1;
     item.dataset.type = event.type;
+    item.hidden = ROUTINE.has(event.type);
     if (event.type === "TurnStarted") item.classList.add("new-turn");
     page.events.append(item);
   });
@@ -163,19 +212,28 @@ function showView(message) {
   view = message.view;
   lastMove = message.lastmove;
   if (message.svg) page.picture.replaceChildren(picture(message.svg));
+  page.picture.dataset.layout = layout;
   document.body.dataset.events = message.events;
   const over = view.victory !== null;
   document.body.dataset.over = over;
   page.status.textContent = statusLine();
   markLastMove();
   showResult(over);
-  page.records.hidden = false;
   const base = `/tables/${tableId}/log?token=${encodeURIComponent(token)}`;
   $("redacted-log").href = `${base}&kind=redacted`;
+  $("log-now").href = `${base}&kind=redacted`;
   const full = $("full-log");
   full.href = `${base}&kind=full`;
   full.hidden = !over;
+  page.records.hidden = !over;
+  if (!nextTable) {
+    page.again.hidden = !over || seat === null;
+    page.again.onclick = askAgain;
+  } else {
+    showAgain(nextTable);
+  }
   if (seat === null) showChoices();  // a spectator gets no legal message
+  fitDock();
 }
 
 // The SVG is the server's, drawn by the library, which escapes every name; before it joins
@@ -228,7 +286,8 @@ function showResult(over) {
   $("result-title").textContent = mine ? "You won!" : view.winner === null ? "Nobody won" : `${names[view.winner]} won`;
   const won = story.filter((item) => item && ["GameWon", "GameBlocked", "GameStalled"].includes(item.event.type));
   const words = won.length ? won[won.length - 1].words : `The game is over (${view.victory}).`;
-  $("result-words").textContent = `${words} The logs are below: yours, and the full log with every card.`;
+  const again = seat === null ? "" : " Play again starts a new game with the same seats.";
+  $("result-words").textContent = `${words} The logs are in the bar below: yours, and the full log with every card.${again}`;
 }
 
 // ------------------------------------------------------------------ commands as clicks
@@ -347,12 +406,42 @@ function showChoices() {
   }
   if (chosen.length) buttons.push(button("Cancel", () => { chosen = []; showChoices(); }, "cancel"));
   page.choices.replaceChildren(...buttons);
+  showHand(next);
   markPicture(next);
+  fitDock();
+}
+
+// The seat's hand as buttons in the dock: the cards a legal command starts with can be chosen.
+function showHand(next) {
+  const cards = view && view.hand && view.victory === null ? view.hand : [];  // none once over
+  page.hand.replaceChildren(...cards.map((card) => {
+    const key = handKey(card);
+    const shown = chip(card);
+    const made = button(shown.textContent, () => pickHand(key), shown.className.replace("chip", "card"));
+    made.dataset.key = key;
+    made.dataset.card = card;
+    made.disabled = !legalStart(key);
+    made.classList.toggle("choosable", next.has(key));
+    made.classList.toggle("chosen", chosen[0] === key);
+    made.setAttribute("aria-pressed", chosen[0] === key);
+    return made;
+  }));
+}
+
+function legalStart(key) {
+  return legal.commands.some((command, index) => steps(command, index)[0] === key);
+}
+
+// A card of the dock's hand: choose it, or (another card) start again from it.
+function pickHand(key) {
+  if (chosen.length) chosen = [];
+  if (legalStart(key)) choose(key);
+  else showChoices();
 }
 
 function hint(left, next, ready) {
   if (!view) return "";
-  if (view.victory !== null) return "See who won, the last shootout and the logs (yours, and the full one) by the story of the game.";
+  if (view.victory !== null) return seat === null ? "The logs of the game:" : "Play again with the same seats, or take the logs:";
   if (seat === null) return "You are watching: the last move is ringed in gold.";
   if (!legal.commands.length) {
     const turn = view.turn.player;
@@ -360,9 +449,9 @@ function hint(left, next, ready) {
   }
   if (!chosen.length) {
     const reinforce = legal.commands.some((command) => command.type === "SendReinforcement");
-    if (reinforce) return "Shootout! Click a card in your hand to send as a reinforcement.";
+    if (reinforce) return "Shootout! Choose a card to send as a reinforcement.";
     const cards = [...next.keys()].some((key) => key.startsWith("hand:"));
-    return cards ? "Your move: click a card in your hand, then where it goes." : "Your move:";
+    return cards ? "Choose a card, then where it goes." : "Your move:";
   }
   const type = left[0].command.type;
   const card = keyWords(chosen[0]);
@@ -463,6 +552,9 @@ page.sound.onclick = () => {
   page.sound.textContent = soundOn ? "Sound on" : "Sound off";
   page.sound.setAttribute("aria-pressed", soundOn);
 };
+
+new ResizeObserver(relayout).observe(page.table);
+new ResizeObserver(fitDock).observe(page.dock);
 
 if (!token) {
   page.status.textContent = "This link has no seat token: use the link the table gave you.";
