@@ -19,11 +19,12 @@ The module is pure.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import attrs
-from attrs import AttrsInstance, frozen
+from attrs import frozen
 
 from chicago_poker.core.commands import DealCard, StartGame
 from chicago_poker.core.events import CardDrawn, GameStarted
@@ -81,20 +82,24 @@ def form_error(
     return _shown_error(entry, index, _who(viewer, names), viewer)
 
 
-def _items(entry: SeenEntry) -> Iterator[tuple[str, Any]]:
-    yield "command", entry.command
-    for position, event in enumerate(entry.events):
-        yield f"events[{position}]", event
+def _items(entry: SeenEntry) -> Iterator[tuple[int, Any]]:
+    """The command (-1) and each event (its position), as :func:`_where` names them."""
+    yield -1, entry.command
+    yield from enumerate(entry.events)
+
+
+def _where(position: int) -> str:
+    return "command" if position < 0 else f"events[{position}]"
 
 
 def _seat_error(entry: SeenEntry, index: int, viewer: int | None, players: int) -> FormError | None:
     """A seat that is not one of the ``players``."""
-    for where, item in _items(entry):
+    for position, item in _items(entry):
         for name, seat in _seats_named(item):
             if not 0 <= seat < players:
                 return FormError(
                     index,
-                    f"{where}.{name}",
+                    f"{_where(position)}.{name}",
                     _SEAT_RULES.get(name, _SEATS),
                     f"there is no seat {seat}: it is not a player of this {players}-player game",
                 )
@@ -103,16 +108,46 @@ def _seat_error(entry: SeenEntry, index: int, viewer: int | None, players: int) 
 
 def _seats_named(item: Any) -> Iterator[tuple[str, int]]:
     """The seats an item names: (field, seat)."""
-    for name in SEAT_FIELDS:
-        value = getattr(item, name, None)
+    kind: type = type(item)
+    single, listed, paired = _seat_fields(kind)
+    for name in single:
+        value = getattr(item, name)
         if isinstance(value, int) and not isinstance(value, bool):
             yield name, value
-    for position, seat in enumerate(getattr(item, "contenders", ())):
-        yield f"contenders[{position}]", seat
-    pairs = getattr(item, "cards", ()) if hasattr(item, "contenders") else ()
-    pairs = getattr(item, "hands", ()) if hasattr(item, "owner") else pairs
-    for position, pair in enumerate(pairs):
-        yield f"{'hands' if hasattr(item, 'owner') else 'cards'}[{position}][0]", pair[0]
+    if listed:
+        for position, seat in enumerate(item.contenders):
+            yield f"contenders[{position}]", seat
+    if paired:
+        for position, pair in enumerate(getattr(item, paired)):
+            yield f"{paired}[{position}][0]", pair[0]
+
+
+@functools.cache
+def _seat_fields(kind: type) -> tuple[tuple[str, ...], bool, str]:
+    """Where a class names seats: its seat fields, whether it lists contenders, and more.
+
+    The last is the field of (seat, cards) pairs, if it has one (a reveal's ``cards``, a
+    shootout's ``hands``).
+    """
+    names = {field.name for field in attrs.fields(kind)} if attrs.has(kind) else set()
+    single = tuple(name for name in SEAT_FIELDS if name in names)
+    paired = "hands" if "owner" in names else ""
+    if "contenders" in names and "cards" in names:
+        paired = "cards"
+    return single, "contenders" in names, paired
+
+
+@functools.cache
+def _shared_fields(command: type, event: type) -> tuple[str, ...]:
+    """The fields a command class and an event class share, cards aside."""
+    if not attrs.has(command) or not attrs.has(event):
+        return ()
+    theirs = {field.name for field in attrs.fields(event)}
+    return tuple(
+        field.name
+        for field in attrs.fields(command)
+        if field.name in theirs and field.name != "card"
+    )
 
 
 def _count_error(
@@ -121,27 +156,23 @@ def _count_error(
     """A command whose own event (its first) records it otherwise: a seat, a count of cards."""
     command = entry.command
     event = entry.events[0] if entry.events else None
-    if not attrs.has(type(command)) or not attrs.has(type(event)):
-        return None
     if isinstance(command, _STARTS) and isinstance(event, _STARTS):
         found = _start_error(command, event, index, players)
         if found is not None:
             return found
-    names = {field.name for field in attrs.fields(cast("type[AttrsInstance]", type(event)))}
-    for field in attrs.fields(cast("type[AttrsInstance]", type(command))):
-        if field.name not in names or field.name == "card":
-            continue
-        ours, theirs = getattr(command, field.name), getattr(event, field.name)
+    kinds: tuple[type, type] = (type(command), type(event))
+    for name in _shared_fields(*kinds):
+        ours, theirs = getattr(command, name), getattr(event, name)
         if isinstance(ours, tuple) and isinstance(theirs, tuple):
             if len(ours) == len(theirs):
                 continue
-            what = f"{len(ours)} {field.name} where its event records {len(theirs)}"
+            what = f"{len(ours)} {name} where its event records {len(theirs)}"
         elif ours == theirs or isinstance(ours, tuple) or isinstance(theirs, tuple):
             continue
         else:
-            what = f"{field.name} {ours!r} where its event records {theirs!r}"
+            what = f"{name} {ours!r} where its event records {theirs!r}"
         rule = seen_rule(event, event)
-        return FormError(index, f"events[0].{field.name}", rule, f"the command has {what}")
+        return FormError(index, f"events[0].{name}", rule, f"the command has {what}")
     return None
 
 
@@ -170,20 +201,20 @@ def _start_error(command: Any, event: Any, index: int, players: int) -> FormErro
 
 def _shown_error(entry: SeenEntry, index: int, who: str, viewer: int | None) -> FormError | None:
     """A card shown that the viewer cannot see: another seat's hand dealt, or drawn."""
-    for where, item in _items(entry):
+    for position, item in _items(entry):
         if isinstance(item, _STARTS):
             for seat, hand in enumerate(item.hands):
                 if seat != viewer and any(card is not None for card in hand):
                     return FormError(
                         index,
-                        f"{where}.hands[{seat}]",
+                        f"{_where(position)}.hands[{seat}]",
                         _HIDDEN_HANDS,
                         f"it shows {who} a card hidden from them, in seat {seat}'s hand",
                     )
         if isinstance(item, CardDrawn) and item.player != viewer:
             return FormError(
                 index,
-                f"{where}.card",
+                f"{_where(position)}.card",
                 _HIDDEN_HANDS,
                 f"it shows {who} a card hidden from them, drawn by seat {item.player}",
             )
