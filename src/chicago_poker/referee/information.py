@@ -377,6 +377,8 @@ class InformationSet:
     ) -> Impossible | tuple[Failure, Assignment]:
         """The verdict where the ledger found a card seen where it cannot be, at ``whole``."""
         judged = self._judge_next(whole, assignment, budget)
+        if judged is None and self._filled is not None:  # proved: the engine's words
+            return _impossible(self._filled)
         return judged or Impossible(whole, None, "a card is seen where it cannot be")
 
     def _judge_next(
