@@ -211,7 +211,7 @@ def test_every_one_line_edit_of_a_log_gets_a_verdict(
 # ------------------------------------------------------------ crafted inputs: nothing raises
 
 SEATS = st.integers(-2, 7)
-CARDS = st.sampled_from([None, "1G", "15R", "9Y", "Revolver", "PoliceRaid#1", "Bribery"])
+CARDS = st.none() | st.sampled_from(["1G", "15R", "9Y", "Revolver", "PoliceRaid#1", "Bribery"])
 
 
 @st.composite
@@ -221,8 +221,16 @@ def crafted(draw: st.DrawFn) -> list[str]:
     viewer = draw(st.sampled_from([None, *range(players)]), label="viewer")
     lines = redacted(players, draw(st.integers(0, 50), label="seed"), viewer, 12)
     objects = [json.loads(line) for line in lines]
-    for _ in range(draw(st.integers(1, 4), label="changes")):
-        index = draw(st.integers(0, len(objects) - 1), label="line")
+    if draw(st.booleans(), label="set-up hands"):  # an extra null, a card shown, one missing
+        side = objects[1]["command"] if draw(st.booleans()) else objects[1]["events"][0]
+        hand = side["hands"][draw(st.integers(0, players - 1), label="seat")]
+        if draw(st.booleans(), label="longer"):
+            hand.append(draw(CARDS))
+        else:
+            hand.pop()
+    for _ in range(draw(st.integers(0, 4), label="changes")):
+        # The header and the set-up half the time: most of what a forger can claim is there.
+        index = draw(st.sampled_from([0, 1]) | st.integers(0, len(objects) - 1), label="line")
         _change(draw, objects[index], players)
     return [json.dumps(obj) for obj in objects]
 
