@@ -309,7 +309,8 @@ class InformationSet:
         """A witness with what the engine taught so far; else where it fails, or the verdict."""
         entries = len(self._entries)
         whole = entries if self.ledger.broken is None else self.ledger.broken
-        assignment = self._assign(whole, budget, makeups, exact=False)
+        # The fast steps keep only simple lessons: with others, the (bounded) search first.
+        assignment = self._assign(whole, budget, makeups, exact=bool(makeups))
         if isinstance(assignment, Infeasible):
             located = self._locate(whole, budget, makeups)
             if not isinstance(located, Assignment):
