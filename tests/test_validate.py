@@ -89,10 +89,10 @@ CORPUS_CASES = [
     case("redacted-fourth-action.jsonl", pytest.mark.rule("R-3.2")),
     case("redacted-forged-spectator-sees-hands.jsonl", pytest.mark.rule("R-2.4")),
     case("redacted-forged-police-raid.jsonl", pytest.mark.rule("R-5.3")),
-    case("redacted-forged-drawn-by-seat-minus-1.jsonl", pytest.mark.rule("R-3.6")),
-    case("redacted-forged-drawn-by-seat-7.jsonl", pytest.mark.rule("R-3.6")),
+    case("redacted-forged-drawn-by-seat-minus-1.jsonl", pytest.mark.rule("R-2.1")),
+    case("redacted-forged-drawn-by-seat-7.jsonl", pytest.mark.rule("R-2.1")),
     case("redacted-forged-120-draws.jsonl", pytest.mark.rule("R-3.6")),
-    case("redacted-forged-end-turn.jsonl", pytest.mark.rule("R-3.2")),
+    case("redacted-forged-end-turn.jsonl", pytest.mark.rule("R-2.4")),
     case("redacted-forged-winners.jsonl", pytest.mark.rule("R-6.4")),
     case("redacted-forged-reinforcement.jsonl", pytest.mark.rule("R-6.7.3")),
     case("redacted-leak.jsonl", pytest.mark.rule("R-2.4")),
@@ -450,7 +450,7 @@ def test_validate_files_reports_an_error_of_one_file_and_goes_on(
 
 def test_a_worker_that_dies_is_reported_for_its_file() -> None:
     # The seam calls _lost for each file of a worker that died (tests/test_cluster.py).
-    report = validate._lost(("game.jsonl", "/logs/game.jsonl", None))
+    report = validate._lost(("game.jsonl", "/logs/game.jsonl", (None, None)))
     assert report.source == "game.jsonl"
     assert report.status is Status.UNREADABLE
     assert report.findings[0].reason == (

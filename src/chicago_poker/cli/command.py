@@ -193,8 +193,17 @@ def _add_validate_parser(commands: Any) -> None:
         type=_seconds,
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
-        help=f"seconds allowed for each redacted log (default {DEFAULT_TIME_LIMIT:g}); past "
-        "them the log is undecided, with the reason 'time limit' (exit status 3)",
+        help=f"seconds of CPU time allowed for each redacted log (default "
+        f"{DEFAULT_TIME_LIMIT:g}): the time spent judging it, which a busy machine does not "
+        "eat into; past them the log is undecided, with the reason 'time limit' (exit status 3)",
+    )
+    add(
+        "--wall-limit",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="a ceiling on the wall-clock seconds of each redacted log (default 10 times "
+        "--time-limit); past it the log is undecided, with the reason 'wall-clock ceiling'",
     )
     validate.set_defaults(command=_validate)
 
@@ -265,9 +274,16 @@ def _validate_all(args: argparse.Namespace, counts: Counter[Status]) -> list[dic
 def _reports(args: argparse.Namespace) -> Iterable[Report]:
     """The report of each file of ``validate``, in order, each as soon as it is known."""
     if args.witness is not None:
-        report = validate_file(args.files[0], witness=True, time_limit=args.time_limit)
+        report = validate_file(
+            args.files[0], witness=True, time_limit=args.time_limit, wall_limit=args.wall_limit
+        )
         return [_write_witness(report, args.witness)]
-    return validate_files(args.files, time_limit=args.time_limit, **simulate.spread(args))
+    return validate_files(
+        args.files,
+        time_limit=args.time_limit,
+        wall_limit=args.wall_limit,
+        **simulate.spread(args),
+    )
 
 
 def _counted(
@@ -334,7 +350,8 @@ def _verdict(report: Report) -> str:
         count = len(report.findings)
         return f"illegal: {count} broken rule{'s' if count != 1 else ''}"
     if report.status is Status.UNDECIDED:
-        return f"undecided after {report.entries} entries: the time limit ran out"
+        which = report.findings[0].reason.split(":")[0] if report.findings else "time limit"
+        return f"undecided after {report.entries} entries: the {which} ran out"
     if report.kind is not None and report.kind.value == "redacted":
         return f"legal redacted log, {report.entries} entries: a witness was found (see notes)"
     if report.winner_name is not None:

@@ -43,7 +43,7 @@ from typing import Final
 from attrs import define
 
 from chicago_poker.core.cards import Card, GangsterCard
-from chicago_poker.referee.exact import Rule, search
+from chicago_poker.referee.exact import Rule, search, work_bound
 from chicago_poker.referee.ledger import (
     Facts,
     Makeup,
@@ -107,6 +107,9 @@ class Infeasible:
     reason: str
     """Why."""
 
+    bounded: bool = False
+    """Whether the search stopped at its work bound: then no proof that none fit."""
+
 
 def atom_of(place: Place, orders: dict[Shuffle, list[int]]) -> Card | Token | None:
     """What lies at ``place``: a known card or a token, following the Shuffles' orders."""
@@ -125,15 +128,18 @@ def assign(
     makeups: Sequence[Makeup] = (),
     *,
     exact: bool = True,
+    bounded: bool = False,
 ) -> Assignment | Infeasible:
     """Identities for the hidden cards of ``facts``, or why there are none.
 
     ``makeups`` are what the engine taught about hands' make-up (see
     :class:`~.ledger.Makeup`). The fast steps first; where they fail, the exact search
     (:func:`.exact.search`), which calls ``expired`` now and then and raises
-    :class:`~.exact.BudgetSpentError` once it says so. ``exact=False`` leaves the search out, to
-    measure how often it is needed; an Infeasible answer is then not a proof.
+    :class:`~.exact.BudgetSpentError` once it says so. ``exact=False`` leaves the search out: an
+    Infeasible answer is then not a proof. ``bounded``: the searches together make at most
+    :func:`~.exact.work_bound` choices, and raise :class:`~.exact.SearchBoundError` past it.
     """
+    work = [work_bound(facts)] if bounded else None
     failure: Infeasible | None = None
     bans = _bans(makeup for makeup in makeups if makeup.simple)
     branches = list(itertools.islice(_branches(makeups), MAX_ORDERS))
@@ -148,7 +154,7 @@ def assign(
             return result
         failure = failure or result
         for rules in branches if exact else ():
-            found = _search(facts, needs, token_cards, orders, expired, rules)
+            found = _search(facts, needs, token_cards, orders, expired, rules, work)
             if found is not None:
                 return found
     return failure or Infeasible("no order of the Limousine moves fits what the log shows")
@@ -234,11 +240,12 @@ def _search(
     orders: dict[Shuffle, list[int]],
     expired: Callable[[], bool] | None,
     rules: list[Rule],
+    work: list[int] | None = None,
 ) -> Assignment | None:
     """The exact search's assignment, where the fast steps found none."""
     token_cards = dict(token_cards)
     plays = [token for token in facts.tokens if token not in token_cards]
-    found = search(facts, needs, plays, expired, rules)
+    found = search(facts, needs, plays, expired, rules, work)
     if found is None:
         return None
     slot_cards, play_slots = found

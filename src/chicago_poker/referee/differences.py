@@ -10,7 +10,7 @@ rule that hides it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Protocol
 
 from chicago_poker.core.commands import (
     Command,
@@ -71,8 +71,24 @@ from chicago_poker.core.redacted_events import (
 )
 from chicago_poker.core.state import Victory
 from chicago_poker.formats.entries import RedactedLogEntry, dump_event, dump_seen
-from chicago_poker.referee.information import Impossible
 from chicago_poker.referee.report import shorten
+
+
+class Verdict(Protocol):
+    """Why no legal game gives an entry (an ``information.Impossible``), as findings read it."""
+
+    @property
+    def reason(self) -> str:
+        """Why, in words."""
+
+    @property
+    def recorded(self) -> SeenEvent | SeenCommand | None:
+        """The log's event or command where it differs from every legal game."""
+
+    @property
+    def expected(self) -> SeenEvent | SeenCommand | None:
+        """The engine's there, as the viewer sees it."""
+
 
 __all__ = [
     "EVENT_RULES",
@@ -235,7 +251,7 @@ def command_name(command: Command) -> str:
     return type(command).__name__
 
 
-def impossible_reason(entry: RedactedLogEntry, result: Impossible, who: str) -> str:
+def impossible_reason(entry: RedactedLogEntry, result: Verdict, who: str) -> str:
     """Why no legal game gives a redacted log's entry, in words."""
     command = entry.command
     name = _PLAIN.get(type(command), type(command)).__name__

@@ -16,15 +16,33 @@ The module is pure.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from chicago_poker.core.cards import Card, GangsterCard
 from chicago_poker.referee.ledger import NEVER, Facts, Need, Release, Slot, Token
 
-__all__ = ["BudgetSpentError", "Rule", "search"]
+__all__ = ["BudgetSpentError", "Rule", "SearchBoundError", "search", "work_bound"]
+
+WORK_PER_ITEM: Final = 4
+"""The search's work bound, per slot and token (see :func:`work_bound`)."""
 
 
 class BudgetSpentError(Exception):
     """The caller's budget ran out: the search or replay stops where it is."""
+
+
+class SearchBoundError(Exception):
+    """The search reached its work bound (:func:`work_bound`) without an answer."""
+
+
+def work_bound(facts: Facts) -> int:
+    """The most choices the search makes for ``facts``: linear in the history's length.
+
+    :data:`WORK_PER_ITEM` times the slots and tokens, at least 256. Each choice restricts one
+    slot of the matching (one augmenting path, linear in its edges, and a copy of the
+    matching), so a search costs O(n) choices of O(n^2) each on a history of n entries: O(n^3).
+    """
+    return max(256, WORK_PER_ITEM * (len(facts.slots) + len(facts.tokens)))
 
 
 class _Item:
@@ -190,13 +208,15 @@ def search(
     tokens: Sequence[Token],
     expired: Callable[[], bool] | None = None,
     rules: Sequence[Rule] = (),
+    work: list[int] | None = None,
 ) -> tuple[dict[Slot, Card], dict[Token, Slot]] | None:
     """A card for every slot and a slot for every unrevealed play, or None if there is none.
 
     ``needs`` have their plays settled (the Limousine orders chosen); ``tokens`` are the plays
     no reveal shows; ``rules`` say where special cards must or may not be. ``expired``, if
     given, is called now and then, and the search raises :class:`BudgetSpentError` once it
-    returns True.
+    returns True. ``work`` holds the choices the search may still make (shared by the
+    searches of one question); once it reaches 0 the search raises :class:`SearchBoundError`.
     """
     items = _journeys(facts, needs)
     if not _apply_rules(items, rules):
@@ -206,7 +226,7 @@ def search(
     if not matching.complete():
         return None
     plays = sorted(tokens, key=lambda token: token.seq)
-    placement = _PlaySearch(matching, _windows(slots, plays), expired)
+    placement = _PlaySearch(matching, _windows(slots, plays), expired, work)
     if not placement.place(0):
         return None
     chosen = placement.chosen
@@ -250,14 +270,19 @@ class _PlaySearch:
     slots that failed at a play is remembered, so that it is not tried again.
     """
 
-    __slots__ = ("chosen", "expired", "failed", "matching", "windows")
+    __slots__ = ("chosen", "expired", "failed", "matching", "windows", "work")
 
     def __init__(
-        self, matching: _Matching, windows: list[list[int]], expired: Callable[[], bool] | None
+        self,
+        matching: _Matching,
+        windows: list[list[int]],
+        expired: Callable[[], bool] | None,
+        work: list[int] | None = None,
     ) -> None:
         self.matching = matching
         self.windows = windows
         self.expired = expired
+        self.work = work
         self.chosen: list[int] = []
         """The slot of each play placed so far."""
         self.failed: set[tuple[int, frozenset[int]]] = set()
@@ -275,6 +300,7 @@ class _PlaySearch:
         for s in self.windows[k]:
             if s in chosen:
                 continue
+            self._spend()
             saved = matching.snapshot()
             if matching.restrict(s):
                 chosen.append(s)
@@ -284,6 +310,14 @@ class _PlaySearch:
             matching.restore(saved)
         self.failed.add(key)
         return False
+
+    def _spend(self) -> None:
+        """Count one choice against the work bound."""
+        work = self.work
+        if work is not None:
+            work[0] -= 1
+            if work[0] < 0:
+                raise SearchBoundError
 
 
 def _apply_rules(items: list[_Item], rules: Sequence[Rule]) -> bool:

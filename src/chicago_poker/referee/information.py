@@ -24,17 +24,23 @@ from collections.abc import Iterable, Sequence
 from attrs import frozen
 
 from chicago_poker.core.cards import Card
-from chicago_poker.core.commands import Command, DeclineReinforcement
+from chicago_poker.core.commands import Command, DeclineReinforcement, PlayLimousine
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.events import Event
-from chicago_poker.core.redacted_commands import SeenCommand
+from chicago_poker.core.redacted_commands import (
+    RedactedPlayGangster,
+    RedactedPlayLimousine,
+    RedactedSendReinforcement,
+    SeenCommand,
+)
 from chicago_poker.core.redacted_events import SeenEvent
 from chicago_poker.core.state import GameState
 from chicago_poker.referee.assignment import Assignment, Infeasible, assign
-from chicago_poker.referee.exact import BudgetSpentError
+from chicago_poker.referee.exact import BudgetSpentError, SearchBoundError
+from chicago_poker.referee.forms import form_error
 from chicago_poker.referee.ledger import Ledger, Makeup, SeenEntry
 from chicago_poker.referee.probe import possible_specials, probe
-from chicago_poker.referee.replay import Budget, Failure, Played, filler, judge, replay
+from chicago_poker.referee.replay import REFUSED, Budget, Failure, Played, filler, judge, replay
 from chicago_poker.referee.sampling import Chooser, Sampler, Tilt
 
 __all__ = [
@@ -134,15 +140,29 @@ class InformationSet:
     (True, True)
     """
 
-    def __init__(self, viewer: int | None, *, automatic_decline: bool = False) -> None:
+    def __init__(
+        self, viewer: int | None, *, automatic_decline: bool = False, players: int | None = None
+    ) -> None:
         """An empty information set of ``viewer``, before the game starts; see :meth:`extend`.
 
         ``automatic_decline``: the history was written by an engine before 0.2.0, which
         declined by itself for a tied player holding no gangster card; the witness supplies
         those declines, as :func:`~chicago_poker.referee.releases.declines_automatically`
-        tells from a log's header.
+        tells from a log's header. ``players``: the number of seats, as a log's header says;
+        by default, as the history's first entry (the set-up) says.
         """
         self.viewer = viewer
+        self._players = players
+        self._names: tuple[str, ...] = ()
+        """The players' names, as the set-up gives them."""
+        self._showing: tuple[int, set[int]] | None = None
+        """The entries that show cards (:meth:`_shows_cards`), for so many entries read."""
+        self._filled: Failure | None = None
+        """The engine's answer to the last entry given after a prefix's witness, if it failed."""
+        self._after: GameState | None = None
+        """The state after that entry, where the engine took it."""
+        self._form: Impossible | None = None
+        """The first entry refused for its form (:mod:`~chicago_poker.referee.forms`)."""
         self.ledger = Ledger(viewer, automatic_decline=automatic_decline)
         self._entries: list[SeenEntry] = []
         self._replayed = 0
@@ -161,16 +181,42 @@ class InformationSet:
         return known
 
     @property
+    def refused(self) -> Impossible | None:
+        """The first entry refused for its form, at once (see :meth:`extend`); None if none."""
+        return self._form
+
+    @property
     def entries(self) -> Sequence[SeenEntry]:
         """The history read so far."""
         return self._entries
 
     def extend(self, entry: SeenEntry) -> None:
-        """Take the next entry of the history, as the seat saw it."""
+        """Take the next entry of the history, as the seat saw it.
+
+        Its form is checked first (:func:`~chicago_poker.referee.forms.form_error`): an entry
+        refused for it is the answer of :meth:`witness`, and the ledger reads no further.
+        """
+        index = len(self._entries)
         self._entries.append(entry)
-        self.ledger.read(entry)
         self._found = None
         self._sampler = None
+        if self._form is None:
+            self._check_form(entry, index)
+        if self._form is None:
+            self.ledger.read(entry)
+
+    def _check_form(self, entry: SeenEntry, index: int) -> None:
+        """Refuse ``entry`` at once if its form is unsound (before the ledger reads it)."""
+        names = getattr(entry.command, "players", None) if index == 0 else self._names
+        if isinstance(names, tuple):
+            self._names = names
+        if self._players is None:
+            if not isinstance(names, tuple):
+                return  # no set-up: the engine refuses the entry
+            self._players = len(names)
+        error = form_error(entry, index, self.viewer, self._players, self._names)
+        if error is not None:
+            self._form = Impossible(index, error.rule, f"{error.field}: {error.reason}")
 
     # --- samples
 
@@ -238,32 +284,45 @@ class InformationSet:
         is spent.
         """
         self._replayed = 0
+        if self._form is not None:
+            return self._form
         try:
             return self._witness(budget)
         except BudgetSpentError:
             return Undecided(len(self._entries), self._replayed)
 
-    def _witness(self, budget: Budget | None) -> Witness | Impossible:
-        entries = self._entries
-        whole = len(entries) if self.ledger.broken is None else self.ledger.broken
+    def _witness(self, budget: Budget | None) -> Witness | Impossible | Undecided:
         makeups: list[Makeup] = []
         while True:
-            assignment = self._assign(whole, budget, makeups)
-            if isinstance(assignment, Assignment) and whole == len(entries):
-                played = self._replay(assignment, len(entries), budget)
-                if isinstance(played, Played):
-                    self._found = (played, assignment, makeups)
-                    return self._witness_of(played, assignment)
-            else:
-                good, found = self._last_feasible(whole, assignment, budget, makeups)
-                played = self._replay(found, good, budget)
-                if isinstance(played, Played):
-                    return self._refuted(good, played, assignment)
-                assignment = found
-            lesson = self._lesson(played, assignment, makeups)
+            step = self._attempt(budget, makeups)
+            if not isinstance(step, tuple):
+                return step
+            failure, assignment = step
+            lesson = self._lesson(failure, assignment, makeups)
             if lesson is None:
-                return _impossible(played)
+                return _impossible(failure)
             makeups.append(lesson)
+
+    def _attempt(
+        self, budget: Budget | None, makeups: list[Makeup]
+    ) -> Witness | Impossible | Undecided | tuple[Failure, Assignment]:
+        """A witness with what the engine taught so far; else where it fails, or the verdict."""
+        entries = len(self._entries)
+        whole = entries if self.ledger.broken is None else self.ledger.broken
+        # The fast steps keep only simple lessons: with others, the (bounded) search first.
+        assignment = self._assign(whole, budget, makeups, exact=bool(makeups))
+        if isinstance(assignment, Infeasible):
+            located = self._locate(whole, budget, makeups)
+            if not isinstance(located, Assignment):
+                return located
+            assignment = located
+        if whole < entries:
+            return self._at_break(whole, assignment, budget)
+        played = self._replay(assignment, entries, budget)
+        if isinstance(played, Failure):
+            return played, assignment
+        self._found = (played, assignment, makeups)
+        return self._witness_of(played, assignment)
 
     def _lesson(
         self, failure: Failure, assignment: Assignment, makeups: list[Makeup]
@@ -280,53 +339,172 @@ class InformationSet:
             return None
         return lesson
 
-    def _refuted(
-        self, good: int, played: Played, assignment: Assignment | Infeasible
-    ) -> Impossible:
-        """The engine's verdict on entry ``good``, the first that no identities fit."""
-        entries = self._entries
-        state = played.final
-        entry = entries[good]
+    def _locate(
+        self, whole: int, budget: Budget | None, makeups: list[Makeup]
+    ) -> Impossible | Undecided | tuple[Failure, Assignment] | Assignment:
+        """The first impossible entry of the first ``whole``, where the fast steps found none.
+
+        The fast steps alone (polynomial) find a prefix with identities whose next entry has
+        none: its witness is replayed, and the engine is given the next entry. Only where the
+        engine accepts that entry whatever the hands hold does the search (bounded) decide, which
+        may find identities for all ``whole`` entries after all: they come back. A failure of
+        the replay comes back with its identities, for a lesson.
+        """
+        good, found = self._boundary(0, whole, budget, makeups, exact=False)
+        judged = self._judge_next(good, found, budget)
+        filled = self._filled
+        judged = judged or self._walk(good + 1, whole)
+        if judged is not None:
+            return judged
+        after = self._assign(good + 1, budget, makeups)
+        if isinstance(after, Assignment):  # the fast steps missed identities the search found
+            last = self._assign(whole, budget, makeups)
+            if isinstance(last, Assignment):
+                return last
+            good, found = self._boundary(good + 1, whole, budget, makeups, found=after)
+            judged = self._judge_next(good, found, budget)
+            if judged is not None:
+                return judged
+            filled = self._filled
+            after = self._assign(good + 1, budget, makeups)
+        if isinstance(after, Assignment) or after.bounded:
+            return Undecided(good, self._replayed, reason="search bound")
+        if filled is not None:  # proved impossible: the engine's words, where it has some
+            return _impossible(filled)
+        return Impossible(good, None, after.reason)
+
+    def _at_break(
+        self, whole: int, assignment: Assignment, budget: Budget | None
+    ) -> Impossible | tuple[Failure, Assignment]:
+        """The verdict where the ledger found a card seen where it cannot be, at ``whole``."""
+        judged = self._judge_next(whole, assignment, budget)
+        if judged is None and self._filled is not None:  # proved: the engine's words
+            return _impossible(self._filled)
+        return judged or Impossible(whole, None, "a card is seen where it cannot be")
+
+    def _judge_next(
+        self, good: int, found: Assignment, budget: Budget | None
+    ) -> Impossible | tuple[Failure, Assignment] | None:
+        """Replay the first ``good`` entries by ``found``, then give the engine the next one.
+
+        A failure of the replay comes back for a lesson; the engine's refusal of the next
+        entry is the verdict (see :meth:`_refused`); None if it takes it.
+        """
+        self._filled = None
+        played = self._replay(found, good, budget)
+        if isinstance(played, Failure):
+            return played, found
+        return self._refused(good, played.final)
+
+    def _refused(self, good: int, state: GameState | None) -> Impossible | None:
+        """The engine's refusal of entry ``good``'s command after a witness of the entries before.
+
+        Its hidden cards are filled with cards the engine can take there (a card of the draw
+        pile, a gangster card of the hand, a card of the discard pile: :func:`.replay.filler`).
+        A command the engine refuses whatever the special cards of the hands it names
+        (:func:`.probe.probe`) is refused by every witness: the rules look at the other hidden
+        cards only through their number. Events that differ are not a verdict here: they may
+        show cards the entry itself reveals, which the witness of the entries before it does
+        not know; nor is the refusal of an entry that shows a card leaving a hand (a need),
+        since the witness of the entries before it need not have given the hand that card.
+        """
+        entry = self._entries[good]
         command = filler(entry.command, state, self.ledger, good)
         outcome = judge(good, entry, command, state, self.viewer, self.ledger.automatic_decline)
         self._replayed += 1
-        if isinstance(outcome, Failure):
-            return _impossible(outcome)
-        reason = assignment.reason if isinstance(assignment, Infeasible) else "no cards fit"
-        return Impossible(good, None, reason)
+        if not isinstance(outcome, Failure):
+            self._after, self._filled = outcome[0], None
+            return None
+        self._after, self._filled = None, outcome
+        if outcome.depth != REFUSED:
+            return None
+        if self._shows_cards(good) or not _held(entry.command, command, state):
+            return None  # another witness may hold the card, or let the move
+        outcome.state = state
+        known = Assignment(self.ledger.facts(good), {}, {}, {}, [], [])
+        if state is not None and self._lesson(outcome, known, []) is not None:
+            return None  # the hand's make-up may be the cause: the identities decide
+        return _impossible(_emptied(outcome, entry.command, state))
+
+    def _walk(self, start: int, whole: int) -> Impossible | None:
+        """Go on from a complete game of the first ``start`` entries, entry by entry.
+
+        The engine took entry ``start`` - 1 with its hidden cards filled in: the game so far
+        is a witness of those entries. Each next entry is filled and given to the engine in
+        turn; the first it refuses whatever any witness holds (see :meth:`_refused`) is the
+        finding. None where one it takes no further, or refuses for cards another witness may
+        hold: then the identities decide.
+        """
+        for index in range(start, whole):
+            state = self._after
+            if state is None:
+                return None
+            refused = self._refused(index, state)
+            if refused is not None:
+                return refused
+        return None
+
+    def _shows_cards(self, index: int) -> bool:
+        """Whether entry ``index`` shows cards whose journeys the identities must fit.
+
+        A card seen leaving a hand, a card the viewer sees drawn or dealt, any card whose
+        whereabouts the entry tells (the ledger's bookkeeping changed at it); and a Limousine
+        move, since which moves the engine allows depends on the cards.
+        """
+        if isinstance(self._entries[index].command, PlayLimousine | RedactedPlayLimousine):
+            return True
+        ledger = self.ledger
+        if self._showing is None or self._showing[0] != ledger.entries:
+            showing = {need.entry for need in ledger.needs}
+            showing.update(entry for entry, *_ in ledger.sightings)
+            showing.update(entry for entry, *_ in ledger.closing)
+            self._showing = (ledger.entries, showing)
+        return index in self._showing[1]
 
     def _assign(
-        self, entries: int, budget: Budget | None, makeups: Sequence[Makeup] = ()
+        self,
+        entries: int,
+        budget: Budget | None,
+        makeups: Sequence[Makeup] = (),
+        *,
+        exact: bool = True,
     ) -> Assignment | Infeasible:
+        """Identities for the first ``entries`` entries: fast steps, then the bounded search."""
         _check(budget)
         lessons = [makeup for makeup in makeups if makeup.entry < entries]
         expired = None if budget is None else budget.expired
-        return assign(self.ledger.facts(entries), expired, lessons)
+        facts = self.ledger.facts(entries)
+        try:
+            return assign(facts, expired, lessons, exact=exact, bounded=True)
+        except SearchBoundError:
+            return Infeasible("the search reached its work bound", bounded=True)
 
-    def _last_feasible(
+    def _boundary(
         self,
+        low: int,
         whole: int,
-        assignment: Assignment | Infeasible,
         budget: Budget | None,
         makeups: list[Makeup],
+        *,
+        exact: bool = True,
+        found: Assignment | None = None,
     ) -> tuple[int, Assignment]:
-        """The longest prefix, at most ``whole`` entries long, whose facts have identities.
+        """A prefix, at least ``low`` and under ``whole`` entries, with identities; its next none.
 
-        ``assignment`` is the answer for ``whole`` entries; the prefix's comes back with it.
+        Bisection: the prefix of ``low`` entries has identities (``found``, if known), that of
+        ``whole`` has none (by the fast steps alone unless ``exact``; a search past its bound
+        counts as none).
         """
-        if isinstance(assignment, Assignment):
-            return whole, assignment
-        low, high = 0, whole - 1  # the prefix of ``low`` entries is feasible; ``high`` + 1 is not
-        found: Assignment | None = None  # that prefix's identities, once computed
+        high = whole - 1  # the prefix of ``high`` + 1 entries has none
         while low < high:
             middle = (low + high + 1) // 2
-            result = self._assign(middle, budget, makeups)
+            result = self._assign(middle, budget, makeups, exact=exact)
             if isinstance(result, Assignment):
                 low, found = middle, result
             else:
                 high = middle - 1
         if found is None:
-            result = self._assign(low, budget, makeups)
+            result = self._assign(low, budget, makeups, exact=exact)
             assert isinstance(result, Assignment)  # the empty prefix has identities
             found = result
         return low, found
@@ -354,6 +532,37 @@ class InformationSet:
                 for command, caused in implied
             ),
         )
+
+
+def _held(seen: SeenCommand, command: Command, state: GameState | None) -> bool:
+    """Whether the hidden card a filler gave a face-down play or a reinforcement is held.
+
+    Or whether the hand is empty, as it is then in every witness.
+    """
+    if not isinstance(seen, RedactedPlayGangster | RedactedSendReinforcement):
+        return True
+    card = getattr(command, "card", None)
+    seat = seen.player
+    if state is None or not 0 <= seat < len(state.players):
+        return True  # the engine's refusal does not come from the hand
+    hand = state.players[seat].hand
+    return card in hand or not hand  # every witness's hand holds as many cards: none here
+
+
+def _emptied(failure: Failure, seen: SeenCommand, state: GameState | None) -> Failure:
+    """``failure``, said of an empty hand where a hidden card was played from one.
+
+    The engine names the card the filler chose, which the log does not show.
+    """
+    if (
+        isinstance(seen, RedactedPlayGangster | RedactedSendReinforcement)
+        and state is not None
+        and 0 <= seen.player < len(state.players)
+    ):
+        player = state.players[seen.player]
+        if not player.hand:
+            failure.reason = f"{player.name} holds no card to place face down."
+    return failure
 
 
 def _check(budget: Budget | None) -> None:

@@ -12,6 +12,7 @@ The module is pure.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final, Protocol, get_args
 
@@ -51,7 +52,7 @@ from chicago_poker.referee.exact import BudgetSpentError
 from chicago_poker.referee.ledger import Ledger, Place, SeenEntry
 from chicago_poker.referee.releases import Implied, step_as_written
 
-__all__ = ["Budget", "Failure", "Played", "complete", "filler", "replay"]
+__all__ = ["REFUSED", "Budget", "Failure", "Played", "complete", "filler", "replay"]
 
 
 class Budget(Protocol):
@@ -110,6 +111,9 @@ class Played:
         return self.states[-1] if self.states else None
 
 
+REFUSED: Final = 2
+"""The :attr:`Failure.depth` of a command the engine refused."""
+
 _BUDGET_EVERY: Final = 256
 """How many entries a replay goes between two questions to its budget."""
 
@@ -163,12 +167,13 @@ def _complete(
 
 def _complete_start(seen: RedactedStartGame, ledger: Ledger, assignment: Assignment) -> StartGame:
     """The set-up, each hidden card of the hands the one its slot of the deal brought."""
+    cards = assignment.slot_cards
     hands = []
     for seat, hand in enumerate(seen.hands):
         dealt = iter(ledger.deal.get(seat, ()))
-        hands.append(
-            tuple(card if card is not None else assignment.slot_cards[next(dealt)] for card in hand)
-        )
+        # A loop, not a generator: StopIteration (more hidden cards than slots) must reach
+        # complete(), which gives the engine a filler instead.
+        hands.append(tuple([card if card is not None else cards[next(dealt)] for card in hand]))
     return StartGame(seen.players, tuple(hands), seen.businesses, seen.first_player, seen.options)
 
 
@@ -269,9 +274,9 @@ def judge(
             state, command, automatic_decline=automatic_decline
         )
     except IllegalCommand as error:
-        return Failure(index, error.rule, error.message, depth=2)
+        return Failure(index, error.rule, error.message, depth=REFUSED)
     except ChicagoPokerError as error:  # pragma: no cover - the engine raises only the above
-        return Failure(index, None, str(error), depth=2)
+        return Failure(index, None, str(error), depth=REFUSED)
     if not whole:
         seen = redact_command(state, command, viewer)
         if seen != entry.command:
@@ -369,9 +374,9 @@ def filler(seen: SeenCommand, state: GameState | None, ledger: Ledger, index: in
 def _start_filler(seen: RedactedStartGame) -> StartGame:
     """The set-up, each hidden card one of the deck's not shown, in order."""
     used = {card for hand in seen.hands for card in hand if card is not None}
-    spare = iter(card for card in full_deck() if card not in used)
+    spare = itertools.cycle([card for card in full_deck() if card not in used] or [_ANY_GANGSTER])
     hands = tuple(
-        tuple(card if card is not None else next(spare) for card in hand) for hand in seen.hands
+        tuple([card if card is not None else next(spare) for card in hand]) for hand in seen.hands
     )
     return StartGame(seen.players, hands, seen.businesses, seen.first_player, seen.options)
 

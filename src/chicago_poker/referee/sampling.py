@@ -114,6 +114,7 @@ class Sampler:
         self.seats = _seat_histories(assignment, self.plays)
         self.deals = Deals(facts, self.seats, {r: len(cards) for r, cards in self.cards.items()})
         self.where = self._token_places()
+        self.mixed = self._mixed_places()
         self.valid: dict[tuple[int, frozenset[Card]], bool] = {}
         self.tries = 0
 
@@ -130,6 +131,28 @@ class Sampler:
                         where[origin] = (index, seat, position)
         return where
 
+    def _mixed_places(self) -> list[list[tuple[int, int, int]]]:
+        """The face-down places each Limousine filled whose order the seat cannot tell.
+
+        For each :class:`~.ledger.Shuffle`, the places at its destination still on the table
+        that the seat has not seen since (business index, seat, position): any order of their
+        cards among them fits the history as well as the witness's.
+        """
+        found: dict[int, list[tuple[int, int, int]]] = {}
+        for index, business in enumerate(self.base.businesses):
+            columns = self.ledger.columns.get(business.tile, [])
+            for seat, places in enumerate(columns):
+                for position, place in enumerate(places):
+                    shuffle = place.shuffle
+                    if (
+                        place.origin is None
+                        and shuffle is not None
+                        and place.shown is None
+                        and shuffle.placed.index(place) < shuffle.kept
+                    ):
+                        found.setdefault(id(shuffle), []).append((index, seat, position))
+        return [group for group in found.values() if len(group) > 1]
+
     # --- drawing
 
     def sample(self, chooser: Chooser, tilt: Tilt | None = None) -> GameState:
@@ -138,7 +161,7 @@ class Sampler:
             self.tries += 1
             deal = self._propose(chooser, tilt if tries < TILTED_TRIES else None)
             if deal is not None and self._consistent(*deal):
-                return self._state(*deal)
+                return self._state(*deal, chooser)
         raise InvalidArgumentError(  # pragma: no cover - never seen: see MAX_TRIES
             f"no consistent deal found in {MAX_TRIES:,} tries"
         )
@@ -395,12 +418,16 @@ class Sampler:
     # --- building the state
 
     def _state(
-        self, held: dict[int, list[Card]], played: dict[Token, Card], deck: list[Card]
+        self,
+        held: dict[int, list[Card]],
+        played: dict[Token, Card],
+        deck: list[Card],
+        chooser: Chooser,
     ) -> GameState:
         base = self.base
         changes: dict[str, object] = {
             "players": tuple(self._players(held, played)),
-            "businesses": tuple(self._businesses(played)),
+            "businesses": tuple(self._businesses(played, chooser)),
             "draw_pile": frozenset(deck),
         }
         if base.shootout is not None and base.shootout.choices:
@@ -427,19 +454,31 @@ class Sampler:
             players = [_renamed_seen(player, renamed) for player in players]
         return players
 
-    def _businesses(self, played: dict[Token, Card]) -> list[Business]:
-        """The businesses of the witness, each unrevealed play's card put in its place."""
+    def _businesses(self, played: dict[Token, Card], chooser: Chooser) -> list[Business]:
+        """The businesses of the witness, each unrevealed play's card put in its place.
+
+        Then the cards of the places a Limousine filled in an order the seat cannot tell
+        (:meth:`_mixed_places`) are put in a random order, every order equally likely.
+        """
         businesses = list(self.base.businesses)
         columns: dict[int, list[list[Card]]] = {}
+
+        def table_of(index: int) -> list[list[Card]]:
+            if index not in columns:
+                columns[index] = [list(column.cards) for column in businesses[index].columns]
+            return columns[index]
+
         for token, card in played.items():
             place = self.where.get(token)
             if place is None:
                 continue
             index, seat, position = place
-            table = columns.setdefault(
-                index, [list(column.cards) for column in businesses[index].columns]
-            )
-            table[seat][position] = card
+            table_of(index)[seat][position] = card
+        for group in self.mixed:
+            cards = [table_of(index)[seat][position] for index, seat, position in group]
+            _shuffle(cards, chooser)
+            for (index, seat, position), card in zip(group, cards, strict=True):
+                columns[index][seat][position] = card
         for index, table in columns.items():
             businesses[index] = _with_columns(businesses[index], table)
         return businesses

@@ -69,7 +69,7 @@ from chicago_poker.formats.reader import CanonicalLine as _Canonical
 from chicago_poker.formats.reader import LoadedEntry as _Loaded
 from chicago_poker.formats.reader import PendingEntry as _Pending
 from chicago_poker.formats.reader import read_lazily as _read
-from chicago_poker.referee.budget import TimeLimit
+from chicago_poker.referee.budget import CpuLimit
 from chicago_poker.referee.differences import (
     EVENT_RULES,
     VICTORY_RULES,
@@ -177,7 +177,7 @@ class _Validation:
     """The running state of one validation."""
 
     def __init__(
-        self, source: str, *, witness: bool = False, budget: TimeLimit | None = None
+        self, source: str, *, witness: bool = False, budget: CpuLimit | None = None
     ) -> None:
         self.source = source
         self.want_witness = witness
@@ -219,12 +219,24 @@ class _Validation:
             entry = pending.load()
             assert isinstance(entry, RedactedLogEntry)
             self.seen.append((entry, lines.number, lines.start))
+            if self.status is not Status.OK:
+                return  # refused already: the rest is only read, for its format
             if self.known is None:
                 assert self.header is not None
                 self.known = InformationSet(
-                    self.header.viewer, automatic_decline=self.automatic_decline
+                    self.header.viewer,
+                    automatic_decline=self.automatic_decline,
+                    players=len(self.header.players),
                 )
             self.known.extend(entry)
+            refused = self.known.refused
+            if refused is not None:  # its form alone refuses it, before any search
+                self.illegal(
+                    lines.number,
+                    refused.rule,
+                    impossible_reason(entry, refused, self.who),
+                    lines.text,
+                )
         elif self.replaying:
             assert isinstance(pending, _Pending)  # a LoadedEntry is a redacted log's
             self.check(pending, lines)
@@ -360,21 +372,27 @@ class _Validation:
             rule = result.rule or seen_rule(result.recorded, result.expected)
             self.illegal(line, rule, impossible_reason(entry, result, self.who), text)
             return
+        if result.reason == "search bound":
+            self.fail(Status.UNDECIDED, Finding(line, None, _SEARCH_BOUND, shorten(text)))
+            return
         self.time_out(line, text)
 
     def time_out(self, line: int | None, text: str = "") -> None:
         """Record that the time limit ran out: the log is neither accepted nor refused."""
-        seconds = self.budget.seconds if self.budget is not None else 0
-        self.fail(
-            Status.UNDECIDED,
-            Finding(
-                line,
-                None,
+        budget = self.budget
+        if budget is not None and budget.reason == "wall-clock ceiling":
+            reason = (
+                f"wall-clock ceiling: the {budget.wall:g} s allowed ran out before the log was "
+                "judged (the machine is busy); it is neither accepted nor refused (raise "
+                "--wall-limit to judge it)"
+            )
+        else:
+            seconds = budget.seconds if budget is not None else 0
+            reason = (
                 f"time limit: the {seconds:g} s allowed ran out before the log was judged; it "
-                "is neither accepted nor refused (raise --time-limit to judge it)",
-                shorten(text),
-            ),
-        )
+                "is neither accepted nor refused (raise --time-limit to judge it)"
+            )
+        self.fail(Status.UNDECIDED, Finding(line, None, reason, shorten(text)))
 
     def accept(self, witness: Witness) -> None:
         """Take the witness of a legal redacted log, and say what the log left unsettled."""
@@ -459,6 +477,12 @@ class _Validation:
             )
 
 
+_SEARCH_BOUND: Final = (
+    "search bound: the search for the hidden cards reached its work bound before it could "
+    "tell whether the log is legal; it is neither accepted nor refused"
+)
+
+
 def _witness_entries(witness: Witness) -> tuple[LogEntry, ...]:
     """The entries of a witness game, as a full log of this release holds them.
 
@@ -497,6 +521,7 @@ def validate_log(
     *,
     witness: bool = False,
     time_limit: float | None = None,
+    wall_limit: float | None = None,
 ) -> Report:
     """Check that a log is a legal game; stream it line by line.
 
@@ -506,8 +531,13 @@ def validate_log(
         source: The name of the log in the report, such as its file name.
         witness: For a redacted log, keep the complete legal game found for it in the report
             (:attr:`Report.witness`).
-        time_limit: Seconds allowed for a redacted log, reading included; once they run out
-            the report is ``undecided``, with the reason ``time limit``. None: no limit.
+        time_limit: Seconds of CPU time allowed for a redacted log, reading included: the
+            time this thread spends on it (``time.thread_time``), so that a busy machine
+            does not count. Once they run out the report is ``undecided``, with the reason
+            ``time limit``. None: no limit.
+        wall_limit: A ceiling on the wall-clock seconds of a redacted log with a
+            ``time_limit`` (by default 10 times it, :data:`~.budget.WALL_CEILING`); past it the
+            report is ``undecided``, with the reason ``wall-clock ceiling``.
 
     Returns:
         The report: ``ok`` for a legal game (finished or not), ``illegal`` for a broken rule,
@@ -516,9 +546,9 @@ def validate_log(
         ``lines`` itself is reported as unreadable.
 
     Raises:
-        ValueError: ``time_limit`` is negative or not a number.
+        ValueError: ``time_limit`` or ``wall_limit`` is negative or not a number.
     """
-    budget = None if time_limit is None else TimeLimit(time_limit)
+    budget = None if time_limit is None else CpuLimit(time_limit, wall_limit)
     run = _Validation(source, witness=witness, budget=budget)
     counted = _Lines(lines)
     try:
@@ -543,6 +573,7 @@ def validate_file(
     *,
     witness: bool = False,
     time_limit: float | None = None,
+    wall_limit: float | None = None,
 ) -> Report:
     """Check the log file at ``path`` (see :func:`validate_log`); never raises for bad input.
 
@@ -555,7 +586,9 @@ def validate_file(
     except OSError as error:
         return _unreadable(name, f"cannot open the file: {error.strerror or error}")
     with file:
-        return validate_binary(file, name, witness=witness, time_limit=time_limit)
+        return validate_binary(
+            file, name, witness=witness, time_limit=time_limit, wall_limit=wall_limit
+        )
 
 
 def validate_binary(
@@ -564,10 +597,17 @@ def validate_binary(
     *,
     witness: bool = False,
     time_limit: float | None = None,
+    wall_limit: float | None = None,
 ) -> Report:
     """Check a log read from a binary file, one bounded line at a time (UTF-8)."""
     try:
-        return validate_log(_binary_lines(file), source, witness=witness, time_limit=time_limit)
+        return validate_log(
+            _binary_lines(file),
+            source,
+            witness=witness,
+            time_limit=time_limit,
+            wall_limit=wall_limit,
+        )
     except OSError as error:  # a read error half-way
         return _unreadable(source, f"cannot read the file: {error.strerror or error}")
 
@@ -578,6 +618,7 @@ def validate_files(
     workers: int = 1,
     scheduler: str | None = None,
     time_limit: float | None = None,
+    wall_limit: float | None = None,
 ) -> Iterator[Report]:
     """Check many log files (see :func:`validate_file`); one report per path, in their order.
 
@@ -595,7 +636,8 @@ def validate_files(
         scheduler: Instead of workers, the address of a Dask scheduler, such as
             ``"tcp://10.0.0.5:8786"``, whose workers check the files (see the page Running
             at scale). They need chicago_poker installed, and the files at the same paths.
-        time_limit: Seconds allowed for each redacted log (see :func:`validate_log`).
+        time_limit: CPU seconds allowed for each redacted log (see :func:`validate_log`).
+        wall_limit: Its wall-clock ceiling (see :func:`validate_log`).
 
     Returns:
         An iterator of the report of each path, in the order of ``paths``; each comes as
@@ -612,40 +654,45 @@ def validate_files(
     >>> [report.status for report in validate_files(["missing.jsonl"])]
     [<Status.UNREADABLE: 'unreadable'>]
     """
-    address = _address(workers, scheduler, time_limit)
+    limits = (time_limit, wall_limit)
+    address = _address(workers, scheduler, limits)
     names = [str(path) for path in paths]
-    # The workers get each path made absolute, since their folder may not be this one, and
-    # report it under the name given.
-    jobs = [(name, str(Path(name).absolute()), time_limit) for name in names]
+    # The workers get each path made absolute (their folder may not be this one).
+    jobs = [(name, str(Path(name).absolute()), limits) for name in names]
     if address is None and (workers == 1 or len(names) <= 1):
-        return (_validate_path(name, name, time_limit) for name in names)
+        return (_validate_path(name, name, limits) for name in names)
     return in_order(_validate_job, jobs, workers=workers, scheduler=address, lost=_lost)
 
 
-def _address(workers: int, scheduler: str | None, time_limit: float | None) -> str | None:
+_Limits = tuple[float | None, float | None]
+"""The time limit and wall-clock ceiling of each file (see :func:`validate_log`)."""
+
+
+def _address(workers: int, scheduler: str | None, limits: _Limits) -> str | None:
     """The scheduler's address, or None to check the files here, once the arguments are checked."""
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    time_limit, wall_limit = limits
     if time_limit is not None:
-        TimeLimit(time_limit)  # refuses a bad limit here, not in every worker
+        CpuLimit(time_limit, wall_limit)  # refuses a bad limit here, not in every worker
     return check_spread("validate_files", workers, scheduler)
 
 
-def _validate_job(job: tuple[str, str, float | None]) -> Report:
+def _validate_job(job: tuple[str, str, _Limits]) -> Report:
     """What a worker runs: validate the file at ``job[1]``, reported as ``job[0]``."""
-    name, path, time_limit = job
-    return _validate_path(path, name, time_limit)
+    name, path, limits = job
+    return _validate_path(path, name, limits)
 
 
-def _validate_path(path: str, source: str, time_limit: float | None = None) -> Report:
+def _validate_path(path: str, source: str, limits: _Limits = (None, None)) -> Report:
     """Validate one file; an error of this library is reported, never raised."""
     try:
-        return validate_file(path, source, time_limit=time_limit)
+        return validate_file(path, source, time_limit=limits[0], wall_limit=limits[1])
     except Exception as error:  # one file's bug must not stop the others, nor show a traceback
         return _internal_error(source, f"{type(error).__name__}: {error}")
 
 
-def _lost(job: tuple[str, str, float | None]) -> Report:
+def _lost(job: tuple[str, str, _Limits]) -> Report:
     """The report of a file whose worker died while checking it."""
     return _internal_error(job[0], "the worker process checking it stopped unexpectedly")
 

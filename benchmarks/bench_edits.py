@@ -1,0 +1,124 @@
+"""Benchmark the referee on every single-line edit of per-seat logs: the slowest forgery.
+
+A cheat uploads a log with one line changed. For each of ``--logs`` redacted logs (random games
+at 2 to 6 players cut at random points, each seat's and the spectator's in turn), every entry
+line is duplicated, deleted, swapped with the next, and has one field changed: a seat (the next
+one, and one past the last), a card, a count (``tests/log_edits.py``). Each edited log is
+validated with ``validate_log`` and no time limit, and its CPU time (``time.process_time``)
+measured.
+
+Printed: the median CPU time of validating the unedited logs, the median, p99 and maximum per
+edit, the slowest edits, and the verdicts by kind of edit. Target (issue 48): the slowest edit
+at most 20 times the median log's validation, and no edit undecided. ``--check`` exits with
+status 1 when it is missed.
+
+Run: ``python benchmarks/bench_edits.py`` (about 20,000 edits; ``--logs 4 --max-lines 40`` for
+a quick look).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from chicago_poker import Game, LogKind, RuleOptions
+from chicago_poker.formats.log import entries_to_lines
+from chicago_poker.referee.validate import Status, validate_log
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from log_edits import single_edits
+
+NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
+
+
+def by_kind(game: Game, rng: random.Random) -> None:
+    """One random command of a random kind: Limousines and Bribery as often as plays."""
+    kinds: dict[type, list[object]] = {}
+    for command in game.legal_commands():
+        kinds.setdefault(type(command), []).append(command)
+    game.execute(rng.choice(rng.choice(list(kinds.values()))))  # type: ignore[arg-type]  # legal
+
+
+def logs(count: int, seed: int, max_lines: int) -> list[tuple[str, int, list[str]]]:
+    """``count`` redacted logs: (label, players, lines), 2 to 6 players, seats and spectators."""
+    found = []
+    for index in range(count):
+        rng = random.Random(seed + index)
+        players = 2 + index % 5
+        options = RuleOptions(*(rng.random() < 0.3 for _ in range(5)))
+        game = Game.new(NAMES[:players], options, seed=seed + index)
+        for _ in range(rng.randint(max_lines // 3, max_lines)):
+            if game.state.is_over:
+                break
+            by_kind(game, rng)
+        seats: list[int | None] = [*range(players), None]
+        viewer = seats[index // 5 % len(seats)]
+        label = f"seed {seed + index}, {players} players, " + (
+            "spectator" if viewer is None else f"seat {viewer}"
+        )
+        lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=viewer))
+        found.append((label, players, lines))
+    return found
+
+
+def cpu(lines: list[str]) -> tuple[float, Status, str]:
+    """CPU seconds of validating ``lines``, the verdict and the first finding's rule and line."""
+    start = time.process_time()
+    report = validate_log(lines, "edited")
+    spent = time.process_time() - start
+    finding = report.findings[0] if report.findings else None
+    where = f"line {finding.line} {finding.rule or 'no rule'}" if finding else ""
+    return spent, report.status, where
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--logs", type=int, default=20, help="logs to edit (20)")
+    parser.add_argument("--seed", type=int, default=48, help="seed of the first game (48)")
+    parser.add_argument("--max-lines", type=int, default=120, help="most commands a game (120)")
+    parser.add_argument("--check", action="store_true", help="exit 1 when the target is missed")
+    args = parser.parse_args()
+    print(f"load before: {os.getloadavg()[0]:.2f}")
+    chosen = logs(args.logs, args.seed, args.max_lines)
+    base = [cpu(lines)[0] for _, _, lines in chosen]
+    median_log = statistics.median(base)
+    times: list[tuple[float, str]] = []
+    verdicts: collections.Counter[tuple[str, str]] = collections.Counter()
+    for label, players, lines in chosen:
+        for kind, line, edited in single_edits(lines, players):
+            seconds, status, where = cpu(edited)
+            times.append((seconds, f"{label}: {kind} at line {line} -> {status.value} {where}"))
+            verdicts[kind, status.value] += 1
+    times.sort()
+    spent = [seconds for seconds, _ in times]
+    p99 = spent[min(len(spent) - 1, int(len(spent) * 0.99))]
+    slowest = spent[-1]
+    print(
+        f"{len(chosen)} logs, {sum(len(lines) for _, _, lines in chosen)} lines, {len(times)} "
+        f"edits; load after: {os.getloadavg()[0]:.2f}"
+    )
+    print(f"unedited logs, CPU s: median {median_log:.4f}, max {max(base):.4f}")
+    print(
+        f"edits, CPU s: median {statistics.median(spent):.4f}, p99 {p99:.4f}, max {slowest:.4f} "
+        f"({slowest / median_log:.1f}x the median log)"
+    )
+    for seconds, what in times[-5:]:
+        print(f"  {seconds:.3f} s  {what}")
+    kinds = sorted({kind for kind, _ in verdicts})
+    for kind in kinds:
+        counts = ", ".join(f"{n} {s}" for (k, s), n in sorted(verdicts.items()) if k == kind)
+        print(f"  {kind}: {counts}")
+    undecided = sum(n for (_, status), n in verdicts.items() if status == Status.UNDECIDED.value)
+    met = slowest <= 20 * median_log and undecided == 0
+    print(f"target (max <= 20x the median log, 0 undecided): {'met' if met else 'NOT met'}")
+    return 1 if args.check and not met else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
