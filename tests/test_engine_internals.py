@@ -10,6 +10,7 @@ plain ways give.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import attrs
@@ -294,8 +295,17 @@ def shared_objects() -> Iterator[tuple[tuple[object, ...], attrs.AttrsInstance]]
         yield (seat, True), decide._TURNS_FORCED_TO_END[seat]
         yield (seat,), legal._DRAWS[seat]
         yield (seat,), legal._END_TURNS[seat]
-    for table in (decide._CARDS_DRAWN, decide._GANGSTERS_PLAYED, legal._GANGSTER_PLAYS):
-        yield from table.items()
+    plays = {
+        (seat, id(card), tile): play
+        for (seat, tile), made in legal._GANGSTER_PLAYS.items()
+        for card, play in made.items()
+    }
+    for table in (decide._CARDS_DRAWN, decide._GANGSTERS_PLAYED, plays):
+        for key, shared in table.items():
+            # The tables key cards and tiles by their id (they are interned): name them again.
+            fields = attrs.astuple(shared, recurse=False)
+            assert key == (fields[0], *map(id, fields[1:])), shared
+            yield fields, shared
 
 
 def test_shared_events_and_commands_are_those_their_key_names(games: list[Game]) -> None:
@@ -303,6 +313,11 @@ def test_shared_events_and_commands_are_those_their_key_names(games: list[Game])
     # out for another seat, card or tile.
     assert len(decide._GANGSTERS_PLAYED) > 100
     assert len(decide._CARDS_DRAWN) > 100
+    gc.collect()  # a new tuple is tracked until a collection finds it holds ints alone
+    assert not any(map(gc.is_tracked, [*legal._GANGSTER_PLAYS, *decide._GANGSTERS_PLAYED]))
+    assert all(
+        card is play.card for made in legal._GANGSTER_PLAYS.values() for card, play in made.items()
+    )
     for key, shared in shared_objects():
         fresh = type(shared)(*key)
         assert attrs.astuple(shared, recurse=False) == key, shared

@@ -300,8 +300,12 @@ _NOTHING_SEEN: Final[frozenset[tuple[BusinessTile, int, GangsterCard]]] = frozen
 _BUSINESS_VIEWS: Final[dict[tuple[object, ...], tuple[Business, BusinessView]]] = {}
 """Views of businesses already made, by :func:`_business_view`'s key: a memo, which changes
 no result (the views are immutable), kept by :func:`_keep`."""
-_HELD: Final = 4096
-"""The most views each memo of this module keeps; it starts afresh when full."""
+_HELD: Final = 256
+"""The most views each memo of this module keeps; it starts afresh when full.
+
+A loop meets the same few businesses again and again, from one state to the next: 256 views
+hit as often as 4,096 did (the search bot's games, 2026-11-29), and keep a sixteenth of the
+objects the garbage collector walks at each full collection."""
 
 _Key = TypeVar("_Key")
 _Holder = TypeVar("_Holder")
