@@ -53,6 +53,7 @@ from chicago_poker.core.state import (
     TurnPhase,
     Victory,
 )
+from chicago_poker.core.views import PlayerView, view
 from chicago_poker.players.game import Game
 from random_games import random_game
 from scenarios import NAMES
@@ -230,6 +231,26 @@ def test_slotted_parts_do_nothing_in_init_that_apply_skips(cls: type[attrs.Attrs
     assert all(field.validator is None and field.converter is None for field in attrs.fields(cls))
     assert not hasattr(cls, "__attrs_post_init__")
     assert set(vars(cls)["__slots__"]) == field_names(cls) | {"__weakref__"}
+
+
+def test_views_made_without_init_equal_those_made_with_it(games: list[Game]) -> None:
+    # view() fills the __dict__ of a bare PlayerView: nothing may be checked, converted or
+    # derived in __init__, and the view must be the one __init__ makes of the same fields.
+    fields = attrs.fields(PlayerView)
+    assert all(field.validator is None and field.converter is None for field in fields)
+    assert not hasattr(PlayerView, "__attrs_post_init__")
+    for game in games[:: len(OPTIONS)]:
+        state = None
+        for event in game.events[:400]:
+            state = apply(state, event)
+            for seat in (None, *range(len(state.players))):
+                fast = view(state, seat)
+                plain = PlayerView(**{field.name: getattr(fast, field.name) for field in fields})
+                assert vars(fast) == vars(plain)
+                assert fast == plain
+                assert hash(fast) == hash(plain)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.seat = 1  # type: ignore[misc]  # frozen: the assignment is the point
 
 
 def test_parts_made_without_init_equal_those_made_with_it(state: GameState) -> None:
