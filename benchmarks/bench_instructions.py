@@ -55,6 +55,7 @@ WORKLOADS = (
     "legal commands",
     "encode",
     "PettingZoo",
+    "search",
 )
 """Every workload, by name."""
 
@@ -147,9 +148,30 @@ def pettingzoo_steps(repetitions: int, games: int, seed: int) -> int:
     return steps
 
 
+def search_iterations(repetitions: int) -> int:
+    """Moves of 300 iterations of the search bot at the 4-player mid-game of bench_search.py.
+
+    The position and the bot are made, and one move searched, before the repetitions; the
+    units are the iterations played.
+    """
+    import bench_search
+
+    middle = next(
+        each for each in bench_search.positions(31) if (each.players, each.stage) == (4, "middle")
+    )
+    bot, _ = middle.bot()
+    middle.rate(bot, 300)
+    played = bot.played
+    for _ in range(repetitions):
+        middle.rate(bot, 300)
+    return bot.played - played
+
+
 def child(name: str, repetitions: int, games: int, warm_up: int, seed: int) -> int:
     """Run ``repetitions`` of workload ``name`` (after its warm-up); the units they count."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    if name == "search":
+        return search_iterations(repetitions)
     if name in CALLS:
         return calls(name, repetitions, games, seed)
     if name == "PettingZoo":
