@@ -1,11 +1,13 @@
 """The ai layer: PettingZoo's performance_benchmark, and OpenSpiel's ISMCTS in full games.
 
-    python benchmarks/bench_ai.py pettingzoo [--rounds 5]   # needs rlcard (the bench extra)
+    python benchmarks/bench_ai.py pettingzoo [--rounds 5] [--steps 5000]  # the bench extra
     python benchmarks/bench_ai.py ismcts [--games 20]
 
-``pettingzoo`` runs PettingZoo's performance_benchmark (5 s each) on chicago_poker at 4
-players and on texas_holdem_v4 at 4 players, interleaved round by round, and prints the median
-and range of turns per second of each. ``ismcts`` plays 4-player games of
+``pettingzoo`` steps chicago_poker's AEC environment at 4 players next to texas_holdem_v4 at 4,
+and heads-up next to leduc_holdem_v4, ``--steps`` steps each round (random ids of the mask, as
+PettingZoo's performance_benchmark picks them), interleaved round by round, and prints the
+median and range of steps per second of CPU of each, and of the ratio of each round.
+``ismcts`` plays 4-player games of
 ``python_chicago_poker``: OpenSpiel's ISMCTS bot at seat 0, with the library's resampler and a
 cheap evaluator (no rollouts: a game is too long to roll out), against random bots.
 """
@@ -13,10 +15,7 @@ cheap evaluator (no rollouts: a game is too long to roll out), against random bo
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import random
-import re
 import statistics
 import time
 from typing import Any
@@ -24,28 +23,64 @@ from typing import Any
 import numpy as np
 
 
-def turns_per_second(env: Any) -> float:
-    from pettingzoo.test import performance_benchmark
+def steps_per_second(table: Any, steps: int, seed: int) -> float:
+    """CPU steps per second of ``steps`` steps, each agent picking a random id of its mask.
 
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        performance_benchmark(env)
-    return float(re.findall(r"([0-9.]+) turns per second", out.getvalue())[0])
+    Games follow one another (``reset`` with the next seed) until ``steps`` steps are made,
+    as in PettingZoo's ``performance_benchmark``; the CPU time of the process counts.
+    """
+    choices = np.random.default_rng(seed)
+    made = 0
+    started = time.process_time()
+    while made < steps:
+        table.reset(seed=seed + made)
+        for _agent in table.agent_iter():
+            observed, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                action = None
+            else:
+                action = int(choices.choice(np.flatnonzero(observed["action_mask"])))
+            table.step(action)
+            made += 1
+            if made >= steps:
+                break
+    return made / (time.process_time() - started)
 
 
-def pettingzoo(rounds: int) -> None:
-    from pettingzoo.classic import texas_holdem_v4
+PAIRS = (("chicago_poker (4)", "texas_holdem_v4 (4)"), ("chicago_poker (2)", "leduc_holdem_v4 (2)"))
+"""Each environment timed, with the peer of its ratio."""
+TARGETS = {"chicago_poker (4)": 1.0, "chicago_poker (2)": 0.9}
+"""Issue 50: at least texas's steps at 4 players, and 0.9 of leduc's heads-up."""
+
+
+def pettingzoo(rounds: int, steps: int) -> None:
+    """Time each environment ``steps`` steps a round, interleaved; print rates and ratios."""
+    from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
 
     from chicago_poker.ai.pettingzoo_env import env
 
-    figures: dict[str, list[float]] = {"chicago_poker (4)": [], "texas_holdem_v4 (4)": []}
-    for _ in range(rounds):
-        figures["chicago_poker (4)"].append(turns_per_second(env(players=4)))
-        figures["texas_holdem_v4 (4)"].append(turns_per_second(texas_holdem_v4.env(num_players=4)))
+    tables = {
+        "chicago_poker (4)": env(players=4),
+        "texas_holdem_v4 (4)": texas_holdem_v4.env(num_players=4),
+        "chicago_poker (2)": env(players=2),
+        "leduc_holdem_v4 (2)": leduc_holdem_v4.env(),
+    }
+    figures: dict[str, list[float]] = {name: [] for name in tables}
+    for table in tables.values():
+        steps_per_second(table, steps // 10, 0)  # warm-up: imports and first tables
+    for number in range(rounds):
+        for name, table in tables.items():
+            figures[name].append(steps_per_second(table, steps, number))
     for name, values in figures.items():
         print(
-            f"{name}: median {statistics.median(values):,.0f} turns/s, "
+            f"{name}: median {statistics.median(values):,.0f} steps/s of CPU, "
             f"range {min(values):,.0f} to {max(values):,.0f}"
+        )
+    for ours, peer in PAIRS:
+        ratios = [mine / theirs for mine, theirs in zip(figures[ours], figures[peer], strict=True)]
+        print(
+            f"{ours} / {peer}: median {statistics.median(ratios):.2f}x, range "
+            f"{min(ratios):.2f}x to {max(ratios):.2f}x (target {TARGETS[ours]}x)"
         )
 
 
@@ -96,11 +131,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=["pettingzoo", "ismcts"])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--steps", type=int, default=5000, help="steps per round (5000)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=8)
     arguments = parser.parse_args()
     if arguments.what == "pettingzoo":
-        pettingzoo(arguments.rounds)
+        pettingzoo(arguments.rounds, arguments.steps)
     else:
         ismcts(arguments.games, arguments.simulations)
 

@@ -1,6 +1,6 @@
 """Where the search bot's slowest moves come from: the garbage collector's pauses.
 
-    python benchmarks/bench_gc.py [BOT] [--games 6] [--seed 401] [--gc on|off|freeze|threshold]
+    python benchmarks/bench_gc.py [BOT] [--games 6] [--seed 401] [--gc on|off|freeze|warm|threshold]
 
 One process plays ``--games`` four-player games of BOT (as ``bench_strength.py`` names it;
 ``search:300,believing=1`` by default) in seat 0 against heuristic bots, on the deals of
@@ -10,7 +10,9 @@ a second, and, so far, each generation's collections, their CPU seconds and the 
 
 ``--gc`` sets the collector: ``on`` (Python's defaults), ``off`` (``gc.disable()``; memory
 then grows by the cycles the games leave), ``freeze`` (``gc.freeze()`` before each game, so
-that what earlier games left is never scanned again) or ``threshold`` (``gc.set_threshold(
+that what earlier games left is never scanned again), ``warm`` (``gc.freeze()`` once, after
+the first game: the modules and the tables the first game filled are never scanned again,
+what later games make is collected as usual) or ``threshold`` (``gc.set_threshold(
 20_000, 10, 10)``: the youngest generation collected after 20,000 allocations, not 700).
 """
 
@@ -58,7 +60,7 @@ def main() -> int:
     parser.add_argument("bot", nargs="?", default="search:300,believing=1")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=401)
-    parser.add_argument("--gc", choices=("on", "off", "freeze", "threshold"), default="on")
+    parser.add_argument("--gc", choices=("on", "off", "freeze", "warm", "threshold"), default="on")
     args = parser.parse_args()
     pauses = Pauses()
     gc.callbacks.append(pauses)
@@ -67,9 +69,10 @@ def main() -> int:
     elif args.gc == "threshold":
         gc.set_threshold(20_000, 10, 10)
     total = slowest = 0.0
+    tracked = len(gc.get_objects())
     over = moves = 0
     for number in range(args.games):
-        if args.gc == "freeze":
+        if args.gc == "freeze" or (args.gc == "warm" and number == 1):
             gc.freeze()
         started = time.process_time()
         outcome = play(args.bot, 0, 4, deal_of(args.seed, number))
@@ -80,7 +83,8 @@ def main() -> int:
         moves += outcome.moves
         print(
             f"game {number}: {took:.1f} s; slowest move {outcome.slowest:.3f} s, "
-            f"{outcome.over} of {outcome.moves} over {LIMIT} s; {pauses}",
+            f"{outcome.over} of {outcome.moves} over {LIMIT} s; {pauses}; "
+            f"tracked {len(gc.get_objects()):,} (at the start {tracked:,})",
             flush=True,
         )
     collected = sum(pauses.seconds.values())

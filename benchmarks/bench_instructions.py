@@ -34,13 +34,29 @@ import argparse
 import concurrent.futures
 import gc
 import os
+import random
 import re
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 
-WORKLOADS = ("chess", "random bots", "heuristic bots", "Game facade", "replay", "Board.push")
+from chicago_poker import GameState, RuleOptions, legal_commands, view
+from chicago_poker.players.game import Game
+
+WORKLOADS = (
+    "chess",
+    "random bots",
+    "heuristic bots",
+    "Game facade",
+    "replay",
+    "Board.push",
+    "view",
+    "legal commands",
+    "encode",
+    "PettingZoo",
+    "search",
+)
 """Every workload, by name."""
 
 PEERS = {
@@ -58,9 +74,109 @@ _COLLECTED = re.compile(r"Collected : (\d+)")
 _UNITS = re.compile(r"^UNITS (\d+)$", re.MULTILINE)
 
 
+CALLS = ("view", "legal commands", "encode")
+"""The workloads that time one call of the core at every decision of random games."""
+
+
+def decisions(seed: int) -> list[tuple[GameState, int]]:
+    """Every state of a random 4-player game where a seat decides, with that seat."""
+    from chicago_poker.cli.turns import next_chooser
+
+    game = Game.new(("Al", "Bugs", "Dutch", "Frank"), RuleOptions(), seed=seed)
+    choices = random.Random(seed)
+    found = []
+    while not game.state.is_over:
+        seat = next_chooser(game.state)
+        if seat is None:
+            break
+        found.append((game.state, seat))
+        game.execute(choices.choice(game.legal_commands(seat)))
+    return found
+
+
+def calls(name: str, repetitions: int, games: int, seed: int) -> int:
+    """Call ``name`` at every decision of new games in each repetition; the calls made.
+
+    The inputs of three repetitions are made first whatever ``repetitions`` is, so that the
+    runs with one and with three repetitions share them.
+    """
+    from chicago_poker.ai.observation import encode
+    from chicago_poker.players.simulate import game_seed
+
+    rounds = [
+        [each for index in range(games) for each in decisions(game_seed(seed, r * games + index))]
+        for r in range(3)
+    ]
+    views = [[view(state, seat) for state, seat in found] for found in rounds]
+    gc.collect()
+    gc.freeze()
+    made = 0
+    for repetition in range(repetitions):
+        if name == "view":
+            for state, seat in rounds[repetition]:
+                view(state, seat)
+        elif name == "legal commands":
+            for state, seat in rounds[repetition]:
+                legal_commands(state, seat)
+        else:
+            for seen in views[repetition]:
+                encode(seen)
+        made += len(rounds[repetition])
+    return made
+
+
+def pettingzoo_steps(repetitions: int, games: int, seed: int) -> int:
+    """Play ``games`` games of the 4-player PettingZoo environment per repetition; its steps.
+
+    Each agent picks a random id of its mask, as PettingZoo's ``performance_benchmark`` does.
+    """
+    import numpy
+
+    from chicago_poker.ai.pettingzoo_env import env
+
+    table = env(players=4)
+    choices = numpy.random.default_rng(seed)
+    steps = 0
+    for number in range(repetitions * games):
+        table.reset(seed=seed + number)
+        for _agent in table.agent_iter():
+            observed, _, terminated, truncated, _ = table.last()
+            done = terminated or truncated
+            mask = observed["action_mask"]
+            table.step(None if done else int(choices.choice(numpy.flatnonzero(mask))))
+            steps += 1
+    return steps
+
+
+def search_iterations(repetitions: int) -> int:
+    """Moves of 300 iterations of the search bot at the 4-player mid-game of bench_search.py.
+
+    The position and the bot are made, and one move searched, before the repetitions; the
+    units are the iterations played.
+    """
+    import bench_search
+
+    middle = next(
+        each for each in bench_search.positions(31) if (each.players, each.stage) == (4, "middle")
+    )
+    bot, _ = middle.bot()
+    middle.rate(bot, 300)
+    played = bot.played
+    for _ in range(repetitions):
+        middle.rate(bot, 300)
+    return bot.played - played
+
+
 def child(name: str, repetitions: int, games: int, warm_up: int, seed: int) -> int:
     """Run ``repetitions`` of workload ``name`` (after its warm-up); the units they count."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    if name == "search":
+        return search_iterations(repetitions)
+    if name in CALLS:
+        return calls(name, repetitions, games, seed)
+    if name == "PettingZoo":
+        pettingzoo_steps(1, 1, seed + 1000)  # warm-up: imports and first tables
+        return pettingzoo_steps(repetitions, games, seed)
     import bench_engine
     import bench_play
 
@@ -134,6 +250,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2004, help="seed of the run (2004)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument(
+        "--only", help="comma-separated workloads to count (every one), with their peers"
+    )
     parser.add_argument("--child", nargs=2, metavar=("WORKLOAD", "REPETITIONS"), help="internal")
     args = parser.parse_args()
     if args.games < 1 or args.warm_up < 0 or args.jobs < 1:
@@ -147,8 +266,14 @@ def main() -> int:
         return 0
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed: it counts the instructions")
+    chosen = WORKLOADS if args.only is None else tuple(args.only.split(","))
+    if not set(chosen) <= set(WORKLOADS):
+        parser.error(f"--only: some of {', '.join(WORKLOADS)}")
+    chosen = tuple(
+        name for name in WORKLOADS if name in chosen or name in {PEERS.get(each) for each in chosen}
+    )
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {name: pool.submit(per_unit, name, args) for name in WORKLOADS}
+        futures = {name: pool.submit(per_unit, name, args) for name in chosen}
         results = {name: future.result() for name, future in futures.items()}
     print(
         f"instructions per unit, two repetitions of {args.games} games"

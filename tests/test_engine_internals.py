@@ -10,6 +10,7 @@ plain ways give.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 
 import attrs
@@ -52,6 +53,7 @@ from chicago_poker.core.state import (
     TurnPhase,
     Victory,
 )
+from chicago_poker.core.views import PlayerView, view
 from chicago_poker.players.game import Game
 from random_games import random_game
 from scenarios import NAMES
@@ -231,6 +233,26 @@ def test_slotted_parts_do_nothing_in_init_that_apply_skips(cls: type[attrs.Attrs
     assert set(vars(cls)["__slots__"]) == field_names(cls) | {"__weakref__"}
 
 
+def test_views_made_without_init_equal_those_made_with_it(games: list[Game]) -> None:
+    # view() fills the __dict__ of a bare PlayerView: nothing may be checked, converted or
+    # derived in __init__, and the view must be the one __init__ makes of the same fields.
+    fields = attrs.fields(PlayerView)
+    assert all(field.validator is None and field.converter is None for field in fields)
+    assert not hasattr(PlayerView, "__attrs_post_init__")
+    for game in games[:: len(OPTIONS)]:
+        state = None
+        for event in game.events[:400]:
+            state = apply(state, event)
+            for seat in (None, *range(len(state.players))):
+                fast = view(state, seat)
+                plain = PlayerView(**{field.name: getattr(fast, field.name) for field in fields})
+                assert vars(fast) == vars(plain)
+                assert fast == plain
+                assert hash(fast) == hash(plain)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.seat = 1  # type: ignore[misc]  # frozen: the assignment is the point
+
+
 def test_parts_made_without_init_equal_those_made_with_it(state: GameState) -> None:
     player = state.players[1]
     column = state.businesses[0].columns[0]
@@ -294,8 +316,17 @@ def shared_objects() -> Iterator[tuple[tuple[object, ...], attrs.AttrsInstance]]
         yield (seat, True), decide._TURNS_FORCED_TO_END[seat]
         yield (seat,), legal._DRAWS[seat]
         yield (seat,), legal._END_TURNS[seat]
-    for table in (decide._CARDS_DRAWN, decide._GANGSTERS_PLAYED, legal._GANGSTER_PLAYS):
-        yield from table.items()
+    plays = {
+        (seat, id(card), tile): play
+        for (seat, tile), made in legal._GANGSTER_PLAYS.items()
+        for card, play in made.items()
+    }
+    for table in (decide._CARDS_DRAWN, decide._GANGSTERS_PLAYED, plays):
+        for key, shared in table.items():
+            # The tables key cards and tiles by their id (they are interned): name them again.
+            fields = attrs.astuple(shared, recurse=False)
+            assert key == (fields[0], *map(id, fields[1:])), shared
+            yield fields, shared
 
 
 def test_shared_events_and_commands_are_those_their_key_names(games: list[Game]) -> None:
@@ -303,6 +334,11 @@ def test_shared_events_and_commands_are_those_their_key_names(games: list[Game])
     # out for another seat, card or tile.
     assert len(decide._GANGSTERS_PLAYED) > 100
     assert len(decide._CARDS_DRAWN) > 100
+    gc.collect()  # a new tuple is tracked until a collection finds it holds ints alone
+    assert not any(map(gc.is_tracked, [*legal._GANGSTER_PLAYS, *decide._GANGSTERS_PLAYED]))
+    assert all(
+        card is play.card for made in legal._GANGSTER_PLAYS.values() for card, play in made.items()
+    )
     for key, shared in shared_objects():
         fresh = type(shared)(*key)
         assert attrs.astuple(shared, recurse=False) == key, shared

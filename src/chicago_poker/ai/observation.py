@@ -227,22 +227,37 @@ def _cards(x: array.array[float], at: int, cards: Iterable[Card]) -> None:
 
 
 def _seats(x: array.array[float], seen: PlayerView, me: int, count: int) -> None:
-    """The field ``seats``: each seat's numbers, at its place counted from ``me``."""
-    at = _AT["seats"]
-    turn_player = seen.turn.player
-    for seat, player in enumerate(seen.players):
-        base = at + _SEAT_WIDTH * ((seat - me) % count)
+    """The field ``seats``: each seat's numbers, at its place counted from ``me``.
+
+    Only the ones are written: the array starts as zeros.
+    """
+    bases = _SEAT_BASES[count][me]
+    for base, player in zip(bases, seen.players, strict=True):
         x[base] = 1
         x[base + 1] = player.hand_size
-        x[base + 2] = len(player.controlled)
-        for tile in player.controlled:
-            x[base + 3 + _TILE_CELLS[tile][0]] += 1
-        x[base + 7] = seat == turn_player
-        x[base + 8] = seat == seen.first_player
-        x[base + 10] = seat == seen.last_winner
-        x[base + 11] = seat == seen.winner
+        controlled = player.controlled
+        if controlled:
+            x[base + 2] = len(controlled)
+            for tile in controlled:
+                x[base + 3 + _TILE_CELLS[tile][0]] += 1
+    x[bases[seen.turn.player] + 7] = 1
+    x[bases[seen.first_player] + 8] = 1
+    if seen.last_winner is not None:
+        x[bases[seen.last_winner] + 10] = 1
+    if seen.winner is not None:
+        x[bases[seen.winner] + 11] = 1
     for seat in seen.pending_draws:
-        x[at + _SEAT_WIDTH * ((seat - me) % count) + 9] += 1
+        x[bases[seat] + 9] += 1
+
+
+_SEAT_BASES: Final = {
+    count: tuple(
+        tuple(_AT["seats"] + _SEAT_WIDTH * ((seat - me) % count) for seat in range(count))
+        for me in range(count)
+    )
+    for count in range(2, SEATS + 1)
+}
+"""For each table size and viewer, where each seat's numbers start (counted from the viewer)."""
 
 
 def _turn(x: array.array[float], seen: PlayerView) -> None:

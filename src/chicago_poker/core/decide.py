@@ -123,23 +123,28 @@ _DRAW_REQUESTS: Final = tuple(DrawRequested(seat) for seat in _SEATS)
 _ACTION_PHASES: Final = tuple(ActionPhaseStarted(seat) for seat in _SEATS)
 _TURNS_ENDED: Final = tuple(TurnEnded(seat, forced=False) for seat in _SEATS)
 _TURNS_FORCED_TO_END: Final = tuple(TurnEnded(seat, forced=True) for seat in _SEATS)
-_CARDS_DRAWN: Final[dict[tuple[int, Card], CardDrawn]] = {}
-"""Every CardDrawn made so far: at most 6 x 81 of them."""
-_GANGSTERS_PLAYED: Final[dict[tuple[int, GangsterCard, BusinessTile], GangsterPlayed]] = {}
-"""Every GangsterPlayed made so far: at most 6 x 75 x 20 of them."""
+_CARDS_DRAWN: Final[dict[tuple[int, int], CardDrawn]] = {}
+"""Every CardDrawn made so far, by the seat and the card's ``id``: at most 6 x 81 of them.
+
+Cards and tiles are interned (one object per value, kept for the life of the process), so
+their ``id`` names them, and a key of ints is a tuple the garbage collector need not track."""
+_GANGSTERS_PLAYED: Final[dict[tuple[int, int, int], GangsterPlayed]] = {}
+"""Every GangsterPlayed made so far, keyed as :data:`_CARDS_DRAWN` is: at most 6 x 75 x 20."""
 
 
 def _card_drawn(seat: int, card: Card) -> CardDrawn:
-    event = _CARDS_DRAWN.get((seat, card))
+    key = (seat, id(card))
+    event = _CARDS_DRAWN.get(key)
     if event is None:
-        event = _CARDS_DRAWN[seat, card] = CardDrawn(seat, card)
+        event = _CARDS_DRAWN[key] = CardDrawn(seat, card)
     return event
 
 
 def _gangster_played(seat: int, card: GangsterCard, tile: BusinessTile) -> GangsterPlayed:
-    event = _GANGSTERS_PLAYED.get((seat, card, tile))
+    key = (seat, id(card), id(tile))
+    event = _GANGSTERS_PLAYED.get(key)
     if event is None:
-        event = _GANGSTERS_PLAYED[seat, card, tile] = GangsterPlayed(seat, card, tile)
+        event = _GANGSTERS_PLAYED[key] = GangsterPlayed(seat, card, tile)
     return event
 
 

@@ -365,29 +365,35 @@ _END_TURNS: Final = tuple(formed(EndTurn(seat)) for seat in _SEATS)
 Made by :func:`~chicago_poker.core.commands.formed`, as are the gangster plays below, so that
 ``step`` need not check their form again when a player gives one back."""
 
-_GANGSTER_PLAYS: Final[dict[tuple[int, GangsterCard, BusinessTile], PlayGangster]] = {}
-"""Every PlayGangster listed so far: most of the commands listed, and made again and again.
+_GANGSTER_PLAYS: Final[dict[tuple[int, int], dict[GangsterCard, PlayGangster]]] = {}
+"""Every PlayGangster listed so far, by the seat and the tile's ``id``, then by the card: most
+of the commands listed, and made again and again.
 
-Looking one up costs a fifth of making it. There are at most 6 x 75 x 20 of them.
+Looking one up costs a fifth of making it. There are at most 6 x 20 tables (tiles are
+interned, so their ``id`` names them, and a key of ints is a tuple the garbage collector need
+not track) of at most 75 commands each.
 """
-
-
-def _gangster_play(seat: int, card: GangsterCard, tile: BusinessTile) -> PlayGangster:
-    play = _GANGSTER_PLAYS.get((seat, card, tile))
-    if play is None:
-        play = _GANGSTER_PLAYS[seat, card, tile] = formed(PlayGangster(seat, card, tile))
-    return play
 
 
 def _gangster_plays(state: GameState, seat: int) -> list[PlayGangster]:
     cards = gangsters(state.players[seat].hand)
     if not cards or not limit_after(state, seat, hand=-1, actions=-1, gangster_cards=-1, places=-1):
         return []
-    return [
-        _gangster_play(seat, card, business.tile)
-        for business in open_businesses(state, seat)
-        for card in cards
-    ]
+    plays: list[PlayGangster] = []
+    for business in open_businesses(state, seat):
+        tile = business.tile
+        made = _GANGSTER_PLAYS.get((seat, id(tile)))
+        if made is None:
+            made = _GANGSTER_PLAYS[seat, id(tile)] = {}
+        plays += [made.get(card) or _gangster_play(made, seat, card, tile) for card in cards]
+    return plays
+
+
+def _gangster_play(
+    made: dict[GangsterCard, PlayGangster], seat: int, card: GangsterCard, tile: BusinessTile
+) -> PlayGangster:
+    play = made[card] = formed(PlayGangster(seat, card, tile))
+    return play
 
 
 def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Iterator[Command]:

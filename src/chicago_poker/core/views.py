@@ -21,6 +21,7 @@ history (:mod:`~chicago_poker.core.fold`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Final, TypeVar
 
 from attrs import frozen
@@ -138,7 +139,7 @@ class ShootoutView:
     """How many rounds of reinforcement were revealed."""
 
 
-@frozen
+@frozen(slots=False)  # no slots: view() fills a bare instance's __dict__ (see view)
 class PlayerView:
     """Exactly what one seat (or an observer) may know of a game."""
 
@@ -275,18 +276,21 @@ def _seen(state: GameState, seat: int | None) -> frozenset[tuple[BusinessTile, i
     return state.players[seat].seen if seat is not None else _NOTHING_SEEN
 
 
-def _business_view(state: GameState, seat: int | None, business: Business) -> BusinessView:
+def _business_view(
+    seat: int | None,
+    business: Business,
+    revealed: bool,
+    seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
+) -> BusinessView:
     """The view of one business, made once for each business, viewer and what they know there.
 
     States share the businesses a command left alone, so a bot that views state after state
     sees the same few again and again. The view depends on the business, the viewer, whether
-    the shootout is there (R-6.3) and what the viewer's raids saw there (R-5.3): the key holds
-    all four. The business itself is kept with its view, so that no other object can take
-    its ``id`` while the key is held.
+    the shootout is there (``revealed``, R-6.3) and what the viewer's raids saw there (from
+    ``seen``, all they saw, R-5.3): the key holds all four. The business itself is kept with
+    its view, so that no other object can take its ``id`` while the key is held.
     """
     tile = business.tile
-    revealed = _revealed(state, tile)
-    seen = _seen(state, seat)
     known = frozenset(entry for entry in seen if entry[0] == tile) if seen else _NOTHING_SEEN
     key = (id(business), seat, revealed, known)
     made = _BUSINESS_VIEWS.get(key)
@@ -300,8 +304,12 @@ _NOTHING_SEEN: Final[frozenset[tuple[BusinessTile, int, GangsterCard]]] = frozen
 _BUSINESS_VIEWS: Final[dict[tuple[object, ...], tuple[Business, BusinessView]]] = {}
 """Views of businesses already made, by :func:`_business_view`'s key: a memo, which changes
 no result (the views are immutable), kept by :func:`_keep`."""
-_HELD: Final = 4096
-"""The most views each memo of this module keeps; it starts afresh when full."""
+_HELD: Final = 256
+"""The most views each memo of this module keeps; it starts afresh when full.
+
+A loop meets the same few businesses again and again, from one state to the next: 256 views
+hit as often as 4,096 did (the search bot's games, 2026-11-29), and keep a sixteenth of the
+objects the garbage collector walks at each full collection."""
 
 _Key = TypeVar("_Key")
 _Holder = TypeVar("_Holder")
@@ -333,14 +341,15 @@ def _make_business_view(
     """The view of ``business``; ``known`` is what the viewer's raids saw there."""
     tile = business.tile
     down_at = _DOWN_AT.get(tile) or _down_at(tile)
+    pattern = id(down_at)  # kept for good in _DOWN_AT: the id names the pattern
     columns = []
     for owner, column in enumerate(business.columns):
         everything = revealed or owner == seat
-        if not everything and any(entry[1] == owner for entry in known):
+        if known and not everything and any(entry[1] == owner for entry in known):
             # The viewer's raids saw cards in this column: its view is theirs alone.
             columns.append(_column_view(tile, owner, column, down_at, everything, known))
             continue
-        key = (id(column), down_at, everything)
+        key = (id(column), pattern, everything)
         made = _COLUMN_VIEWS.get(key)
         if made is None:
             made_view = _column_view(tile, owner, column, down_at, everything, known)
@@ -359,26 +368,13 @@ def _column_view(
     seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
 ) -> ColumnView:
     cards = column.cards
-    return ColumnView(
-        tuple(
-            _slot(
-                down_at[position],
-                card
-                if _knows(
-                    tile,
-                    owner,
-                    cards,
-                    position,
-                    down=down_at[position],
-                    everything=everything,
-                    seen=seen,
-                )
-                else None,
-            )
-            for position, card in enumerate(cards)
-        ),
-        column.marker,
-    )
+    slots = []
+    for position, card in enumerate(cards):
+        down = down_at[position]
+        known = _knows(tile, owner, cards, position, down=down, everything=everything, seen=seen)
+        shown = card if known else None
+        slots.append(_SLOTS.get((down, shown)) or _slot(down, shown))
+    return ColumnView(tuple(slots), column.marker)
 
 
 _COLUMN_VIEWS: Final[dict[tuple[object, ...], tuple[Column, ColumnView]]] = {}
@@ -386,8 +382,9 @@ _COLUMN_VIEWS: Final[dict[tuple[object, ...], tuple[Column, ColumnView]]] = {}
 one column, the business's new view shares the views of the others.
 
 Unless the viewer's raids saw cards in it, a column's view depends only on the column, how
-each position lies, and whether the viewer knows every card there (its owner, or anyone
-while a shootout is in progress there): the key holds these three. A column the viewer's
+each position lies (the ``id`` of the tile's tuple in :data:`_DOWN_AT`, kept for good), and
+whether the viewer knows every card there (its owner, or anyone while a shootout is in
+progress there): the key holds these three, as ints and a bool. A column the viewer's
 raids saw into is viewed anew each time.
 """
 
@@ -407,9 +404,8 @@ immutable, so a view of a business made anew shares them (at most 2 x 76)."""
 
 
 def _slot(down: bool, card: GangsterCard | None) -> SlotView:
-    slot = _SLOTS.get((down, card))
-    if slot is None:
-        slot = _SLOTS[down, card] = SlotView(Face.DOWN if down else Face.UP, card)
+    """The slot view of a card (or None) lying face down or up, made on the first call."""
+    slot = _SLOTS[down, card] = SlotView(Face.DOWN if down else Face.UP, card)
     return slot
 
 
@@ -447,18 +443,24 @@ _OPPONENT_VIEWS: Final[dict[tuple[int, int], tuple[PlayerState, OpponentView]]] 
 """Views of players already made, kept by :func:`_keep` as :data:`_BUSINESS_VIEWS` is."""
 
 
-def _hand_size(state: GameState, viewer: int | None, seat: int) -> int:
-    """The hand size ``viewer`` may know for ``seat``.
+def _player_views(state: GameState, viewer: int | None) -> tuple[OpponentView, ...]:
+    """Every player's public view, with the hand size ``viewer`` may know for each.
 
     A reinforcement chosen by another player still counts in their hand until the reveal:
     whether they sent a card or declined is part of their secret choice (R-6.7.2).
     """
-    size = len(state.players[seat].hand)
+    players = state.players
     shootout = state.shootout
-    if seat == viewer or shootout is None:
-        return size
-    sent = any(chooser == seat and card is not None for chooser, card in shootout.choices)
-    return size + 1 if sent else size
+    if shootout is not None:
+        sent = {chooser for chooser, card in shootout.choices if card is not None}
+        if sent:
+            return tuple(
+                [
+                    _opponent_view(player, len(player.hand) + (seat != viewer and seat in sent))
+                    for seat, player in enumerate(players)
+                ]
+            )
+    return tuple([_opponent_view(player, len(player.hand)) for player in players])
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:
@@ -477,27 +479,42 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     Raises:
         InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
-    check_viewer(seat, len(state.players))
-    return PlayerView(
-        seat=seat,
-        options=state.options,
-        hand=None if seat is None else state.players[seat].hand,
-        players=tuple(
-            _opponent_view(player, _hand_size(state, seat, other))
-            for other, player in enumerate(state.players)
+    players = state.players
+    check_viewer(seat, len(players))
+    shootout = state.shootout
+    revealed = None if shootout is None else shootout.business
+    seen = _NOTHING_SEEN if seat is None else players[seat].seen
+    fields = {
+        "seat": seat,
+        "options": state.options,
+        "hand": None if seat is None else players[seat].hand,
+        "players": _player_views(state, seat),
+        "first_player": state.first_player,
+        "turn": state.turn,
+        "businesses": tuple(
+            [_business_view(seat, each, each.tile == revealed, seen) for each in state.businesses]
         ),
-        first_player=state.first_player,
-        turn=state.turn,
-        businesses=tuple(_business_view(state, seat, b) for b in state.businesses),
-        draw_pile_size=len(state.draw_pile),
-        discard_pile=state.discard_pile,
-        tile_pile_size=len(state.tile_pile),
-        vacancies=state.vacancies,
-        pending_draws=state.pending_draws,
-        shootout=_shootout_view(state, seat),
-        markers_placed=state.markers_placed,
-        last_winner=state.last_winner,
-        stalled_turns=state.stalled_turns,
-        winner=state.winner,
-        victory=state.victory,
-    )
+        "draw_pile_size": len(state.draw_pile),
+        "discard_pile": state.discard_pile,
+        "tile_pile_size": len(state.tile_pile),
+        "vacancies": state.vacancies,
+        "pending_draws": state.pending_draws,
+        "shootout": _shootout_view(state, seat),
+        "markers_placed": state.markers_placed,
+        "last_winner": state.last_winner,
+        "stalled_turns": state.stalled_turns,
+        "winner": state.winner,
+        "victory": state.victory,
+    }
+    # A bare instance given its fields: the frozen __init__ of attrs would set them one by one
+    # (a third of a view's time). PlayerView has no validator, converter or post-init, so this
+    # is the instance __init__ makes (tests/test_engine_internals.py checks it).
+    made = _new_instance(PlayerView)
+    _set_view_fields(made, fields)
+    return made
+
+
+_new_instance: Final = object.__new__
+_set_view_fields: Final[Callable[[PlayerView, Mapping[str, object]], None]] = vars(PlayerView)[
+    "__dict__"
+].__set__

@@ -116,7 +116,7 @@ _COUNT: Final = len(FEATURES)
 """Where each feature sits in a seat's row."""
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 10)  # a game meets fewer; fewer objects to track
 def _column_power(cards: tuple[GangsterCard, ...]) -> float:
     return power(cards) if cards else 0.0
 
