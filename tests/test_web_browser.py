@@ -495,7 +495,7 @@ def test_the_page_fits_every_width_and_turn_of_the_window_without_a_reload(
         layouts.add(page.evaluate("document.querySelector('#picture svg').getAttribute('viewBox')"))
         assert page.evaluate(TOO_SMALL) == [], (width, height)
         assert page.evaluate(CLIPPED) == [], (width, height)
-        if (width, height) in PHONES:  # upright, the dock takes a fifth of the height at most
+        if width < 1000:  # on a phone, upright or on its side, the dock takes a fifth at most
             assert page.locator("#dock").bounding_box()["height"] <= height / 5, (width, height)
         if (width, height) in WINDOW_SHOTS:
             page.screenshot(path=shots / WINDOW_SHOTS[width, height])
