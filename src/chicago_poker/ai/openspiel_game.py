@@ -173,8 +173,13 @@ class ChicagoPokerState(pyspiel.State):  # type: ignore[misc]  # no type informa
         return self._held.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.state is not None
-        return sorted(ids_of(self.state, legal_commands(self.state, player)))
+        held = self._held
+        assert held.state is not None
+        if player != held.player:
+            return sorted(ids_of(held.state, legal_commands(held.state, player)))
+        if held.legal is None:  # the player to act's, kept: asked again and again
+            held.legal = sorted(ids_of(held.state, legal_commands(held.state, player)))
+        return list(held.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every outcome of the chance node, each as likely."""
@@ -290,7 +295,7 @@ def check_outcome(state: ChicagoPokerState, action: int) -> None:
             already dealt or not in the draw deck, a tile already revealed, or a seat that is
             not at the table; the error names the rule (R-2.3, R-2.5, R-2.7, R-3.6, R-6.6).
     """
-    if type(action) is int and action in set(state._offered()):
+    if type(action) is int and _offers(state, action):
         return
     what, rule = _due(state)
     named = state._action_to_string(int(pyspiel.PlayerId.CHANCE), action)
@@ -299,6 +304,22 @@ def check_outcome(state: ChicagoPokerState, action: int) -> None:
         "chance_outcomes() lists the outcomes of this chance node.",
         rule=rule,
     )
+
+
+def _offers(state: ChicagoPokerState, action: int) -> bool:
+    """Whether the chance node offers ``action``: what :meth:`chance_outcomes` lists, cheaply."""
+    game, now = state._game, state.state
+    card = CARDS[action] if 0 <= action < _TILE_ACTION else None
+    tile = _TILES[action - _TILE_ACTION] if _TILE_ACTION <= action < _FIRST_ACTION else None
+    if now is not None:
+        if awaiting(now) is Awaiting.CARD:
+            return card is not None and card in now.draw_pile
+        return tile is not None and tile in now.tile_pile
+    if len(state.dealt) < 5 * len(game.names):
+        return card is not None and card in game.deck and card not in state.dealt
+    if len(state.tiles) < game.face_up:
+        return tile is not None and tile not in state.tiles
+    return _FIRST_ACTION <= action < _FIRST_ACTION + len(game.names)
 
 
 def _due(state: ChicagoPokerState) -> tuple[str, str]:
@@ -324,7 +345,7 @@ class _Rules:
         self.options = game.options
         self.face_up = game.face_up
         self.sampling = game.sampling
-        self.deck = tactical_deck() if game.options.tactical else full_deck()
+        self.deck = frozenset(tactical_deck() if game.options.tactical else full_deck())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
         return self
@@ -333,17 +354,20 @@ class _Rules:
 class _Held:
     """The immutable parts of a state, shared by its clones.
 
-    They are the library's state, the latest step of its history, and the player to act.
+    They are the library's state, the latest step of its history, the player to act and, once
+    asked for, that player's legal actions.
     OpenSpiel clones a Python state by deep-copying its attributes, and the library's states
     and the steps of a history are never changed (but for the chains a step keeps).
     """
 
-    __slots__ = ("last", "player", "state")
+    __slots__ = ("last", "legal", "player", "state")
 
     def __init__(self, state: GameState | None, last: Step | None, player: int) -> None:
         self.state = state
         self.last = last
         self.player = player
+        self.legal: list[int] | None = None
+        """The legal actions of the player to act, once asked for."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return self
