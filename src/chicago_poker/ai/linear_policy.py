@@ -7,7 +7,7 @@ The policy reads nothing but what the environments give a learner: the observati
 the softmax of the scores (all weights 0: the uniform random policy). NumPy alone.
 
 :class:`LinearPolicyBot` plays the weights of a JSON file (:func:`save_weights`) as a bot of
-the library, so that ``chicago-poker match``, ``play`` and the web table can seat it as
+the library, so that ``chicago-poker match``, ``play`` and ``simulate`` can seat it as
 ``chicago_poker.ai.linear_policy:TrainedBot`` (the weights trained by
 ``examples/train_four.py``, shipped with the package) or as a class of your own that names
 another file. ``examples/train_linear.py`` and ``examples/train_four.py`` train it.
