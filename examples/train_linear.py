@@ -5,10 +5,10 @@ library's random bot, and knows only what the environment gives it: the observat
 the action mask, and the reward at the end of each game (1 won, -1 lost). It never calls a
 bot or the rules to choose.
 
-- **Features.** Each legal action gets the numbers of :data:`FEATURES`, read from the tensor
-  by its documented layout (``chicago_poker.ai.observation.FIELDS``) and from the action id by
-  the ranges of the action table (``chicago_poker.ai.actions``): the kind of action, and for
-  a gangster card the column it joins (pairs, one colour, a run, the hand it makes) and the
+- **Features.** Each legal action gets the numbers of ``FEATURES``, which
+  :mod:`chicago_poker.ai.linear_policy` reads from the tensor by its documented layout and
+  from the action id by the ranges of the action table: the kind of action, and for a
+  gangster card the column it joins (pairs, one colour, a run, the hand it makes) and the
   rival's column there (its visible cards, how many are hidden, its marker).
 - **Policy.** A softmax over the legal actions of their features' dot product with one weight
   vector. All weights 0, as it starts, is the uniform random policy.
@@ -26,14 +26,11 @@ The same ``--seed`` gives the same weights, figures and picture: the documentati
 from __future__ import annotations
 
 import argparse
-import bisect
-import functools
 import math
 import sys
 import time
 import xml.etree.ElementTree as ET
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final, NamedTuple
 
@@ -41,10 +38,8 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from chicago_poker import GANGSTER_CARDS, Color
-from chicago_poker.ai import actions
 from chicago_poker.ai.gymnasium_env import ENV_ID
-from chicago_poker.ai.observation import FIELDS
+from chicago_poker.ai.linear_policy import FEATURES, features, read
 
 SEED: Final = 1
 GAMES: Final = 800
@@ -60,286 +55,6 @@ HELD_OUT: Final = 10**9
 
 Vector = npt.NDArray[np.float64]
 Env = gymnasium.Env[Any, Any]
-
-# ------------------------------------------------------------------- reading the tensor
-
-_AT: Final = {name: start for name, start, _, _ in FIELDS}
-_SLOT_WIDTH: Final = 293
-"""Numbers of one business slot: present, shootout, kind (4), tile number (5), 6 columns."""
-_COLUMNS_AT: Final = 11
-_COLUMN_WIDTH: Final = 47
-"""Numbers of one column: marker, the marker's number, then 5 positions of 9 numbers."""
-_POSITION_WIDTH: Final = 9
-"""Numbers of one position: a card there, face down, known, value, colour one-hot (5)."""
-_GANGSTERS: Final = len(GANGSTER_CARDS)
-_COLOURS: Final = tuple(Color)
-_CARD: Final = tuple((card.value, _COLOURS.index(card.color)) for card in GANGSTER_CARDS)
-"""Each gangster card id's value and colour index."""
-_HIDDEN: Final = 0.5
-"""What a hidden card of a rival's column adds to how strong the column looks."""
-
-Card = tuple[int, int]
-"""A gangster card as the learner reads it: its value and its colour's index."""
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def strength(cards: tuple[Card, ...]) -> float:
-    """A hand of up to five cards as one number, in the rules' order of hands (R-7.3).
-
-    Its category, 0 (high card) to 10 (Chicago Poker), plus its highest value / 16.
-    """
-    if not cards:
-        return 0.0
-    values = sorted((value for value, _ in cards), reverse=True)
-    counts = [*sorted(Counter(values).values(), reverse=True), 0]
-    colours = len({colour for _, colour in cards})
-    five = len(cards) == 5
-    run = five and counts[0] == 1 and values[0] - values[-1] == 4
-    categories = (
-        (counts[0] == 5, 10),
-        (run and colours == 1, 9),
-        (run and colours == 5, 8),
-        (counts[0] == 4, 7),
-        (counts[0] == 3 and counts[1] == 2, 6),
-        (five and colours == 1, 5),
-        (run, 4),
-        (counts[0] == 3, 3),
-        (counts[0] == 2 and counts[1] == 2, 2),
-        (counts[0] == 2, 1),
-    )
-    return next((number for met, number in categories if met), 0) + values[0] / 16
-
-
-class Column(NamedTuple):
-    """One seat's column at one business, as the tensor shows it to the learner."""
-
-    known: tuple[Card, ...]
-    """The cards the learner sees there, sorted (all of its own)."""
-    size: int
-    """How many cards lie there."""
-    marker: bool
-
-    @property
-    def looks(self) -> float:
-        """How strong the column looks: its known cards, and something for each hidden one."""
-        return strength(self.known) + _HIDDEN * (self.size - len(self.known))
-
-
-def read_column(numbers: Sequence[float]) -> Column:
-    """The column of ``numbers``, its :data:`_COLUMN_WIDTH` numbers in the tensor."""
-    known: list[Card] = []
-    size = 0
-    for at in range(2, _COLUMN_WIDTH, _POSITION_WIDTH):
-        if numbers[at]:
-            size += 1
-            if numbers[at + 2]:
-                colour = numbers[at + 4 : at + _POSITION_WIDTH].index(1.0)
-                known.append((int(numbers[at + 3]), colour))
-    return Column(tuple(sorted(known)), size, bool(numbers[0]))
-
-
-class Slot:
-    """One business slot as the learner reads it, and what each gangster card would do there.
-
-    Every observation of an unchanged business has the same numbers, so :func:`read_slot`
-    makes one :class:`Slot` of them, which works out each card's features once.
-    """
-
-    def __init__(self, columns: tuple[Column, ...]) -> None:
-        """The slot of ``columns``, by relative seat: the learner's first."""
-        self.columns = columns
-        rivals = [column for column in columns[1:] if column.size]
-        self.looks = max((rival.looks for rival in rivals), default=0.0)
-        """How strong the strongest rival column looks."""
-        self.marker = any(rival.marker for rival in rivals)
-        """Whether a rival has a shootout marker here: its shootout is due."""
-        self._played: dict[int, tuple[float, ...]] = {}
-
-    def gangster(self, card: int) -> tuple[float, ...]:
-        """The features of playing ``card`` (its id) here, in the order of :data:`FEATURES`."""
-        kept = self._played.get(card)
-        if kept is None:
-            kept = self._played[card] = self._gangster(card)
-        return kept
-
-    def _gangster(self, card: int) -> tuple[float, ...]:
-        value, colour = _CARD[card]
-        before = self.columns[0].known
-        after = tuple(sorted((*before, (value, colour))))
-        power = strength(after)
-        margin = max(-1.0, min(1.0, (power - self.looks) / 3))
-        values = [each for each, _ in after]
-        run = len(set(values)) == len(values) and values[-1] - values[0] <= 4
-        fifth = len(after) == 5
-        return (
-            value / 15,
-            sum(each == value for each, _ in before) / 2,
-            len(before) / 4 if all(each == colour for _, each in before) else 0.0,
-            len(before) / 4 if run else 0.0,
-            (power - strength(before)) / 5,
-            power / 5,
-            len(after) / 5,
-            float(fifth),
-            margin if fifth else 0.0,
-            float(self.marker),
-            margin if self.marker else 0.0,
-            self.looks / 5,
-        )
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def read_slot(block: bytes) -> Slot:
-    """The :class:`Slot` of one business slot's numbers in the tensor (their bytes)."""
-    numbers = np.frombuffer(block, np.float32).tolist()
-    return Slot(
-        tuple(
-            read_column(numbers[at : at + _COLUMN_WIDTH])
-            for at in range(_COLUMNS_AT, _SLOT_WIDTH, _COLUMN_WIDTH)
-        )
-    )
-
-
-class Sight(NamedTuple):
-    """What the learner reads of the tensor before it scores its actions."""
-
-    hand: tuple[int, ...]
-    """The gangster card ids in its hand."""
-    cards: int
-    """Its hand size, special cards included."""
-    slots: tuple[Slot | None, ...]
-    """Each business slot, or None for an empty one."""
-
-
-def read(observation: npt.NDArray[np.float32]) -> Sight:
-    """The :class:`Sight` of an observation tensor."""
-    held = np.flatnonzero(observation[_AT["hand"] : _AT["discard"]]).tolist()
-    slots: list[Slot | None] = []
-    for at in range(_AT["businesses"], len(observation), _SLOT_WIDTH):
-        present = observation[at] == 1
-        slots.append(read_slot(observation[at : at + _SLOT_WIDTH].tobytes()) if present else None)
-    return Sight(tuple(card for card in held if card < _GANGSTERS), len(held), tuple(slots))
-
-
-# ----------------------------------------------------------------------------- features
-
-_KINDS: Final = (
-    ("draw", actions.DRAW),
-    ("end the turn", actions.END_TURN),
-    ("Revolver", actions.REVOLVER),
-    ("decline to reinforce", actions.DECLINE),
-    ("gangster card", actions.GANGSTER),
-    ("Liquidation", actions.LIQUIDATION),
-    ("Police Raid", actions.RAID),
-    ("Bribery", actions.BRIBERY),
-    ("reinforcement", actions.REINFORCEMENT),
-    ("Limousine", actions.LIMOUSINE),
-)
-"""The kinds of action, each with its first id in the table."""
-_FIRST_IDS: Final = tuple(first for _, first in _KINDS)
-_DRAW, _GANGSTER, _LIQUIDATION, _RAID, _REINFORCEMENT, _LIMOUSINE = 0, 4, 5, 6, 8, 9
-
-FEATURES: Final = (
-    *(f"is: {kind}" for kind, _ in _KINDS),
-    "any: log of the number of legal actions of its kind",
-    "draw: hand size / 7",
-    "draw: no gangster card in hand",
-    "draw: the most strength a gangster card would add / 5",
-    "gangster: its value / 15",
-    "gangster: cards of its value in the column / 2",
-    "gangster: the column stays one colour: its size / 4",
-    "gangster: the column stays a possible run: its size / 4",
-    "gangster: the strength it adds / 5",
-    "gangster: the column's strength after / 5",
-    "gangster: the column's size after / 5",
-    "gangster: a fifth card (a shootout is due)",
-    "gangster: a fifth card, times the margin",
-    "gangster: a rival's marker there",
-    "gangster: a rival's marker there, times the margin",
-    "gangster: how strong the rival column looks / 5",
-    "gangster: other cards of its value in hand / 2",
-    "reinforcement: its value / 15",
-    "Liquidation: the victim's column size / 5",
-    "Liquidation: how strong the victim's column looks / 5",
-    "Police Raid: the target's hidden cards / 5",
-    "Limousine: cards moved / 4",
-)
-"""What each weight multiplies, in order.
-
-A column's strength is :func:`strength` of its cards. How strong a rival column looks is the
-strength of its visible cards plus 0.5 for each hidden one, the strongest rival's at a
-business. The margin is the column's strength after the card, less how strong the rival
-column looks, over 3, between -1 and 1."""
-_COUNT: Final = len(_KINDS)
-_DRAWING: Final = FEATURES.index("draw: hand size / 7")
-_PLAYING: Final = FEATURES.index("gangster: its value / 15")
-_PARTNERS: Final = FEATURES.index("gangster: other cards of its value in hand / 2")
-_ADDS: Final = FEATURES.index("gangster: the strength it adds / 5")
-
-
-def features(sight: Sight, ids: Sequence[int]) -> Vector:
-    """The features of each action of ``ids``, one row each, in the order of :data:`FEATURES`."""
-    kinds = [bisect.bisect_right(_FIRST_IDS, action) - 1 for action in ids]
-    counts = Counter(kinds)
-    rows = np.zeros((len(ids), len(FEATURES)))
-    rows[range(len(ids)), kinds] = 1
-    rows[:, _COUNT] = [math.log(counts[kind]) for kind in kinds]
-    values = Counter(_CARD[card][0] for card in sight.hand)
-    for row, action, kind in zip(rows, ids, kinds, strict=True):
-        reader = _READERS.get(kind)
-        if reader is not None:
-            start, numbers = reader(sight, action)
-            row[start : start + len(numbers)] = numbers
-        if kind == _GANGSTER:
-            row[_PARTNERS] = (values[_CARD[(action - actions.GANGSTER) // 4][0]] - 1) / 2
-    if _DRAW in counts:
-        most = max(rows[:, _ADDS])
-        rows[kinds.index(_DRAW), _DRAWING : _DRAWING + 3] = sight.cards / 7, not sight.hand, most
-    return rows
-
-
-def _gangster(sight: Sight, action: int) -> tuple[int, tuple[float, ...]]:
-    card, slot = divmod(action - actions.GANGSTER, actions.MAX_SLOTS)
-    place = sight.slots[slot]
-    assert place is not None, "the mask allows gangster cards at face-up businesses only"
-    return _PLAYING, place.gangster(card)
-
-
-def _strike(sight: Sight, action: int) -> tuple[int, tuple[float, ...]]:
-    """A Liquidation's or a Police Raid's features: the column it strikes."""
-    liquidation = action < actions.RAID
-    first = actions.LIQUIDATION if liquidation else actions.RAID
-    slot, offset = divmod(action - first, 5)
-    place = sight.slots[slot]
-    assert place is not None, "the mask allows special cards at face-up businesses only"
-    column = place.columns[offset + 1]
-    if liquidation:
-        return FEATURES.index("Liquidation: the victim's column size / 5"), (
-            column.size / 5,
-            column.looks / 5,
-        )
-    return FEATURES.index("Police Raid: the target's hidden cards / 5"), (
-        (column.size - len(column.known)) / 5,
-    )
-
-
-def _reinforcement(sight: Sight, action: int) -> tuple[int, tuple[float, ...]]:
-    value = _CARD[action - actions.REINFORCEMENT][0]
-    return FEATURES.index("reinforcement: its value / 15"), (value / 15,)
-
-
-def _limousine(sight: Sight, action: int) -> tuple[int, tuple[float, ...]]:
-    moved = actions.MOVES[(action - actions.LIMOUSINE) % len(actions.MOVES)]
-    return FEATURES.index("Limousine: cards moved / 4"), (len(moved) / 4,)
-
-
-_READERS: Final[dict[int, Callable[[Sight, int], tuple[int, tuple[float, ...]]]]] = {
-    _GANGSTER: _gangster,
-    _LIQUIDATION: _strike,
-    _RAID: _strike,
-    _REINFORCEMENT: _reinforcement,
-    _LIMOUSINE: _limousine,
-}
-"""The features of each kind of action beyond its kind: where they start, and their numbers."""
 
 
 # ---------------------------------------------------------------------- policy, learning

@@ -105,3 +105,46 @@ def test_max_commands_truncates() -> None:
 def test_bad_arguments_are_refused(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ChicagoPokerGymEnv(**arguments)
+
+
+def vector_trace(vector: Any, seed: int, steps: int) -> tuple[list[Any], int]:
+    """``steps`` steps of the first id of each mask: observations, rewards, and how many ended."""
+    observation, _ = vector.reset(seed=seed)
+    trace: list[Any] = [observation["observation"].tobytes()]
+    ended = 0
+    for _ in range(steps):
+        # an ended copy's mask is all 0; the next step resets it and ignores its action
+        actions = np.array([int(mask.argmax()) for mask in observation["action_mask"]])
+        observation, reward, terminated, truncated, _ = vector.step(actions)
+        ended += int((terminated | truncated).sum())
+        trace.append((observation["observation"].tobytes(), reward.tolist()))
+    return trace, ended
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_vector_environments_step_autoreset_and_seed_each_copy(kind: str) -> None:
+    """``reset(seed=s)`` seeds copy i with ``s + i``: the same seed, the same trajectories."""
+    make = [
+        lambda: gymnasium.make(ENV_ID, players=3, opponents="random", max_commands=20)
+        for _ in range(3)
+    ]
+    vector_class = {
+        "sync": gymnasium.vector.SyncVectorEnv,
+        "async": gymnasium.vector.AsyncVectorEnv,
+    }
+    vector = vector_class[kind](make)
+    try:
+        trace, ended = vector_trace(vector, 7, 40)
+        again, _ = vector_trace(vector, 7, 40)
+        other, _ = vector_trace(vector, 8, 40)
+    finally:
+        vector.close()
+    assert trace == again
+    assert trace != other
+    assert ended >= 3  # every copy truncated at least once and was reset on its own
+    alone = gymnasium.make(ENV_ID, players=3, opponents="random", max_commands=20)
+    first, _ = alone.reset(seed=7 + 1)
+    assert (
+        first["observation"].tobytes()
+        == np.frombuffer(trace[0], np.float32).reshape(3, -1)[1].tobytes()
+    )

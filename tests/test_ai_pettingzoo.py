@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 
 import pytest
 
@@ -10,8 +11,10 @@ pytest.importorskip("pettingzoo", reason='the ai layer needs its extra: pip inst
 
 from pettingzoo.test import api_test, render_test, seed_test
 
-from chicago_poker import view
-from chicago_poker.ai.pettingzoo_env import env, raw_env
+from ai_states import tied_start
+from chicago_poker import Command, GameState, legal_commands, step, view
+from chicago_poker.ai.actions import ACTION_COUNT, legal_ids
+from chicago_poker.ai.pettingzoo_env import ILLEGAL_REWARD, env, raw_env
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -55,3 +58,74 @@ def test_an_action_outside_the_mask_is_refused() -> None:
     mask = table.observe(table.agent_selection)["action_mask"]
     with pytest.raises(ValueError, match="not in the action mask"):
         table.step(int((mask == 0).nonzero()[0][0]))
+
+
+def test_env_makes_an_illegal_action_a_loss_as_pettingzoos_classic_games_do(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    table = env(players=4)
+    table.reset(seed=2)
+    actor = table.agent_selection
+    mask = table.observe(actor)["action_mask"]
+    table.step(int((mask == 0).nonzero()[0][0]))
+    assert "Illegal move made" in caplog.text
+    assert table.rewards == {
+        agent: ILLEGAL_REWARD if agent == actor else 0 for agent in table.agents
+    }
+    assert ILLEGAL_REWARD == -1.0
+    assert all(table.terminations.values())
+    ended = 0
+    for agent in table.agent_iter():
+        _, reward, terminated, _, _ = table.last()
+        assert terminated
+        assert reward == (ILLEGAL_REWARD if agent == actor else 0)
+        table.step(None)
+        ended += 1
+    assert ended == 4
+
+
+def test_env_asserts_an_id_out_of_the_action_space() -> None:
+    table = env(players=2)
+    table.reset(seed=1)
+    with pytest.raises(AssertionError):
+        table.step(ACTION_COUNT)
+
+
+class Held:
+    """A game held at a given state, for the environment to play on (no chance ahead)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def execute(self, command: Command) -> object:
+        self.state, events = step(self.state, command)
+        return events
+
+
+@pytest.mark.rule("R-6.7.2")
+def test_in_a_tie_break_every_tied_seat_still_to_choose_has_its_mask() -> None:
+    """The mask docstring's promise: seats not selected have a non-zero mask, unchanged."""
+    checked = 0
+    for seed in range(40):
+        state = tied_start(random.Random(seed * 2 + 1))
+        tied = deciders_of(state)
+        if len(tied) < 2:
+            continue
+        table = raw_env(players=len(state.players))
+        table.reset(seed=seed)
+        table._game = Held(state)  # type: ignore[assignment]  # a stand-in for a Game
+        table._select()
+        assert table.agent_selection == f"player_{tied[0]}"
+        masks = {seat: table.observe(f"player_{seat}")["action_mask"] for seat in tied}
+        for seat in tied:
+            assert masks[seat].nonzero()[0].tolist() == legal_ids(state, seat)
+        first = table.observe(table.agent_selection)["action_mask"].nonzero()[0][0]
+        table.step(int(first))
+        for seat in tied[1:]:
+            assert (table.observe(f"player_{seat}")["action_mask"] == masks[seat]).all()
+        checked += 1
+    assert checked > 10
+
+
+def deciders_of(state: GameState) -> list[int]:
+    return [seat for seat in range(len(state.players)) if legal_commands(state, seat)]

@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("gymnasium", reason='the ai layer needs its extra: pip install ".[ai]"')
 
 from chicago_poker import Color, GangsterCard, view
+from chicago_poker.ai.linear_policy import strength
 from chicago_poker.ai.observation import encode
 from scripts import load_script
 
@@ -81,8 +82,7 @@ def card_pair(card: GangsterCard) -> tuple[int, int]:
     return card.value, tuple(Color).index(card.color)
 
 
-def test_a_hand_s_strength_follows_the_order_of_the_categories(example: ModuleType) -> None:
-    strength = example.strength
+def test_a_hand_s_strength_follows_the_order_of_the_categories() -> None:
     hands = [  # (value, colour index), one hand of each category from the highest
         [(9, 0), (9, 1), (9, 2), (9, 3), (9, 4)],
         [(4, 0), (5, 0), (6, 0), (7, 0), (8, 0)],

@@ -7,7 +7,11 @@ extra (``pip install "chicago-poker[ai]"``): NumPy, Gymnasium, PettingZoo and Op
 - :mod:`chicago_poker.ai.observation`: a seat's view as a flat tensor, which cannot leak;
 - :mod:`chicago_poker.ai.pettingzoo_env`: a PettingZoo AEC environment for 2 to 6 players;
 - :mod:`chicago_poker.ai.gymnasium_env`: a Gymnasium environment, one learner against bots;
-- :mod:`chicago_poker.ai.openspiel_game`: the OpenSpiel game ``python_chicago_poker``.
+- :mod:`chicago_poker.ai.openspiel_game`: the OpenSpiel game ``python_chicago_poker``, with
+  its observer of every observation type (:mod:`chicago_poker.ai.openspiel_observer`) and
+  its history (:mod:`chicago_poker.ai.openspiel_history`);
+- :mod:`chicago_poker.ai.linear_policy`: a linear policy over the observation and the mask,
+  and the bot that plays its weights (``TrainedBot``, trained at four players).
 
 The documentation's page "Learning agents" describes the table and the tensor.
 """

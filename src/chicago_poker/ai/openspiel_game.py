@@ -12,21 +12,23 @@ Parameters: ``players`` (2 to 6), the five rule options as booleans (``tactical`
 ``seed``, which seeds :func:`resampler`'s generator (-1: seeded by the system).
 ``max_game_length`` is :func:`~chicago_poker.command_bound` plus the set-up's chance nodes.
 
-The observation tensor is :func:`chicago_poker.ai.observation.encode` of the player's view;
-the observation string is the library's table of it. The information-state string adds a
-SHA-256 chain of everything the seat saw, command by command (its redacted history), so that
-it has perfect recall; the information-state tensor is the observation tensor (a tensor of
-the whole history would have no fixed size). Returns: 1 to the winner, ``-1/(n-1)`` to the
-others, 0 to everyone in a game without a winner.
+Observations honour OpenSpiel's observation types (:mod:`chicago_poker.ai.openspiel_observer`):
+by default the observation tensor is :func:`chicago_poker.ai.observation.encode` of the
+player's view and the observation string the library's table of it; the information-state
+string and tensor add a SHA-256 chain of everything the seat saw, command by command (its
+redacted history), so that they have perfect recall. The chains are worked out only when an
+observer asks for one (:mod:`chicago_poker.ai.openspiel_history`). A chance outcome that
+:meth:`~ChicagoPokerState.chance_outcomes` does not offer is refused with
+:class:`~chicago_poker.IllegalCommand`, as an illegal action is. Returns: 1 to the winner,
+``-1/(n-1)`` to the others, 0 to everyone in a game without a winner.
 """
 
 from __future__ import annotations
 
-import hashlib
 import random
+from collections.abc import Iterable
 from typing import Any, Final
 
-import numpy as np
 import pyspiel
 
 from chicago_poker import (
@@ -37,23 +39,23 @@ from chicago_poker import (
     DealCard,
     Dealer,
     GameState,
+    IllegalCommand,
     InformationSet,
     LogEntry,
     RevealTile,
     RuleOptions,
     StartGame,
-    apply,
     awaiting,
     command_bound,
+    full_deck,
     legal_commands,
-    redact,
-    redact_command,
     redact_entries,
     step,
-    view,
+    tactical_deck,
 )
 from chicago_poker.ai.actions import ACTION_COUNT, CARDS, command_of, describe_action, ids_of
-from chicago_poker.ai.observation import OBSERVATION_SIZE, encode
+from chicago_poker.ai.openspiel_history import PRIVATE, Key, SampledRoot, Step, chain, entries_of
+from chicago_poker.ai.openspiel_observer import ChicagoPokerObserver
 
 __all__ = ["ChicagoPokerGame", "ChicagoPokerState", "resampler"]
 
@@ -61,6 +63,7 @@ _TILES: Final = tuple(sorted(BUSINESS_TILES))
 _TILE_ACTION: Final = len(CARDS)
 _FIRST_ACTION: Final = _TILE_ACTION + len(_TILES)
 _CHANCE_OUTCOMES: Final = _FIRST_ACTION + 6
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _CARD_ID: Final = {card: index for index, card in enumerate(CARDS)}
 _TILE_ID: Final = {tile: index for index, tile in enumerate(_TILES)}
 _OPTIONS: Final = (
@@ -120,9 +123,11 @@ class ChicagoPokerGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no ty
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ChicagoPokerObserver:
-        """The observer of views: with perfect recall, of information states."""
+        """The observer of ``iig_obs_type`` (by default the player's view, without recall)."""
         return ChicagoPokerObserver(
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            params,
+            len(self.names),
         )
 
 
@@ -135,9 +140,7 @@ class ChicagoPokerState(pyspiel.State):  # type: ignore[misc]  # no type informa
         self._game = _Rules(game)
         self.dealt: list[Card] = []
         self.tiles: list[BusinessTile] = []
-        self._held = _Held(None, ())
-        self.digests = [""] * len(game.names)
-        """Each seat's SHA-256 chain of what it saw, command by command."""
+        self._held = _Held(None, None, int(pyspiel.PlayerId.CHANCE))
 
     @property
     def state(self) -> GameState | None:
@@ -146,64 +149,69 @@ class ChicagoPokerState(pyspiel.State):  # type: ignore[misc]  # no type informa
 
     @state.setter
     def state(self, value: GameState | None) -> None:
-        self._held = _Held(value, self._held.entries)
+        self._held = _Held(value, self._held.last, _player_of(value))
+
+    @property
+    def last(self) -> Step | None:
+        """The latest command of the history (None before the game starts), linked to the rest."""
+        return self._held.last
+
+    @property
+    def version(self) -> object:
+        """The parts of the state that a command replaces; the set-up's lists aside."""
+        return self._held
 
     @property
     def entries(self) -> tuple[LogEntry, ...] | None:
         """The whole history, as the library logs it; None in a sampled state."""
-        return self._held.entries
-
-    @entries.setter
-    def entries(self, value: tuple[LogEntry, ...] | None) -> None:
-        self._held = _Held(self._held.state, value)
+        return entries_of(self._held.last)
 
     # ------------------------------------------------------------------ whose move
 
     def current_player(self) -> int:
-        """The player to act, chance (-1) or terminal (-4)."""
-        state = self.state
-        if state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        waiting = awaiting(state)
-        if waiting in (Awaiting.CARD, Awaiting.TILE):
-            return int(pyspiel.PlayerId.CHANCE)
-        if waiting is Awaiting.ACTION:
-            return state.turn.player
-        return next(seat for seat in range(len(state.players)) if legal_commands(state, seat))
+        """The player to act, chance (-1) or terminal (-4): worked out once per command."""
+        return self._held.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.state is not None
-        return sorted(ids_of(self.state, legal_commands(self.state, player)))
+        held = self._held
+        assert held.state is not None
+        if player != held.player:
+            return sorted(ids_of(held.state, legal_commands(held.state, player)))
+        if held.legal is None:  # the player to act's, kept: asked again and again
+            held.legal = sorted(ids_of(held.state, legal_commands(held.state, player)))
+        return list(held.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every outcome of the chance node, each as likely."""
+        outcomes = sorted(self._offered())
+        return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
+
+    def _offered(self) -> Iterable[int]:
+        """The outcomes of the chance node, in no order."""
         state = self.state
         if state is None:
             if len(self.dealt) < 5 * len(self._game.names):
-                cards = set(_deck(self._game.options)) - set(self.dealt)
-                outcomes = sorted(_CARD_ID[card] for card in cards)
-            elif len(self.tiles) < self._game.face_up:
-                outcomes = sorted(_TILE_ACTION + _TILE_ID[t] for t in set(_TILES) - set(self.tiles))
-            else:
-                outcomes = [_FIRST_ACTION + seat for seat in range(len(self._game.names))]
-        elif awaiting(state) is Awaiting.CARD:
-            outcomes = sorted(_CARD_ID[card] for card in state.draw_pile)
-        else:
-            outcomes = sorted(_TILE_ACTION + _TILE_ID[tile] for tile in state.tile_pile)
-        return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
+                return (_CARD_ID[card] for card in set(self._game.deck) - set(self.dealt))
+            if len(self.tiles) < self._game.face_up:
+                return (_TILE_ACTION + _TILE_ID[t] for t in set(_TILES) - set(self.tiles))
+            return range(_FIRST_ACTION, _FIRST_ACTION + len(self._game.names))
+        if awaiting(state) is Awaiting.CARD:
+            return (_CARD_ID[card] for card in state.draw_pile)
+        return (_TILE_ACTION + _TILE_ID[tile] for tile in state.tile_pile)
 
     # ------------------------------------------------------------------ acting
 
     def _apply_action(self, action: int) -> None:
         state = self.state
-        if state is None:
-            self._deal(action)
-        elif self.is_chance_node():
-            self._run(state, _chance_command(action))
+        if self._held.player == pyspiel.PlayerId.CHANCE:
+            check_outcome(self, action)
+            if state is None:
+                self._deal(action)
+            else:
+                self._run(state, _chance_command(action))
         else:
-            self._run(state, command_of(state, self.current_player(), action))
+            assert state is not None, "a player acts only once the game has started"
+            self._run(state, command_of(state, self._held.player, action))
 
     def _deal(self, action: int) -> None:
         """A chance outcome of the set-up: a card dealt, a tile, or the first player's seat.
@@ -224,22 +232,15 @@ class ChicagoPokerState(pyspiel.State):  # type: ignore[misc]  # no type informa
         return StartGame(names, hands, tuple(self.tiles), first, self._game.options)
 
     def _run(self, before: GameState | None, command: Any) -> None:
+        """Give ``command``; what each seat saw is worked out only when asked for."""
         after, events = step(before, command)
-        entries = self.entries
-        if entries is not None:
-            entries = (*entries, LogEntry(command, events))
-        for seat, digest in enumerate(self.digests):
-            seen = [repr(redact_command(before, command, seat))]
-            state = before
-            for event in events:
-                seen.append(repr(redact(state, event, seat)))
-                state = apply(state, event)
-            chained = "\n".join([digest, *seen]).encode()
-            self.digests[seat] = hashlib.sha256(chained).hexdigest()
-        self._held = _Held(after, entries)
+        last = Step(self._held.last, before, command, events)
+        self._held = _Held(after, last, _player_of(after))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < _CHANCE_OUTCOMES:
+                return f"Chance outcome {action} (none such)"
             if action < _TILE_ACTION:
                 return f"Deal {CARDS[action]}"
             if action < _FIRST_ACTION:
@@ -251,7 +252,7 @@ class ChicagoPokerState(pyspiel.State):  # type: ignore[misc]  # no type informa
 
     def is_terminal(self) -> bool:
         """Whether the game is over: won, blocked (R-8.6) or stalled (R-8.7)."""
-        return self.state is not None and self.state.is_over
+        return self._held.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """1 to the winner, ``-1/(n-1)`` to the others; 0 to all without a winner."""
@@ -262,14 +263,78 @@ class ChicagoPokerState(pyspiel.State):  # type: ignore[misc]  # no type informa
         return [1.0 if seat == winner else -1.0 / (count - 1) for seat in range(count)]
 
     def history_digest(self, player: int) -> str:
-        """The SHA-256 chain of what ``player`` saw, command by command."""
-        return self.digests[player]
+        """The SHA-256 chain of what ``player`` saw, command by command (worked out now)."""
+        return chain(self._held.last, player, len(self._game.names))
 
     def __str__(self) -> str:
         """The whole state, every secret shown (the library's table)."""
         if self.state is None:
             return f"dealing: {len(self.dealt)} cards, {len(self.tiles)} tiles"
         return str(self.state)
+
+
+def _player_of(state: GameState | None) -> int:
+    """The player to act in ``state``: a seat, chance (-1) or terminal (-4)."""
+    if state is None:
+        return int(pyspiel.PlayerId.CHANCE)
+    if state.is_over:
+        return int(pyspiel.PlayerId.TERMINAL)
+    waiting = awaiting(state)
+    if waiting in (Awaiting.CARD, Awaiting.TILE):
+        return int(pyspiel.PlayerId.CHANCE)
+    if waiting is Awaiting.ACTION:
+        return state.turn.player
+    return next(seat for seat in range(len(state.players)) if legal_commands(state, seat))
+
+
+def check_outcome(state: ChicagoPokerState, action: int) -> None:
+    """Refuse a chance outcome that :meth:`~ChicagoPokerState.chance_outcomes` does not offer.
+
+    Raises:
+        IllegalCommand: ``action`` is not an outcome of this chance node: out of range, a card
+            already dealt or not in the draw deck, a tile already revealed, or a seat that is
+            not at the table; the error names the rule (R-2.3, R-2.5, R-2.7, R-3.6, R-6.6).
+    """
+    if type(action) is int and _offers(state, action):
+        return
+    what, rule = _due(state)
+    named = state._action_to_string(int(pyspiel.PlayerId.CHANCE), action)
+    raise IllegalCommand(
+        f"Chance outcome {action!r} ({named}) is not offered here: {what}. "
+        "chance_outcomes() lists the outcomes of this chance node.",
+        rule=rule,
+    )
+
+
+def _offers(state: ChicagoPokerState, action: int) -> bool:
+    """Whether the chance node offers ``action``: what :meth:`chance_outcomes` lists, cheaply."""
+    game, now = state._game, state.state
+    card = CARDS[action] if 0 <= action < _TILE_ACTION else None
+    tile = _TILES[action - _TILE_ACTION] if _TILE_ACTION <= action < _FIRST_ACTION else None
+    if now is not None:
+        if awaiting(now) is Awaiting.CARD:
+            return card is not None and card in now.draw_pile
+        return tile is not None and tile in now.tile_pile
+    if len(state.dealt) < 5 * len(game.names):
+        return card is not None and card in game.deck and card not in state.dealt
+    if len(state.tiles) < game.face_up:
+        return tile is not None and tile not in state.tiles
+    return _FIRST_ACTION <= action < _FIRST_ACTION + len(game.names)
+
+
+def _due(state: ChicagoPokerState) -> tuple[str, str]:
+    """What the chance node deals, in words, and the rule that deals it."""
+    game = state._game
+    if state.state is None:
+        if len(state.dealt) < 5 * len(game.names):
+            return "a card of the deck not dealt yet is due (ids 0 to 80)", "R-2.3"
+        if len(state.tiles) < game.face_up:
+            return "a business tile not revealed yet is due (ids 81 to 100)", "R-2.5"
+        last = _FIRST_ACTION + len(game.names) - 1
+        return f"the first player's seat is due (ids {_FIRST_ACTION} to {last})", "R-2.7"
+    if awaiting(state.state) is Awaiting.CARD:
+        return "a card of the draw deck is due (ids 0 to 80)", "R-3.6"
+    return "a face-down business tile is due (ids 81 to 100)", "R-6.6"
 
 
 class _Rules:
@@ -280,6 +345,7 @@ class _Rules:
         self.options = game.options
         self.face_up = game.face_up
         self.sampling = game.sampling
+        self.deck = frozenset(tactical_deck() if game.options.tactical else full_deck())
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Rules:
         return self
@@ -288,15 +354,20 @@ class _Rules:
 class _Held:
     """The immutable parts of a state, shared by its clones.
 
+    They are the library's state, the latest step of its history, the player to act and, once
+    asked for, that player's legal actions.
     OpenSpiel clones a Python state by deep-copying its attributes, and the library's states
-    and logs are never changed.
+    and the steps of a history are never changed (but for the chains a step keeps).
     """
 
-    __slots__ = ("entries", "state")
+    __slots__ = ("last", "legal", "player", "state")
 
-    def __init__(self, state: GameState | None, entries: tuple[LogEntry, ...] | None) -> None:
+    def __init__(self, state: GameState | None, last: Step | None, player: int) -> None:
         self.state = state
-        self.entries = entries
+        self.last = last
+        self.player = player
+        self.legal: list[int] | None = None
+        """The legal actions of the player to act, once asked for."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return self
@@ -307,44 +378,6 @@ def _chance_command(action: int) -> DealCard | RevealTile:
     if action < _TILE_ACTION:
         return DealCard(CARDS[action])
     return RevealTile(_TILES[action - _TILE_ACTION])
-
-
-def _deck(options: RuleOptions) -> tuple[Card, ...]:
-    from chicago_poker import full_deck, tactical_deck
-
-    return tactical_deck() if options.tactical else full_deck()
-
-
-class ChicagoPokerObserver:
-    """An observer: the player's view as a tensor and a string (see the module's docstring)."""
-
-    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        """An observer of ``iig_obs_type``; no parameters are taken."""
-        if params:
-            raise ValueError(f"Observation parameters are not supported: {params}")
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: ChicagoPokerState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state`` (0s before the deal)."""
-        if state.state is None:
-            self.tensor.fill(0)
-        else:
-            encode(view(state.state, player), self.tensor)
-
-    def string_from(self, state: ChicagoPokerState, player: int) -> str:
-        """``player``'s view as the library's table; with perfect recall, its history's chain."""
-        if state.state is None:
-            seen = f"dealing: {len(state.dealt)} cards, {len(state.tiles)} tiles"
-            if len(state.dealt) > 5 * player:
-                mine = state.dealt[5 * player : 5 * player + 5]
-                seen += " · hand " + " ".join(map(str, mine))
-        else:
-            seen = str(view(state.state, player))
-        if self.perfect_recall:
-            return f"{seen}\nhistory {state.history_digest(player)}"
-        return seen
 
 
 def resampler(state: ChicagoPokerState, player: int) -> ChicagoPokerState:
@@ -358,13 +391,17 @@ def resampler(state: ChicagoPokerState, player: int) -> ChicagoPokerState:
     Raises:
         ValueError: ``state`` is itself a sampled state, or still being dealt.
     """
-    if state.entries is None or state.state is None:
+    entries = state.entries
+    if entries is None or state.state is None:
         raise ValueError("resampler needs a state with its whole history, after the deal")
-    known = _information_set(state.entries, state.digests[player], player)
+    players = len(state._game.names)
+    known: dict[Key, str] = {
+        key: chain(state.last, key, players) for key in (player, None, (PRIVATE, player))
+    }
+    information = _information_set(entries, known[player], player)
     sampled: ChicagoPokerState = state.clone()
-    sampled.state = known.sample(state._game.sampling)
-    sampled.entries = None
-    sampled.digests = [state.digests[player]] * len(state.digests)
+    sampled._held = _Held(None, SampledRoot(known, player), 0)
+    sampled.state = information.sample(state._game.sampling)
     return sampled
 
 

@@ -3,7 +3,11 @@
 Each agent, ``player_0`` to ``player_5``, sits at the seat of its number. The observation is a
 dict, as in PettingZoo's classic card games: ``"observation"``, the seat's view as the tensor
 of :mod:`chicago_poker.ai.observation`, and ``"action_mask"``, 1 for each id of
-:mod:`chicago_poker.ai.actions` the seat may give now (all 0 for a seat that is not to act).
+:mod:`chicago_poker.ai.actions` the seat may give now by the rules (all 0 for a seat that
+has nothing to decide). Only ``agent_selection`` steps. In a shootout's tie-break (R-6.7.2)
+every tied seat that has still to choose its reinforcement may choose, so each of them has a
+non-zero mask, the seats not selected included: they choose when they are selected, in seat
+order, and the choices made meanwhile do not change their mask.
 
 Chance is the library's seeded :class:`~chicago_poker.Dealer`: ``reset(seed=n)`` deals the game
 that ``Game.new(names, options, seed=n)`` deals. When a shootout's tied players choose their
@@ -14,7 +18,14 @@ Rewards come at the end only: the winner gets 1 and every other player ``-1/(n-1
 rewards of a game sum to 0. A game without a winner, blocked (R-8.6) or stalled (R-8.7), ends
 with 0 for everyone. Every game ends by the rules (at most :func:`~chicago_poker.command_bound`
 commands), so an ended game is a termination, never a truncation; ``max_commands`` truncates
-earlier, with rewards of 0. An id outside the mask raises ``ValueError``.
+earlier, with rewards of 0.
+
+:func:`env` is wrapped as PettingZoo's classic games are: ``TerminateIllegalWrapper`` (an
+action outside the mask ends the game at once: the acting agent gets :data:`ILLEGAL_REWARD`,
+-1, as a loss, every other agent 0, all are terminated and truncated, and PettingZoo logs a
+warning), ``AssertOutOfBoundsWrapper`` (an id outside the action space, 0 to 2,959, fails an
+assertion) and ``OrderEnforcingWrapper``. :func:`raw_env` is bare: an id outside the mask
+raises ``ValueError``.
 """
 
 from __future__ import annotations
@@ -48,7 +59,7 @@ from chicago_poker.ai.spaces import (
     render_table,
 )
 
-__all__ = ["OBSERVATION_HIGH", "ChicagoPokerEnv", "env", "raw_env"]
+__all__ = ["ILLEGAL_REWARD", "OBSERVATION_HIGH", "ChicagoPokerEnv", "env", "raw_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -224,6 +235,18 @@ def raw_env(**kwargs: Any) -> ChicagoPokerEnv:
     return ChicagoPokerEnv(**kwargs)
 
 
+ILLEGAL_REWARD = -1.0
+"""The reward of an agent whose action is outside its mask, in :func:`env`: a loss."""
+
+
 def env(**kwargs: Any) -> AECEnv:
-    """The environment, wrapped to enforce the order of calls as PettingZoo's own are."""
-    return wrappers.OrderEnforcingWrapper(ChicagoPokerEnv(**kwargs))
+    """The environment, wrapped as PettingZoo's classic games are (see the module's docstring).
+
+    >>> table = env(players=3)
+    >>> table.reset(seed=1)
+    >>> table.step(2_959)  # not in the mask: the acting agent loses, the game ends
+    >>> table.rewards
+    {'player_0': -1.0, 'player_1': 0, 'player_2': 0}
+    """
+    wrapped = wrappers.TerminateIllegalWrapper(ChicagoPokerEnv(**kwargs), ILLEGAL_REWARD)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))
