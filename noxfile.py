@@ -8,7 +8,9 @@
 - ``installed-3.11``, ``installed-3.12``, ``installed-3.13``: install that wheel, with the
   ``dev`` extra, into a fresh environment of each Python that ``pyproject.toml`` claims, run
   the whole test suite against the installed package (never ``src/``), then the commands a
-  user runs.
+  user runs. CI runs 3.12 and 3.13: the README's quick start already tests 3.11, from the
+  source tree, and the wheel is one file for every Python (``py3-none-any``), so testing it
+  installed on two of them shows it whole; each run of the suite costs CI minutes.
 - ``constraints`` (not run by CI): write ``constraints.txt`` again, keeping the pins that
   still fit; ``nox -s constraints -- --upgrade`` takes the newest releases.
 
@@ -77,7 +79,7 @@ def installed(session: nox.Session) -> None:
     """Test the wheel of dist/ installed, on each supported Python."""
     [wheel] = DIST.glob("*.whl")
     session.install("-c", str(CONSTRAINTS), f"{wheel}[dev]")
-    _test_installed(session)
+    _test_installed(session, wheel)
     _run_user_commands(session)
 
 
@@ -103,8 +105,11 @@ def constraints(session: nox.Session) -> None:
     )
 
 
-def _test_installed(session: nox.Session) -> None:
+def _test_installed(session: nox.Session, wheel: Path) -> None:
     """The whole suite, its doctests read from the installed package, none from src/.
+
+    Arguments after ``--`` replace the tests to run (``nox -s installed-3.13 --
+    tests/test_wheel.py``).
 
     ``-o pythonpath=`` drops the ``src`` that pyproject.toml puts first on the path, and
     CHICAGO_POKER_TEST_INSTALLED makes conftest.py refuse to run if the package was
@@ -128,11 +133,8 @@ def _test_installed(session: nox.Session) -> None:
         "pythonpath=",
         "-n",
         "auto",
-        "tests",
-        "docs/griffe_markdown.py",
-        "docs/hooks",
-        package.strip(),
-        env={"CHICAGO_POKER_TEST_INSTALLED": "1"},
+        *(session.posargs or ["tests", "docs/griffe_markdown.py", "docs/hooks", package.strip()]),
+        env={"CHICAGO_POKER_TEST_INSTALLED": "1", "CHICAGO_POKER_WHEEL": str(wheel)},
     )
 
 
