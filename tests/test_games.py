@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+import chicago_poker
 from chicago_poker.core.apply import apply, replay
 from chicago_poker.core.cards import (
     BUSINESS_TILES,
@@ -60,8 +61,8 @@ Chooser = Callable[[GameState, Sequence[Command]], Command]
 MAX_COMMANDS = 20_000
 """Far more commands than any game takes (a few hundred); more means the game never ends."""
 
-SOURCE = str(Path(__file__).resolve().parent.parent / "src")
-"""The package source, for a child process."""
+SOURCE = str(Path(chicago_poker.__file__).resolve().parents[1])
+"""Where the package under test was imported from (src/ or an installed copy), for a child."""
 
 TESTS = str(Path(__file__).resolve().parent)
 """The tests' helper modules, for a child process."""
