@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 
-__version__ = "0.2.0.dev0"
+__version__ = "0.2.0"
 
 _MODULES: dict[str, str] = {  # module -> the public names it defines, as one string
     "core.apply": "apply replay",

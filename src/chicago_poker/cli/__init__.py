@@ -29,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status of the command.
 
     >>> main(["--version"])
-    chicago-poker 0.2.0.dev0
+    chicago-poker 0.2.0
     0
     """
     if list(sys.argv[1:] if argv is None else argv) == ["--version"]:

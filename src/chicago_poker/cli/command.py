@@ -73,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 on success, 2 for bad arguments, 1 for a rejected request.
 
     >>> main(["--version"])
-    chicago-poker 0.2.0.dev0
+    chicago-poker 0.2.0
     0
     """
     _escape_unencodable()
