@@ -354,6 +354,11 @@ def _verdict(report: Report) -> str:
         return f"undecided after {report.entries} entries: the {which} ran out"
     if report.kind is not None and report.kind.value == "redacted":
         return f"legal redacted log, {report.entries} entries: a witness was found (see notes)"
+    return _legal_verdict(report)
+
+
+def _legal_verdict(report: Report) -> str:
+    """The verdict on a legal game log: who won, how it ended, or that it is not finished."""
     if report.winner_name is not None:
         assert report.victory is not None
         return (

@@ -295,6 +295,16 @@ def _resume(path: str) -> tuple[Game, dict[str, Any]] | None:
     return game, dict(header.provenance)
 
 
+def _say_saved(saved: str, ending: Ending) -> Ending:
+    """Say ``saved`` on the output; ``ending``, or OUTPUT_CLOSED if it cannot be written."""
+    try:
+        sys.stdout.write(saved + "\n")
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        return Ending.OUTPUT_CLOSED
+    return ending
+
+
 def _save(game: Game, log: str, provenance: dict[str, Any], ending: Ending) -> int:
     """Save the log and say where; the exit status for ``ending``."""
     with interrupts_deferred():  # a second Ctrl-C must not cut the log short
@@ -306,11 +316,7 @@ def _save(game: Game, log: str, provenance: dict[str, Any], ending: Ending) -> i
             return 1
     saved = f"Game log saved to {log}."
     if ending is not Ending.OUTPUT_CLOSED:
-        try:
-            sys.stdout.write(saved + "\n")
-            sys.stdout.flush()
-        except (OSError, ValueError):
-            ending = Ending.OUTPUT_CLOSED
+        ending = _say_saved(saved, ending)
     if ending is Ending.OUTPUT_CLOSED:
         _discard_stdout()
         sys.stderr.write(

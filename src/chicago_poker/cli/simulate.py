@@ -98,19 +98,28 @@ def _error(message: str) -> int:
     return 2
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``simulate``: play the games, print the summary; 2 for bad arguments."""
+def _argument_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the bots or the log folder asked for, if anything."""
     bots: list[str] = args.bots
-    if len(bots) == 1:
-        bots = bots * args.players
-    elif len(bots) != args.players:
-        return _error(
+    if len(bots) != 1 and len(bots) != args.players:
+        return (
             f"argument --bots: {len(bots)} bots for {args.players} players; "
             "give one bot per seat, or one for all"
         )
     log_dir: Path | None = args.log_dir
     if log_dir is not None and log_dir.exists() and not log_dir.is_dir():
-        return _error(f"argument --log-dir: {log_dir} is not a directory")
+        return f"argument --log-dir: {log_dir} is not a directory"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``simulate``: play the games, print the summary; 2 for bad arguments."""
+    bots: list[str] = args.bots
+    problem = _argument_problem(args)
+    if problem is not None:
+        return _error(problem)
+    if len(bots) == 1:
+        bots = bots * args.players
     try:
         summary = _play_all(args, bots)
     except OSError as error:

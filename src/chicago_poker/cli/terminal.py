@@ -134,6 +134,13 @@ def _taken(count: int) -> str:
     return f"your last move{after}"
 
 
+def _unparsed(answer: str, error: ChicagoPokerError) -> str:
+    """What to say when ``answer`` cannot be read as a move, as ``error`` found."""
+    if _NOT_A_MOVE in str(error):  # an unknown word: one line, not the grammar
+        return f"'{echo(answer)}' is not a move: type a move's number, or help."
+    return f"{error} (type a move's number, or the move itself)"
+
+
 def _is_terminal(output: TextIO) -> bool:
     """Whether ``output`` is a terminal that takes colour (``NO_COLOR`` says no)."""
     try:
@@ -366,25 +373,17 @@ class TerminalTable:
         try:
             command = parse_command(answer, state, player=HUMAN)
         except ChicagoPokerError as error:
-            if _NOT_A_MOVE in str(error):  # an unknown word: one line, not the grammar
-                self.say(
-                    f"'{echo(answer)}' is not a move: type a move's number, or help.", "yellow"
-                )
-            else:
-                self.say(f"{error} (type a move's number, or the move itself)", "yellow")
+            self.say(_unparsed(answer, error), "yellow")
             return None
         if command not in legal:  # parse_command reads legal commands: not expected
             self.say(f"'{echo(answer)}' is not one of your moves now.", "yellow")
             return None
         return command
 
-    def limousine(self, commands: Sequence[PlayLimousine], mine: PlayerView) -> Command | None:
-        """A Limousine move chosen step by step among ``commands``; None to go back.
-
-        First the business the cards leave, then the one they go to, then the cards one by one
-        in the order they are placed. Each step offers only what some of ``commands`` allows,
-        and a step with one choice is taken at once, so the answer is one of ``commands``.
-        """
+    def _limousine_route(
+        self, commands: Sequence[PlayLimousine]
+    ) -> tuple[list[PlayLimousine], BusinessTile] | None:
+        """The ``commands`` between the two businesses chosen, and the second; None to go back."""
         sources = distinct(command.source for command in commands)
         source = self.step("Which business do your cards leave?", sources, _tile_name)
         if source is None:
@@ -394,7 +393,19 @@ class TerminalTable:
         destination = self.step(f"Where do they go from {source.name}?", destinations, _tile_name)
         if destination is None:
             return None
-        left = [command for command in left if command.destination == destination]
+        return [command for command in left if command.destination == destination], destination
+
+    def limousine(self, commands: Sequence[PlayLimousine], mine: PlayerView) -> Command | None:
+        """A Limousine move chosen step by step among ``commands``; None to go back.
+
+        First the business the cards leave, then the one they go to, then the cards one by one
+        in the order they are placed. Each step offers only what some of ``commands`` allows,
+        and a step with one choice is taken at once, so the answer is one of ``commands``.
+        """
+        route = self._limousine_route(commands)
+        if route is None:
+            return None
+        left, destination = route
         command = self.limousine_cards(left, destination)
         if command is not None:
             self.say(f"Limousine: {describe_command(command, mine)}")

@@ -110,6 +110,13 @@ def interrupts_deferred() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+def _names(players: int) -> list[str]:
+    """The names of the ``players`` seats: the human's, then the bots'."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}")
+    return [HUMAN_NAME] + [f"Bot {seat}" for seat in range(1, players)]
+
+
 def play_game(
     options: RuleOptions,
     players: int,
@@ -127,10 +134,7 @@ def play_game(
     a message, if it can be shown) and the unfinished game is returned: check
     ``game.state.is_over``.
     """
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"{players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS}")
-    names = [HUMAN_NAME] + [f"Bot {seat}" for seat in range(1, players)]
-    game = Game.new(names, options, seed)
+    game = Game.new(_names(players), options, seed)
     return play_to_end(game, bot_factory, input, output, seed)[0]
 
 

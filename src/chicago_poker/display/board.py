@@ -26,8 +26,8 @@ from chicago_poker.core.tables import (
     shootout_text,
     turn_text,
 )
-from chicago_poker.core.views import BusinessView, ColumnView, PlayerView
-from chicago_poker.display.highlights import Key, Spots, draw_highlights
+from chicago_poker.core.views import BusinessView, ColumnView, PlayerView, SlotView
+from chicago_poker.display.highlights import Box, Key, Spots, draw_highlights
 from chicago_poker.display.shapes import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -276,6 +276,13 @@ def _column(
     return group
 
 
+def _slot(group: ET.Element, slot: SlotView, box: Box, spots: Spots) -> None:
+    """The card placed in ``box``, face up or down, and its spot if it is seen."""
+    group.append(draw_card(slot.card, box[0], box[1], slot.face))
+    if slot.card is not None:
+        spots.append((("card", str(slot.card)), box))
+
+
 def _places(
     group: ET.Element,
     column: ColumnView,
@@ -290,10 +297,7 @@ def _places(
         left = x + position * STEP
         box = (left, y, CARD_WIDTH, CARD_HEIGHT)
         if position < len(column.slots):
-            slot = column.slots[position]
-            group.append(draw_card(slot.card, left, y, slot.face))
-            if slot.card is not None:
-                spots.append((("card", str(slot.card)), box))
+            _slot(group, column.slots[position], box, spots)
         else:
             group.append(draw_rect(left, y, CARD_WIDTH, CARD_HEIGHT, fill=PLACE, radius=4))
         spots.append((("place", str(tile), seat, position), box))

@@ -231,24 +231,26 @@ _NARROW_LETTERS: Final = frozenset("fijlrtI.,:;!|'()[] ")
 _WIDE_LETTERS: Final = frozenset("mwMW@%")
 
 
+def _letter_ems(letter: str) -> float:
+    """How many ems ``letter`` is guessed to take: wide, capital, narrow or other."""
+    if not letter.isascii():
+        return 1.0
+    if letter in _WIDE_LETTERS:
+        return 0.95
+    if letter in _NARROW_LETTERS:
+        return 0.34
+    if letter.isupper():
+        return 0.74
+    return 0.6
+
+
 def text_width(content: str, size: int, *, bold: bool) -> float:
     """A generous guess at how wide ``content`` is drawn, without the font at hand.
 
     Each letter counts by its kind (wide, capital, narrow, other; any letter outside ASCII as
     a whole em), and never less than 0.62 em a letter (0.68 bold) on average.
     """
-    ems = 0.0
-    for letter in content:
-        if not letter.isascii():
-            ems += 1.0
-        elif letter in _WIDE_LETTERS:
-            ems += 0.95
-        elif letter in _NARROW_LETTERS:
-            ems += 0.34
-        elif letter.isupper():
-            ems += 0.74
-        else:
-            ems += 0.6
+    ems = sum((_letter_ems(letter) for letter in content), 0.0)
     if bold:
         ems *= 1.08
     return size * max(ems, len(content) * (0.68 if bold else 0.62))

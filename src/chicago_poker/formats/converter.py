@@ -170,6 +170,14 @@ def _unstructure_frozenset(tp: Any) -> Callable[[frozenset[Any]], list[Any]]:
     return unstructure
 
 
+def _register_writers(conv: cattrs.Converter) -> None:
+    """Teach ``conv`` to write cards and tiles as their names, and frozensets as arrays."""
+    for card_class in (GangsterCard, SpecialCard, BusinessTile):
+        conv.register_unstructure_hook(card_class, str)
+    conv.register_unstructure_hook_func(lambda tp: tp == Card, str)
+    conv.register_unstructure_hook_factory(_is_frozenset, _unstructure_frozenset)
+
+
 def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     """The format's converter; ``detailed=False`` makes one that says less when data is wrong.
 
@@ -177,10 +185,7 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     cattrs generates shorter hooks, which do not gather every problem of an object.
     """
     conv = make_converter(forbid_extra_keys=True, detailed_validation=detailed)
-    for card_class in (GangsterCard, SpecialCard, BusinessTile):
-        conv.register_unstructure_hook(card_class, str)
-    conv.register_unstructure_hook_func(lambda tp: tp == Card, str)
-    conv.register_unstructure_hook_factory(_is_frozenset, _unstructure_frozenset)
+    _register_writers(conv)
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(bool, _structure_bool)
     conv.register_structure_hook(str, _structure_str)
@@ -365,6 +370,11 @@ def _structure(value: object, by_name: Mapping[str, type], path: str) -> Any:
         return _LEAN_HOOKS[cls](fields, cls)
     except Exception:  # whatever it refuses is read again in detail below
         pass
+    return _structure_in_detail(fields, cls, tag, path)
+
+
+def _structure_in_detail(fields: dict[str, Any], cls: type, tag: object, path: str) -> Any:
+    """An object of ``cls`` from ``fields``, or an error that gathers each of their problems."""
     try:
         # The class's own hook, after reading the tag, does what the tagged union's does.
         return _STRUCTURE_HOOKS[cls](fields, cls)

@@ -169,9 +169,8 @@ def _check_state(state: object, function: str) -> None:
         raise ArgumentTypeError(f"{function}: state must be a GameState, not {short_repr(state)}")
 
 
-def _parse(text: str, state: GameState, player: int | None) -> Command:
-    quoted = repr(text.strip())
-    pattern = read_pattern(text)
+def _seat(state: GameState, pattern: Pattern, player: int | None, quoted: str) -> int | None:
+    """The seat whose move ``pattern`` is: the one it names, ``player``, or the one to act."""
     if pattern.seat is not None and player is not None and pattern.seat != player:
         raise NotationSyntaxError(
             f"{quoted}: the move is seat {pattern.seat}'s, but it is given by seat {player}"
@@ -179,6 +178,13 @@ def _parse(text: str, state: GameState, player: int | None) -> Command:
     seat = pattern.seat if pattern.seat is not None else player
     if seat is None and pattern.kind not in CHANCE:
         seat = _seat_to_act(state, pattern, quoted)
+    return seat
+
+
+def _parse(text: str, state: GameState, player: int | None) -> Command:
+    quoted = repr(text.strip())
+    pattern = read_pattern(text)
+    seat = _seat(state, pattern, player, quoted)
     matches = [command for command in _legal(state, seat, pattern) if _fits(command, pattern)]
     if len(matches) == 1:
         return matches[0]

@@ -411,9 +411,9 @@ def _info_message() -> dict[str, Any]:
     return info
 
 
-def _bot_hello() -> dict[str, Any]:
-    """The schema of the bot's ``hello``: its name, its author and the options it takes."""
-    option = {
+def _bot_option() -> dict[str, Any]:
+    """The schema of an option a bot takes: its type, and its default."""
+    return {
         "type": "object",
         "properties": {
             "type": {"enum": ["integer", "number", "string", "boolean"]},
@@ -421,6 +421,11 @@ def _bot_hello() -> dict[str, Any]:
         },
         "required": ["type"],
     }
+
+
+def _bot_hello() -> dict[str, Any]:
+    """The schema of the bot's ``hello``: its name, its author and the options it takes."""
+    option = _bot_option()
     hello = _message(
         "hello",
         "The bot's answer to the referee's hello.",
@@ -639,6 +644,14 @@ class _SchemaBuilder:
             return self.ref(tp, tag=False)
         return self.generic_schema(tp)
 
+    def _union_schema(self, tp: Any, args: tuple[Any, ...]) -> dict[str, Any]:
+        """The schema of the union ``tp`` of ``args``: a card, an optional value, or any of them."""
+        if type(None) in args:
+            return {"anyOf": [self.type_schema(without_none(tp)), {"type": "null"}]}
+        if set(args) == {GangsterCard, SpecialCard}:
+            return {"$ref": "#/$defs/Card"}
+        return {"anyOf": [self.type_schema(arg) for arg in args]}
+
     def generic_schema(self, tp: Any) -> dict[str, Any]:
         """The schema of a tuple, a frozenset or a union."""
         origin, args = typing.get_origin(tp), typing.get_args(tp)
@@ -654,11 +667,7 @@ class _SchemaBuilder:
         if origin is frozenset:
             return {"type": "array", "items": self.type_schema(args[0]), "uniqueItems": True}
         if origin in (typing.Union, types.UnionType):
-            if type(None) in args:
-                return {"anyOf": [self.type_schema(without_none(tp)), {"type": "null"}]}
-            if set(args) == {GangsterCard, SpecialCard}:
-                return {"$ref": "#/$defs/Card"}
-            return {"anyOf": [self.type_schema(arg) for arg in args]}
+            return self._union_schema(tp, args)
         raise TypeError(f"no JSON Schema for {tp!r}")
 
 

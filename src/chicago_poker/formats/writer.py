@@ -134,6 +134,11 @@ def _check_log_arguments(
         raise ArgumentTypeError(
             f"provenance must be a mapping of names to JSON scalars, not {short_repr(provenance)}"
         )
+    _check_game_or_entries(game_or_entries)
+
+
+def _check_game_or_entries(game_or_entries: object) -> None:
+    """Refuse what is neither a game nor an iterable of entries (a string is not one)."""
     if isinstance(game_or_entries, str | bytes) or not isinstance(
         game_or_entries, RecordedGame | Iterable
     ):

@@ -86,6 +86,20 @@ def deal_interval(scores: Sequence[float], games: int = 1, z: float = Z95) -> tu
     return max(0.0, mean - half), min(1.0, mean + half)
 
 
+def _distribution(scores: Sequence[float]) -> tuple[list[float], list[float], float]:
+    """The scores seen, in order, each one's share, and their total weight.
+
+    0 and 1 are always among the scores, with a tiny weight if never seen, so that both
+    hypotheses' means lie inside the range.
+    """
+    counts: dict[float, float] = dict(Counter(scores))
+    for end in (0.0, 1.0):
+        counts.setdefault(end, _EMPTY)
+    values = sorted(counts)
+    total = sum(counts.values())
+    return values, [counts[value] / total for value in values], total
+
+
 @frozen
 class Sprt:
     """Wald's sequential probability ratio test of a score, over deals, as fastchess does it.
@@ -143,12 +157,7 @@ class Sprt:
         """
         if not scores:
             return 0.0
-        counts: dict[float, float] = dict(Counter(scores))
-        for end in (0.0, 1.0):  # so that both hypotheses' means lie inside the range
-            counts.setdefault(end, _EMPTY)
-        values = sorted(counts)
-        total = sum(counts.values())
-        shares = [counts[value] / total for value in values]
+        values, shares, total = _distribution(scores)
         under0 = _likeliest(values, shares, self.p0)
         under1 = _likeliest(values, shares, self.p1)
         return total * sum(

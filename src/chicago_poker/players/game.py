@@ -416,6 +416,15 @@ class Game(RecordedGame):
             game._deal()
         return game
 
+    def _check_dealt(self, index: int, command: Command, where: str) -> None:
+        """Refuse ``command`` where the dealer dealt another at ``index``."""
+        dealt = self._commands[index]
+        if dealt != command:
+            raise SavedGameError(
+                f"{where}: the seed {self._dealer.seed} deals {dealt} here, "
+                f"not {short_repr(command)}"
+            )
+
     def _replay(self, index: int, command: Command, where: str, deal_from: int | None) -> None:
         """Replay the command at ``index``, or check it against what the dealer dealt there.
 
@@ -424,12 +433,7 @@ class Game(RecordedGame):
         if index == deal_from and index > 0:
             self._deal()
         if index < len(self._commands):
-            dealt = self._commands[index]
-            if dealt != command:
-                raise SavedGameError(
-                    f"{where}: the seed {self._dealer.seed} deals {dealt} here, "
-                    f"not {short_repr(command)}"
-                )
+            self._check_dealt(index, command, where)
             return
         try:
             self._run(command)
@@ -548,6 +552,10 @@ class Game(RecordedGame):
             ArgumentTypeError: ``commands`` is not an int (True included).
         """
         check_count("undo", "commands", commands, 0)
+        self._rewind(self._kept_after_undo(commands))
+
+    def _kept_after_undo(self, commands: int) -> int:
+        """How many of the commands stay when the last ``commands`` player commands go."""
         keep = len(self._commands)
         for _ in range(commands):
             keep -= 1
@@ -558,7 +566,7 @@ class Game(RecordedGame):
                     f"undo: there are fewer than {commands} commands to take back; "
                     "the set-up cannot be taken back"
                 )
-        self._rewind(keep)
+        return keep
 
     def _rewind(self, keep: int) -> None:
         """Cut the history to ``keep`` entries, and rewind the state and the dealer with it.

@@ -496,14 +496,8 @@ def _decision(state: GameState, seat: int) -> tuple[int, Sequence[Command]] | No
     return (actor, legal) if legal else None
 
 
-def _choice(root: _Node, legal: Sequence[Command], margin: float) -> Command:
-    """The command of ``legal`` visited most, unless it scores within ``margin`` of the first.
-
-    The first command tried at the root is the heuristic's choice (guided) or a random one.
-    The search overrules it only when the command it visited most scores more than
-    ``margin`` above it on average: small differences are mostly the noise of the drawn
-    states and the bias of the evaluation.
-    """
+def _most_visited(root: _Node, legal: Sequence[Command]) -> tuple[Command, tuple[int, float]]:
+    """The command of ``legal`` visited most (the better score breaks ties), with both figures."""
     best = legal[0]
     best_key = (-1, 0.0)
     for command in legal:
@@ -512,6 +506,18 @@ def _choice(root: _Node, legal: Sequence[Command], margin: float) -> Command:
             key = (child.visits, child.total / child.visits)
             if key > best_key:
                 best, best_key = command, key
+    return best, best_key
+
+
+def _choice(root: _Node, legal: Sequence[Command], margin: float) -> Command:
+    """The command of ``legal`` visited most, unless it scores within ``margin`` of the first.
+
+    The first command tried at the root is the heuristic's choice (guided) or a random one.
+    The search overrules it only when the command it visited most scores more than
+    ``margin`` above it on average: small differences are mostly the noise of the drawn
+    states and the bias of the evaluation.
+    """
+    best, best_key = _most_visited(root, legal)
     first = next(iter(root.children), None)
     if first is None or first not in legal:
         return best

@@ -130,6 +130,22 @@ class Narrator:
             }
         )
 
+    def _tell_entry(self, entry: Entry) -> None:
+        """Tell every observer ``entry``, redacted for its seat, and step past it."""
+        before = self._state
+        states = []  # the state before each event
+        state = before
+        for event in entry.events:
+            states.append(state)
+            state = apply(state, event)
+        self._state = state
+        for seat, observer in self.observers.items():
+            command = redact_command(before, entry.command, seat)
+            seen = tuple(
+                redact(at, event, seat) for at, event in zip(states, entry.events, strict=True)
+            )
+            observer.observe(RedactedLogEntry(command, seen))
+
     def tell(self, game: Game) -> None:
         """Tell every observer the entries of ``game`` added since the last call."""
         if not self.observers:
@@ -138,19 +154,7 @@ class Narrator:
         if self.told and (len(history) < self.told or history[self.told - 1] is not self._last):
             self._start_again()
         for entry in history[self.told :]:
-            before = self._state
-            states = []  # the state before each event
-            state = before
-            for event in entry.events:
-                states.append(state)
-                state = apply(state, event)
-            self._state = state
-            for seat, observer in self.observers.items():
-                command = redact_command(before, entry.command, seat)
-                seen = tuple(
-                    redact(at, event, seat) for at, event in zip(states, entry.events, strict=True)
-                )
-                observer.observe(RedactedLogEntry(command, seen))
+            self._tell_entry(entry)
         self.told = len(history)
         self._last = history[-1] if history else None
 

@@ -118,6 +118,17 @@ _REPLIES: Final[dict[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
 """The bot's answer to each message it answers faithfully, by the message's type."""
 
 
+def _act(args: argparse.Namespace, chance: random.Random, message: dict[str, Any]) -> None:
+    """Answer an ``act`` with a random legal move, after a fault now and then."""
+    if chance.random() < args.rate:
+        _misbehave(args.only or chance.choice(FAULTS), message)
+    if args.chatter:
+        _chatter(args.chatter, message)
+    time.sleep(args.delay)
+    command = chance.choice(message["legal"])
+    _write({"type": "move", "id": message["id"], "command": command})
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Speak the protocol, badly."""
     args = _arguments(argv)
@@ -131,13 +142,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         elif kind == "new_game":
             chance = random.Random(f"{args.seed}:{message['seed']}")
         elif kind == "act":
-            if chance.random() < args.rate:
-                _misbehave(args.only or chance.choice(FAULTS), message)
-            if args.chatter:
-                _chatter(args.chatter, message)
-            time.sleep(args.delay)
-            command = chance.choice(message["legal"])
-            _write({"type": "move", "id": message["id"], "command": command})
+            _act(args, chance, message)
         elif kind == "quit":
             return
 

@@ -231,6 +231,10 @@ class BotProcess:
             self._eof = True
             return
         self._partial += data
+        self._take_lines()
+
+    def _take_lines(self) -> None:
+        """Move the whole lines read into :attr:`_lines`, and a line too long as one."""
         while (end := self._partial.find(b"\n")) >= 0:
             line = bytes(self._partial[:end])
             del self._partial[: end + 1]

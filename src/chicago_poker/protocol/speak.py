@@ -97,13 +97,17 @@ class _Speaker:
         self.out.write(orjson.dumps(message).decode() + "\n")
         self.out.flush()
 
+    def _seconds_for(self, message: dict[str, Any]) -> float | None:
+        """The seconds the bot may think about the ``act`` ``message``; None for no limit."""
+        budget = _budget(self.seconds, message.get("clock") or {})
+        if budget is not None and self.woke is not None:  # less the time reading took
+            budget = max(budget - (time.monotonic() - self.woke), 0.0)
+        return budget
+
     def act(self, message: dict[str, Any]) -> None:
         """Answer an ``act`` with the bot's move, after an ``info`` if it searched."""
         if hasattr(self.bot, "seconds"):
-            budget = _budget(self.seconds, message.get("clock") or {})
-            if budget is not None and self.woke is not None:  # less the time reading took
-                budget = max(budget - (time.monotonic() - self.woke), 0.0)
-            self.bot.seconds = budget
+            self.bot.seconds = self._seconds_for(message)
             gc.disable()  # no collector's pause in a timed move: it runs between moves
         played = getattr(self.bot, "played", None)
         try:

@@ -223,6 +223,20 @@ def parse_bot(text: str) -> BotSpec:
     )
 
 
+def _search_setting(text: str, name: str, key: str, value: str) -> tuple[str, Any]:
+    """The setting ``key`` of the search bot ``name``, read from ``value``."""
+    read = SEARCH_SETTINGS.get(key)
+    if read is None:
+        raise InvalidArgumentError(
+            f"bot {short_repr(text)}: {name} has no setting {key!r}; "
+            f"it takes {', '.join(SEARCH_SETTINGS)}"
+        )
+    try:
+        return key, read(value)
+    except ValueError as error:
+        raise InvalidArgumentError(f"bot {short_repr(text)}: {key}: {error}") from None
+
+
 def _parse_builtin(text: str, name: str, rest: str | None) -> BotSpec:
     """A built-in bot's name and settings: only the search bots take any."""
     if rest is None:
@@ -232,18 +246,7 @@ def _parse_builtin(text: str, name: str, rest: str | None) -> BotSpec:
     head, _, tail = rest.partition(",")
     if head.isdigit():  # a bare number first: the iterations
         rest = f"iterations={head}" + (f",{tail}" if tail else "")
-    settings = []
-    for key, value in _pairs(text, rest):
-        read = SEARCH_SETTINGS.get(key)
-        if read is None:
-            raise InvalidArgumentError(
-                f"bot {short_repr(text)}: {name} has no setting {key!r}; "
-                f"it takes {', '.join(SEARCH_SETTINGS)}"
-            )
-        try:
-            settings.append((key, read(value)))
-        except ValueError as error:
-            raise InvalidArgumentError(f"bot {short_repr(text)}: {key}: {error}") from None
+    settings = [_search_setting(text, name, key, value) for key, value in _pairs(text, rest)]
     _check_search(text, settings)
     return BotSpec(text, "builtin", base=name, settings=tuple(settings))
 
@@ -261,6 +264,17 @@ def _check_search(text: str, settings: Sequence[tuple[str, Any]]) -> None:
         raise InvalidArgumentError(f"bot {short_repr(text)}: seconds must be over 0")
 
 
+def _argv(text: str, command: str) -> tuple[str, ...]:
+    """The words of the ``cmd:`` bot's ``command``, as a shell splits them; never none."""
+    try:
+        argv = tuple(shlex.split(command))
+    except ValueError as error:
+        raise InvalidArgumentError(f"bot {short_repr(text)}: {error}") from None
+    if not argv:
+        raise InvalidArgumentError(f"bot {short_repr(text)}: the command is empty")
+    return argv
+
+
 def _parse_program(text: str) -> BotSpec:
     """A ``cmd:`` bot: its settings, if a ``key=value,...:`` comes first, then its command."""
     rest = text[4:]
@@ -268,12 +282,7 @@ def _parse_program(text: str) -> BotSpec:
     if (match := _PROGRAM_SETTINGS.match(rest)) is not None:
         pairs = _pairs(text, match.group(1))
         rest = rest[match.end() :]
-    try:
-        argv = tuple(shlex.split(rest))
-    except ValueError as error:
-        raise InvalidArgumentError(f"bot {short_repr(text)}: {error}") from None
-    if not argv:
-        raise InvalidArgumentError(f"bot {short_repr(text)}: the command is empty")
+    argv = _argv(text, rest)
     timing = {key: value for key, value in pairs if key in TIME_SETTINGS}
     options = [  # option.NAME=VALUE, as fastchess and cutechess write them, reads too
         (key.removeprefix("option."), _value(value))

@@ -413,6 +413,17 @@ class Referee:
         if messages:
             self.remote[seat].process.send("\n".join(messages))
 
+    def _ask_in_process(
+        self, asked: Mapping[int, Sequence[Command]], state: GameState
+    ) -> dict[int, Command]:
+        """The choices of the asked seats whose bots run in this process, from ``state``."""
+        chosen: dict[int, Command] = {}
+        for seat, legal in asked.items():
+            player = self.players[seat]
+            if not isinstance(player, RemoteBot):
+                chosen[seat] = ask(player, state, seat, legal)
+        return chosen
+
     def choose(self, asked: Mapping[int, Sequence[Command]]) -> dict[int, Command]:
         """Each asked seat's choice among its legal commands, all asked at once.
 
@@ -425,11 +436,7 @@ class Referee:
             player = self.players[seat]
             if isinstance(player, RemoteBot):
                 requests[seat] = self._request(seat, player, state, asked[seat])
-        chosen: dict[int, Command] = {}
-        for seat, legal in asked.items():  # in-process bots, from the same state
-            player = self.players[seat]
-            if not isinstance(player, RemoteBot):
-                chosen[seat] = ask(player, state, seat, legal)
+        chosen = self._ask_in_process(asked, state)
         waiting = {seat: (request.process, request.deadline) for seat, request in requests.items()}
         lines = read_lines(waiting) if waiting else {}
         for seat in sorted(lines):
@@ -626,6 +633,19 @@ def play_table(
     return TableResult(game, reason, sent=_sent(table))
 
 
+def _execute(game: Game, chosen: Mapping[int, Command]) -> None:
+    """Play the seats' ``chosen`` commands in the order of the seats.
+
+    Raises:
+        BotFaultError: A choice made at the same time as another's is no longer legal.
+    """
+    for seat in sorted(chosen):
+        try:
+            game.execute(chosen[seat])
+        except IllegalCommand as error:  # a simultaneous choice no longer legal
+            raise BotFaultError(seat, BotError("illegal-command", str(error)[:200]), 0.0) from None
+
+
 def _play(table: Referee, max_commands: int) -> None:
     """Ask the seats and play their commands until none must decide, or ``max_commands`` times.
 
@@ -637,14 +657,7 @@ def _play(table: Referee, max_commands: int) -> None:
         asked = _asked(game.state)
         if not asked:
             break
-        chosen = table.choose(asked)
-        for seat in sorted(chosen):
-            try:
-                game.execute(chosen[seat])
-            except IllegalCommand as error:  # a simultaneous choice no longer legal
-                raise BotFaultError(
-                    seat, BotError("illegal-command", str(error)[:200]), 0.0
-                ) from None
+        _execute(game, table.choose(asked))
         table.stream()
         if (flood := table.flooded()) is not None:
             raise flood

@@ -181,6 +181,18 @@ def _fast_steps(
     return result
 
 
+def _arrived(assignment: Assignment, makeup: Makeup, card: Card) -> int | None:
+    """The last slot through which ``card`` reached the make-up's seat before it; or None."""
+    return max(
+        (
+            slot.seq
+            for slot, found in assignment.slot_cards.items()
+            if slot.seat == makeup.seat and slot.seq < makeup.seq and found is card
+        ),
+        default=None,
+    )
+
+
 def _held(assignment: Assignment, makeup: Makeup) -> bool:
     """Whether ``assignment`` has the cards ``makeup`` requires in its seat's hand then.
 
@@ -189,14 +201,7 @@ def _held(assignment: Assignment, makeup: Makeup) -> bool:
     which the identities leave there, is no longer in the hand for having been there once.
     """
     for card in makeup.required:
-        arrived = max(
-            (
-                slot.seq
-                for slot, found in assignment.slot_cards.items()
-                if slot.seat == makeup.seat and slot.seq < makeup.seq and found is card
-            ),
-            default=None,
-        )
+        arrived = _arrived(assignment, makeup, card)
         if arrived is None or any(
             need.card is card and need.seat == makeup.seat and arrived < need.deadline < makeup.seq
             for need in assignment.needs
@@ -251,9 +256,13 @@ def _search(
     slot_cards, play_slots = found
     for play, slot in play_slots.items():
         token_cards[play] = slot_cards[slot]
+    return Assignment(facts, slot_cards, token_cards, orders, _left_free(facts, slot_cards), needs)
+
+
+def _left_free(facts: Facts, slot_cards: dict[Slot, Card]) -> list[Card]:
+    """The free cards that no slot holds: the deck's, in order."""
     used = set(slot_cards.values())
-    deck = [card for card in facts.free if card not in used]
-    return Assignment(facts, slot_cards, token_cards, orders, deck, needs)
+    return [card for card in facts.free if card not in used]
 
 
 # ---------------------------------------------------------------- 1. orders of Limousine moves

@@ -287,27 +287,32 @@ class _PlaySearch:
         """The slot of each play placed so far."""
         self.failed: set[tuple[int, frozenset[int]]] = set()
 
+    def _place_at(self, k: int, s: int) -> bool:
+        """Place play ``k`` at ``s``, then the plays after it; undone if they cannot be."""
+        chosen, matching = self.chosen, self.matching
+        self._spend()
+        saved = matching.snapshot()
+        if matching.restrict(s):
+            chosen.append(s)
+            if self.place(k + 1):
+                return True
+            chosen.pop()
+        matching.restore(saved)
+        return False
+
     def place(self, k: int) -> bool:
         """Place plays ``k`` onwards after those in :attr:`chosen`; False if they cannot be."""
         if k == len(self.windows):
             return True
-        chosen, matching = self.chosen, self.matching
+        chosen = self.chosen
         key = (k, frozenset(chosen))
         if key in self.failed:
             return False
         if self.expired is not None and self.expired():
             raise BudgetSpentError
         for s in self.windows[k]:
-            if s in chosen:
-                continue
-            self._spend()
-            saved = matching.snapshot()
-            if matching.restrict(s):
-                chosen.append(s)
-                if self.place(k + 1):
-                    return True
-                chosen.pop()
-            matching.restore(saved)
+            if s not in chosen and self._place_at(k, s):
+                return True
         self.failed.add(key)
         return False
 

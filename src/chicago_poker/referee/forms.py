@@ -187,6 +187,11 @@ def _start_error(command: Any, event: Any, index: int, players: int) -> FormErro
                 f"{len(item.players)} players and {len(item.hands)} hands in a "
                 f"{players}-player game",
             )
+    return _hand_size_error(command, event, index)
+
+
+def _hand_size_error(command: Any, event: Any, index: int) -> FormError | None:
+    """The first hand the set-up's command deals with another number of cards than its event."""
     for seat, (ours, theirs) in enumerate(zip(command.hands, event.hands, strict=True)):
         if len(ours) != len(theirs):
             return FormError(

@@ -93,6 +93,13 @@ def step_as_written(
     after, events = step_well_formed(state, command)
     if not automatic_decline:
         return after, events, ()
+    return _step_declines(after, events)
+
+
+def _step_declines(
+    after: GameState, events: tuple[Event, ...]
+) -> tuple[GameState, tuple[Event, ...], tuple[Implied, ...]]:
+    """Step the declines an engine before 0.2.0 gave by itself from ``after``, their events too."""
     implied: list[Implied] = []
     while (decline := implied_decline(after)) is not None:
         after, caused = step_well_formed(after, decline)

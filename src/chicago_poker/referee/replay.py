@@ -298,6 +298,16 @@ def _hidden_part(
     return None
 
 
+def _same_and_public(shown: tuple[SeenEvent, ...], caused: tuple[Event, ...]) -> bool:
+    """Whether the engine's events are the history's, and every seat sees each of them whole."""
+    if len(caused) == 1 and len(shown) == 1:
+        event = caused[0]
+        return type(event) in PUBLIC_EVENTS and event == shown[0]  # the most common case
+    if caused == shown:
+        return all(type(event) in PUBLIC_EVENTS for event in caused)
+    return False
+
+
 def _events_failure(
     index: int,
     shown: tuple[SeenEvent, ...],
@@ -310,16 +320,8 @@ def _events_failure(
 
     An event every seat sees whole is compared as it is; the others are redacted first.
     """
-    if len(caused) == 1 and len(shown) == 1:
-        event = caused[0]
-        if type(event) in PUBLIC_EVENTS and event == shown[0]:
-            return None  # the most common case: one public event, the same
-    elif caused == shown:
-        for event in caused:
-            if type(event) not in PUBLIC_EVENTS:
-                break
-        else:
-            return None  # the common case: every event public, and the same
+    if _same_and_public(shown, caused):
+        return None
     return _first_difference(index, shown, state, after, caused, viewer)
 
 

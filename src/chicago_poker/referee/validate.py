@@ -81,7 +81,7 @@ from chicago_poker.referee.differences import (
     mismatch_rule,
     seen_rule,
 )
-from chicago_poker.referee.information import Impossible, InformationSet, Witness
+from chicago_poker.referee.information import Impossible, InformationSet, Undecided, Witness
 from chicago_poker.referee.releases import Implied, declines_automatically, step_as_written
 from chicago_poker.referee.report import MAX_ENTRY_TEXT, Finding, Report, Status, shorten
 from chicago_poker.workers.spread import check_spread, in_order
@@ -366,6 +366,10 @@ class _Validation:
         if isinstance(result, Witness):
             self.accept(result)
             return
+        self._refuse_redacted(result)
+
+    def _refuse_redacted(self, result: Impossible | Undecided) -> None:
+        """Say why no witness was found: the first line no legal game gives, or a limit spent."""
         entry, line, start = self.seen[min(result.index, len(self.seen) - 1)]
         text = _text(start)
         if isinstance(result, Impossible):

@@ -25,6 +25,7 @@ from chicago_poker.specification.model import (
     DISCREPANCIES_FILE,
     NOT_RULES_FILE,
     TERMINOLOGY_FILE,
+    Discrepancy,
     Finding,
     Sources,
     Specification,
@@ -71,6 +72,17 @@ Quotation(text='Stop', mark=None)]
     return found
 
 
+def _discrepancy_notes(d: Discrepancy) -> Iterator[tuple[str, str, str, str]]:
+    """Every prose field of the discrepancy ``d``, its readings' included."""
+    fields = ("impact", "decision", "rationale", "option_effect", "no_option_reason")
+    for name in fields:
+        text = getattr(d, name)
+        if text is not None:
+            yield DISCREPANCIES_FILE, d.id, name, text
+    for reading in d.readings:
+        yield DISCREPANCIES_FILE, d.id, f"{reading.edition} says", reading.says
+
+
 def _notes(spec: Specification) -> Iterator[tuple[str, str, str, str]]:
     """Every prose field of the specification: ``(file, entry, field, text)``."""
     for section in spec.sections:
@@ -80,13 +92,7 @@ def _notes(spec: Specification) -> Iterator[tuple[str, str, str, str]]:
         for edition, note in rule.silent:
             yield rule.file, rule.id, f"silent {edition}", note
     for d in spec.discrepancies:
-        fields = ("impact", "decision", "rationale", "option_effect", "no_option_reason")
-        for name in fields:
-            text = getattr(d, name)
-            if text is not None:
-                yield DISCREPANCIES_FILE, d.id, name, text
-        for reading in d.readings:
-            yield DISCREPANCIES_FILE, d.id, f"{reading.edition} says", reading.says
+        yield from _discrepancy_notes(d)
     for p in spec.passages:
         if p.note is not None:
             yield NOT_RULES_FILE, p.label, "note", p.note
@@ -111,11 +117,20 @@ def check_note_quotes(spec: Specification, sources: Sources) -> list[Finding]:
     texts = {file.edition: NormalisedText.of(file.text) for file in sources.files}
     findings = []
     for file, entry, field, note in _notes(spec):
-        for quotation in note_quotations(note):
-            problem = _problem(quotation, texts)
-            if problem is not None:
-                code, message = problem
-                findings.append(Finding(code, file, entry, f"{field}: {message}"))
+        findings += _note_findings(file, entry, field, note, texts)
+    return findings
+
+
+def _note_findings(
+    file: str, entry: str, field: str, note: str, texts: Mapping[str, NormalisedText]
+) -> list[Finding]:
+    """A finding for each quotation of ``note`` that is neither verbatim nor marked as ours."""
+    findings = []
+    for quotation in note_quotations(note):
+        problem = _problem(quotation, texts)
+        if problem is not None:
+            code, message = problem
+            findings.append(Finding(code, file, entry, f"{field}: {message}"))
     return findings
 
 

@@ -26,7 +26,7 @@ import orjson
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
@@ -68,6 +68,19 @@ _GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)
 """What sending to, or reading from, a client that has left raises."""
 
 
+def _routes() -> list[BaseRoute]:
+    """The pages, the tables' API, their sockets and the static files."""
+    return [
+        Route("/", _page("index.html")),
+        Route("/table/{table}", _page("table.html")),
+        Route("/favicon.ico", _icon),
+        Route("/tables", _create, methods=["POST"]),
+        Route("/tables/{table}/log", _log),
+        WebSocketRoute("/tables/{table}/ws", _socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+
 def create_app(
     tables: Tables | None = None, *, messages_per_second: float = MESSAGES_PER_SECOND
 ) -> Starlette:
@@ -76,18 +89,7 @@ def create_app(
     ``messages_per_second`` is the rate each connection may send at (past a burst of
     :data:`BURST_MESSAGES`); only a load test of scripted clients needs another.
     """
-    app = Starlette(
-        routes=[
-            Route("/", _page("index.html")),
-            Route("/table/{table}", _page("table.html")),
-            Route("/favicon.ico", _icon),
-            Route("/tables", _create, methods=["POST"]),
-            Route("/tables/{table}/log", _log),
-            WebSocketRoute("/tables/{table}/ws", _socket),
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ],
-        lifespan=_lifespan,
-    )
+    app = Starlette(routes=_routes(), lifespan=_lifespan)
     app.state.tables = tables if tables is not None else Tables()
     app.state.messages_per_second = messages_per_second
     return app
@@ -388,18 +390,23 @@ def _text(message: JSONObject) -> str:
     return orjson.dumps(message).decode()
 
 
-def _client_message(text: str | bytes) -> dict[str, Any]:
-    """A client's message: a command, a layout or a request to play again.
-
-    Raises:
-        TableError: the message is too large, not JSON, or none of those messages.
-    """
+def _check_size(text: str | bytes) -> None:
+    """Refuse a message over :data:`MAX_MESSAGE_BYTES`, before it is read."""
     size = len(text.encode() if isinstance(text, str) else text)
     if size > MAX_MESSAGE_BYTES:
         raise TableError(
             f"the message is {size} bytes; a message may have {MAX_MESSAGE_BYTES} at most",
             code="too-large",
         )
+
+
+def _client_message(text: str | bytes) -> dict[str, Any]:
+    """A client's message: a command, a layout or a request to play again.
+
+    Raises:
+        TableError: the message is too large, not JSON, or none of those messages.
+    """
+    _check_size(text)
     data = _json(text, "the message")
     keys = _MESSAGE_KEYS.get(data.get("type")) if isinstance(data, dict) else None
     if not isinstance(data, dict) or keys is None or set(data) - keys:

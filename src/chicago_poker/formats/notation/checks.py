@@ -23,7 +23,15 @@ from chicago_poker.core.cards import (
 )
 from chicago_poker.core.errors import PositionInvariantError
 from chicago_poker.core.rules import MAX_COLUMN, MAX_PLAYERS, MIN_PLAYERS, MOST_ACTIONS, RuleOptions
-from chicago_poker.core.state import Business, GameState, PlayerState, Turn, TurnPhase, Victory
+from chicago_poker.core.state import (
+    Business,
+    GameState,
+    PlayerState,
+    Shootout,
+    Turn,
+    TurnPhase,
+    Victory,
+)
 from chicago_poker.core.victory import victory_of
 from chicago_poker.core.views import OpponentView, PlayerView, ShootoutView
 from chicago_poker.formats.notation.statements import Reader, Statement
@@ -110,6 +118,11 @@ class Checker:
                     line = self.reader.by_keyword["player"][seer].line
                     self.fail("seats", f"there is no seat {owner}", "R-2.1", line)
 
+    def check_state_shootout(self, state: GameState, shootout: Shootout) -> None:
+        """The shootout of a position, with the seats that have chosen."""
+        choosers = [seat for seat, _ in shootout.choices]
+        self.check_shootout(state, shootout.business, shootout.owner, shootout.contenders, choosers)
+
     def check_state(self, state: GameState, pieces: Pieces) -> None:
         """Every invariant of a position, given its piles as written."""
         self.check_cards([*pieces.placed, *pieces.draw], pieces.deck, state.options)
@@ -126,11 +139,7 @@ class Checker:
         hands = [len(player.hand) for player in state.players]
         self.check_hands(state, hands, state.players[state.turn.player].hand)
         if state.shootout is not None:
-            shootout = state.shootout
-            choosers = [seat for seat, _ in shootout.choices]
-            self.check_shootout(
-                state, shootout.business, shootout.owner, shootout.contenders, choosers
-            )
+            self.check_state_shootout(state, state.shootout)
         self.check_seen(state)
 
     def check_previous(self, previous: Turn, turn: Turn, count: int) -> None:
@@ -377,12 +386,22 @@ class Checker:
         if columns is None:
             self.fail("shootout", f"{tile} is not a face-up business", "R-6.1", line)
             return
+        self.check_owner_marker(columns, owner, tile, line)
+        with_cards = {seat for seat, (size, _) in enumerate(columns) if size}
+        self.check_contenders(tile, with_cards, contenders, chosen, line)
+
+    def check_owner_marker(
+        self,
+        columns: list[tuple[int, int | None]],
+        owner: int,
+        tile: BusinessTile,
+        line: int | None,
+    ) -> None:
+        """The owner of a shootout has a marker at its business (``columns``: size, marker)."""
         if columns[owner][1] is None:
             self.fail(
                 "shootout", f"seat {owner} has no marker at {tile} to start it", "R-6.1", line
             )
-        with_cards = {seat for seat, (size, _) in enumerate(columns) if size}
-        self.check_contenders(tile, with_cards, contenders, chosen, line)
 
     def check_shootout_owner(
         self, state: GameState | PlayerView, owner: int, line: int | None
@@ -525,12 +544,19 @@ def _check_view_cards(checker: Checker, view: PlayerView, own: GangsterCard | No
     if foreign:
         checker.fail("cards", f"{', '.join(foreign)} not in this game's deck", rule)
     no_repeats("cards", known, None, rule)
+    _check_view_total(checker, view, own, len(deck), rule)
+
+
+def _check_view_total(
+    checker: Checker, view: PlayerView, own: GangsterCard | None, deck_size: int, rule: str
+) -> None:
+    """As many cards in the view, ``own`` included, as the deck has (``deck_size``)."""
     total = _view_card_count(view) + (own is not None)
-    if total != len(deck):
+    if total != deck_size:
         checker.fail(
             "cards",
             f"{total} cards in hands, columns, the discard pile and the draw deck, but the deck "
-            f"has {len(deck)}",
+            f"has {deck_size}",
             rule,
             checker.reader.line("draw"),
         )

@@ -349,6 +349,16 @@ def _list_item(expression: Expression) -> Expression | None:
     return None
 
 
+def _optional_part(inner: Expression) -> tuple[str, Expression, bool] | None:
+    """The separator and part of an optional ``["@" b]``, not required; None for another."""
+    if not (isinstance(inner, Series) and len(inner.items) == 2):
+        return None
+    separator, part = inner.items
+    if not isinstance(separator, Quoted):
+        return None
+    return separator.text, part, False
+
+
 def _separators(
     expression: Series,
 ) -> tuple[Expression, list[tuple[str, Expression, bool]]] | None:
@@ -360,13 +370,10 @@ def _separators(
         if isinstance(head, Quoted) and items:
             rest.append((head.text, items.pop(0), True))
         elif isinstance(head, Repeat) and (head.least, head.most) == (0, 1):
-            inner = head.item
-            if not (isinstance(inner, Series) and len(inner.items) == 2):
+            optional = _optional_part(head.item)
+            if optional is None:
                 return None
-            separator, part = inner.items
-            if not isinstance(separator, Quoted):
-                return None
-            rest.append((separator.text, part, False))
+            rest.append(optional)
         else:
             return None
     return (first, rest) if rest else None

@@ -82,12 +82,16 @@ def _definition(source: Grammar, definition: Definition, width: int) -> list[str
     lines = _pack(head, parts, indent)
     lines[-1] += " ;"
     if comment:
-        remark = f"(* {comment} *)"
-        if len(lines[-1]) + 2 + len(remark) > WIDTH:
-            lines.append(indent + "  " + remark)
-        else:
-            lines[-1] += "  " + remark
+        _add_remark(lines, f"(* {comment} *)", indent)
     return lines
+
+
+def _add_remark(lines: list[str], remark: str, indent: str) -> None:
+    """Put ``remark`` after the last of ``lines``, or on a line of its own if it is too long."""
+    if len(lines[-1]) + 2 + len(remark) > WIDTH:
+        lines.append(indent + "  " + remark)
+    else:
+        lines[-1] += "  " + remark
 
 
 def _top_parts(source: Grammar, expression: Expression) -> list[str]:
