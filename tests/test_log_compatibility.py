@@ -158,11 +158,12 @@ def test_a_format_version_that_never_was_says_so(version: object) -> None:
 @pytest.mark.parametrize(
     ("engine", "newer"),
     [
-        ("0.2.0", True),
-        ("0.2.0rc1", True),
-        ("0.2.0.dev1", True),
+        ("0.3.0", True),
+        ("0.3.0rc1", True),
+        ("0.3.0.dev1", True),
         ("1.0", True),
         ("0.10.0", True),
+        ("0.2.0", False),
         ("0.2.0.dev0", False),
         ("0.1.1", False),
         ("0.1", False),
