@@ -273,3 +273,66 @@ def test_an_entry_s_token_is_its_command_s_not_that_of_a_decline_0_1_0_gave() ->
     assert (played.seat, played.choice) == (2, False)
     declined = [token.seat for token in ledger.tokens if token.entry == 119 and token.choice]
     assert declined == [0, 2]
+
+
+# --------------------------------------------------------------------------- later releases
+
+RELEASES = sorted(
+    (
+        folder
+        for folder in (Path(__file__).parent / "logs").glob("v*")
+        if folder.is_dir() and folder != V0_1_0
+    ),
+    key=lambda folder: tuple(int(part) for part in folder.name[1:].split(".")),
+)
+"""The folders of logs kept by each release after 0.1.0 (``tests/release_logs.py``)."""
+
+RELEASE_LOGS = [
+    (folder.name, name)
+    for folder in RELEASES
+    for name in json.loads((folder / "verdicts.json").read_text(encoding="utf-8"))
+]
+
+
+def test_every_release_since_0_2_0_kept_its_logs_of_every_kind_option_and_size() -> None:
+    assert [folder.name for folder in RELEASES][:1] == ["v0.2.0"]
+    for folder in RELEASES:
+        verdicts = json.loads((folder / "verdicts.json").read_text(encoding="utf-8"))
+        assert sorted(path.name for path in folder.glob("*.jsonl")) == sorted(verdicts)
+        headers = [
+            json.loads((folder / name).read_text(encoding="utf-8").splitlines()[0])
+            for name in verdicts
+        ]
+        assert {header["engine"] for header in headers} == {folder.name[1:]}
+        assert {header["kind"] for header in headers} == {kind.value for kind in LogKind}
+        assert {len(header["players"]) for header in headers} == {2, 3, 4, 5, 6}
+        redacted = {header["viewer"] for header in headers if header["kind"] == "redacted"}
+        assert None in redacted  # a spectator's log
+        assert len(redacted) > 1  # and a seat's
+        options = {key for header in headers for key, on in header["options"].items() if on}
+        assert options == {field.name for field in attrs.fields(RuleOptions)}
+        assert {verdicts[name]["game_over"] for name in verdicts} == {True, False}
+
+
+@pytest.mark.parametrize(("release", "name"), RELEASE_LOGS)
+def test_every_log_a_release_kept_has_the_verdict_that_release_gave_it(
+    release: str, name: str
+) -> None:
+    path = Path(__file__).parent / "logs" / release / name
+    verdict = json.loads(path.with_name("verdicts.json").read_text(encoding="utf-8"))[name]
+    report = validate_file(path)
+    assert report.status.value == verdict["status"], report.findings
+    assert (report.entries, report.game_over) == (verdict["entries"], verdict["game_over"])
+    with path.open("rb") as file:
+        header, *entries = read_log(file)
+    assert isinstance(header, LogHeader)
+    # Written again by this version, the log reads the same.
+    redacted = [entry for entry in entries if isinstance(entry, RedactedLogEntry)]
+    full = [entry for entry in entries if isinstance(entry, LogEntry)]
+    assert len(redacted or full) == len(entries)
+    again = entries_to_lines(
+        redacted or full, provenance=header.provenance, kind=header.kind, viewer=header.viewer
+    )
+    header_again, *entries_again = read_log(list(again))
+    assert header_again == attrs.evolve(header, engine=chicago_poker.__version__)
+    assert entries_again == entries
