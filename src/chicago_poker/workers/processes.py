@@ -12,6 +12,12 @@ worker interrupted while it imports the engine would print a traceback. Workers 
 therefore started with SIGINT ignored, which they keep (a forked process inherits it, and an
 interpreter leaves an inherited ignored SIGINT as it is), and the parent alone answers
 Ctrl-C by stopping them.
+
+Python runs a finalizer (``__del__``) wherever the collector frees its object, and prints
+and drops an exception the finalizer raises: a Ctrl-C that came while one ran would be
+lost, and the command would go on. While workers work, Ctrl-C is therefore held when it
+comes inside a finalizer (:func:`interrupts_outside_finalizers`), and raised at the next
+:func:`raise_held_interrupt`.
 """
 
 from __future__ import annotations
@@ -23,8 +29,15 @@ import sys
 import threading
 from collections.abc import Iterator
 from multiprocessing.context import BaseContext, SpawnContext
+from types import FrameType
 
-__all__ = ["SPAWN", "interrupts_ignored", "start_method"]
+__all__ = [
+    "SPAWN",
+    "interrupts_ignored",
+    "interrupts_outside_finalizers",
+    "raise_held_interrupt",
+    "start_method",
+]
 
 SPAWN: SpawnContext = multiprocessing.get_context("spawn")
 """The start method of workers where forking is not safe (see :func:`start_method`)."""
@@ -57,3 +70,47 @@ def interrupts_ignored() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+_held = threading.Event()
+"""Set when a Ctrl-C came inside a finalizer, until :func:`raise_held_interrupt` raises it."""
+
+
+@contextlib.contextmanager
+def interrupts_outside_finalizers() -> Iterator[None]:
+    """Let Ctrl-C raise KeyboardInterrupt in this block where it comes, but in a finalizer.
+
+    In a finalizer (a ``__del__`` method, or a function it calls), where Python would print
+    the interrupt and drop it, Ctrl-C is held: :func:`raise_held_interrupt` raises it, and
+    so does the end of the block. Only the main thread may set signal handlers, and a host
+    program may have its own: then this does nothing.
+    """
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, _interrupt_outside_finalizers)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    raise_held_interrupt()
+
+
+def raise_held_interrupt() -> None:
+    """Raise KeyboardInterrupt if a Ctrl-C came in a finalizer and was held."""
+    if _held.is_set():
+        _held.clear()
+        raise KeyboardInterrupt
+
+
+def _interrupt_outside_finalizers(signum: int, frame: FrameType | None) -> None:
+    """The SIGINT handler of :func:`interrupts_outside_finalizers`."""
+    while frame is not None:
+        if frame.f_code.co_name == "__del__":
+            _held.set()
+            return
+        frame = frame.f_back
+    raise KeyboardInterrupt

@@ -22,7 +22,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Generic, TypeVar
 
 from chicago_poker.core.errors import ChicagoPokerError, InvalidArgumentError, short_repr
-from chicago_poker.workers.processes import interrupts_ignored, start_method
+from chicago_poker.workers.processes import (
+    interrupts_ignored,
+    interrupts_outside_finalizers,
+    raise_held_interrupt,
+    start_method,
+)
 
 __all__ = [
     "CONNECT_TIMEOUT",
@@ -141,7 +146,7 @@ def in_order(
     """
     chunks = [tuple(items[start : start + chunk]) for start in range(0, len(items), chunk)]
     opened = _processes(workers, len(chunks)) if scheduler is None else _cluster(scheduler)
-    with opened as pool:
+    with interrupts_outside_finalizers(), opened as pool:
         yield from pool.results(task, chunks, lost)
 
 
@@ -215,6 +220,7 @@ class _Pool(Generic[_Item, _Result]):
     def wait(self, future: Future[list[_Result]]) -> list[_Result]:
         """The result of ``future``, or CancelledError if the executor can give none."""
         while True:
+            raise_held_interrupt()  # a Ctrl-C that came in a finalizer
             try:
                 return future.result(timeout=_PATIENCE)
             except TimeoutError:
