@@ -133,6 +133,7 @@ def _test_installed(session: nox.Session, wheel: Path) -> None:
         "pythonpath=",
         "-n",
         "auto",
+        "--durations=20",  # the slowest tests, to keep CI's time in view
         *(session.posargs or ["tests", "docs/griffe_markdown.py", "docs/hooks", package.strip()]),
         env={"CHICAGO_POKER_TEST_INSTALLED": "1", "CHICAGO_POKER_WHEEL": str(wheel)},
     )
