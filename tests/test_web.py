@@ -654,6 +654,25 @@ def test_tables_kept_on_disk_resume_on_start_and_play_on(tmp_path: Path) -> None
     assert len(Tables(data_dir=tmp_path).get(table.id).game.history) == len(table.game.history)
 
 
+def test_a_restart_keeps_the_link_to_the_next_game(tmp_path: Path) -> None:
+    first = Tables(data_dir=tmp_path)
+    table = make_table(first, ["Al", "Bugs"], ["heuristic", "heuristic"])
+    while table.bot_move():
+        pass
+    made = first.again(table)
+    second = Tables(data_dir=tmp_path)
+    assert second.skipped == []
+    assert second.get(table.id).next == made.id
+    assert second.again(second.get(table.id)) is second.get(made.id)  # not a third table
+    assert len(second) == 2
+    assert second.get(made.id).next is None
+    about = tmp_path / f"{made.id}.json"
+    about.write_text(about.read_text(encoding="utf-8").replace('"next":null', '"next":7'))
+    assert [reason.split(": ", 1)[1] for reason in Tables(data_dir=tmp_path).skipped] == [
+        "next: a table's name or null, not 7"
+    ]
+
+
 def test_a_resumed_tables_seat_gets_its_whole_history_back(tmp_path: Path) -> None:
     table = make_table(Tables(data_dir=tmp_path), ["Al", "Bugs"], [None, "random"])
     registry = Tables(data_dir=tmp_path)

@@ -415,6 +415,7 @@ def _describe(table: Table) -> str:
         "request": request,
         "tokens": tokens,
         "owner": table.owner,
+        "next": table.next,
     }
     return orjson.dumps(data).decode()
 
@@ -427,7 +428,12 @@ def _load(about: Path) -> Table:
     _whole_lines(log)
     game = Game.from_log(log)
     tokens = {entry["token"]: entry["seat"] for entry in data["tokens"]}
-    return Table(data["table"], request, game, data["seed"], tokens, data.get("owner"))
+    table = Table(data["table"], request, game, data["seed"], tokens, data.get("owner"))
+    following = data.get("next")  # the table of the next game, if one was asked for
+    if following is not None and not isinstance(following, str):
+        raise TypeError(f"next: a table's name or null, not {following!r}")
+    table.next = following
+    return table
 
 
 def _write(path: Path, lines: Iterable[str]) -> None:
@@ -608,6 +614,8 @@ class Tables:
         made = Table.deal(secrets.token_urlsafe(9), table.request, seed, client, table.tokens)
         self._add(made)
         table.next = made.id
+        if self.data_dir is not None:  # a restart keeps the link to the next game
+            _write(self.data_dir / f"{table.id}.json", [_describe(table)])
         return made
 
     def _check_room(self, client: str | None) -> None:
