@@ -6,7 +6,7 @@ described with the readable builder, and checks what the rule statement says.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import permutations
 from typing import Any, TypeVar
 
@@ -398,54 +398,6 @@ def test_liquidation_lists_every_other_player_with_a_card_at_each_business() -> 
     }
 
 
-@pytest.mark.rule("R-5.2.1")
-def test_liquidation_may_not_choose_the_player_themselves() -> None:
-    state = parse_position(
-        """
-        chicago-poker position 1
-        player Al hand=Liquidation
-        player Bugs
-        turn seat=0 number=10
-        business Speakeasy#1 1R,2R 3B
-        business JazzClub#1 - -
-        """
-    )
-    assert PlayLiquidation(AL, SPEAKEASY, AL) not in legal_commands(state)
-    assert rejected(state, PlayLiquidation(AL, SPEAKEASY, AL)).rule == "R-5.2.1"
-
-
-@pytest.mark.rule("R-5.2.1")
-def test_liquidation_needs_a_victim_with_a_card_at_that_business() -> None:
-    state = parse_position(
-        """
-        chicago-poker position 1
-        player Al hand=Liquidation
-        player Bugs
-        turn seat=0 number=10
-        business Speakeasy#1 - 3B
-        business JazzClub#1 1R -
-        """
-    )
-    assert PlayLiquidation(AL, JAZZ_CLUB, BUGS) not in legal_commands(state)
-    assert rejected(state, PlayLiquidation(AL, JAZZ_CLUB, BUGS)).rule == "R-5.2.1"
-
-
-@pytest.mark.rule("R-5.2.1")
-def test_liquidation_needs_a_face_up_business_in_play() -> None:
-    state = parse_position(
-        """
-        chicago-poker position 1
-        player Al hand=Liquidation
-        player Bugs controls=Brewery#1
-        turn seat=0 number=10
-        business Speakeasy#1 - 3B
-        business JazzClub#1 - -
-        """
-    )
-    for tile in (NOT_IN_PLAY, BREWERY):
-        assert rejected(state, PlayLiquidation(AL, tile, BUGS)).rule == "R-5.2.1"
-
-
 @pytest.mark.rule("R-5.2", "R-5.2.2", "R-3.11")
 def test_liquidation_discards_a_face_up_last_card_and_keeps_the_others() -> None:
     state = parse_position(
@@ -704,52 +656,58 @@ def test_police_raid_may_examine_a_marked_column() -> None:
     assert seen(after, AL) == {(SPEAKEASY, BUGS, gangster("3B")), (SPEAKEASY, BUGS, gangster("4B"))}
 
 
-@pytest.mark.rule("R-5.3")
-def test_police_raid_may_not_choose_the_player_themselves() -> None:
-    state = parse_position(
-        """
+TARGETED = [
+    pytest.param("Liquidation", PlayLiquidation, "R-5.2.1", id="liquidation"),
+    pytest.param("PoliceRaid1", PlayPoliceRaid, "R-5.3", id="police-raid"),
+]
+"""The special cards played on another player's column at a face-up business: the card, its
+command, and the rule that says whose column and where."""
+
+Targeted = Callable[[int, BusinessTile, int], Command]
+
+
+def targeting_position(card: str, bugs: str, speakeasy: str, jazz_club: str) -> GameState:
+    """Al to play ``card``; Bugs with ``bugs`` said of them; the columns at two businesses."""
+    return parse_position(
+        f"""
         chicago-poker position 1
-        player Al hand=PoliceRaid1
-        player Bugs
+        player Al hand={card}
+        player Bugs{bugs}
         turn seat=0 number=10
-        business Speakeasy#1 1R,2R 3B
-        business JazzClub#1 - -
+        business Speakeasy#1 {speakeasy}
+        business JazzClub#1 {jazz_club}
         """
     )
-    assert PlayPoliceRaid(AL, SPEAKEASY, AL) not in legal_commands(state)
-    assert rejected(state, PlayPoliceRaid(AL, SPEAKEASY, AL)).rule == "R-5.3"
 
 
-@pytest.mark.rule("R-5.3")
-def test_police_raid_target_must_have_a_card_at_that_business() -> None:
-    state = parse_position(
-        """
-        chicago-poker position 1
-        player Al hand=PoliceRaid1
-        player Bugs
-        turn seat=0 number=10
-        business Speakeasy#1 - 3B
-        business JazzClub#1 1R -
-        """
-    )
-    assert PlayPoliceRaid(AL, JAZZ_CLUB, BUGS) not in legal_commands(state)
-    assert rejected(state, PlayPoliceRaid(AL, JAZZ_CLUB, BUGS)).rule == "R-5.3"
+@pytest.mark.rule("R-5.2.1", "R-5.3")
+@pytest.mark.parametrize(("card", "play", "rule"), TARGETED)
+def test_a_liquidation_or_police_raid_may_not_choose_the_player_themselves(
+    card: str, play: Targeted, rule: str
+) -> None:
+    state = targeting_position(card, "", "1R,2R 3B", "- -")
+    assert play(AL, SPEAKEASY, AL) not in legal_commands(state)
+    assert rejected(state, play(AL, SPEAKEASY, AL)).rule == rule
 
 
-@pytest.mark.rule("R-5.3")
-def test_police_raid_needs_a_face_up_business_in_play() -> None:
-    state = parse_position(
-        """
-        chicago-poker position 1
-        player Al hand=PoliceRaid1
-        player Bugs controls=Brewery#1
-        turn seat=0 number=10
-        business Speakeasy#1 - 3B
-        business JazzClub#1 - -
-        """
-    )
+@pytest.mark.rule("R-5.2.1", "R-5.3")
+@pytest.mark.parametrize(("card", "play", "rule"), TARGETED)
+def test_a_liquidation_or_police_raid_needs_a_target_with_a_card_at_that_business(
+    card: str, play: Targeted, rule: str
+) -> None:
+    state = targeting_position(card, "", "- 3B", "1R -")
+    assert play(AL, JAZZ_CLUB, BUGS) not in legal_commands(state)
+    assert rejected(state, play(AL, JAZZ_CLUB, BUGS)).rule == rule
+
+
+@pytest.mark.rule("R-5.2.1", "R-5.3")
+@pytest.mark.parametrize(("card", "play", "rule"), TARGETED)
+def test_a_liquidation_or_police_raid_needs_a_face_up_business_in_play(
+    card: str, play: Targeted, rule: str
+) -> None:
+    state = targeting_position(card, " controls=Brewery#1", "- 3B", "- -")
     for tile in (NOT_IN_PLAY, BREWERY):
-        assert rejected(state, PlayPoliceRaid(AL, tile, BUGS)).rule == "R-5.3"
+        assert rejected(state, play(AL, tile, BUGS)).rule == rule
 
 
 @pytest.mark.rule("R-5.3")
