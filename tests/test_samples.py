@@ -432,13 +432,19 @@ class _Scripted(Dealer):
         return None
 
 
-def _built(hands: Sequence[str], tiles: str, dealt: str, commands: Sequence[Command]) -> Game:
+def _built(
+    hands: Sequence[str],
+    tiles: str,
+    dealt: str,
+    commands: Sequence[Command],
+    options: RuleOptions,
+) -> Game:
     start = StartGame(
         NAMES[: len(hands)],
         tuple(cards(hand) for hand in hands),
         tuple(parse_tile(word) for word in tiles.split()),
         0,
-        RuleOptions(),
+        options,
     )
     game = Game(start, _Scripted(cards(dealt)))
     for command in commands:
@@ -446,10 +452,11 @@ def _built(hands: Sequence[str], tiles: str, dealt: str, commands: Sequence[Comm
     return game
 
 
-def _moved_on_game() -> Game:
+def _moved_on_game(any_cards: bool) -> Game:
     """Bugs moves 10B 11B 12B from a Brewery to a Speakeasy: 10B and 11B land face down, 12B
-    face up. Then it moves the last two on to another Speakeasy, face down: which of 10B and
-    11B stayed behind nobody else saw."""
+    face up. Then it moves cards on to another Speakeasy, face down: the last two (which of
+    10B and 11B stayed behind nobody else saw), or with ``limousine_any_cards`` 10B alone
+    (which card went, nobody else saw: the two left behind lie face down)."""
     brewery, first, second = map(parse_tile, ("Brewery#1", "Speakeasy#1", "Speakeasy#2"))
     hands = ("1R 2R 3R 4R 5R", "Limousine Bribery 10B 11B 12B", "1Y 2Y 3Y 4Y 5Y", "1G 2G 3G 4G 5G")
     dealt = "6R 6Y 7Y 6G 7G 7R 8Y 8G 9Y 9G 8R 9R 10R"
@@ -474,35 +481,53 @@ def _moved_on_game() -> Game:
             PlayGangster(AL, gangster("3R"), brewery),
             DrawCard(AL),
             DrawCard(AL),
-            PlayLimousine(BUGS, first, second, gangsters("11B 12B")),
+            PlayLimousine(BUGS, first, second, gangsters("10B" if any_cards else "11B 12B")),
         ],
+        RuleOptions(limousine_any_cards=any_cards),
     )
 
 
+MOVED_ON = {
+    # Bugs's cards at the first Speakeasy, and at the second: every state the history allows
+    False: {
+        (("10B",), ("11B", "12B")),
+        (("10B",), ("12B", "11B")),
+        (("11B",), ("10B", "12B")),
+        (("11B",), ("12B", "10B")),
+    },
+    True: {
+        (("10B", "11B"), ("12B",)),
+        (("11B", "10B"), ("12B",)),
+        (("10B", "12B"), ("11B",)),
+        (("11B", "12B"), ("10B",)),
+    },
+}
+
+
+@pytest.mark.parametrize("any_cards", [False, True], ids=["last-cards", "any-cards"])
 @pytest.mark.parametrize("viewer", [AL, None])
 def test_which_moved_cards_a_later_limousine_took_on_is_sampled_uniformly(
-    viewer: int | None,
+    viewer: int | None, any_cards: bool
 ) -> None:
     """Which moved card stayed where a Limousine put it, and which went on with a later one:
-    the card face down at the first Speakeasy is 10B or 11B, and the other lies with 12B at
-    the second in either order, four states equally likely (chi-square, 4,000 samples).
-    Before, the card left behind was always the witness's: two states, each half the time."""
-    game = _moved_on_game()
+    four states, equally likely (chi-square, 4,000 samples). Moving the last two on, the card
+    left at the first Speakeasy is 10B or 11B, and the other lies with 12B at the second in
+    either order. Moving any one card on (``limousine_any_cards``), 12B went on and 10B and
+    11B stayed in either order, or 10B or 11B went on and the other stayed before 12B: four
+    states, though six combinations of the two moves' orders give them. Before, every sample
+    kept the witness's choice of cards: two states half the time each, or one always."""
+    game = _moved_on_game(any_cards)
     known = InformationSet.of(redact_entries(game.history, viewer), viewer)
     rng = random.Random(2)
     observed: Counter[int] = Counter()
-    classes: dict[tuple[Card, ...], int] = {}
+    classes: dict[tuple[tuple[str, ...], ...], int] = {}
     total = 4_000
     for _ in range(total):
         state = known.sample(rng)
         left, moved_on = (state.businesses[index].columns[BUGS].cards for index in (1, 2))
-        observed[classes.setdefault((*left, *moved_on), len(classes))] += 1
-    assert {tuple(map(str, key)) for key in classes} == {
-        ("10B", "11B", "12B"),
-        ("10B", "12B", "11B"),
-        ("11B", "10B", "12B"),
-        ("11B", "12B", "10B"),
-    }
+        where = (tuple(map(str, left)), tuple(map(str, moved_on)))
+        observed[classes.setdefault(where, len(classes))] += 1
+    assert set(classes) == MOVED_ON[any_cards]
     assert chi_square_p(observed, dict.fromkeys(range(4), Fraction(1, 4)), total) > 0.001
 
 
