@@ -18,6 +18,11 @@ Measures, on games between random and heuristic bots (seats alternate, as on a w
   then without: CPU and wall seconds and peak memory (``tracemalloc``). Target: answered
   within its time limit (CPU time, as the limit counts it).
 
+* **the warm-up** (``--warm-up N``, measured alone): the CPU time of the first ``N`` samples of
+  a fresh set, where the sampler's checks of the special cards in each hand are first asked
+  (and cached), at 2, 4 and 6 players, three games each, at the start, middle and end, for
+  seat 0 and the spectator: median, 90th centile and maximum over the positions.
+
 Every figure is CPU time unless marked wall time; the load average is printed beside them.
 
 ``--check`` exits with status 1 when a target is missed.
@@ -105,6 +110,30 @@ def sample_rates(
     return rates
 
 
+def warm_up(args: argparse.Namespace) -> tuple[list[float], int, int]:
+    """CPU seconds of the first ``args.warm_up`` samples of a fresh set, one per position; and
+    how many hands' numbers per release the sampler checked, and how many it refused."""
+    found = []
+    checked = refused = 0
+    for players in (2, 4, 6):
+        for game_number in range(3):
+            game = bot_game(args.seed + 10 * game_number + players, players)
+            for stage in STAGES:
+                for viewer in (0, None):
+                    seen = list(redact_entries(game.history[: position(game, stage)], viewer))
+                    known = InformationSet.of(seen, viewer)
+                    known.sampler()
+                    rng = random.Random(args.seed)
+                    start = time.process_time()
+                    for _ in range(args.warm_up):
+                        known.sample(rng)
+                    found.append(time.process_time() - start)
+                    answers = getattr(known.sampler(), "counted", {}).values()
+                    checked += len(answers)
+                    refused += sum(not answer for answer in answers)
+    return found, checked, refused
+
+
 def entry_costs(args: argparse.Namespace) -> tuple[float, float, float]:
     """Seconds of ``extend`` per entry, of five ``step`` per entry, and of the first sample after
     an entry in replays of the whole history (4-player game, seat 0)."""
@@ -174,10 +203,22 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=20_000, help="hostile repeats (20,000)")
     parser.add_argument("--limit", type=float, default=10.0, help="hostile time limit (10 s)")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--warm-up", type=int, default=0, help="measure only the first N samples")
     args = parser.parse_args()
     missed = []
 
     print(f"load average: {os.getloadavg()[0]:.2f} (over the number of cores: a busy machine)")
+    if args.warm_up:
+        found, checked, refused = warm_up(args)
+        spent = sorted(found)
+        print(
+            f"the first {args.warm_up} samples of a fresh set, {len(spent)} positions, CPU "
+            f"time: median {statistics.median(spent):.3f} s, 90th centile "
+            f"{spent[len(spent) * 9 // 10]:.3f} s, max {spent[-1]:.3f} s, total "
+            f"{sum(spent):.2f} s; {checked} hands' numbers per release checked, {refused} "
+            f"refused; load average after: {os.getloadavg()[0]:.2f}"
+        )
+        return 0
     print(
         f"samples per second of CPU time (of wall time), seat 0, {args.rounds} rounds of "
         f"{args.seconds:g} s of CPU time a position"

@@ -5,11 +5,15 @@ Uniformity is tested against exact distributions computed another way
 (:mod:`exact_placements`), on positions whose distribution can be counted: the deal at every
 table size, and positions a few turns in with face-down cards unseen. A chi-square test of
 10,000 seeded samples each: seeded, so it cannot flake; a biased sampler fails it (the
-sampler of version 0.1.0 gave the next seat every special card at the deal).
+sampler of version 0.1.0 gave the next seat every special card at the deal). Positions built
+by hand, where when a special card arrived or where a Limousine took a card matters, are
+counted exactly: every history of their hidden cards played through the engine, or, for four
+states, by hand.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
@@ -26,20 +30,37 @@ from chicago_poker.core.cards import (
     Card,
     GangsterCard,
     SpecialCard,
+    parse_tile,
 )
-from chicago_poker.core.errors import InvalidArgumentError
+from chicago_poker.core.commands import (
+    Command,
+    DealCard,
+    DrawCard,
+    PlayBribery,
+    PlayGangster,
+    PlayLimousine,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    PlayRevolver,
+    RevealTile,
+    StartGame,
+)
+from chicago_poker.core.errors import IllegalCommand, InvalidArgumentError
 from chicago_poker.core.events import DiscardPileReshuffled
+from chicago_poker.core.legal import Awaiting, awaiting
 from chicago_poker.core.rules import RuleOptions
+from chicago_poker.core.state import GameState
 from chicago_poker.core.views import view
 from chicago_poker.formats.log import redact_entries
 from chicago_poker.players.belief import belief
-from chicago_poker.players.game import Game
+from chicago_poker.players.game import Dealer, Game
 from chicago_poker.players.heuristic import HeuristicBot
 from chicago_poker.players.simulate import play_bots
 from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.sampling import TILTED_TRIES, Tilt
 from exact_placements import card_in_hand, special_distribution
 from random_games import by_kind, random_game
+from scenarios import AL, BUGS, CAPONE, DUTCH, NAMES, cards, gangster, gangsters
 
 SAMPLES = 10_000
 
@@ -390,3 +411,198 @@ def test_a_special_card_kept_through_a_reshuffle_may_still_be_held() -> None:
     assert _reshuffled(game)
     sampler = InformationSet.of(redact_entries(game.history, 0), 0).sampler()
     assert sampler.may_hold(3, frozenset({liquidation}))
+
+
+# --- positions built by hand, whose exact distribution is counted by brute force
+
+
+class _Scripted(Dealer):
+    """A dealer that deals the cards it is given, in that order (and tiles in theirs)."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        super().__init__(1)
+        self.queue = list(cards)
+
+    def outcome(self, state: GameState) -> DealCard | RevealTile | None:
+        chance = awaiting(state, check_actions=False)
+        if chance is Awaiting.CARD:
+            return DealCard(self.queue.pop(0))
+        if chance is Awaiting.TILE:
+            return RevealTile(min(state.tile_pile))
+        return None
+
+
+def _built(
+    hands: Sequence[str],
+    tiles: str,
+    dealt: str,
+    commands: Sequence[Command],
+    options: RuleOptions,
+) -> Game:
+    start = StartGame(
+        NAMES[: len(hands)],
+        tuple(cards(hand) for hand in hands),
+        tuple(parse_tile(word) for word in tiles.split()),
+        0,
+        options,
+    )
+    game = Game(start, _Scripted(cards(dealt)))
+    for command in commands:
+        game.execute(command)
+    return game
+
+
+def _moved_on_game(any_cards: bool) -> Game:
+    """Bugs moves 10B 11B 12B from a Brewery to a Speakeasy: 10B and 11B land face down, 12B
+    face up. Then it moves cards on to another Speakeasy, face down: the last two (which of
+    10B and 11B stayed behind nobody else saw), or with ``limousine_any_cards`` 10B alone
+    (which card went, nobody else saw: the two left behind lie face down)."""
+    brewery, first, second = map(parse_tile, ("Brewery#1", "Speakeasy#1", "Speakeasy#2"))
+    hands = ("1R 2R 3R 4R 5R", "Limousine Bribery 10B 11B 12B", "1Y 2Y 3Y 4Y 5Y", "1G 2G 3G 4G 5G")
+    dealt = "6R 6Y 7Y 6G 7G 7R 8Y 8G 9Y 9G 8R 9R 10R"
+    return _built(
+        hands,
+        "Brewery#1 Speakeasy#1 Speakeasy#2",
+        dealt,
+        [
+            DrawCard(AL),
+            PlayGangster(BUGS, gangster("10B"), brewery),
+            PlayGangster(BUGS, gangster("11B"), brewery),
+            *(DrawCard(CAPONE), DrawCard(CAPONE), PlayGangster(CAPONE, gangster("1Y"), brewery)),
+            *(DrawCard(DUTCH), DrawCard(DUTCH), PlayGangster(DUTCH, gangster("1G"), brewery)),
+            PlayGangster(AL, gangster("1R"), brewery),
+            PlayGangster(AL, gangster("2R"), brewery),
+            DrawCard(AL),
+            PlayGangster(BUGS, gangster("12B"), brewery),
+            PlayLimousine(BUGS, brewery, first, gangsters("10B 11B 12B")),
+            PlayBribery(BUGS, cards("Limousine")[0]),
+            *(DrawCard(CAPONE), DrawCard(CAPONE), PlayGangster(CAPONE, gangster("2Y"), brewery)),
+            *(DrawCard(DUTCH), DrawCard(DUTCH), PlayGangster(DUTCH, gangster("2G"), brewery)),
+            PlayGangster(AL, gangster("3R"), brewery),
+            DrawCard(AL),
+            DrawCard(AL),
+            PlayLimousine(BUGS, first, second, gangsters("10B" if any_cards else "11B 12B")),
+        ],
+        RuleOptions(limousine_any_cards=any_cards),
+    )
+
+
+MOVED_ON = {
+    # Bugs's cards at the first Speakeasy, and at the second: every state the history allows
+    False: {
+        (("10B",), ("11B", "12B")),
+        (("10B",), ("12B", "11B")),
+        (("11B",), ("10B", "12B")),
+        (("11B",), ("12B", "10B")),
+    },
+    True: {
+        (("10B", "11B"), ("12B",)),
+        (("11B", "10B"), ("12B",)),
+        (("10B", "12B"), ("11B",)),
+        (("11B", "12B"), ("10B",)),
+    },
+}
+
+
+@pytest.mark.parametrize("any_cards", [False, True], ids=["last-cards", "any-cards"])
+@pytest.mark.parametrize("viewer", [AL, None])
+def test_which_moved_cards_a_later_limousine_took_on_is_sampled_uniformly(
+    viewer: int | None, any_cards: bool
+) -> None:
+    """Which moved card stayed where a Limousine put it, and which went on with a later one:
+    four states, equally likely (chi-square, 4,000 samples). Moving the last two on, the card
+    left at the first Speakeasy is 10B or 11B, and the other lies with 12B at the second in
+    either order. Moving any one card on (``limousine_any_cards``), 12B went on and 10B and
+    11B stayed in either order, or 10B or 11B went on and the other stayed before 12B: four
+    states, though six combinations of the two moves' orders give them. Before, every sample
+    kept the witness's choice of cards: two states half the time each, or one always."""
+    game = _moved_on_game(any_cards)
+    known = InformationSet.of(redact_entries(game.history, viewer), viewer)
+    rng = random.Random(2)
+    observed: Counter[int] = Counter()
+    classes: dict[tuple[tuple[str, ...], ...], int] = {}
+    total = 4_000
+    for _ in range(total):
+        state = known.sample(rng)
+        left, moved_on = (state.businesses[index].columns[BUGS].cards for index in (1, 2))
+        where = (tuple(map(str, left)), tuple(map(str, moved_on)))
+        observed[classes.setdefault(where, len(classes))] += 1
+    assert set(classes) == MOVED_ON[any_cards]
+    assert chi_square_p(observed, dict.fromkeys(range(4), Fraction(1, 4)), total) > 0.001
+
+
+def _raid_then_bribery(bugs_hand: Sequence[Card], drawn: Card) -> Game:
+    """Bugs plays Police Raid #2, so it does not hold #1 then; Al then liquidates 10B and plays
+    a Bribery, which puts 10B, the Revolver and the Liquidation back in the deck; Bugs draws
+    one card. Bugs keeps three cards of the deal, unseen by Al, and the card drawn."""
+    first, second = parse_tile("Brewery#1"), parse_tile("Brewery#2")
+    start_hands = ("Revolver Liquidation Bribery 1R 2R", "PoliceRaid2 10B")
+    hands = (cards(start_hands[0]), (*cards(start_hands[1]), *bugs_hand))
+    start = StartGame(NAMES[:2], hands, (first, second), 0, RuleOptions())
+    game = Game(start, _Scripted([*cards("3R"), drawn]))
+    for command in (
+        PlayRevolver(AL),
+        PlayGangster(AL, gangster("1R"), first),
+        PlayGangster(AL, gangster("2R"), first),
+        PlayGangster(BUGS, gangster("10B"), second),
+        PlayPoliceRaid(BUGS, first, AL),
+        PlayLiquidation(AL, second, BUGS),
+        PlayBribery(AL, cards("PoliceRaid2")[0]),
+        DrawCard(AL),
+        DrawCard(BUGS),
+    ):
+        game.execute(command)
+    return game
+
+
+def test_when_a_special_card_arrived_is_checked_against_every_history() -> None:
+    """A position built so that when a special card reached a hand matters: Police Raid #1 can
+    be in Bugs's hand only if its one draw after the raid brought it, and a card of the
+    Bribery's release only by that same draw. Every history of Bugs's hidden cards (its three
+    kept cards of the deal and the card drawn, by kind: which special cards, how many
+    gangster cards of each release) is played through the engine; those whose log is Al's
+    give the exact distribution, and 10,000 samples follow it (chi-square). Before, the
+    sampler checked the special cards without the numbers of each release, and also drew
+    Police Raid #1 in a hand of the deal beside 10B of the Bribery's release: two kinds of
+    state no legal game gives, 0.20% of the draws (total variation distance 0.0020)."""
+    real = _raid_then_bribery(gangsters("11B 12B 13B"), gangster("14B"))
+    seen = list(redact_entries(real.history, AL))
+    sampler = InformationSet.of(seen, AL).sampler()
+    release_of = sampler.release_of
+    deal, bribery = sorted(set(release_of.values()), key=lambda release: release.seq)
+    free: list[Card] = sorted(release_of, key=lambda card: card.order)
+    specials = [c for c in free if isinstance(c, SpecialCard)]
+    by_release = {
+        r: [c for c in free if isinstance(c, GangsterCard) and release_of[c] is r]
+        for r in (deal, bribery)
+    }
+
+    def kind(hand: frozenset[Card]) -> tuple[frozenset[Card], int, int]:
+        counts = [sum(c in hand for c in by_release[r]) for r in (deal, bribery)]
+        return frozenset(c for c in hand if c in specials), counts[0], counts[1]
+
+    exact: set[tuple[frozenset[Card], int, int]] = set()
+    early = [c for c in specials if release_of[c] is deal]
+    for size in range(4):
+        for chosen in itertools.combinations(early, size):
+            kept: list[Card] = [*chosen, *by_release[deal][: 3 - size]]
+            draws: list[Card] = [*early, by_release[deal][3], *specials, *by_release[bribery]]
+            for drawn in draws:
+                if drawn in kept:
+                    continue
+                try:
+                    game = _raid_then_bribery(kept, drawn)
+                except IllegalCommand:  # Police Raid #1 played, then no #2 to take
+                    continue
+                if list(redact_entries(game.history, AL)) == seen:
+                    exact.add(kind(game.state.players[BUGS].hand))
+    assert len(exact) == 10
+    sizes = len(by_release[deal]), len(by_release[bribery])
+    counted = {key: math.comb(sizes[0], key[1]) * math.comb(sizes[1], key[2]) for key in exact}
+    index = {key: number for number, key in enumerate(sorted(exact, key=repr))}
+    truth = {index[key]: Fraction(count, sum(counted.values())) for key, count in counted.items()}
+    rng = random.Random(4)
+    observed = Counter(
+        index.get(kind(sampler.sample(rng).players[BUGS].hand), -1) for _ in range(SAMPLES)
+    )
+    assert chi_square_p(observed, truth, SAMPLES) > 0.001, observed[-1]

@@ -62,6 +62,7 @@ __all__ = [
     "Job",
     "assign",
     "atom_of",
+    "equivalent_orders",
     "fill",
     "schedule",
 ]
@@ -120,6 +121,29 @@ def atom_of(place: Place, orders: dict[Shuffle, list[int]]) -> Card | Token | No
             return None
         place = shuffle.moved[order[shuffle.placed.index(place)]]
     return place.origin
+
+
+def equivalent_orders(
+    facts: Facts, orders: dict[Shuffle, list[int]]
+) -> Iterator[dict[Shuffle, list[int]]]:
+    """Every combination of Limousine orders that settles the needs and tokens as ``orders`` do.
+
+    Put in place of the orders of an assignment, each leaves its slots, needs and tokens'
+    cards as they are: only which card lies at which place a Limousine filled changes. At
+    most :data:`MAX_ORDERS` combinations are tried.
+    """
+    wanted = _binding_key(_bindings(facts, orders))
+    for other in itertools.islice(_orders(facts), MAX_ORDERS):
+        if _binding_key(_bindings(facts, other)) == wanted:
+            yield other
+
+
+def _binding_key(bound: tuple[list[Need], dict[Token, Card | None]] | Infeasible) -> object:
+    """What :func:`_bindings` settled, comparable from one call to the next."""
+    if isinstance(bound, Infeasible):
+        return None
+    needs, token_cards = bound
+    return [(need.card, need.token, need.deadline) for need in needs], token_cards
 
 
 def assign(

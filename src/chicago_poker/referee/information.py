@@ -252,9 +252,10 @@ class InformationSet:
     def _ends_holding(self, seat: int, specials: frozenset[Card]) -> bool:
         """Whether a legal game with the history ends with ``seat`` holding just ``specials``.
 
-        Just those of the free special cards. The witness's search, with that make-up asked
-        of the hand after the last entry: the sampler asks it where its quick change of the
-        witness's history is refused.
+        Just those of the free special cards, and any other cards given among ``specials``
+        (free gangster cards, which stand for how many of each release the hand holds). The
+        witness's search, with that make-up asked of the hand after the last entry: the
+        sampler asks it where its quick change of the witness's history does not settle it.
         """
         assert self._found is not None
         _, found, makeups = self._found

@@ -34,9 +34,18 @@ from attrs import frozen
 from chicago_poker.core.cards import GANGSTER_CARDS, Card, GangsterCard, SpecialCard
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.state import Business, Column, GameState, PlayerState, Shootout
-from chicago_poker.referee.assignment import Assignment, atom_of
+from chicago_poker.referee.assignment import Assignment, Job, atom_of, equivalent_orders, schedule
 from chicago_poker.referee.deals import Chooser, Configuration, Deals, SeatHistory
-from chicago_poker.referee.ledger import Ledger, Makeup, Release, SeenEntry, Slot, Token
+from chicago_poker.referee.ledger import (
+    NEVER,
+    Ledger,
+    Makeup,
+    Place,
+    Release,
+    SeenEntry,
+    Slot,
+    Token,
+)
 from chicago_poker.referee.probe import named_seats
 from chicago_poker.referee.replay import Failure, Played, complete, judge, replay
 
@@ -49,6 +58,9 @@ TILTED_TRIES: Final = 1_000
 puts every special card in a hand whose history refuses them) gives way to uniform deals."""
 _UNIT: Final = 1 << 53
 """Random draws of a real number in [0, 1) are ``randrange(_UNIT) / _UNIT``."""
+_Numbers = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""How many free gangster cards of each release a hand holds, as (release seq, number) pairs,
+and the release seq of each unrevealed play's card, in play order."""
 
 
 @frozen
@@ -112,10 +124,18 @@ class Sampler:
             token for token in facts.tokens if token not in revealed and not facts.declined(token)
         ]
         self.seats = _seat_histories(assignment, self.plays)
+        self.history_of = {history.seat: history for history in self.seats}
         self.deals = Deals(facts, self.seats, {r: len(cards) for r, cards in self.cards.items()})
         self.where = self._token_places()
         self.mixed = self._mixed_places()
+        self.arranged, self.arrangements = self._arrangements()
         self.valid: dict[tuple[int, frozenset[Card]], bool] = {}
+        self.arrived: dict[tuple[int, frozenset[Card]], list[Slot]] = {}
+        self.counted: dict[tuple[int, frozenset[Card], _Numbers], bool] = {}
+        self.plain = frozenset(card for card in self.release_of if isinstance(card, GangsterCard))
+        self.several = len(self.cards) > 1
+        """Whether free cards come from two releases or more: then how many of each a hand
+        holds, and which its plays took, are asked with its special cards."""
         self.tries = 0
 
     def _token_places(self) -> dict[Token, tuple[int, int, int]]:
@@ -152,6 +172,35 @@ class Sampler:
                     ):
                         found.setdefault(id(shuffle), []).append((index, seat, position))
         return [group for group in found.values() if len(group) > 1]
+
+    def _arrangements(
+        self,
+    ) -> tuple[list[tuple[int, int, int]], list[tuple[Card | Token | None, ...]]]:
+        """The places Limousines filled, and every arrangement of what lies there.
+
+        The places (business index, seat, position) still on the table that a
+        :class:`~.ledger.Shuffle` filled; for each combination of the Shuffles' orders that
+        settles the needs and tokens as the witness's do, what lies at each of them (a card
+        or a token), each distinct arrangement once. Which moved card lies where, among
+        the places a move filled, the places it left behind and the places a later move took
+        them on to, is then drawn among these, every arrangement equally likely.
+        """
+        places: list[tuple[int, int, int]] = []
+        filled: list[Place] = []
+        for index, business in enumerate(self.base.businesses):
+            columns = self.ledger.columns.get(business.tile, [])
+            for seat, column in enumerate(columns):
+                for position, place in enumerate(column):
+                    if place.origin is None and place.shuffle is not None:
+                        places.append((index, seat, position))
+                        filled.append(place)
+        if not filled:
+            return [], []
+        found = {
+            tuple(atom_of(place, orders) for place in filled): None
+            for orders in equivalent_orders(self.facts, self.assignment.orders)
+        }
+        return places, list(found)
 
     # --- drawing
 
@@ -259,11 +308,21 @@ class Sampler:
     def _consistent(
         self, held: dict[int, list[Card]], played: dict[Token, Card], deck: list[Card]
     ) -> bool:
-        """Whether the engine accepts the special cards the deal puts in each hand."""
+        """Whether the engine accepts the special cards the deal puts in each hand.
+
+        Where free cards come from two releases or more, with how many gangster cards of each
+        the hand holds and the releases of the seat's plays (:meth:`may_hold`).
+        """
         spent = set(played.values())
+        release_of = self.release_of
         for seat, cards in held.items():
-            specials = self.free_specials(card for card in cards if card not in spent)
-            if specials and not self.may_hold(seat, specials):
+            kept = [card for card in cards if card not in spent]
+            specials = self.free_specials(kept)
+            numbers: _Numbers | None = None
+            if self.several:
+                plays = self._history(seat).plays
+                numbers = _counts(kept, release_of), tuple(release_of[played[t]].seq for t in plays)
+            if (specials or numbers) and not self.may_hold(seat, specials, numbers):
                 return False
         return True
 
@@ -275,11 +334,19 @@ class Sampler:
             card for card in cards if isinstance(card, SpecialCard) and card in self.release_of
         )
 
-    def may_hold(self, seat: int, specials: frozenset[Card]) -> bool:
+    def may_hold(
+        self,
+        seat: int,
+        specials: frozenset[Card],
+        numbers: _Numbers | None = None,
+    ) -> bool:
         """Whether ``seat`` may hold the free special cards ``specials`` now, and no others.
 
         A deal is consistent only if this holds for every seat and the free special cards the
-        deal puts in its hand (cached by seat and cards).
+        deal puts in its hand (cached by seat and cards). With ``numbers`` (how many free
+        gangster cards of each release the hand holds, as (release seq, number) pairs, and
+        the release seq of each of its unrevealed plays' cards), the seat's cards come from
+        those releases too (:meth:`_holds_counts`).
         """
         key = (seat, specials)
         found = self.valid.get(key)
@@ -288,7 +355,35 @@ class Sampler:
             if not found and self.ends_holding is not None:
                 found = self.ends_holding(seat, specials)
             self.valid[key] = found
-        return found
+        if not found or numbers is None:
+            return found
+        counted = self.counted.get((seat, specials, numbers))
+        if counted is None:
+            counted = self._holds_counts(seat, specials, numbers)
+            self.counted[seat, specials, numbers] = counted
+        return counted
+
+    def _holds_counts(self, seat: int, specials: frozenset[Card], numbers: _Numbers) -> bool:
+        """Whether some legal game ends with ``seat`` holding ``specials`` and ``numbers``.
+
+        The quick check's history answers when the seat's slots can bring those numbers
+        around its special cards (:meth:`_counts_fit`); else the search, asked for a hand of
+        ``specials`` and the first free gangster cards of each release in those numbers (the
+        free cards of one release are alike to every rule; the plays' releases are not asked).
+        """
+        if self._counts_fit(seat, specials, numbers) or self._rearrived(seat, specials, numbers):
+            return True
+        if self.ends_holding is None:
+            return True  # no search to ask: the numbers are taken on trust
+        wanted = dict(numbers[0])
+        pinned = set(specials)
+        for release, cards in self.cards.items():
+            gangsters = [card for card in cards if isinstance(card, GangsterCard)]
+            pinned.update(gangsters[: wanted.get(release.seq, 0)])
+        key = (seat, frozenset(pinned))
+        if key not in self.valid:  # the same hand with other plays' releases: asked once
+            self.valid[key] = self.ends_holding(seat, key[1])
+        return self.valid[key]
 
     def _check_makeup(self, seat: int, specials: frozenset[Card]) -> bool:
         """Replay the entries that look at ``seat``'s hand with ``specials`` in it.
@@ -301,6 +396,7 @@ class Sampler:
         """
         held = self.free_specials(self.base.players[seat].hand)
         if held == specials:
+            self.arrived[seat, specials] = []
             return True
         kept = self._kept(seat)
         arrivals = self._arrivals(kept, specials - held, held - specials)
@@ -308,7 +404,97 @@ class Sampler:
             return False
         removed = [(kept[card].seq, card) for card in held - specials]
         first = min([slot.seq for slot, _, _ in arrivals] + [seq for seq, _ in removed])
-        return self._changed_history_holds(seat, first, arrivals, removed)
+        if not self._changed_history_holds(seat, first, arrivals, removed):
+            return False
+        self.arrived[seat, specials] = [slot for slot, _, _ in arrivals]
+        return True
+
+    def _counts_fit(self, seat: int, specials: frozenset[Card], numbers: _Numbers) -> bool:
+        """Whether the quick check's history can be told with these numbers per release.
+
+        The special cards keep the slots they have there (those of the free ones, and those
+        of the special cards the seat was seen to let go), so the engine sees the same hand at
+        every entry: it does not tell one gangster card from another. The seat's other slots
+        must bring its other needs' cards, its plays' and its gangster cards in the numbers
+        given, each in time (:meth:`_room`). A sufficient condition.
+        """
+        arrived = self.arrived.get((seat, specials))
+        return arrived is not None and self._room(seat, specials, numbers, arrived, [])
+
+    def _rearrived(self, seat: int, specials: frozenset[Card], numbers: _Numbers) -> bool:
+        """The quick check again, its special cards put where the numbers leave room.
+
+        Each special card it adds goes to the latest slot that leaves the seat's other cards
+        room in these numbers (:meth:`_room`). A sufficient condition.
+        """
+        held = self.free_specials(self.base.players[seat].hand)
+        kept = self._kept(seat)
+        added = sorted(specials - held, key=lambda card: card.order)
+        spare = sorted(
+            (slot for card, slot in kept.items() if card in held - specials or card in self.plain),
+            key=lambda slot: slot.seq,
+            reverse=True,
+        )
+        chosen: list[Slot] = []
+        for index, card in enumerate(added):
+            release, rest = self.release_of[card], added[index + 1 :]
+            slot = next(
+                (
+                    slot
+                    for slot in spare
+                    if slot not in chosen
+                    and slot.takes(release)
+                    and self._room(seat, specials, numbers, [*chosen, slot], rest)
+                ),
+                None,
+            )
+            if slot is None:
+                return False
+            chosen.append(slot)
+        removed = [(kept[card].seq, card) for card in held - specials]
+        seqs = [slot.seq for slot in chosen] + [seq for seq, _ in removed]
+        cards = self.assignment.slot_cards
+        arrivals = [(slot, card, cards[slot]) for slot, card in zip(chosen, added, strict=True)]
+        return bool(seqs) and self._changed_history_holds(seat, min(seqs), arrivals, removed)
+
+    def _room(
+        self,
+        seat: int,
+        specials: frozenset[Card],
+        numbers: _Numbers,
+        arrived: list[Slot],
+        pending: list[Card],
+    ) -> bool:
+        """Whether the seat's slots can bring its cards with its special cards ``arrived``.
+
+        The slots ``arrived``, those of the special cards the witness holds and keeps, and
+        those of the special cards the seat was seen to let go are kept as they are; the
+        others must bring the ``pending`` special cards, the other needs' cards, the plays'
+        cards and the gangster cards in ``numbers``, each in time
+        (:func:`~.assignment.schedule`).
+        """
+        history = self._history(seat)
+        kept = self._kept(seat)
+        reserved = {*arrived, *(kept[card] for card in specials if card in kept)}
+        slot_cards = self.assignment.slot_cards
+        by_seq = {release.seq: release for release in self.cards}
+        jobs: list[Job] = []
+        for need in history.needs:
+            if not isinstance(need.card, SpecialCard):
+                jobs.append(Job(self.facts.deadline(need), need, None))
+                continue
+            reserved.update(
+                slot
+                for slot in history.slots
+                if slot_cards.get(slot) is need.card and need.release.seq < slot.seq < need.deadline
+            )
+        for token, seq in zip(history.plays, numbers[1], strict=True):
+            jobs.append(Job(token.seq, None, None, release=by_seq[seq]))
+        for seq, number in numbers[0]:
+            jobs.extend(Job(NEVER, None, None, release=by_seq[seq]) for _ in range(number))
+        jobs.extend(Job(NEVER, None, None, release=self.release_of[card]) for card in pending)
+        slots = [slot for slot in history.slots if slot not in reserved]
+        return not isinstance(schedule(slots, jobs), Job)
 
     def _changed_history_holds(
         self,
@@ -413,7 +599,7 @@ class Sampler:
         return self._states
 
     def _history(self, seat: int) -> SeatHistory:
-        return next(history for history in self.seats if history.seat == seat)
+        return self.history_of[seat]
 
     # --- building the state
 
@@ -457,8 +643,8 @@ class Sampler:
     def _businesses(self, played: dict[Token, Card], chooser: Chooser) -> list[Business]:
         """The businesses of the witness, each unrevealed play's card put in its place.
 
-        Then the cards of the places a Limousine filled in an order the seat cannot tell
-        (:meth:`_mixed_places`) are put in a random order, every order equally likely.
+        Then the places Limousines filled take one of their arrangements
+        (:meth:`_arrangements`), every arrangement equally likely.
         """
         businesses = list(self.base.businesses)
         columns: dict[int, list[list[Card]]] = {}
@@ -474,14 +660,28 @@ class Sampler:
                 continue
             index, seat, position = place
             table_of(index)[seat][position] = card
-        for group in self.mixed:
-            cards = [table_of(index)[seat][position] for index, seat, position in group]
-            _shuffle(cards, chooser)
-            for (index, seat, position), card in zip(group, cards, strict=True):
-                columns[index][seat][position] = card
+        if self.arrangements:
+            atoms = self.arrangements[chooser.randrange(len(self.arrangements))]
+            token_cards = self.assignment.token_cards
+            for (index, seat, position), atom in zip(self.arranged, atoms, strict=True):
+                lying = atom
+                if isinstance(atom, Token):
+                    lying = played.get(atom) or token_cards.get(atom)
+                if isinstance(lying, GangsterCard | SpecialCard):
+                    table_of(index)[seat][position] = lying
         for index, table in columns.items():
             businesses[index] = _with_columns(businesses[index], table)
         return businesses
+
+
+def _counts(cards: Iterable[Card], release_of: dict[Card, Release]) -> tuple[tuple[int, int], ...]:
+    """How many free gangster cards of each release ``cards`` hold: (release seq, number)."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        release = release_of.get(card)
+        if release is not None and isinstance(card, GangsterCard):
+            counts[release.seq] = counts.get(release.seq, 0) + 1
+    return tuple(sorted(counts.items()))
 
 
 def _with_columns(business: Business, table: list[list[Card]]) -> Business:
