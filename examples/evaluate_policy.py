@@ -26,15 +26,7 @@ import gymnasium
 import numpy as np
 
 from chicago_poker.ai.gymnasium_env import ENV_ID
-from chicago_poker.ai.linear_policy import (
-    FEATURES,
-    TrainedBot,
-    Vector,
-    features,
-    load_weights,
-    probabilities,
-    read,
-)
+from chicago_poker.ai.linear_policy import FEATURES, TrainedBot, load_weights, play_episode
 
 HELD_OUT: Final = 10**9
 """The seed of the first evaluation game; training deals below it."""
@@ -46,22 +38,6 @@ def wilson(won: int, games: int) -> tuple[float, float]:
     centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
     half = math.sqrt(z2 * rate * (1 - rate) / games + z2 * z2 / (4 * games * games))
     return centre - half / (1 + z2 / games), centre + half / (1 + z2 / games)
-
-
-def greedy_game(
-    env: gymnasium.Env[dict[str, np.ndarray], int], weights: Vector, seed: int
-) -> float:
-    """One game of the most likely actions, dealt by ``env.reset(seed=seed)``: the reward."""
-    observation, _ = env.reset(seed=seed)
-    while True:
-        ids = np.flatnonzero(observation["action_mask"]).tolist()
-        row = 0
-        if len(ids) > 1:
-            rows = features(read(observation["observation"]), ids)
-            row = int(np.argmax(probabilities(weights, rows)))
-        observation, reward, terminated, truncated, _ = env.step(ids[row])
-        if terminated or truncated:
-            return float(reward)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -80,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     start = time.process_time()
     won = sum(
-        greedy_game(envs[game % args.players], weights, HELD_OUT + game) > 0
+        play_episode(envs[game % args.players], weights, HELD_OUT + game) > 0
         for game in range(args.games)
     )
     low, high = wilson(won, args.games)

@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import gymnasium
 import numpy as np
@@ -42,8 +42,10 @@ from chicago_poker.ai.actions import ids_of, legal_ids
 from chicago_poker.ai.gymnasium_env import ENV_ID
 from chicago_poker.ai.linear_policy import (
     FEATURES,
+    Choice,
     Vector,
     features,
+    play_episode,
     probabilities,
     read,
     save_weights,
@@ -134,37 +136,6 @@ def imitate(examples: Sequence[Example], epochs: int, rate: float, seed: int) ->
 
 # --------------------------------------------------------------------------- reinforcement
 
-Choice = tuple[Vector, Vector, int]
-"""A choice made: the features of the legal actions, their probabilities, the row chosen."""
-
-
-def play(
-    env: Any,
-    weights: Vector,
-    seed: int,
-    generator: np.random.Generator | None,
-    choices: list[Choice],
-) -> float:
-    """One game, dealt by ``env.reset(seed=seed)``: the learner's reward.
-
-    ``generator`` draws from the policy; without one, the most likely action is played.
-    """
-    observation, _ = env.reset(seed=seed)
-    while True:
-        ids = np.flatnonzero(observation["action_mask"]).tolist()
-        row = 0
-        if len(ids) > 1:
-            rows = features(read(observation["observation"]), ids)
-            chances = probabilities(weights, rows)
-            if generator is None:
-                row = int(np.argmax(chances))
-            else:
-                row = int(generator.choice(len(ids), p=chances))
-                choices.append((rows, chances, row))
-        observation, reward, terminated, truncated, _ = env.step(ids[row])
-        if terminated or truncated:
-            return float(reward)
-
 
 def reinforce(weights: Vector, games: int, rate: float, seed: int) -> Vector:
     """REINFORCE against three heuristic bots, the learner's seat turning round the table."""
@@ -177,7 +148,8 @@ def reinforce(weights: Vector, games: int, rate: float, seed: int) -> Vector:
     baseline, won = -0.2, 0
     for game in range(games):
         choices: list[Choice] = []
-        reward = play(envs[game % PLAYERS], weights, seed * 1_000_000 + game, generator, choices)
+        deal = seed * 1_000_000 + game
+        reward = play_episode(envs[game % PLAYERS], weights, deal, generator, choices)
         won += reward > 0
         gradient = sum(
             (rows[row] - chances @ rows for rows, chances, row in choices), np.zeros(len(FEATURES))

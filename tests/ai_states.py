@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Final
 
 from chicago_poker.core.cards import Color, GangsterCard, SpecialCard, full_deck
 from chicago_poker.core.commands import Command
@@ -27,15 +28,44 @@ def deciders(state: GameState) -> list[int]:
     )
 
 
-def tied_start(rng: random.Random) -> GameState:
+MOST_TIED: Final = len(Color)
+"""The most seats that can tie: five. Hands of equal rank hold the same values (R-7.3 to
+R-7.8: a hand's rank names its values), and each value has one card of each of the five
+colours (R-1.3, R-1.6), so no six seats can hold hands of one rank: a table of six players
+ties at most five of them."""
+TIES: Final = sorted(
+    ((players, ties) for players in range(2, 7) for ties in range(2, min(players, MOST_TIED) + 1)),
+    key=lambda table: (-table[1], -table[0]),
+)
+"""Every (players, tied seats) a tie can have, the most tied seats first: (6, 5), (5, 5),
+(6, 4), and so on to (2, 2); 14 in all."""
+
+
+def tied_start(
+    rng: random.Random, players: int | None = None, ties: int | None = None
+) -> GameState:
     """A state where seat 0's turn begins with a tie at the speakeasy (R-6.7.1).
 
-    The tied seats (seat 0 and at least one other) hold equal rainbow straights there; the
-    other cards are dealt at random, and the options are random.
+    ``players`` seats (2 to 6, at random when None), ``ties`` of them tied (seat 0 and others
+    at random; 2 to :data:`MOST_TIED`, at random when None). The tied seats hold rainbow
+    straights of the same values there, each seat's colours shifted by one from the last
+    seat's, so that no card is held twice; the other cards are dealt at random, and the options
+    are random. Every such draw builds: the tie is made, never drawn again.
+
+    Raises:
+        ValueError: ``players`` not 2 to 6, or ``ties`` not 2 to the smaller of ``players``
+            and :data:`MOST_TIED` (six seats cannot tie, see :data:`MOST_TIED`).
     """
-    count = rng.randrange(2, 7)
+    count = rng.randrange(2, 7) if players is None else players
+    most = min(count, MOST_TIED)
+    tying = rng.randrange(2, most + 1) if ties is None else ties
+    if not 2 <= count <= len(NAMES) or not 2 <= tying <= most:
+        raise ValueError(
+            f"tied_start: {tying} tied seats of {count} players; a table has 2 to 6 players and "
+            f"ties 2 to {MOST_TIED} of them (no six hands can share a rank: R-1.3, R-7.8)"
+        )
     names = NAMES[:count]
-    tied = [0, *sorted(rng.sample(range(1, count), rng.randrange(1, count)))]
+    tied = [0, *sorted(rng.sample(range(1, count), tying - 1))]
     low = rng.randrange(1, 12)
     straights = {
         seat: [GangsterCard(low + i, list(Color)[(i + shift) % 5]) for i in range(5)]
@@ -85,13 +115,15 @@ def walk(state: GameState, rng: random.Random, commands: int) -> Iterator[GameSt
 
 def decision_states(count: int, seed: int = 0, *, commands: int = 400) -> Iterator[GameState]:
     """``count`` decision states: of random games dealt from ``seed`` on, and of random walks
-    from tied shootouts (every other source), which random games seldom reach."""
+    from tied shootouts (every other source, the tables of :data:`TIES` in turn), which
+    random games seldom reach."""
     made = 0
     source = seed
     while True:
         rng = random.Random(source)
         if source % 2:
-            states = walk(tied_start(rng), rng, commands // 8)
+            table = TIES[source // 2 % len(TIES)]
+            states = walk(tied_start(rng, *table), rng, commands // 8)
         else:
             players = 2 + source % 5
             game = Game.new(NAMES[:players], ALL_OPTIONS[rng.randrange(32)], seed=source)

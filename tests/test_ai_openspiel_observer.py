@@ -20,7 +20,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason='the ai layer needs its extra: pip install ".[ai]"')
 
-from ai_states import decision_states, tied_start  # noqa: E402
+from ai_states import TIES, decision_states, tied_start  # noqa: E402
 from chicago_poker import (  # noqa: E402
     Awaiting,
     Card,
@@ -170,26 +170,21 @@ def act(state: ChicagoPokerState, rng: random.Random) -> int:
 def random_histories(
     count: int, seed: int
 ) -> Iterator[tuple[ChicagoPokerState, list[int], ChicagoPokerState]]:
-    """Random games of 2 to 6 players, every other from a tied shootout: the first state, the
-    actions played from it, and the state they led to (a few stop early)."""
+    """Random games of 2 to 6 players, every other from a tied shootout (the tables of
+    ``ai_states.TIES`` in turn, five of six seats tied first): the first state, the actions
+    played from it, and the state they led to (a few stop early)."""
     for number in range(count):
         rng = random.Random(seed * 1_000 + number)
-        first = holding(tied(rng)) if number % 2 else GAMES[2 + number % 5].new_initial_state()
+        if number % 2:
+            first = holding(tied_start(rng, *TIES[number // 2 % len(TIES)]))
+        else:
+            first = GAMES[2 + number % 5].new_initial_state()
         state, actions = first.clone(), []
         for _ in range(rng.randrange(40, 400)):
             if state.is_terminal():
                 break
             actions.append(act(state, rng))
         yield first, actions, state
-
-
-def tied(rng: random.Random) -> GameState:
-    """A tied shootout about to begin (``ai_states.tied_start``; it cannot tie six seats)."""
-    while True:
-        try:
-            return tied_start(rng)
-        except ValueError:  # six straights of one run share a card: draw again
-            continue
 
 
 def swapped(value: Any, a: Card, b: Card) -> Any:

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 np = pytest.importorskip("numpy", reason='the ai layer needs its extra: pip install ".[ai]"')
 pytest.importorskip("gymnasium", reason='the ai layer needs its extra: pip install ".[ai]"')
 
-from chicago_poker import Bot, HeuristicBot, view  # noqa: E402
+import gymnasium  # noqa: E402
+
+from chicago_poker import Bot, GameState, HeuristicBot, legal_commands, view  # noqa: E402
+from chicago_poker.ai.actions import ids_of  # noqa: E402
+from chicago_poker.ai.gymnasium_env import ENV_ID  # noqa: E402
 from chicago_poker.ai.linear_policy import (  # noqa: E402
     FEATURES,
+    Choice,
     LinearPolicyBot,
     TrainedBot,
     load_weights,
+    play_episode,
     save_weights,
 )
 from chicago_poker.cli import main  # noqa: E402
@@ -70,6 +77,53 @@ def test_saved_weights_load_back(tmp_path: Path) -> None:
     assert np.allclose(load_weights(tmp_path / "w.json"), weights)
     bot = LinearPolicyBot(3, tmp_path / "w.json", sample=True)
     assert play([bot, HeuristicBot(2), HeuristicBot(3), HeuristicBot(4)], seed=8).state.is_over
+
+
+class Recorded(gymnasium.Wrapper[Any, Any, Any, Any]):
+    """The environment, keeping each state the learner acted in and the action it gave."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self.acted: list[tuple[GameState, int]] = []
+
+    def step(self, action: Any) -> Any:
+        game = self.env.unwrapped.game  # type: ignore[attr-defined]  # ChicagoPokerGymEnv
+        self.acted.append((game.state, int(action)))
+        return self.env.step(action)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_an_episode_of_most_likely_actions_plays_as_the_bot_of_the_same_weights(
+    players: int,
+) -> None:
+    """``play_episode`` without a generator is the policy ``LinearPolicyBot`` plays."""
+    env = Recorded(gymnasium.make(ENV_ID, players=players, opponents="heuristic", seat=1))
+    reward = play_episode(env, load_weights(TrainedBot.weights_file), seed=players)
+    bot, chosen = TrainedBot(0), 0
+    for state, action in env.acted:
+        legal = legal_commands(state, 1)
+        if len(set(ids_of(state, legal))) > 1:
+            command = bot.choose(view(state, 1), legal)
+            assert ids_of(state, [command]) == [action]
+            chosen += 1
+    assert chosen > 10
+    assert reward in (1.0, -1.0 / (players - 1), 0.0)
+
+
+def test_an_episode_drawn_from_the_policy_keeps_its_choices_and_repeats_for_a_seed() -> None:
+    env = gymnasium.make(ENV_ID, players=4, opponents="heuristic")
+    weights = load_weights(TrainedBot.weights_file)
+    runs: list[tuple[float, list[int]]] = []
+    for _ in range(2):
+        choices: list[Choice] = []
+        reward = play_episode(env, weights, 7, np.random.default_rng(3), choices)
+        runs.append((reward, [row for _, _, row in choices]))
+        for rows, chances, row in choices:
+            assert len(rows) == len(chances) > 1
+            assert 0 <= row < len(rows)
+            assert chances.sum() == pytest.approx(1)
+    assert runs[0] == runs[1]
+    assert len(runs[0][1]) > 10
 
 
 def test_the_example_writes_the_same_weights_for_the_same_arguments(tmp_path: Path) -> None:

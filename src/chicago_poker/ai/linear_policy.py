@@ -22,7 +22,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -31,12 +31,18 @@ from chicago_poker import GANGSTER_CARDS, Color, Command, PlayerView
 from chicago_poker.ai import actions
 from chicago_poker.ai.observation import FIELDS, encode
 
+if TYPE_CHECKING:
+    import gymnasium
+
 __all__ = [
     "FEATURES",
+    "Choice",
     "LinearPolicyBot",
     "TrainedBot",
+    "choose_row",
     "features",
     "load_weights",
+    "play_episode",
     "probabilities",
     "read",
     "save_weights",
@@ -340,6 +346,66 @@ def probabilities(weights: Vector, rows: Vector) -> Vector:
     return chances
 
 
+def choose_row(
+    weights: Vector, rows: Vector, generator: np.random.Generator | None = None
+) -> tuple[int, Vector]:
+    """The row of the policy's choice among ``rows`` (one a legal action), and each row's chance.
+
+    Without ``generator``, the most likely row (the first of equals); with it, a row drawn
+    from the policy.
+
+    >>> choose_row(np.zeros(len(FEATURES)), np.ones((3, len(FEATURES))))[0]
+    0
+    """
+    chances = probabilities(weights, rows)
+    if generator is None:
+        return int(np.argmax(chances)), chances
+    return int(generator.choice(len(rows), p=chances)), chances
+
+
+Choice = tuple[Vector, Vector, int]
+"""A choice drawn in :func:`play_episode`: the legal actions' features, their chances, and
+the row drawn."""
+
+
+def play_episode(
+    env: gymnasium.Env[dict[str, npt.NDArray[Any]], int],
+    weights: Vector,
+    seed: int,
+    generator: np.random.Generator | None = None,
+    choices: list[Choice] | None = None,
+) -> float:
+    """One episode of the policy in the Gymnasium environment ``env``: the learner's reward.
+
+    ``env.reset(seed=seed)`` deals the game. Where the mask offers one action, it is played;
+    where it offers more, :func:`choose_row` chooses among them: the most likely, or with
+    ``generator`` one drawn from the policy, appended to ``choices`` (for learning).
+
+    >>> import gymnasium
+    >>> from chicago_poker.ai.gymnasium_env import ENV_ID
+    >>> env = gymnasium.make(ENV_ID, players=2, opponents="random")
+    >>> weights = load_weights(TrainedBot.weights_file)
+    >>> play_episode(env, weights, seed=3) == play_episode(env, weights, seed=3)
+    True
+    >>> drawn: list[Choice] = []
+    >>> _ = play_episode(env, weights, 3, np.random.default_rng(1), drawn)
+    >>> len(drawn) > 0
+    True
+    """
+    observation, _ = env.reset(seed=seed)
+    while True:
+        ids = np.flatnonzero(observation["action_mask"]).tolist()
+        row = 0
+        if len(ids) > 1:
+            rows = features(read(observation["observation"]), ids)
+            row, chances = choose_row(weights, rows, generator)
+            if generator is not None and choices is not None:
+                choices.append((rows, chances, row))
+        observation, reward, terminated, truncated, _ = env.step(ids[row])
+        if terminated or truncated:
+            return float(reward)
+
+
 def save_weights(path: Path, weights: Vector, **about: Any) -> None:
     """Write ``weights`` to ``path`` as JSON, each by its feature's name, with ``about``."""
     named = dict(zip(FEATURES, (round(float(w), 6) for w in weights), strict=True))
@@ -395,11 +461,8 @@ class LinearPolicyBot:
         for command in legal:
             by_id.setdefault(actions.ids_of(view, [command])[0], command)
         ids = sorted(by_id)
-        chances = probabilities(self.weights, features(read(encode(view)), ids))
-        if self.sample:
-            row = int(self.generator.choice(len(ids), p=chances))
-        else:
-            row = int(np.argmax(chances))
+        rows = features(read(encode(view)), ids)
+        row, _ = choose_row(self.weights, rows, self.generator if self.sample else None)
         return by_id[ids[row]]
 
 
