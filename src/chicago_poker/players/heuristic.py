@@ -219,15 +219,24 @@ class HeuristicBot:
         """
         if count <= 1 or len(legal) == 1:
             return [self.choose(view, legal)]
-        if _reinforcing(view, legal):
-            first = self._reinforce(view, legal)
-            rest = [command for command in legal if command != first]
-        else:
-            scores = _Turn(view).scores(legal)
-            first = self._best(legal, scores)
-            order = sorted(range(len(legal)), key=lambda index: -scores[index])
-            rest = [legal[index] for index in order if legal[index] != first]
-        return [first, *rest[: count - 1]]
+        return self.ranked_from(Ranking(view, legal), count)
+
+    def ranked_from(self, ranking: Ranking, count: int) -> list[Command]:
+        """:meth:`ranked` of the view and commands ``ranking`` scored, ``count`` of at least 2.
+
+        The generator breaks the ties of the first command each time, as :meth:`ranked`
+        does, so that a search keeping one :class:`Ranking` per decision chooses exactly as
+        one that ranks the decision anew each time.
+        """
+        scores = ranking.scores
+        first = ranking.first if scores is None else self._best(ranking.legal, scores)
+        ranked = [first]
+        for each in ranking.order:  # legal's commands, each once, so each is not first but one
+            if len(ranked) == count:
+                break
+            if each is not first:
+                ranked.append(each)
+        return ranked
 
     def _best(self, legal: Sequence[Command], scores: Sequence[float]) -> Command:
         """The command of the best score, ties broken by the generator."""
@@ -242,15 +251,56 @@ class HeuristicBot:
 
     def _reinforce(self, view: PlayerView, legal: Sequence[Command]) -> Command:
         """The highest card when the shootout matters, the lowest otherwise (R-6.7.2)."""
-        sends = [command for command in legal if isinstance(command, SendReinforcement)]
-        if not sends:
-            return legal[0]
-        sends.sort(key=lambda command: (command.card.value, command.card.order))
-        assert view.shootout is not None
-        assert view.seat is not None
-        if _shootout_matters(view, view.seat, view.shootout.business):
-            return sends[-1]
-        return sends[0]
+        return _reinforcement(view, legal)
+
+
+def _reinforcement(view: PlayerView, legal: Sequence[Command]) -> Command:
+    """The highest card when the shootout matters, the lowest otherwise (R-6.7.2)."""
+    sends = [command for command in legal if isinstance(command, SendReinforcement)]
+    if not sends:
+        return legal[0]
+    sends.sort(key=lambda command: (command.card.value, command.card.order))
+    assert view.shootout is not None
+    assert view.seat is not None
+    if _shootout_matters(view, view.seat, view.shootout.business):
+        return sends[-1]
+    return sends[0]
+
+
+class Ranking:
+    """A decision's commands scored once from a view, to be ranked with any count.
+
+    :meth:`HeuristicBot.ranked_from` ranks them; :meth:`HeuristicBot.ranked` is the same
+    with a ranking made for the call.
+
+    >>> from chicago_poker.core.views import view
+    >>> from chicago_poker.players.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=3)
+    >>> seat = game.state.turn.player
+    >>> seen, legal = view(game.state, seat), game.legal_commands(seat)
+    >>> ranking = Ranking(seen, legal)
+    >>> HeuristicBot(1).ranked_from(ranking, 3) == HeuristicBot(1).ranked(seen, legal, 3)
+    True
+    """
+
+    __slots__ = ("first", "legal", "order", "scores")
+
+    def __init__(self, view: PlayerView, legal: Sequence[Command]) -> None:
+        """Score ``legal`` from ``view``: a choice of reinforcement is settled at once."""
+        self.legal = legal
+        """The commands scored."""
+        self.scores: list[float] | None = None
+        """Their scores, in order; None for a choice of reinforcement (R-6.7.2)."""
+        self.first: Command = legal[0]
+        """The reinforcement chosen; for other decisions, the generator breaks ties."""
+        if _reinforcing(view, legal):
+            self.first = _reinforcement(view, legal)
+            self.order: list[Command] = list(legal)
+            """The commands by score, best first, ties in the order of :attr:`legal`."""
+        else:
+            scores = self.scores = _Turn(view).scores(legal)
+            order = sorted(range(len(legal)), key=lambda index: -scores[index])
+            self.order = [legal[index] for index in order]
 
 
 def _reinforcing(view: PlayerView, legal: Sequence[Command]) -> bool:
