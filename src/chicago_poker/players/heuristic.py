@@ -53,7 +53,7 @@ from chicago_poker.core.hands import MAX_HAND_SIZE, evaluate_hand
 from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
 from chicago_poker.core.views import BusinessView, PlayerView, SlotView
 
-__all__ = ["HeuristicBot", "power"]
+__all__ = ["HeuristicBot", "Ranking", "power"]
 
 _UNKNOWN_CARD: Final = 0.35
 """What an unseen card of a rival's column adds to the estimate of its strength."""
@@ -219,24 +219,7 @@ class HeuristicBot:
         """
         if count <= 1 or len(legal) == 1:
             return [self.choose(view, legal)]
-        return self.ranked_from(Ranking(view, legal), count)
-
-    def ranked_from(self, ranking: Ranking, count: int) -> list[Command]:
-        """:meth:`ranked` of the view and commands ``ranking`` scored, ``count`` of at least 2.
-
-        The generator breaks the ties of the first command each time, as :meth:`ranked`
-        does, so that a search keeping one :class:`Ranking` per decision chooses exactly as
-        one that ranks the decision anew each time.
-        """
-        scores = ranking.scores
-        first = ranking.first if scores is None else self._best(ranking.legal, scores)
-        ranked = [first]
-        for each in ranking.order:  # legal's commands, each once, so each is not first but one
-            if len(ranked) == count:
-                break
-            if each is not first:
-                ranked.append(each)
-        return ranked
+        return Ranking(view, legal).top(self, count)
 
     def _best(self, legal: Sequence[Command], scores: Sequence[float]) -> Command:
         """The command of the best score, ties broken by the generator."""
@@ -270,8 +253,8 @@ def _reinforcement(view: PlayerView, legal: Sequence[Command]) -> Command:
 class Ranking:
     """A decision's commands scored once from a view, to be ranked with any count.
 
-    :meth:`HeuristicBot.ranked_from` ranks them; :meth:`HeuristicBot.ranked` is the same
-    with a ranking made for the call.
+    :meth:`top` ranks them as :meth:`HeuristicBot.ranked` does, which makes a ranking for
+    the call: the search bot keeps one per decision of its tree (:mod:`.search`).
 
     >>> from chicago_poker.core.views import view
     >>> from chicago_poker.players.game import Game
@@ -279,7 +262,7 @@ class Ranking:
     >>> seat = game.state.turn.player
     >>> seen, legal = view(game.state, seat), game.legal_commands(seat)
     >>> ranking = Ranking(seen, legal)
-    >>> HeuristicBot(1).ranked_from(ranking, 3) == HeuristicBot(1).ranked(seen, legal, 3)
+    >>> ranking.top(HeuristicBot(1), 3) == HeuristicBot(1).ranked(seen, legal, 3)
     True
     """
 
@@ -301,6 +284,23 @@ class Ranking:
             scores = self.scores = _Turn(view).scores(legal)
             order = sorted(range(len(legal)), key=lambda index: -scores[index])
             self.order = [legal[index] for index in order]
+
+    def top(self, bot: HeuristicBot, count: int) -> list[Command]:
+        """The ``count`` commands ``bot`` likes best, best first, as :meth:`HeuristicBot.ranked`.
+
+        The bot's generator breaks the ties of the first command each time, as in
+        :meth:`HeuristicBot.ranked`, so that a search that keeps one ranking per decision
+        chooses exactly as one that ranks the decision anew each time.
+        """
+        scores = self.scores
+        first = self.first if scores is None else bot._best(self.legal, scores)
+        ranked = [first]
+        for each in self.order:  # legal's commands, each once, so each is not first but one
+            if len(ranked) >= count:
+                break
+            if each is not first:
+                ranked.append(each)
+        return ranked
 
 
 def _reinforcing(view: PlayerView, legal: Sequence[Command]) -> bool:

@@ -439,7 +439,7 @@ class SearchBot:
             else:
                 if known.ranking is None:
                     known.ranking = Ranking(view(state, actor), legal)
-                legal = self._policy.ranked_from(known.ranking, width)
+                legal = known.ranking.top(self._policy, width)
         children = node.children
         untried = _untried(children, legal)
         if untried:
