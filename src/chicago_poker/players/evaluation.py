@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Final, NamedTuple
+from typing import Final
 
 from chicago_poker.core.cards import BUSINESS_TILES, BusinessKind, BusinessTile, GangsterCard
 from chicago_poker.core.rules import RuleOptions
@@ -148,90 +148,23 @@ def features(state: GameState) -> list[list[float]]:
     (2, True)
     """
     count = len(state.players)
-    options = state.options
-    held = [_PLAYERS.get(id(player)) or _player(player, options) for player in state.players]
-    if any(each.options is not options for each in held):  # the memo holds other rules' rows
-        held = [_player(player, options) for player in state.players]
-    rows = [list(each.row) for each in held]
+    winning = [_winning(player.controlled, state.options) for player in state.players]
+    rows = [_holdings(player, wins) for player, wins in zip(state.players, winning, strict=True)]
     rows[state.turn.player][_TO_MOVE] = 1.0
     for business in state.businesses:
-        part = _BUSINESSES_SEEN.get(id(business)) or _business(business, count)
-        fills, powers = part.fills, part.powers
+        columns = business.columns
+        powers = [_column_power(column.cards) for column in columns]
         for seat in range(count):
             row = rows[seat]
-            row[_PLACED] += fills[seat]
+            row[_PLACED] += len(columns[seat].cards) / 5
             row[_POWER] += powers[seat] / 10
-        leader = part.leader
-        if leader is not None:
-            _add_lead(rows[leader], part, business.tile.kind in held[leader].winning)
+        best = max(powers)
+        if best <= 0.0:
+            continue
+        seat = powers.index(best)
+        second = max(power for other, power in enumerate(powers) if other != seat)
+        _add_lead(rows[seat], business, seat, best - second, business.tile.kind in winning[seat])
     return rows
-
-
-class _Player(NamedTuple):
-    """A seat's features from what it holds (:func:`_holdings`), the rest 0, and its wins."""
-
-    player: PlayerState
-    """The seat's state, held so that no other object can take its ``id``."""
-    options: RuleOptions
-    row: tuple[float, ...]
-    winning: frozenset[BusinessKind]
-    """The kinds of business one more of which would win it the game."""
-
-
-class _Business(NamedTuple):
-    """What a business adds to the seats' features, whoever holds what."""
-
-    business: Business
-    """The business, held so that no other object can take its ``id``."""
-    fills: tuple[float, ...]
-    """How full each seat's column is (cards over five)."""
-    powers: tuple[float, ...]
-    """Each column's power."""
-    leader: int | None
-    """The seat of the strongest column, or None if no column has power."""
-    margin: float
-    """Its lead over the next column."""
-    due: bool
-    """Whether a column holds a shootout marker."""
-
-
-_PLAYERS: Final[dict[int, _Player]] = {}
-"""The rows of the seats' states met so far, by ``id``: a memo, bounded by :data:`_HELD`.
-A state of a seat that a command leaves alone is one object in the states before and after,
-so a search works each out once, not at each position it scores."""
-_BUSINESSES_SEEN: Final[dict[int, _Business]] = {}
-"""What each business met so far adds, by ``id``: a memo, bounded by :data:`_HELD`."""
-_HELD: Final = 256
-
-
-def _player(player: PlayerState, options: RuleOptions) -> _Player:
-    """The seat's row and wins, kept in :data:`_PLAYERS`."""
-    winning = _winning(player.controlled, options)
-    held = _Player(player, options, tuple(_holdings(player, winning)), winning)
-    if len(_PLAYERS) >= _HELD:
-        _PLAYERS.clear()
-    _PLAYERS[id(player)] = held
-    return held
-
-
-def _business(business: Business, count: int) -> _Business:
-    """What ``business`` adds to the features of ``count`` seats, kept in the memo."""
-    columns = business.columns
-    powers = tuple(_column_power(column.cards) for column in columns)
-    fills = tuple(len(columns[seat].cards) / 5 for seat in range(count))
-    best = max(powers)
-    leader: int | None = None
-    margin = 0.0
-    if best > 0.0:
-        leader = powers.index(best)
-        second = max(power for other, power in enumerate(powers) if other != leader)
-        margin = best - second
-    due = any(column.marker is not None for column in columns)
-    part = _Business(business, fills, powers, leader, margin, due)
-    if len(_BUSINESSES_SEEN) >= _HELD:
-        _BUSINESSES_SEEN.clear()
-    _BUSINESSES_SEEN[id(business)] = part
-    return part
 
 
 def _holdings(player: PlayerState, winning: frozenset[BusinessKind]) -> list[float]:
@@ -262,14 +195,15 @@ _ONE_OF_EACH: Final = tuple({tile.kind: tile for tile in BUSINESS_TILES}.values(
 """A business tile of each kind."""
 
 
-def _add_lead(row: list[float], part: _Business, decisive: bool) -> None:
-    """Add to ``row`` the lead of the strongest column of the business of ``part``."""
-    assert part.leader is not None
-    fill = part.fills[part.leader]
+def _add_lead(
+    row: list[float], business: Business, seat: int, margin: float, decisive: bool
+) -> None:
+    """Add to ``row`` the lead of ``seat`` at ``business`` by ``margin``."""
+    fill = len(business.columns[seat].cards) / 5
     row[_LEADS] += 1.0
     row[_LEAD_FILL] += fill
-    row[_LEAD_MARGIN] += min(part.margin, 4.0)
-    due = part.due
+    row[_LEAD_MARGIN] += min(margin, 4.0)
+    due = any(column.marker is not None for column in business.columns)
     if due:
         row[_DUE] += 1.0
     if decisive:
