@@ -1,6 +1,7 @@
 """Where the search bot's slowest moves come from: the garbage collector's pauses.
 
-    python benchmarks/bench_gc.py [BOT] [--games 6] [--seed 401] [--gc on|off|freeze|warm|threshold]
+    python benchmarks/bench_gc.py [BOT] [--games 6] [--seed 401]
+                                  [--gc on|off|freeze|warm|worker|threshold]
 
 One process plays ``--games`` four-player games of BOT (as ``bench_strength.py`` names it;
 ``search:300,believing=1`` by default) in seat 0 against heuristic bots, on the deals of
@@ -12,8 +13,11 @@ a second, and, so far, each generation's collections, their CPU seconds and the 
 then grows by the cycles the games leave), ``freeze`` (``gc.freeze()`` before each game, so
 that what earlier games left is never scanned again), ``warm`` (``gc.freeze()`` once, after
 the first game: the modules and the tables the first game filled are never scanned again,
-what later games make is collected as usual) or ``threshold`` (``gc.set_threshold(
-20_000, 10, 10)``: the youngest generation collected after 20,000 allocations, not 700).
+what later games make is collected as usual), ``worker`` (as a worker process of
+``chicago_poker.workers.spread`` does: :func:`chicago_poker.workers.processes.settle`, a
+collection then ``gc.freeze()``, before the first game and again after it) or ``threshold``
+(``gc.set_threshold(20_000, 10, 10)``: the youngest generation collected after 20,000
+allocations, not 700).
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from collections import Counter
 from typing import Any
 
 from bench_strength import LIMIT, deal_of, play
+
+from chicago_poker.workers.processes import settle
 
 
 class Pauses:
@@ -60,7 +66,9 @@ def main() -> int:
     parser.add_argument("bot", nargs="?", default="search:300,believing=1")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=401)
-    parser.add_argument("--gc", choices=("on", "off", "freeze", "warm", "threshold"), default="on")
+    parser.add_argument(
+        "--gc", choices=("on", "off", "freeze", "warm", "worker", "threshold"), default="on"
+    )
     args = parser.parse_args()
     pauses = Pauses()
     gc.callbacks.append(pauses)
@@ -74,6 +82,8 @@ def main() -> int:
     for number in range(args.games):
         if args.gc == "freeze" or (args.gc == "warm" and number == 1):
             gc.freeze()
+        elif args.gc == "worker" and number < 2:
+            settle()  # as the worker starts, and after its first chunk
         started = time.process_time()
         outcome = play(args.bot, 0, 4, deal_of(args.seed, number))
         took = time.process_time() - started

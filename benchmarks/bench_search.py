@@ -5,9 +5,10 @@ Measures, on games between random and heuristic bots (seats alternate, as in
 
 * **iterations per second** of :class:`~chicago_poker.players.search.SearchBot` at 2, 4 and 6
   players and at the start (the second round), the middle and the end of a game, for the
-  seat that decides there. The bot is told the seat's redacted history, then asked to choose
-  with ``--iterations`` iterations; the knowledge model is prepared before the clock starts
-  (a bot prepares it once per entry, not once per iteration). Each position is timed
+  seat that decides there, in CPU time (``time.process_time``). The bot is told the seat's
+  redacted history, then asked to choose with ``--iterations`` iterations; the knowledge
+  model is prepared before the clock starts (a bot prepares it once per entry, not once per
+  iteration). Each position is timed
   ``--rounds`` times, the positions interleaved within each round; the median and the range
   are printed. Target (issue 36): at least 1,000 iterations a second for a 4-player
   mid-game, on one core.
@@ -19,6 +20,9 @@ Measures, on games between random and heuristic bots (seats alternate, as in
   every command is looked at and rollouts are random), ``reuse`` (iterations per
   determinization) and ``rollout`` (commands played beyond the tree), to measure what each
   costs. ``--random`` times the positions with the unguided search.
+* **what the memo of a determinization's states saves** at the 4-player mid-game: the ratio
+  of the iterations per second of a bot that keeps them (:attr:`SearchBot.remembers`, the
+  default) to those of one that works each state out again, moves of the two alternating.
 * **where an iteration's time goes** at the 4-player mid-game (with ``--profile``): the
   functions that take the most time, from :mod:`cProfile`.
 
@@ -106,12 +110,12 @@ class Position:
         return bot, prepared
 
     def rate(self, bot: SearchBot, iterations: int) -> float:
-        """Iterations per second of one move of ``iterations`` iterations."""
+        """Iterations per CPU second of one move of ``iterations`` iterations."""
         bot.iterations = iterations
         played = bot.played
-        start = time.perf_counter()
+        start = time.process_time()
         bot.choose(self.view, self.legal)
-        return (bot.played - played) / (time.perf_counter() - start)
+        return (bot.played - played) / (time.process_time() - start)
 
 
 SETTINGS: Final = (
@@ -197,6 +201,16 @@ def main() -> int:
             f"  {'guided' if guided else 'random'}, reuse {reuse:>2}, rollout {rollout:>2}: "
             f"median {statistics.median(values):7,.0f}/s"
         )
+
+    print("4 players, middle: iterations per second remembering / forgetting (SearchBot.remembers)")
+    remembering, _ = middle.bot()
+    forgetting, _ = middle.bot()
+    forgetting.remembers = False
+    ratios = [
+        middle.rate(remembering, args.iterations) / middle.rate(forgetting, args.iterations)
+        for _ in range(args.rounds)
+    ]
+    print(f"  median {statistics.median(ratios):.2f} (from {min(ratios):.2f} to {max(ratios):.2f})")
 
     if args.profile:
         bot, _ = middle.bot()

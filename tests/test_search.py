@@ -360,3 +360,54 @@ def test_settings_that_leave_nothing_to_search_are_refused_by_name(
 ) -> None:
     with pytest.raises(ValueError, match=f"^SearchBot: {re.escape(message)}$"):
         SearchBot(1, **settings)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {},
+        {"guided": False, "rollout": 3},
+        {"modelled": True},
+        {"rollout": 2, "reuse": 8},
+        {"believing": False, "width": 2, "widening": 0.5},
+    ],
+)
+def test_remembering_the_states_of_a_determinization_changes_no_choice(
+    monkeypatch: pytest.MonkeyPatch, settings: dict[str, Any]
+) -> None:
+    """The memo of a determinization's states (``SearchBot.remembers``) only saves work.
+
+    The search grows the same tree with it and without it, node for node, and leaves the
+    generators where they were: chances drawn at random (tiles, a card the order has run
+    out of) and the generator's commands are drawn again as before.
+    """
+    trees: list[list[tuple[str, int, float, int]]] = []
+    choice = search_module._choice
+
+    def spied(root: search_module._Node, legal: Sequence[Command], margin: float) -> Command:
+        trees.append(
+            sorted((repr(c), n.visits, n.total, n.available) for c, n in root.children.items())
+        )
+        return choice(root, legal, margin)
+
+    def searched(remembers: bool) -> tuple[list[Command], list[Any], list[float]]:
+        trees.clear()
+        bots: list[SearchBot] = []
+
+        def make() -> SearchBot:
+            bot = SearchBot(5, iterations=40, **settings)
+            bot.remembers = remembers
+            bots.append(bot)
+            return bot
+
+        choices = _choices_at(game, 0, make)
+        generators = [
+            g for bot in bots for g in (bot._random.random(), bot._policy._random.random())
+        ]
+        return choices, trees[:], generators
+
+    monkeypatch.setattr(search_module, "_choice", spied)
+    game = play_bots(RuleOptions(), [HeuristicBot(1), HeuristicBot(2), HeuristicBot(3)], 11)
+    remembered, forgotten = searched(True), searched(False)
+    assert len(remembered[0]) > 10
+    assert remembered == forgotten

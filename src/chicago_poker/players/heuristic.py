@@ -53,7 +53,7 @@ from chicago_poker.core.hands import MAX_HAND_SIZE, evaluate_hand
 from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
 from chicago_poker.core.views import BusinessView, PlayerView, SlotView
 
-__all__ = ["HeuristicBot", "power"]
+__all__ = ["HeuristicBot", "Ranking", "power"]
 
 _UNKNOWN_CARD: Final = 0.35
 """What an unseen card of a rival's column adds to the estimate of its strength."""
@@ -219,15 +219,7 @@ class HeuristicBot:
         """
         if count <= 1 or len(legal) == 1:
             return [self.choose(view, legal)]
-        if _reinforcing(view, legal):
-            first = self._reinforce(view, legal)
-            rest = [command for command in legal if command != first]
-        else:
-            scores = _Turn(view).scores(legal)
-            first = self._best(legal, scores)
-            order = sorted(range(len(legal)), key=lambda index: -scores[index])
-            rest = [legal[index] for index in order if legal[index] != first]
-        return [first, *rest[: count - 1]]
+        return Ranking(view, legal).top(self, count)
 
     def _best(self, legal: Sequence[Command], scores: Sequence[float]) -> Command:
         """The command of the best score, ties broken by the generator."""
@@ -242,15 +234,73 @@ class HeuristicBot:
 
     def _reinforce(self, view: PlayerView, legal: Sequence[Command]) -> Command:
         """The highest card when the shootout matters, the lowest otherwise (R-6.7.2)."""
-        sends = [command for command in legal if isinstance(command, SendReinforcement)]
-        if not sends:
-            return legal[0]
-        sends.sort(key=lambda command: (command.card.value, command.card.order))
-        assert view.shootout is not None
-        assert view.seat is not None
-        if _shootout_matters(view, view.seat, view.shootout.business):
-            return sends[-1]
-        return sends[0]
+        return _reinforcement(view, legal)
+
+
+def _reinforcement(view: PlayerView, legal: Sequence[Command]) -> Command:
+    """The highest card when the shootout matters, the lowest otherwise (R-6.7.2)."""
+    sends = [command for command in legal if isinstance(command, SendReinforcement)]
+    if not sends:
+        return legal[0]
+    sends.sort(key=lambda command: (command.card.value, command.card.order))
+    assert view.shootout is not None
+    assert view.seat is not None
+    if _shootout_matters(view, view.seat, view.shootout.business):
+        return sends[-1]
+    return sends[0]
+
+
+class Ranking:
+    """A decision's commands scored once from a view, to be ranked with any count.
+
+    :meth:`top` ranks them as :meth:`HeuristicBot.ranked` does, which makes a ranking for
+    the call: the search bot keeps one per decision of its tree (:mod:`.search`).
+
+    >>> from chicago_poker.core.views import view
+    >>> from chicago_poker.players.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=3)
+    >>> seat = game.state.turn.player
+    >>> seen, legal = view(game.state, seat), game.legal_commands(seat)
+    >>> ranking = Ranking(seen, legal)
+    >>> ranking.top(HeuristicBot(1), 3) == HeuristicBot(1).ranked(seen, legal, 3)
+    True
+    """
+
+    __slots__ = ("first", "legal", "order", "scores")
+
+    def __init__(self, view: PlayerView, legal: Sequence[Command]) -> None:
+        """Score ``legal`` from ``view``: a choice of reinforcement is settled at once."""
+        self.legal = legal
+        """The commands scored."""
+        self.scores: list[float] | None = None
+        """Their scores, in order; None for a choice of reinforcement (R-6.7.2)."""
+        self.first: Command = legal[0]
+        """The reinforcement chosen; for other decisions, the generator breaks ties."""
+        if _reinforcing(view, legal):
+            self.first = _reinforcement(view, legal)
+            self.order: list[Command] = list(legal)
+            """The commands by score, best first, ties in the order of :attr:`legal`."""
+        else:
+            scores = self.scores = _Turn(view).scores(legal)
+            order = sorted(range(len(legal)), key=lambda index: -scores[index])
+            self.order = [legal[index] for index in order]
+
+    def top(self, bot: HeuristicBot, count: int) -> list[Command]:
+        """The ``count`` commands ``bot`` likes best, best first, as :meth:`HeuristicBot.ranked`.
+
+        The bot's generator breaks the ties of the first command each time, as in
+        :meth:`HeuristicBot.ranked`, so that a search that keeps one ranking per decision
+        chooses exactly as one that ranks the decision anew each time.
+        """
+        scores = self.scores
+        first = self.first if scores is None else bot._best(self.legal, scores)
+        ranked = [first]
+        for each in self.order:  # legal's commands, each once, so each is not first but one
+            if len(ranked) >= count:
+                break
+            if each is not first:
+                ranked.append(each)
+        return ranked
 
 
 def _reinforcing(view: PlayerView, legal: Sequence[Command]) -> bool:

@@ -90,7 +90,7 @@ from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.players.belief import belief
 from chicago_poker.players.evaluation import evaluate
-from chicago_poker.players.heuristic import HeuristicBot
+from chicago_poker.players.heuristic import HeuristicBot, Ranking
 from chicago_poker.referee.information import InformationSet
 from chicago_poker.referee.ledger import SeenEntry
 from chicago_poker.referee.sampling import Tilt
@@ -174,6 +174,9 @@ class SearchBot:
     share: float
     """The share of a core the process got in its last timed searches (a running mean, 1 to
     begin with): the safety margin grows as it falls."""
+    remembers: bool = True
+    """Whether the iterations on one determinization keep the states they met for the next
+    (:class:`_Memo`). The search chooses the same either way; it is faster remembering."""
     hurried: int
     """Moves chosen as the heuristic bot would because the deadline passed before the search
     could begin (with :attr:`seconds` only)."""
@@ -313,6 +316,7 @@ class SearchBot:
         root = _Node(seat)
         state = first
         order = self._order(state)
+        memo: dict[_Node, _Memo] = {}
         began = 0.0 if deadline is None else self._clock()
         began_cpu = time.process_time()
         done = 0
@@ -320,7 +324,10 @@ class SearchBot:
             if done and done % self.reuse == 0:
                 state = known.sample(self._random, tilt)
                 order = self._order(state)
-            if not self._iterate(root, state, order, seat, deadline):
+                memo.clear()
+            elif not self.remembers:
+                memo.clear()
+            if not self._iterate(root, state, order, seat, deadline, memo):
                 break
             done += 1
             if deadline is not None:
@@ -344,46 +351,67 @@ class SearchBot:
         return cards
 
     def _iterate(
-        self, root: _Node, state: GameState, order: list[Card], seat: int, deadline: float | None
+        self,
+        root: _Node,
+        state: GameState,
+        order: list[Card],
+        seat: int,
+        deadline: float | None,
+        memo: dict[_Node, _Memo],
     ) -> bool:
         """One iteration: select, expand one node, roll out, score, back up.
 
         False, and nothing backed up, if the clock reaches ``deadline`` on the way: the
         iteration is dropped (a node it added stays, unvisited, for the next to try).
+        ``memo`` holds what this determinization met at the nodes it reached (:class:`_Memo`).
         """
-        node: _Node | None = root
+        node: _Node | None = root  # where the tree's statistics are kept; None beyond the tree
+        reached: _Node | None = root  # the node whose state comes next, even a new leaf
         path: list[_Node] = []
         deal = _Deal(order, self._random)
         plies = 0
         clock = self._clock
+        known = memo.get(root)
         while True:
             if deadline is not None and clock() >= deadline:
                 return False
-            state = deal.chance(state)
-            decision = _decision(state, seat)
+            if known is None:
+                state = deal.chance(state)
+                if deal.drawn:
+                    reached = None  # the states from here on are this iteration's own
+                elif reached is not None:
+                    known = memo[reached] = _Memo(state, deal.dealt)
+            else:
+                state, deal.dealt = known.state, known.dealt
+            if node is None and plies >= self.rollout:
+                break  # a leaf: scored as it stands, whoever decides there
+            decision = _decision(state, seat) if known is None else known.decision(seat)
             if decision is None:
                 break
-            actor, legal = decision
-            if node is None:  # beyond the tree: the heuristic plays on, for a few commands
-                if plies >= self.rollout:
-                    break
-                plies += 1
-                command = (
-                    self._policy.choose(view(state, actor), legal)
-                    if self.guided
-                    else legal[self._random.randrange(len(legal))]
-                )
-            elif self.modelled and actor != seat:  # the rivals play as the heuristic would
-                command = self._policy.choose(view(state, actor), legal)
+            if node is None or (self.modelled and decision[0] != seat):  # the generator's
+                plies += node is None
+                command = self._played(state, *decision, node is None)
+                deal.drawn, reached = True, None
             else:
-                command, node = self._tree_step(node, state, actor, legal, path)
-            state = step(state, command)[0]
-        rewards = evaluate(state)
-        root.visits += 1
-        for child in path:
-            child.visits += 1
-            child.total += rewards[child.seat]
+                command, node, reached = self._tree_step(node, state, *decision, path, known)
+                reached = None if deal.drawn else reached
+            known = None if reached is None else memo.get(reached)
+            if known is None:  # else the state after the command is known
+                state = step(state, command)[0]
+        _back_up(root, path, evaluate(state))
         return True
+
+    def _played(
+        self, state: GameState, actor: int, legal: Sequence[Command], rollout: bool
+    ) -> Command:
+        """The command of ``actor`` outside the tree: in a rollout, or a rival modelled.
+
+        The heuristic's, or in a rollout of an unguided search, a random one. The node of the
+        tree stays, and the state moves on as the generator says.
+        """
+        if rollout and not self.guided:
+            return legal[self._random.randrange(len(legal))]
+        return self._policy.choose(view(state, actor), legal)
 
     def _tree_step(
         self,
@@ -392,18 +420,26 @@ class SearchBot:
         actor: int,
         legal: Sequence[Command],
         path: list[_Node],
-    ) -> tuple[Command, _Node | None]:
-        """The command of ``actor`` at ``node``: an untried one, else UCB1's; the node next.
+        known: _Memo | None,
+    ) -> tuple[Command, _Node | None, _Node]:
+        """The command of ``actor`` at ``node``: an untried one, else UCB1's; the nodes next.
 
         The commands looked at are the heuristic's best few in this determinization: the
         :attr:`SearchBot.width`, or more in a decision visited often (:attr:`SearchBot.widening`).
-        An untried one becomes a new leaf, and the iteration leaves the tree.
+        An untried one becomes a new leaf, and the iteration leaves the tree: the node next
+        is None, the leaf is the node reached. ``known`` keeps the decision's scores for the
+        next iteration on this determinization.
         """
         width = self.width
         if self.widening:
             width = max(width, round(node.visits**self.widening))
         if self.guided and width < len(legal):
-            legal = self._policy.ranked(view(state, actor), legal, width)
+            if known is None:
+                legal = self._policy.ranked(view(state, actor), legal, width)
+            else:
+                if known.ranking is None:
+                    known.ranking = Ranking(view(state, actor), legal)
+                legal = known.ranking.top(self._policy, width)
         children = node.children
         untried = _untried(children, legal)
         if untried:
@@ -412,10 +448,10 @@ class SearchBot:
             child = children[command] = _Node(actor)
             child.available = 1
             path.append(child)
-            return command, None
+            return command, None, child
         command, child = _select(children, legal, self.exploration)
         path.append(child)
-        return command, child
+        return command, child, child
 
 
 def _check_settings(iterations: int, reuse: int, width: int, rollout: int, widening: float) -> None:
@@ -437,12 +473,15 @@ def _check_settings(iterations: int, reuse: int, width: int, rollout: int, widen
 class _Deal:
     """Chance in one iteration: cards in the determinization's order, tiles at random."""
 
-    __slots__ = ("dealt", "order", "random")
+    __slots__ = ("dealt", "drawn", "order", "random")
 
     def __init__(self, order: list[Card], rng: random.Random) -> None:
         self.order = order
         self.random = rng
         self.dealt = 0
+        self.drawn = False
+        """Whether a chance was drawn at random (or a rival's command, :attr:`SearchBot.modelled`):
+        the states after it are not the determinization's alone."""
 
     def chance(self, state: GameState) -> GameState:
         """``state`` after every chance it waits for."""
@@ -452,6 +491,7 @@ class _Deal:
                 state = step(state, DealCard(self._card(state.draw_pile)))[0]
             elif waiting is _TILE:
                 tiles = sorted(state.tile_pile)
+                self.drawn = True
                 state = step(state, RevealTile(tiles[self.random.randrange(len(tiles))]))[0]
             else:
                 return state
@@ -465,8 +505,51 @@ class _Deal:
             self.dealt = dealt + 1
             return order[dealt]
         self.dealt = dealt
+        self.drawn = True
         cards = sorted(pile, key=card_order)
         return cards[self.random.randrange(len(cards))]
+
+
+_UNKNOWN: Final = (-1, ())
+"""A memo's decision not yet worked out."""
+
+
+class _Memo:
+    """What one determinization met at a node: the state there and its decision.
+
+    The iterations on one determinization follow one another down the same commands, and
+    meet the same states, as long as no chance on the way was drawn at random (a tile, or a
+    card the order has run out of) and no command was the generator's (a rollout, a rival
+    modelled): the search keeps those states, with their legal commands and the heuristic's
+    scores, for the next iterations on the determinization. States after a random draw are
+    worked out again, drawing as before, so the search chooses exactly as it would without
+    the memo, only sooner.
+    """
+
+    __slots__ = ("_decision", "dealt", "ranking", "state")
+
+    def __init__(self, state: GameState, dealt: int) -> None:
+        self.state = state
+        """The state at the node, its chances dealt."""
+        self.dealt = dealt
+        """The cards of the determinization's order looked at by then (:attr:`_Deal.dealt`)."""
+        self._decision: tuple[int, Sequence[Command]] | None = _UNKNOWN
+        self.ranking: Ranking | None = None
+        """The heuristic's scores of the decision, once the tree has asked for them."""
+
+    def decision(self, seat: int) -> tuple[int, Sequence[Command]] | None:
+        """:func:`_decision` of the state, worked out once."""
+        if self._decision is _UNKNOWN:
+            self._decision = _decision(self.state, seat)
+        return self._decision
+
+
+def _back_up(root: _Node, path: list[_Node], rewards: list[float]) -> None:
+    """Count a visit of the root and of each node of ``path``, with its seat's reward."""
+    root.visits += 1
+    for child in path:
+        child.visits += 1
+        child.total += rewards[child.seat]
 
 
 def _untried(children: dict[Command, _Node], legal: Sequence[Command]) -> list[Command]:

@@ -7,6 +7,11 @@ worker starts at once, with the engine already imported, where a worker started 
 dozen logs. Forking a process that runs other threads is not safe (a lock one of them holds
 stays held in the child), so such a process, and any other system, uses ``spawn``.
 
+A worker process is a host the package owns, so it takes what it holds for its whole life out
+of the collector's sight (:func:`settle`): the modules it imported as it starts, and the
+engine's tables once its first piece of work has filled them. The library itself never does
+so on import: that is the choice of whoever owns the process.
+
 Ctrl-C in a terminal interrupts every process of the foreground group, workers included; a
 worker interrupted while it imports the engine would print a traceback. Workers are
 therefore started with SIGINT ignored, which they keep (a forked process inherits it, and an
@@ -23,6 +28,7 @@ comes inside a finalizer (:func:`interrupts_outside_finalizers`), and raised at 
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import signal
 import sys
@@ -36,6 +42,7 @@ __all__ = [
     "interrupts_ignored",
     "interrupts_outside_finalizers",
     "raise_held_interrupt",
+    "settle",
     "start_method",
 ]
 
@@ -70,6 +77,27 @@ def interrupts_ignored() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def settle() -> None:
+    """Collect, then freeze what is left: the collector never walks it again.
+
+    A full collection walks every object the collector tracks, and most of them, in a
+    worker, live as long as the process: the modules' functions and classes, and the
+    engine's tables of hand ranks, commands and events, which fill as games meet them. A
+    worker calls this as it starts and after its first piece of work, so that its later
+    collections walk only what its work makes (``benchmarks/README.md``, "The collector").
+    Objects frozen and later dropped are still freed when nothing refers to them; only a
+    cycle among them would stay, and the collection first clears the cycles there are.
+
+    >>> import gc
+    >>> settle()
+    >>> gc.get_freeze_count() > 0
+    True
+    >>> gc.unfreeze()  # this example's process is not a worker
+    """
+    gc.collect()
+    gc.freeze()
 
 
 _held = threading.Event()

@@ -26,6 +26,7 @@ from chicago_poker.workers.processes import (
     interrupts_ignored,
     interrupts_outside_finalizers,
     raise_held_interrupt,
+    settle,
     start_method,
 )
 
@@ -155,6 +156,25 @@ def _run_chunk(task: Callable[[_Item], _Result], chunk: tuple[_Item, ...]) -> li
     return [task(item) for item in chunk]
 
 
+_worked: list[bool] = []
+"""Whether this worker process has finished a chunk (a flag; empty until then)."""
+
+
+def _run_chunk_settling(
+    task: Callable[[_Item], _Result], chunk: tuple[_Item, ...]
+) -> list[_Result]:
+    """What a worker process of :func:`_processes` runs: :func:`_run_chunk`, then a settle.
+
+    The worker settles after its first chunk only
+    (:func:`~chicago_poker.workers.processes.settle`).
+    """
+    results = _run_chunk(task, chunk)
+    if not _worked:
+        _worked.append(True)
+        settle()
+    return results
+
+
 class _Pool(Generic[_Item, _Result]):
     """An executor, how many chunks it can work on at once, and how it loses a worker.
 
@@ -168,9 +188,12 @@ class _Pool(Generic[_Item, _Result]):
         slots: int,
         died: tuple[type[BaseException], ...],
         connected: Callable[[], bool] = lambda: True,
+        runner: Callable[..., list[Any]] = _run_chunk,
     ):
         self.executor, self.slots, self.died = executor, slots, died
         self.connected = connected
+        self.runner = runner
+        """What a worker runs on a chunk."""
         self.in_hand: collections.deque[tuple[tuple[Any, ...], Future[list[Any]]]]
         self.in_hand = collections.deque()
 
@@ -195,7 +218,7 @@ class _Pool(Generic[_Item, _Result]):
     def submit(self, task: Callable[[_Item], _Result], chunk: tuple[_Item, ...]) -> None:
         """Send one chunk to the workers; a pool already broken gives a failed future."""
         try:
-            future = self.executor.submit(_run_chunk, task, chunk)
+            future = self.executor.submit(self.runner, task, chunk)
         except self.died as error:
             future = Future()
             future.set_exception(error)
@@ -232,8 +255,8 @@ class _Pool(Generic[_Item, _Result]):
 def _processes(workers: int, chunks: int) -> Iterator[_Pool[Any, Any]]:
     """A pool of ``workers`` processes (no more than chunks), shut down on leaving."""
     slots = max(1, min(workers, chunks))
-    executor = ProcessPoolExecutor(slots, mp_context=start_method())
-    pool: _Pool[Any, Any] = _Pool(executor, slots, (BrokenProcessPool,))
+    executor = ProcessPoolExecutor(slots, mp_context=start_method(), initializer=settle)
+    pool: _Pool[Any, Any] = _Pool(executor, slots, (BrokenProcessPool,), runner=_run_chunk_settling)
     try:
         yield pool
     finally:
