@@ -79,9 +79,8 @@ class Table:
     ) -> None:
         """A table for ``game``, dealt with ``seed``; ``tokens`` gives each token's seat.
 
-        ``owner`` is the address of the client that created it, if known; ``roster`` the
-        server's bots (:class:`TableBots` raises TableError for one it cannot seat).
-        :meth:`deal` makes a new one.
+        ``owner`` is the client's address, if known; ``roster`` the server's bots (a bot it
+        cannot seat raises TableError). :meth:`deal` makes a new one.
         """
         self.id = table_id
         self.game = game
@@ -132,8 +131,7 @@ class Table:
         or new ones.
 
         Raises:
-            TableError: the engine refuses the players (R-2.1, R-2.2): the message is its own;
-                or a bot of the request is not one ``roster`` can seat.
+            TableError: the engine refuses the players (R-2.1, R-2.2), or ``roster`` a bot.
         """
         try:
             game = Game.new(request.names, request.options, seed=seed)
@@ -424,10 +422,7 @@ def _describe(table: Table) -> str:
 
 
 def _load(about: Path, roster: Roster) -> Table:
-    """The table of the file ``about`` (:func:`_describe`), its game resumed from its log.
-
-    Its bots are names of ``roster``, the server's (a file never names a bot's code).
-    """
+    """The table of ``about`` (:func:`_describe`), resumed from its log, its bots ``roster``'s."""
     log = about.with_suffix(".jsonl")
     data = orjson.loads(about.read_bytes())
     request = read_request(data["request"], roster.names)
@@ -497,8 +492,7 @@ class Tables:
         in seconds (only a test needs another). The newest tables of ``data_dir`` are resumed,
         up to the most the server keeps; a table whose files cannot be resumed, or one past
         that most, is left on disk and named in :attr:`skipped`; one that would have expired
-        while the server was stopped is removed and named there too. ``roster`` holds the
-        bots a table may seat (by default the built-in ones and ``trained``).
+        while the server was stopped is removed and named there too. ``roster``: the bots.
         """
         self.bot_delay = bot_delay
         self.data_dir = data_dir
