@@ -178,6 +178,30 @@ def test_the_results_file_lists_every_game_and_checks_the_report(
     assert all(end["bot"] == 3 for end in hangs)
 
 
+def test_a_bad_bot_is_refused_before_the_results_file_is_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for bad in ["nosuchbot", "no_such_module_here:Bot", "search:depth=3"]:
+        results = tmp_path / "results.jsonl"
+        assert main(["match", "heuristic", bad, "--results", str(results)]) == 2
+        assert "error:" in capsys.readouterr().err
+        assert not results.exists(), bad
+
+
+# ------------------------------------------------------------------------------ seeds
+
+
+def test_two_entries_of_the_same_bot_play_as_two_players_the_seed_fixing_every_game() -> None:
+    """Seeded by seat, the second rotation of a deal replayed the first, seats swapped."""
+    games = list(match(["random", "random"], 24, seed=4))
+    pairs = list(zip(games[::2], games[1::2], strict=True))
+    replayed = [a.winner != b.winner and a.commands == b.commands for a, b in pairs]
+    assert not all(replayed), "every deal's second game replayed its first"
+    assert sum(replayed) < len(pairs) / 2
+    again = list(match(["random", "random"], 24, seed=4))
+    assert [(g.winner, g.commands) for g in again] == [(g.winner, g.commands) for g in games]
+
+
 # ------------------------------------------------------------------- tournament shapes
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import selectors
 import shutil
 import subprocess
 import sys
@@ -310,6 +311,28 @@ def test_a_bot_that_exits_is_reported_at_once_and_its_escaped_child_is_ended() -
             break
         time.sleep(0.02)
     assert marked(bad) == []
+
+
+def test_an_answer_in_the_pipe_when_the_referee_looks_is_in_time() -> None:
+    """A referee that runs only after the deadline still takes the answer already written.
+
+    The bot answers at once; the referee looks only later (as when it waits for the
+    processor on a loaded machine): the line is its answer, not a time forfeit. A bot that
+    has not answered by then still forfeits.
+    """
+    script = "import sys, time\nfor line in sys.stdin:\n    print('ok', flush=True)\n"
+    bot = BotProcess([sys.executable, "-c", script])
+    try:
+        bot.send("go")
+        with selectors.DefaultSelector() as ready:  # wait until the answer is in the pipe
+            ready.register(bot._out, selectors.EVENT_READ)
+            assert ready.select(10)
+        assert bot.read_line(time.monotonic() - 1.0) == b"ok"  # a deadline long past
+        with pytest.raises(BotError) as late:
+            bot.read_line(time.monotonic() - 1.0)  # nothing asked, nothing written
+        assert late.value.reason == "time-forfeit"
+    finally:
+        bot.close()
 
 
 def test_the_stderr_limit_counts_a_game_at_a_time() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import multiprocessing
 import re
 import time
@@ -306,9 +307,11 @@ def test_a_command_of_another_seat_or_that_the_engine_refuses_gives_the_heuristi
 
 
 def test_the_page_offers_every_bot_with_its_label() -> None:
-    script = (ROOT / "src" / "chicago_poker" / "web" / "static" / "index.js").read_text("utf-8")
-    offered = dict(re.findall(r'\["([a-z-]*)", "([^"]+)"\]', script))
-    assert set(offered) == {"", *BOTS}
+    with TestClient(create_app(Tables())) as client:
+        page = client.get("/").text
+    menu = json.loads(page.split('<script id="bots" type="application/json">')[1].split("<")[0])
+    offered = {bot["name"]: bot["label"] for bot in menu}
+    assert set(offered) == {*BOTS, "trained"}
     for level in ("easy", "hard"):
         assert level in offered[f"search-{level}"]
 

@@ -426,10 +426,11 @@ def test_the_search_bots_are_offered_by_difficulty_and_play_a_whole_game(
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{base_url}/")
     offered = page.locator("select[name=bot]").first.locator("option").all_inner_texts()
-    assert [label.split(" (")[0] for label in offered[3:]] == [
+    assert [label.split(" (")[0] for label in offered[3:7]] == [
         "search bot, easy",
         "search bot",
         "search bot, hard",
+        "trained bot",
     ]
     for seat, bot in enumerate(["search-easy", "random", "search-easy"]):
         page.locator("select[name=bot]").nth(seat).select_option(bot)

@@ -98,11 +98,15 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(*options: str) -> Iterator[Server]:
-    """Run ``chicago-poker serve`` with ``options`` until the block ends; then check its output."""
+def serving(*options: str, launch: str = LAUNCH) -> Iterator[Server]:
+    """Run ``chicago-poker serve`` with ``options`` until the block ends; then check its output.
+
+    ``launch`` is the Python code that runs the command (:data:`LAUNCH`, or one that first
+    hides a module).
+    """
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(SOURCE)}
-    command = [sys.executable, "-c", LAUNCH, "--port", str(port), "--bot-delay", "0", *options]
+    command = [sys.executable, "-c", launch, "--port", str(port), "--bot-delay", "0", *options]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
@@ -259,6 +263,59 @@ def test_search_bots_think_in_the_servers_workers_which_stop_with_it() -> None:
     while any(_running(pid) for pid in started):
         assert time.monotonic() < deadline, "the workers outlived the server"
         time.sleep(0.05)
+
+
+def _over(message: dict[str, Any]) -> bool:
+    return message["type"] == "view" and message["view"]["victory"] is not None
+
+
+def test_the_operators_bots_and_the_trained_bot_play_a_whole_game() -> None:
+    """``serve --bot NAME=SPEC``: a browser seats them by name, and by nothing else."""
+    pytest.importorskip("numpy", reason='the trained bot needs the ai extra: pip install ".[ai]"')
+    strong = "strong=search:iterations=20,seconds=1"
+    quick = "quick=chicago_poker.players.bots:HeuristicBot"
+    with serving("--bot", strong, "--bot", quick, "--bot-seconds", "2") as server:
+        status, listed = server.get("/bots")
+        assert status == 200
+        assert isinstance(listed, dict)
+        names = [bot["name"] for bot in listed["bots"]]
+        assert names[-3:] == ["trained", "strong", "quick"]
+        assert all(bot["available"] for bot in listed["bots"])
+        for named in ["chicago_poker.players.bots:HeuristicBot", "search:iterations=5", "cmd:ls"]:
+            body = json.dumps({"names": ["Al", "Bugs"], "bots": [None, named]}).encode()
+            status, refused = server.post(body)
+            assert status == 400, named
+            assert f"{named!r} is not a bot; the bots are heuristic" in refused["message"]
+        table = server.create(["Al", "Bugs", "Capone"], ["trained", "strong", "quick"])
+        assert [seat["bot"] for seat in table["seats"]] == ["trained", "strong", "quick"]
+        with server.ws(table["spectator"]) as watcher:
+            read_until(watcher, _over)
+
+
+HIDE_NUMPY = "import sys\nsys.modules['numpy'] = None  # import numpy fails\n" + LAUNCH
+
+
+def test_without_numpy_the_server_says_the_trained_bot_is_unavailable_and_serves_the_rest() -> None:
+    with serving(launch=HIDE_NUMPY) as server:
+        status, listed = server.get("/bots")
+        assert isinstance(listed, dict)
+        (trained,) = [bot for bot in listed["bots"] if bot["name"] == "trained"]
+        assert trained["available"] is False
+        assert trained["reason"].startswith("NumPy is not installed on this server")
+        body = json.dumps({"names": ["Al", "Bugs"], "bots": [None, "trained"]}).encode()
+        status, refused = server.post(body)
+        assert (status, refused["code"]) == (400, "bot-unavailable")
+        assert refused["message"].startswith("the trained bot is unavailable: NumPy")
+        _, page = server.get("/")
+        assert '"name":"trained","label":"trained bot (a linear policy)","available":false' in str(
+            page
+        )
+        table = server.create(["Al", "Bugs"], ["heuristic", "random"])
+        with server.ws(table["spectator"]) as watcher:
+            read_until(watcher, _over)
+    assert "chicago-poker serve: the trained bot is unavailable: NumPy is not installed" in (
+        server.err
+    )
 
 
 # --------------------------------------------------------------------------- connections

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.players.simulate import int_in
 from chicago_poker.web.limits import (
     BOT_GRACE_SECONDS,
@@ -42,6 +43,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     for flag, read, default, metavar, help_text in _BOT_OPTIONS:
         parser.add_argument(flag, type=read, default=default, metavar=metavar, help=help_text)
     parser.add_argument(
+        "--bot",
+        type=_served,
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="offer a bot by NAME beside the built-in ones (repeat for more): SPEC is a "
+        "built-in bot with settings or module:Class:settings, as in match "
+        "(strong=search:iterations=2000); browsers choose among the names only",
+    )
+    parser.add_argument(
         "--data-dir", type=Path, default=None, metavar="DIR", help="keep the tables' logs here"
     )
     parser.add_argument(
@@ -57,6 +68,17 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         bounds.add_argument(flag, type=read, default=default, metavar=metavar, help=help_text)
     parser.set_defaults(command=run)
     return parser
+
+
+def _served(text: str) -> tuple[str, str]:
+    """Read ``--bot NAME=SPEC`` (:func:`~chicago_poker.web.bots.served_bot`), for argparse."""
+    from chicago_poker.core.errors import InvalidArgumentError
+    from chicago_poker.web.bots import served_bot
+
+    try:
+        return served_bot(text)
+    except InvalidArgumentError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _seconds(text: str) -> float:
@@ -175,7 +197,12 @@ def run(args: argparse.Namespace) -> int:
             'pip install "chicago-poker[web]"\n'
         )
         return 2
-    tables = _tables(args)
+    try:
+        tables = _tables(args)
+    except InvalidArgumentError as error:
+        sys.stderr.write(f"chicago-poker serve: error: {error}\n")
+        return 2
+    _report_unavailable(tables)
     _report_resumed(tables.skipped, len(tables), args.data_dir)
     sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
     sys.stdout.flush()
@@ -190,14 +217,33 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _tables(args: argparse.Namespace) -> Tables:
-    """The server's tables: kept in the data directory, within the bounds, with their bots."""
+    """The server's tables: kept in the data directory, within the bounds, with their bots.
+
+    Raises:
+        InvalidArgumentError: a ``--bot`` that cannot be made, or whose name is taken.
+    """
+    from chicago_poker.web.bots import Roster
     from chicago_poker.web.tables import Tables
     from chicago_poker.web.thinking import Thinkers
 
     thinkers = Thinkers(args.bot_workers, args.bot_seconds)
     return Tables(
-        bot_delay=args.bot_delay, data_dir=args.data_dir, bounds=_bounds(args), thinkers=thinkers
+        bot_delay=args.bot_delay,
+        data_dir=args.data_dir,
+        bounds=_bounds(args),
+        thinkers=thinkers,
+        roster=Roster(args.bot),
     )
+
+
+def _report_unavailable(tables: Tables) -> None:
+    """Say which bots of the roster this server cannot seat, and why."""
+    for served in tables.roster.bots.values():
+        if served.unavailable is not None:
+            sys.stderr.write(
+                f"chicago-poker serve: the {served.name} bot is unavailable: "
+                f"{served.unavailable}; the other bots are served\n"
+            )
 
 
 def _bounds(args: argparse.Namespace) -> Bounds:

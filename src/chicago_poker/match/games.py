@@ -6,6 +6,12 @@ from ``(S, d)`` alone and played at every table, once per rotation of its seats:
 rotation ``r`` of a table of ``k`` bots, seat ``s`` holds the table's bot ``(s + r) % k``.
 Games are numbered deal by deal, then table by table, then rotation by rotation; a
 **unit** is the rotations of one deal at one table, the unit of the statistics.
+
+Each bot plays a game with the seed :func:`~chicago_poker.protocol.table.bot_seed` of the
+deal's seed and its number in the match's list (a program is told it in ``new_game``): the
+match's seed fixes every game, a bot keeps its seed through the rotations of a deal, as a
+chess engine keeps its own play through a colour-swapped pair, and two entries of the same
+bot play as two players, not one game again and again.
 """
 
 from __future__ import annotations
@@ -219,6 +225,7 @@ def _play_game(
         duplicate=job.duplicate,
         max_commands=job.max_commands,
         index=index,
+        seeds=[bot_seed(seed, bot) for bot in seats],
     )
     hello = tuple(player.name if isinstance(player, RemoteBot) else None for player in players)
     if result.seat is not None:
@@ -247,7 +254,7 @@ def _players(
     for seat, bot in enumerate(seats):
         spec = specs[bot]
         if not spec.remote:
-            players.append(spec.make(bot_seed(seed, seat)))
+            players.append(spec.make(bot_seed(seed, bot)))
             continue
         if bot not in running:
             running[bot] = _start(spec, bot, seat, running, job)

@@ -76,7 +76,8 @@ def match(
     ``shape`` and ``size`` choose the tables (:func:`~chicago_poker.match.games.tables`).
     Each table's games are rounded up to whole deals, one game per rotation of its seats:
     a multiple of the table's size (20 games at a table of 3 play 21). Games come in order.
-    Stop iterating to stop the match: work not yet begun is dropped.
+    Stop iterating to stop the match: work not yet begun is dropped. The bots, the shape and
+    the spreading are checked at the call, before any game is played.
 
     >>> [game.seats for game in match(["random", "heuristic"], 2, seed=3)]
     [(0, 1), (1, 0)]
@@ -86,8 +87,7 @@ def match(
             spreading.
         ClusterError: As :func:`chicago_poker.players.simulate.simulate`.
     """
-    for text in bots:
-        parse_bot(text)
+    _check_bots(bots)
     seated = tables(len(bots), shape, size)
     address = check_spread("match", workers, scheduler)
     if log_dir is not None:
@@ -101,8 +101,31 @@ def match(
         batches: Iterator[list[MatchGame]] = map(play_job, work)
     else:
         batches = in_order(play_job, work, workers=workers, scheduler=address)
-    for batch in batches:
-        yield from batch
+    return _each(batches)
+
+
+def _each(batches: Iterator[list[MatchGame]]) -> Generator[MatchGame, None, None]:
+    """The games of ``batches``, in order; closed, it closes them (work not begun is dropped)."""
+    try:
+        for batch in batches:
+            yield from batch
+    finally:
+        close = getattr(batches, "close", None)
+        if close is not None:
+            close()
+
+
+def _check_bots(bots: Sequence[str]) -> None:
+    """Refuse a bot that names none, or a class that cannot be made, before any game.
+
+    Raises:
+        InvalidArgumentError: as :func:`parse_bot` and :meth:`BotSpec.make
+            <chicago_poker.protocol.spec.BotSpec.make>` raise it.
+    """
+    for text in bots:
+        spec = parse_bot(text)
+        if spec.kind == "class":
+            spec.make(0)
 
 
 # --------------------------------------------------------------------------- command line
@@ -172,8 +195,9 @@ def run(args: argparse.Namespace) -> int:
         )
         seated = tables(len(args.bots), args.shape, args.table_size)
         report = MatchReport(args.bots, sprt, tables=seated, asked=args.games)
+        games = _games(args)  # the bots are checked before the results file is made
         with _results(args.results) as results:
-            _play(args, report, results)
+            _play(args, games, report, results)
     except (InvalidArgumentError, ClusterError, OSError) as error:
         sys.stderr.write(f"{_PROG}: error: {error}\n")
         return 2
@@ -194,9 +218,13 @@ def _results(path: Path | None) -> Iterator[IO[str] | None]:
         yield file
 
 
-def _play(args: argparse.Namespace, report: MatchReport, results: IO[str] | None) -> None:
-    """Play the match the arguments ask for into ``report``, showing progress on stderr."""
-    games = match(
+def _games(args: argparse.Namespace) -> Generator[MatchGame, None, None]:
+    """The games of the match the arguments ask for, its bots and shape checked.
+
+    Raises:
+        InvalidArgumentError: as :func:`match`.
+    """
+    return match(
         args.bots,
         args.games,
         args.seed,
@@ -210,6 +238,15 @@ def _play(args: argparse.Namespace, report: MatchReport, results: IO[str] | None
         verbose=args.verbose,
         **spread(args),
     )
+
+
+def _play(
+    args: argparse.Namespace,
+    games: Generator[MatchGame, None, None],
+    report: MatchReport,
+    results: IO[str] | None,
+) -> None:
+    """Play ``games`` into ``report`` (and ``results``), showing progress on stderr."""
     total = _total(args.games, report.tables)
     progress = Progress("playing", total, sys.stderr, unit="games")
     with progress, contextlib.closing(games):

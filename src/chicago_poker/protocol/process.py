@@ -452,9 +452,18 @@ def _collect(
     results: dict[int, bytes | BotError],
     what: str,
 ) -> None:
-    """Move each bot whose line, fault or deadline has come from ``pending`` to ``results``."""
+    """Move each bot whose line, fault or deadline has come from ``pending`` to ``results``.
+
+    At the deadline the pipe is read once more before a time forfeit: an answer already in
+    it when the referee looks is the bot's in time, whether or not the wait saw it come. The
+    referee looks as soon as it runs after the deadline, so its own wait for the processor
+    never costs a bot its game (the wait's wake-up and the bot's write race otherwise).
+    """
     for seat, (bot, deadline) in list(pending.items()):
         taken = bot._take()
+        if taken is None and time.monotonic() >= deadline:
+            bot._drain()
+            taken = bot._take()
         if taken is None and time.monotonic() >= deadline:
             taken = BotError("time-forfeit", f"did not send {what} by its deadline")
         if taken is not None:

@@ -129,6 +129,10 @@ def _ms(seconds: float | None) -> int | None:
 def bot_seed(seed: int, seat: int) -> int:
     """The seed a seat's bot plays game ``seed`` with: the dealer's seed never reaches a bot.
 
+    ``chicago-poker match`` gives the bot's number in its list of bots for ``seat``, so that
+    a bot keeps its seed through the rotations of a deal, and two entries of the same bot
+    play as two players (:mod:`chicago_poker.match.games`).
+
     >>> bot_seed(5, 0) == bot_seed(5, 0) != bot_seed(5, 1)
     True
     """
@@ -329,9 +333,25 @@ class Referee:
     against a person.
     """
 
-    def __init__(self, game: Game, players: Sequence[Player], seed: int, index: int) -> None:
-        """Seat ``players`` at ``game`` and tell each remote one its seat (game ``index``)."""
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[Player],
+        seed: int,
+        index: int,
+        seeds: Sequence[int] | None = None,
+    ) -> None:
+        """Seat ``players`` at ``game`` and tell each remote one its seat (game ``index``).
+
+        Each remote seat is told its seed in ``new_game``: ``seeds[seat]`` if given, else
+        :func:`bot_seed` of ``seed`` and the seat.
+        """
         self.game = game
+        self.seeds = (
+            tuple(seeds)
+            if seeds is not None
+            else tuple(bot_seed(seed, s) for s in range(len(players)))
+        )
         self.players = players
         self.remote = {
             seat: player for seat, player in enumerate(players) if isinstance(player, RemoteBot)
@@ -343,10 +363,10 @@ class Referee:
         self.state: GameState | None = None  # the state after them
         self.unsent: dict[int, list[str]] = {seat: [] for seat in self.remote}
         self.legal_json: dict[Command, bytes] = {}  # each command's JSON, written once
-        self._new_game(seed, index)
+        self._new_game(index)
         self.stream()
 
-    def _new_game(self, seed: int, index: int) -> None:
+    def _new_game(self, index: int) -> None:
         """Tell each remote seat a game begins: its seat, the rules, its clock, its header."""
         state = self.game.state
         seated = tuple(player.name for player in state.players)
@@ -362,7 +382,7 @@ class Referee:
                     "players": list(seated),
                     "rules": to_json_options(state.options),
                     "clock": bot.clock.as_json(),
-                    "seed": bot_seed(seed, seat),
+                    "seed": self.seeds[seat],
                     "header": orjson.loads(line),
                 }
             )
@@ -601,8 +621,13 @@ def play_table(
     duplicate: bool = False,
     max_commands: int = MAX_COMMANDS,
     index: int = 0,
+    seeds: Sequence[int] | None = None,
 ) -> TableResult:
     """Play one game between ``players``, one a seat; chance is the dealer seeded by ``seed``.
+
+    ``seeds`` are the seeds the remote seats are told in ``new_game``, one a seat (by
+    default :func:`bot_seed` of ``seed`` and the seat, those ``play`` and ``simulate`` make
+    their bots with).
 
     ``duplicate`` gives the dealer a fixed order of cards and tiles (duplicate deals, see
     :class:`~chicago_poker.players.game.Dealer`). ``index`` is the game's number in a match,
@@ -611,16 +636,17 @@ def play_table(
     remote seats are told so and may play the next.
 
     Raises:
-        InvalidArgumentError: ``names`` is not one name per player.
+        InvalidArgumentError: ``names`` or ``seeds`` is not one per player.
     """
-    if names is not None and len(names) != len(players):
-        raise InvalidArgumentError(
-            f"play_table: names: one name per player, {len(players)} of them, not {len(names)}"
-        )
+    for what, given in (("names", names), ("seeds", seeds)):
+        if given is not None and len(given) != len(players):
+            raise InvalidArgumentError(
+                f"play_table: {what}: one per player, {len(players)} of them, not {len(given)}"
+            )
     kinds = [player.name for player in players]
     seated = tuple(names) if names is not None else player_names(kinds)
     game = Game.new(seated, options, seed, duplicate=duplicate)
-    table = Referee(game, players, seed, index)
+    table = Referee(game, players, seed, index, seeds)
     try:
         _play(table, max_commands)
     except BotFaultError as fault:

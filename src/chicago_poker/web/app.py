@@ -2,8 +2,11 @@
 
 Routes:
 
-- ``GET /``: the page that creates a table; ``GET /table/{id}``: the table's page (the
-  token travels in the link's fragment, which browsers never send to a server).
+- ``GET /``: the page that creates a table, its menu of bots the server's roster
+  (:class:`~.bots.Roster`); ``GET /table/{id}``: the table's page (the token travels in the
+  link's fragment, which browsers never send to a server).
+- ``GET /bots``: the bots a table may seat, each with its label and whether this server can
+  seat it (and why not).
 - ``POST /tables``: create a table from a :func:`~.tables.read_request` body; the answer holds
   each seat's link and the spectators' link.
 - ``WebSocket /tables/{id}/ws?token=T``: the protocol of the page (see the Web table page
@@ -25,7 +28,13 @@ from typing import Any, Final
 import orjson
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+)
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
@@ -71,7 +80,8 @@ _GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)
 def _routes() -> list[BaseRoute]:
     """The pages, the tables' API, their sockets and the static files."""
     return [
-        Route("/", _page("index.html")),
+        Route("/", _index),
+        Route("/bots", _bots),
         Route("/table/{table}", _page("table.html")),
         Route("/favicon.ico", _icon),
         Route("/tables", _create, methods=["POST"]),
@@ -128,6 +138,25 @@ def _page(name: str) -> Any:
     return page
 
 
+_MENU_SLOT: Final = '<script id="bots" type="application/json">[]</script>'
+"""Where the page that creates a table receives the server's menu of bots."""
+
+
+async def _index(request: Request) -> Response:
+    """The page that creates a table, with the menu of the server's bots in it."""
+    tables: Tables = request.app.state.tables
+    menu = orjson.dumps(tables.roster.menu()).decode().replace("</", "<\\/")
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    slot = _MENU_SLOT.replace("[]", menu)
+    return HTMLResponse(page.replace(_MENU_SLOT, slot))
+
+
+async def _bots(request: Request) -> Response:
+    """The bots a table may seat: ``{"bots": [{name, label, available, reason}, ...]}``."""
+    tables: Tables = request.app.state.tables
+    return JSONResponse({"bots": tables.roster.menu()})
+
+
 async def _icon(request: Request) -> Response:
     return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
@@ -142,7 +171,7 @@ async def _create(request: Request) -> Response:
     client = request.client.host if request.client is not None else None
     try:
         data = _json(await _body(request), "the table request")
-        table = tables.create(read_request(data), client=client)
+        table = tables.create(read_request(data, tables.roster.names), client=client)
     except TableError as error:
         return _error_response(error)
     except ClientDisconnect:  # the client left halfway through its request: nobody to answer

@@ -8,7 +8,7 @@ when the table is dealt (:meth:`~chicago_poker.web.tables.Table.deal`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import attrs
@@ -42,13 +42,14 @@ class TableRequest:
     """The rule options."""
 
     bots: tuple[str | None, ...]
-    """The bot that plays each seat (a name of :data:`~chicago_poker.BOTS`), None for a person."""
+    """The bot that plays each seat (a name of the server's roster), None for a person."""
 
 
-def read_request(data: object) -> TableRequest:
+def read_request(data: object, bots: Collection[str] = tuple(BOTS)) -> TableRequest:
     """The table request of JSON data ``{"names": [...], "bots": [...], "options": {...}}``.
 
     ``bots`` may be left out (every seat a person) and so may ``options`` (the defaults).
+    Each bot is one of the names ``bots`` gives (the server's roster).
     Whether the number of players is one the game allows is the engine's to say, when the
     table is made.
 
@@ -59,8 +60,8 @@ def read_request(data: object) -> TableRequest:
         raise TableError("$: a table request is a JSON object", code="bad-request")
     _only_keys(data, {"names", "bots", "options"}, "$")
     names = _names(data.get("names"))
-    bots = _bots(data.get("bots", [None] * len(names)), len(names))
-    return TableRequest(names, _options(data.get("options", {})), bots)
+    seated = _bots(data.get("bots", [None] * len(names)), len(names), bots)
+    return TableRequest(names, _options(data.get("options", {})), seated)
 
 
 def _only_keys(data: Mapping[str, Any], known: set[str], where: str) -> None:
@@ -84,16 +85,16 @@ def _names(names: object) -> tuple[str, ...]:
     return tuple(name.strip() for name in names)
 
 
-def _bots(bots: object, seats: int) -> tuple[str | None, ...]:
+def _bots(bots: object, seats: int, known: Collection[str]) -> tuple[str | None, ...]:
     if not isinstance(bots, list) or len(bots) != seats:
         raise TableError(
             f"$.bots: a list of {seats} entries is needed, one per seat: a bot's name or null",
             code="bad-request",
         )
     for index, bot in enumerate(bots):
-        if bot is not None and bot not in BOTS:
+        if bot is not None and bot not in known:
             raise TableError(
-                f"$.bots[{index}]: {bot!r} is not a bot; the bots are {', '.join(BOTS)}",
+                f"$.bots[{index}]: {bot!r} is not a bot; the bots are {', '.join(known)}",
                 code="bad-request",
             )
     return tuple(bots)

@@ -38,7 +38,7 @@ from chicago_poker.formats.jsonio import JSONObject, command_from_json, to_json
 from chicago_poker.formats.log import LogKind, dump_entry, entries_to_lines
 from chicago_poker.players.bots import Bot
 from chicago_poker.players.game import Game
-from chicago_poker.web.bots import TableBots, Turn
+from chicago_poker.web.bots import Roster, TableBots, Turn
 from chicago_poker.web.limits import MAX_CONNECTIONS_PER_SEAT, Bounds
 from chicago_poker.web.render import command_words, event_words, table_svg
 from chicago_poker.web.requests import TableError, TableRequest, read_request
@@ -75,11 +75,12 @@ class Table:
         seed: int,
         tokens: dict[str, Viewer],
         owner: str | None = None,
+        roster: Roster | None = None,
     ) -> None:
         """A table for ``game``, dealt with ``seed``; ``tokens`` gives each token's seat.
 
-        ``owner`` is the address of the client that created it, if known. :meth:`deal`
-        makes a new one.
+        ``owner`` is the client's address, if known; ``roster`` the server's bots (a bot it
+        cannot seat raises TableError). :meth:`deal` makes a new one.
         """
         self.id = table_id
         self.game = game
@@ -87,7 +88,7 @@ class Table:
         self.request = request
         self.names = request.names
         self.owner = owner
-        self.bot_seats = TableBots(request.bots, seed)
+        self.bot_seats = TableBots(request.bots, seed, roster)
         """The table's bots, and the history each bot that thinks in a worker is told."""
         self.bots: dict[int, Bot] = self.bot_seats.bots
         self.tokens = tokens
@@ -122,6 +123,7 @@ class Table:
         seed: int,
         owner: str | None = None,
         tokens: dict[str, Viewer] | None = None,
+        roster: Roster | None = None,
     ) -> Table:
         """Deal a new game for ``request`` with a dealer seeded by ``seed``.
 
@@ -129,7 +131,7 @@ class Table:
         or new ones.
 
         Raises:
-            TableError: the engine refuses the players (R-2.1, R-2.2): the message is its own.
+            TableError: the engine refuses the players (R-2.1, R-2.2), or ``roster`` a bot.
         """
         try:
             game = Game.new(request.names, request.options, seed=seed)
@@ -138,7 +140,7 @@ class Table:
         if tokens is None:
             humans: list[Viewer] = [seat for seat, kind in enumerate(request.bots) if kind is None]
             tokens = {secrets.token_urlsafe(24): seat for seat in [*humans, None]}
-        return cls(table_id, request, game, seed, dict(tokens), owner)
+        return cls(table_id, request, game, seed, dict(tokens), owner, roster)
 
     @property
     def events(self) -> int:
@@ -420,15 +422,15 @@ def _describe(table: Table) -> str:
     return orjson.dumps(data).decode()
 
 
-def _load(about: Path) -> Table:
-    """The table of the file ``about`` (:func:`_describe`), its game resumed from its log."""
+def _load(about: Path, roster: Roster) -> Table:
+    """The table of ``about`` (:func:`_describe`), resumed from its log, its bots ``roster``'s."""
     log = about.with_suffix(".jsonl")
     data = orjson.loads(about.read_bytes())
-    request = read_request(data["request"])
+    request = read_request(data["request"], roster.names)
     _whole_lines(log)
     game = Game.from_log(log)
     tokens = {entry["token"]: entry["seat"] for entry in data["tokens"]}
-    table = Table(data["table"], request, game, data["seed"], tokens, data.get("owner"))
+    table = Table(data["table"], request, game, data["seed"], tokens, data.get("owner"), roster)
     following = data.get("next")  # the table of the next game, if one was asked for
     if following is not None and not isinstance(following, str):
         raise TypeError(f"next: a table's name or null, not {following!r}")
@@ -487,6 +489,7 @@ class Tables:
         bounds: Bounds | None = None,
         clock: Callable[[], float] = time.monotonic,
         thinkers: Thinkers | None = None,
+        roster: Roster | None = None,
     ) -> None:
         """Hold the tables kept in ``data_dir``, if any; bots wait ``bot_delay`` s a move.
 
@@ -495,13 +498,14 @@ class Tables:
         in seconds (only a test needs another). The newest tables of ``data_dir`` are resumed,
         up to the most the server keeps; a table whose files cannot be resumed, or one past
         that most, is left on disk and named in :attr:`skipped`; one that would have expired
-        while the server was stopped is removed and named there too.
+        while the server was stopped is removed and named there too. ``roster``: the bots.
         """
         self.bot_delay = bot_delay
         self.data_dir = data_dir
         self.bounds = bounds if bounds is not None else Bounds()
         self.clock = clock
         self.thinkers = thinkers if thinkers is not None else Thinkers()
+        self.roster = roster if roster is not None else Roster()
         self._tables: dict[str, Table] = {}
         self._runners: dict[str, asyncio.Task[None]] = {}
         self._notices: set[asyncio.Task[None]] = set()
@@ -552,7 +556,7 @@ class Tables:
     def _resume(self, about: Path, age: float) -> None:
         """Take back the table of ``about`` and its log (last changed ``age`` s ago)."""
         try:
-            table = _load(about)
+            table = _load(about, self.roster)
         except (OSError, ValueError, KeyError, TypeError, ChicagoPokerError) as error:
             self.skipped.append(f"{about.name}: {error}")
             return
@@ -588,7 +592,7 @@ class Tables:
         self._check_room(client)
         table_id = secrets.token_urlsafe(9)
         seed = secrets.randbelow(2**31) if seed is None else seed
-        table = Table.deal(table_id, request, seed, client)
+        table = Table.deal(table_id, request, seed, client, roster=self.roster)
         self._add(table)
         return table
 
@@ -610,8 +614,8 @@ class Tables:
             )
         self.expire()
         self._check_room(client)
-        seed = secrets.randbelow(2**31)
-        made = Table.deal(secrets.token_urlsafe(9), table.request, seed, client, table.tokens)
+        seed, made_id = secrets.randbelow(2**31), secrets.token_urlsafe(9)
+        made = Table.deal(made_id, table.request, seed, client, table.tokens, self.roster)
         self._add(made)
         table.next = made.id
         if self.data_dir is not None:  # a restart keeps the link to the next game

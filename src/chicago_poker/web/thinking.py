@@ -3,7 +3,7 @@
 A search bot (:mod:`chicago_poker.players.search`) looks ahead for tens of milliseconds to
 a second or more a move: on the server's event loop, that would hold up every other table.
 So a table sends each such move to a worker process as a :class:`Job`, which holds nothing
-but JSON and names: the bot's name in :data:`~chicago_poker.BOTS`, a seed for the move
+but JSON and names: the bot's spec from the server's roster, a seed for the move
 (:func:`move_seed`), the seat, the seat's redacted history as the lines of its redacted log,
 its view and its legal commands. The worker (:func:`think`) makes the bot anew, tells it the
 history entry by entry, and answers with the JSON of the command the bot chose. A bot made
@@ -16,7 +16,8 @@ when it starts (:func:`warm_up`), not at its first move. Every wait is bounded: 
 at most :attr:`Thinkers.timeout` in all, for a free worker and then for its answer. The
 bot itself stops searching after :attr:`Thinkers.seconds`, counted from the moment the table
 asked (:attr:`Job.asked`), so that a job that waited for its worker searches less, with the
-search bot's safety margin and its clock read inside every iteration. When a wait runs out,
+search bot's safety margin and its clock read inside every iteration (or after the bot's own
+seconds, if its spec sets fewer: ``search:seconds=0.5``). When a wait runs out,
 the worker fails or is lost, :meth:`Thinkers.choose` raises :class:`ThinkingError`, saying
 why, and the table plays the heuristic bot's choice for that move.
 
@@ -83,8 +84,9 @@ class Job:
     """One move for a worker to think: all it needs, as names, numbers and JSON."""
 
     bot: str
-    """The bot's name in :data:`~chicago_poker.BOTS`, with its settings if any
-    (``search:iterations=500``, as :func:`~chicago_poker.protocol.spec.parse_bot` reads it)."""
+    """The bot, as :func:`~chicago_poker.protocol.spec.parse_bot` reads it: a built-in name,
+    with its settings if any (``search:iterations=500``), or a class of the operator's. The
+    server's roster gives it (:class:`~chicago_poker.web.bots.Roster`), never a browser."""
 
     seed: int
     """The seed of the bot made for this move (:func:`move_seed`)."""
@@ -139,6 +141,9 @@ def think(job: Job) -> str:
     seconds = job.seconds
     if seconds is not None and job.asked is not None:  # less the time the job waited
         seconds = max(min(seconds, seconds - (time.time() - job.asked)), 0.0)
+    own = getattr(bot, "seconds", None)  # the operator's seconds (search:seconds=0.5)
+    if own is not None and (seconds is None or own < seconds):
+        seconds = own
     bot.seconds = seconds
     for line in job.history:
         bot.observe(load_redacted_entry(line))

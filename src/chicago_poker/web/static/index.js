@@ -1,17 +1,10 @@
 "use strict";
 // The page that creates a table: it posts the seats and options to /tables and lists the links.
 const NAMES = ["Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank"];
-// Who may play a seat: the server's name of each bot, and its label. A search bot thinks in
-// a worker process of the server, longer the harder it is (its time a move, on a 4-player
-// table, on the machine of the documentation's figures).
-const BOTS = [
-  ["", "a person"],
-  ["heuristic", "heuristic bot"],
-  ["random", "random bot"],
-  ["search-easy", "search bot, easy (0.05 s a move)"],
-  ["search", "search bot (0.1 s a move)"],
-  ["search-hard", "search bot, hard (0.4 s a move)"],
-];
+// Who may play a seat: a person, or a bot of the server's roster, which the server writes
+// into the page (GET /bots gives the same list). A bot this server cannot seat (the trained
+// bot without NumPy) is shown, disabled, with the reason as its tooltip.
+const BOTS = JSON.parse(document.getElementById("bots").textContent);
 const seats = document.getElementById("seats");
 
 function addSeat() {
@@ -25,7 +18,13 @@ function addSeat() {
   const who = document.createElement("select");
   who.name = "bot";
   who.setAttribute("aria-label", `Who plays seat ${index + 1}`);
-  for (const [value, label] of BOTS) who.append(new Option(label, value));
+  who.append(new Option("a person", ""));
+  for (const bot of BOTS) {
+    const option = new Option(bot.available ? bot.label : `${bot.label}: unavailable`, bot.name);
+    option.disabled = !bot.available;
+    if (bot.reason) option.title = bot.reason;
+    who.append(option);
+  }
   if (index >= 2) who.value = "heuristic";
   row.append(name, " played by ", who);
   seats.append(row);
