@@ -194,7 +194,7 @@ def _tensor_bytes(seen: PlayerView) -> bytes:
     businesses = seen.businesses
     shootout = seen.shootout
     victory = seen.victory
-    parts = [
+    parts: list[bytes | bytearray] = [
         _lead(count, seen.options),
         _kept(_CARD_BYTES, seen.hand or _NO_CARDS, _card_bytes),
         _kept(_CARD_BYTES, seen.discard_pile, _card_bytes),
@@ -232,7 +232,7 @@ def _kept(
     return made
 
 
-_MAX_KEPT: Final = 1024
+_MAX_KEPT: Final = 256
 """The most parts each memo of this module keeps."""
 
 
@@ -276,31 +276,37 @@ _CARD_BYTES: Final[dict[int, tuple[frozenset[Card], bytes]]] = {}
 hands and the pile a command left alone."""
 
 
-def _seats(seen: PlayerView, me: int, count: int) -> bytes:
+def _seats(seen: PlayerView, me: int, count: int) -> bytearray:
     """The bytes of the field ``seats``: each seat's numbers, at its place counted from ``me``.
 
-    A player's public numbers come from its view's kept array; the marks of the turn, the
-    first player, the pending draws and the winners are then written over the zeros.
+    Each player's numbers are kept by the ``id`` of its view, with zeros for the marks of the
+    turn, the first player, the pending draws and the winners, which are then written over.
     """
-    x = _SEAT_ZEROS[:]
+    players = seen.players
+    memo = _PLAYER_NUMBERS
+    parts = []
+    for seat in _SEAT_ORDER[count][me]:
+        player = players[seat]
+        kept = memo.get(id(player))
+        parts.append(kept[1] if kept is not None else _kept(memo, player, _player_numbers))
+    parts.append(_ABSENT_SEATS[count])
+    x = bytearray(b"".join(parts))
     bases = _SEAT_BASES[count][me]
-    for base, player in zip(bases, seen.players, strict=True):
-        kept = _PLAYER_NUMBERS.get(id(player))
-        x[base : base + 7] = kept[1] if kept is not None else _player_numbers(player)
-    x[bases[seen.turn.player] + 7] = 1
-    x[bases[seen.first_player] + 8] = 1
+    _ONE.pack_into(x, bases[seen.turn.player] + 28, 1)
+    _ONE.pack_into(x, bases[seen.first_player] + 32, 1)
     if seen.last_winner is not None:
-        x[bases[seen.last_winner] + 10] = 1
+        _ONE.pack_into(x, bases[seen.last_winner] + 40, 1)
     if seen.winner is not None:
-        x[bases[seen.winner] + 11] = 1
+        _ONE.pack_into(x, bases[seen.winner] + 44, 1)
     for seat in seen.pending_draws:
-        x[bases[seat] + 9] += 1
-    return x.tobytes()
+        at = bases[seat] + 36
+        _ONE.pack_into(x, at, _ONE.unpack_from(x, at)[0] + 1)
+    return x
 
 
-def _player_numbers(player: OpponentView) -> array.array[float]:
-    """A player's first seven numbers of the field ``seats``, kept by its view's ``id``."""
-    x = array.array("f", bytes(4 * 7))
+def _player_numbers(player: OpponentView) -> bytes:
+    """The bytes of a player's numbers in the field ``seats``, its marks left at zero."""
+    x = array.array("f", bytes(4 * _SEAT_WIDTH))
     x[0] = 1
     x[1] = player.hand_size
     controlled = player.controlled
@@ -308,22 +314,23 @@ def _player_numbers(player: OpponentView) -> array.array[float]:
         x[2] = len(controlled)
         for tile in controlled:
             x[3 + _TILE_CELLS[tile][0]] += 1
-    if len(_PLAYER_NUMBERS) >= _MAX_KEPT:
-        _PLAYER_NUMBERS.clear()
-    _PLAYER_NUMBERS[id(player)] = (player, x)
-    return x
+    return x.tobytes()
 
 
-_PLAYER_NUMBERS: Final[dict[int, tuple[OpponentView, array.array[float]]]] = {}
-_SEAT_ZEROS: Final = array.array("f", bytes(4 * SEATS * _SEAT_WIDTH))
+_PLAYER_NUMBERS: Final[dict[int, tuple[OpponentView, bytes]]] = {}
+_ONE: Final = struct.Struct("f")
+_ABSENT_SEATS: Final = {
+    count: bytes(4 * _SEAT_WIDTH * (SEATS - count)) for count in range(2, SEATS + 1)
+}
 
 _SEAT_BASES: Final = {
     count: tuple(
-        tuple(_SEAT_WIDTH * ((seat - me) % count) for seat in range(count)) for me in range(count)
+        tuple(4 * _SEAT_WIDTH * ((seat - me) % count) for seat in range(count))
+        for me in range(count)
     )
     for count in range(2, SEATS + 1)
 }
-"""For each table size and viewer, where each seat's numbers start in the field ``seats``."""
+"""For each table size and viewer, the byte where each seat's numbers start in ``seats``."""
 
 _TURN_AND_PILES: Final = struct.Struct("15f")
 """The fields ``turn`` and ``piles``, which follow one another: 15 C floats, as ``array``'s."""
@@ -417,8 +424,11 @@ def _new_block(business: BusinessView, me: int, count: int) -> bytes:
     """
     columns = business.columns
     parts = [_TILE_HEADS[business.tile][business.revealed]]
+    memo = _COLUMN_BYTES
     for seat in _SEAT_ORDER[count][me]:
-        parts.append(_kept(_COLUMN_BYTES, columns[seat], _column_bytes))
+        column = columns[seat]
+        kept = memo.get(id(column))
+        parts.append(kept[1] if kept is not None else _kept(memo, column, _column_bytes))
     parts.append(_ABSENT_COLUMNS[count])
     return b"".join(parts)
 
