@@ -22,7 +22,7 @@ history (:mod:`~chicago_poker.core.fold`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from attrs import frozen
 
@@ -243,9 +243,9 @@ def knows_card(
         owner,
         business.columns[owner].cards,
         position,
-        down=lands_face_down(tile, position),
-        everything=_revealed(state, tile) or seat == owner,
-        seen=_seen(state, seat),
+        lands_face_down(tile, position),
+        _revealed(state, tile) or seat == owner,
+        _seen(state, seat),
     )
 
 
@@ -254,7 +254,6 @@ def _knows(
     owner: int,
     cards: tuple[GangsterCard, ...],
     position: int,
-    *,
     down: bool,
     everything: bool,
     seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
@@ -378,7 +377,47 @@ def _make_business_view(
             columns.append(_keep(memo, key, column, made_view))
         else:
             columns.append(made[1])
-    return BusinessView(tile, tuple(columns), revealed)
+    return _business_view_of(tile, tuple(columns), revealed)
+
+
+def _business_view_of(
+    tile: BusinessTile, columns: tuple[ColumnView, ...], revealed: bool
+) -> BusinessView:
+    """``BusinessView(tile, columns, revealed)``, made as ``apply`` makes a ``Business``.
+
+    A bare instance has its slots set: the frozen ``__init__`` of attrs sets each through
+    ``object.__setattr__``, which costs a third more. BusinessView has no validator, converter
+    or post-init (``tests/test_engine_internals.py`` checks it).
+    """
+    made = _new_instance(BusinessView)
+    _set_tile(made, tile)
+    _set_columns(made, columns)
+    _set_revealed(made, revealed)
+    return made
+
+
+def _column_view_of(slots: tuple[SlotView, ...], marker: int | None) -> ColumnView:
+    """``ColumnView(slots, marker)``, made as :func:`_business_view_of` makes its view."""
+    made = _new_instance(ColumnView)
+    _set_slots(made, slots)
+    _set_marker(made, marker)
+    return made
+
+
+_new_instance: Final = object.__new__
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The function that sets the slot ``name`` of an instance of ``cls``."""
+    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
+    return setter
+
+
+_set_tile: Final = _slot_setter(BusinessView, "tile")
+_set_columns: Final = _slot_setter(BusinessView, "columns")
+_set_revealed: Final = _slot_setter(BusinessView, "revealed")
+_set_slots: Final = _slot_setter(ColumnView, "slots")
+_set_marker: Final = _slot_setter(ColumnView, "marker")
 
 
 def _column_view(
@@ -393,10 +432,9 @@ def _column_view(
     slots = []
     for position, card in enumerate(cards):
         down = down_at[position]
-        known = _knows(tile, owner, cards, position, down=down, everything=everything, seen=seen)
-        shown = card if known else None
+        shown = card if _knows(tile, owner, cards, position, down, everything, seen) else None
         slots.append(_SLOTS.get((down, shown)) or _slot(down, shown))
-    return ColumnView(tuple(slots), column.marker)
+    return _column_view_of(tuple(slots), column.marker)
 
 
 _COLUMN_VIEWS: Final[dict[int, tuple[Column, ColumnView]]] = {}
@@ -592,7 +630,6 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     return made
 
 
-_new_instance: Final = object.__new__
 _set_view_fields: Final[Callable[[PlayerView, Mapping[str, object]], None]] = vars(PlayerView)[
     "__dict__"
 ].__set__
