@@ -19,6 +19,7 @@ from chicago_poker.ai.actions import (
     MOVES,
     action_id,
     command_of,
+    commands_by_id,
     describe_action,
     legal_ids,
 )
@@ -50,6 +51,9 @@ def test_over_random_states_the_mask_is_the_legal_commands_and_ids_round_trip() 
             decoded = [command_of(state, seat, action) for action in ids]
             assert set(decoded) == set(legal)
             assert [action_id(state, command) for command in decoded] == ids
+            # the legal command kept for each id (the environments give it back) is the one
+            # the id is read as
+            assert commands_by_id(state, legal) == dict(zip(ids, decoded, strict=True))
             # the seat can read its ids from its own view alone
             seen = view(state, seat)
             assert [command_of(seen, seat, action) for action in ids] == decoded

@@ -53,7 +53,7 @@ from chicago_poker.core.state import (
     TurnPhase,
     Victory,
 )
-from chicago_poker.core.views import PlayerView, view
+from chicago_poker.core.views import BusinessView, ColumnView, PlayerView, view
 from chicago_poker.players.game import Game
 from random_games import random_game
 from scenarios import NAMES
@@ -251,6 +251,33 @@ def test_views_made_without_init_equal_those_made_with_it(games: list[Game]) -> 
                 assert hash(fast) == hash(plain)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         fast.seat = 1  # type: ignore[misc]  # frozen: the assignment is the point
+
+
+@pytest.mark.parametrize("cls", [BusinessView, ColumnView])
+def test_view_parts_made_without_init_equal_those_made_with_it(
+    cls: type[attrs.AttrsInstance], games: list[Game]
+) -> None:
+    # view() sets the slots of bare business and column views: nothing may be checked,
+    # converted or derived in __init__, no hash cached in a slot, and each part must be the
+    # one __init__ makes of the same fields.
+    fields = attrs.fields(cls)
+    assert all(field.validator is None and field.converter is None for field in fields)
+    assert not hasattr(cls, "__attrs_post_init__")
+    assert set(vars(cls)["__slots__"]) == field_names(cls) | {"__weakref__"}
+    made = 0
+    for game in games[:: len(OPTIONS)]:
+        state = None
+        for event in game.events[:400]:
+            state = apply(state, event)
+            for seat in (None, *range(len(state.players))):
+                for business in view(state, seat).businesses:
+                    parts = business.columns if cls is ColumnView else (business,)
+                    for fast in parts:
+                        plain = cls(**{field.name: getattr(fast, field.name) for field in fields})
+                        assert fast == plain
+                        assert hash(fast) == hash(plain)
+                        made += 1
+    assert made > 1_000
 
 
 def test_parts_made_without_init_equal_those_made_with_it(state: GameState) -> None:

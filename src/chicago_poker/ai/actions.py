@@ -80,6 +80,7 @@ __all__ = [
     "Table",
     "action_id",
     "command_of",
+    "commands_by_id",
     "describe_action",
     "ids_of",
     "legal_ids",
@@ -409,7 +410,8 @@ def legal_ids(state: GameState, seat: int) -> list[int]:
     return sorted(_ids(state, legal_commands(state, seat)))
 
 
-def _ids(table: Table, commands: Iterable[Command]) -> Iterable[int]:
+def _ids(table: Table, commands: Iterable[Command], *, unique: bool = True) -> Iterable[int]:
+    """The id of each of ``commands``; with ``unique``, each id once, where first met."""
     seen: set[int] = set()
     slots = {tile: slot for slot, tile in enumerate(_tiles(table))}
     for command in commands:
@@ -419,7 +421,9 @@ def _ids(table: Table, commands: Iterable[Command]) -> Iterable[int]:
             action = GANGSTER + MAX_SLOTS * _GANGSTER_ID[command.card] + slots[command.business]
         else:
             action = action_id(table, command)
-        if action not in seen:
+        if not unique:
+            yield action
+        elif action not in seen:
             seen.add(action)
             yield action
 
@@ -427,3 +431,21 @@ def _ids(table: Table, commands: Iterable[Command]) -> Iterable[int]:
 def ids_of(table: Table, commands: Sequence[Command]) -> list[int]:
     """The ids of ``commands``, in their order (a Police Raid listed twice gives one id)."""
     return list(_ids(table, commands))
+
+
+def commands_by_id(table: Table, commands: Sequence[Command]) -> dict[int, Command]:
+    """The first of ``commands`` with each id, by id, in the order of ``commands``.
+
+    For legal commands, each is the command :func:`command_of` reads its id as: an
+    environment can give it back without reading the id again.
+
+    >>> from chicago_poker import Game, legal_commands
+    >>> state = Game.new(["Al", "Bugs"], seed=1).state
+    >>> by_id = commands_by_id(state, legal_commands(state, 0))
+    >>> by_id[0], by_id[12] == command_of(state, 0, 12)
+    (DrawCard(player=0), True)
+    """
+    by_id: dict[int, Command] = {}
+    for action, command in zip(_ids(table, commands, unique=False), commands, strict=True):
+        by_id.setdefault(action, command)
+    return by_id

@@ -14,8 +14,9 @@ the order of :data:`~chicago_poker.ai.actions.CARDS`.
 from __future__ import annotations
 
 import array
-from collections.abc import Iterable
-from typing import Final
+import struct
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -24,11 +25,13 @@ from chicago_poker import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
     BusinessKind,
+    BusinessTile,
     BusinessView,
     Card,
     Color,
     ColumnView,
     Face,
+    OpponentView,
     PlayerView,
     RuleOptions,
     Victory,
@@ -142,10 +145,10 @@ OBSERVATION_SIZE: Final = FIELDS[-1][1] + FIELDS[-1][2]
 
 _AT: Final = {name: start for name, start, _, _ in FIELDS}
 _SHOOTOUT_AT: Final = {
-    name: _AT["shootout"] + sum(size for _, size in _SHOOTOUT_PARTS[:index])
+    name: sum(size for _, size in _SHOOTOUT_PARTS[:index])
     for index, (name, _) in enumerate(_SHOOTOUT_PARTS)
 }
-"""The first index of each part of the field ``shootout``."""
+"""The first index of each part of the field ``shootout``, counted from the field's."""
 _CARD_ID: Final = {card: index for index, card in enumerate(CARDS)}
 _GANGSTER_ID: Final = {card: index for index, card in enumerate(GANGSTER_CARDS)}
 _KIND_ID: Final = {kind: index for index, kind in enumerate(_KINDS)}
@@ -178,134 +181,211 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
 
 
 def _tensor_bytes(seen: PlayerView) -> bytes:
-    """The bytes of the whole tensor, joined once: the head, each business's block, zeros."""
+    """The bytes of the whole tensor, joined once from the bytes of its parts.
+
+    The parts that states share (the options, a hand, the discard pile, a player's public
+    numbers, a column, a business) are encoded once and kept by the ``id`` of the view's
+    object, with the object, so that a view made of parts met before costs a join.
+    """
     me = seen.seat
     if me is None:
         raise ValueError("encode takes a seat's view, not a spectator's")
     count = len(seen.players)
     businesses = seen.businesses
-    parts = [_head(seen, me, count)]
-    parts.extend(_business_block(business, me, count) for business in businesses)
+    shootout = seen.shootout
+    victory = seen.victory
+    parts: list[bytes | bytearray] = [
+        _lead(count, seen.options),
+        _kept(_CARD_BYTES, seen.hand or _NO_CARDS, _card_bytes),
+        _kept(_CARD_BYTES, seen.discard_pile, _card_bytes),
+        _seats(seen, me, count),
+        _turn_and_piles(seen),
+        _NO_SHOOTOUT if shootout is None else _shootout(seen, me, count),
+        _NO_VICTORY if victory is None else _VICTORY_BYTES[victory],
+    ]
+    for business in businesses:
+        parts.append(_business_block(business, me, count))
     parts.append(_EMPTY_SLOTS[len(businesses)])
     return b"".join(parts)
 
 
-def _head(seen: PlayerView, me: int, count: int) -> bytes:
-    """The bytes of every field before the businesses, for ``me`` at a table of ``count``.
+_NO_CARDS: Final[frozenset[Card]] = frozenset()
 
-    They are written in an array of C floats: setting an item of it costs a fraction of
-    setting one of a NumPy array, or of converting Python numbers.
+_Part = TypeVar("_Part")
+
+
+def _kept(
+    memo: dict[int, tuple[_Part, bytes]], part: _Part, make: Callable[[_Part], bytes]
+) -> bytes:
+    """The bytes of ``part``, kept in ``memo`` by its ``id`` with the part itself.
+
+    Keeping the part keeps its ``id`` from naming another object while the entry lasts.
+    A memo that holds :data:`_MAX_KEPT` parts starts afresh.
     """
-    x = _HEAD_ZEROS[:]
-    x[_AT["players"] + count - 2] = 1  # one-hot from 2 players
-    _options(x, seen.options)
-    _cards(x, _AT["hand"], seen.hand or ())
-    _cards(x, _AT["discard"], seen.discard_pile)
-    _seats(x, seen, me, count)
-    _turn(x, seen)
-    _piles(x, seen)
-    _shootout(x, seen, me, count)
-    if seen.victory is not None:
-        x[_AT["victory"] + _VICTORIES.index(seen.victory)] = 1
+    kept = memo.get(id(part))
+    if kept is not None:
+        return kept[1]
+    made = make(part)
+    if len(memo) >= _MAX_KEPT:
+        memo.clear()
+    memo[id(part)] = (part, made)
+    return made
+
+
+_MAX_KEPT: Final = 256
+"""The most parts each memo of this module keeps."""
+
+
+def _lead(count: int, options: RuleOptions) -> bytes:
+    """The bytes of the fields ``players`` and ``options``, kept for each table size."""
+    kept = _LEADS[count - 2].get(id(options))
+    if kept is not None:
+        return kept[1]
+    x = array.array("f", bytes(4 * 10))
+    x[count - 2] = 1  # one-hot from 2 players
+    x[5] = options.tactical
+    x[6] = options.short_game
+    x[7] = options.optional_actions
+    x[8] = options.limousine_any_cards
+    x[9] = options.optional_reinforcement
+    made = x.tobytes()
+    leads = _LEADS[count - 2]
+    if len(leads) >= _MAX_KEPT:
+        leads.clear()
+    leads[id(options)] = (options, made)
+    return made
+
+
+_LEADS: Final[tuple[dict[int, tuple[RuleOptions, bytes]], ...]] = tuple(
+    {} for _ in range(SEATS - 1)
+)
+"""The bytes of :func:`_lead`, for each table size (from 2), by the options' ``id``."""
+
+
+def _card_bytes(cards: frozenset[Card]) -> bytes:
+    """The bytes of a field of cards (the hand, or the discard pile): 1 for each card."""
+    x = _CARD_ZEROS[:]
+    for card in cards:
+        x[_CARD_ID[card]] = 1
     return x.tobytes()
 
 
-def _options(x: array.array[float], options: RuleOptions) -> None:
-    """The field ``options``: 1 for each rule option on, in the order the field lists them."""
-    at = _AT["options"]
-    x[at] = options.tactical
-    x[at + 1] = options.short_game
-    x[at + 2] = options.optional_actions
-    x[at + 3] = options.limousine_any_cards
-    x[at + 4] = options.optional_reinforcement
+_CARD_ZEROS: Final = array.array("f", bytes(4 * len(CARDS)))
+_CARD_BYTES: Final[dict[int, tuple[frozenset[Card], bytes]]] = {}
+"""The bytes of hands and discard piles met, by the frozenset's ``id``: states share the
+hands and the pile a command left alone."""
 
 
-def _cards(x: array.array[float], at: int, cards: Iterable[Card]) -> None:
-    """The field that starts at ``at`` (the hand, or the discard pile): 1 for each card."""
-    for card in cards:
-        x[at + _CARD_ID[card]] = 1
+def _seats(seen: PlayerView, me: int, count: int) -> bytearray:
+    """The bytes of the field ``seats``: each seat's numbers, at its place counted from ``me``.
 
-
-def _seats(x: array.array[float], seen: PlayerView, me: int, count: int) -> None:
-    """The field ``seats``: each seat's numbers, at its place counted from ``me``.
-
-    Only the ones are written: the array starts as zeros.
+    Each player's numbers are kept by the ``id`` of its view, with zeros for the marks of the
+    turn, the first player, the pending draws and the winners, which are then written over.
     """
+    players = seen.players
+    memo = _PLAYER_NUMBERS
+    parts = []
+    for seat in _SEAT_ORDER[count][me]:
+        player = players[seat]
+        kept = memo.get(id(player))
+        parts.append(kept[1] if kept is not None else _kept(memo, player, _player_numbers))
+    parts.append(_ABSENT_SEATS[count])
+    x = bytearray(b"".join(parts))
     bases = _SEAT_BASES[count][me]
-    for base, player in zip(bases, seen.players, strict=True):
-        x[base] = 1
-        x[base + 1] = player.hand_size
-        controlled = player.controlled
-        if controlled:
-            x[base + 2] = len(controlled)
-            for tile in controlled:
-                x[base + 3 + _TILE_CELLS[tile][0]] += 1
-    x[bases[seen.turn.player] + 7] = 1
-    x[bases[seen.first_player] + 8] = 1
+    _ONE.pack_into(x, bases[seen.turn.player] + 28, 1)
+    _ONE.pack_into(x, bases[seen.first_player] + 32, 1)
     if seen.last_winner is not None:
-        x[bases[seen.last_winner] + 10] = 1
+        _ONE.pack_into(x, bases[seen.last_winner] + 40, 1)
     if seen.winner is not None:
-        x[bases[seen.winner] + 11] = 1
+        _ONE.pack_into(x, bases[seen.winner] + 44, 1)
     for seat in seen.pending_draws:
-        x[bases[seat] + 9] += 1
+        at = bases[seat] + 36
+        _ONE.pack_into(x, at, _ONE.unpack_from(x, at)[0] + 1)
+    return x
 
+
+def _player_numbers(player: OpponentView) -> bytes:
+    """The bytes of a player's numbers in the field ``seats``, its marks left at zero."""
+    x = array.array("f", bytes(4 * _SEAT_WIDTH))
+    x[0] = 1
+    x[1] = player.hand_size
+    controlled = player.controlled
+    if controlled:
+        x[2] = len(controlled)
+        for tile in controlled:
+            x[3 + _TILE_CELLS[tile][0]] += 1
+    return x.tobytes()
+
+
+_PLAYER_NUMBERS: Final[dict[int, tuple[OpponentView, bytes]]] = {}
+_ONE: Final = struct.Struct("f")
+_ABSENT_SEATS: Final = {
+    count: bytes(4 * _SEAT_WIDTH * (SEATS - count)) for count in range(2, SEATS + 1)
+}
 
 _SEAT_BASES: Final = {
     count: tuple(
-        tuple(_AT["seats"] + _SEAT_WIDTH * ((seat - me) % count) for seat in range(count))
+        tuple(4 * _SEAT_WIDTH * ((seat - me) % count) for seat in range(count))
         for me in range(count)
     )
     for count in range(2, SEATS + 1)
 }
-"""For each table size and viewer, where each seat's numbers start (counted from the viewer)."""
+"""For each table size and viewer, the byte where each seat's numbers start in ``seats``."""
+
+_TURN_AND_PILES: Final = struct.Struct("15f")
+"""The fields ``turn`` and ``piles``, which follow one another: 15 C floats, as ``array``'s."""
+_PHASE_CELLS: Final = {phase: tuple(float(phase == each) for each in _PHASES) for phase in _PHASES}
+"""Each turn phase, by its value, one-hot."""
 
 
-def _turn(x: array.array[float], seen: PlayerView) -> None:
-    """The field ``turn``: the turn's phase one-hot, then its numbers."""
-    at = _AT["turn"]
+def _turn_and_piles(seen: PlayerView) -> bytes:
+    """The bytes of the fields ``turn`` (the phase one-hot, then its numbers) and ``piles``."""
     turn = seen.turn
-    x[at + _PHASES.index(turn.phase.value)] = 1
-    x[at + 3] = turn.base_actions
-    x[at + 4] = turn.bonus_actions
-    x[at + 5] = turn.actions_taken
-    x[at + 6] = turn.actions_left
-    x[at + 7] = turn.shootouts
-    x[at + 8] = turn.revolver_actions
-    x[at + 9] = turn.number
+    return _TURN_AND_PILES.pack(
+        *_PHASE_CELLS[turn.phase.value],
+        turn.base_actions,
+        turn.bonus_actions,
+        turn.actions_taken,
+        turn.actions_left,
+        turn.shootouts,
+        turn.revolver_actions,
+        turn.number,
+        seen.draw_pile_size,
+        seen.tile_pile_size,
+        seen.vacancies,
+        seen.markers_placed,
+        seen.stalled_turns,
+    )
 
 
-def _piles(x: array.array[float], seen: PlayerView) -> None:
-    """The field ``piles``: the sizes of the piles, and the counts of markers and turns."""
-    at = _AT["piles"]
-    x[at] = seen.draw_pile_size
-    x[at + 1] = seen.tile_pile_size
-    x[at + 2] = seen.vacancies
-    x[at + 3] = seen.markers_placed
-    x[at + 4] = seen.stalled_turns
-
-
-def _shootout(x: array.array[float], seen: PlayerView, me: int, count: int) -> None:
-    """The field ``shootout``, of the shootout in progress: zeros if there is none."""
+def _shootout(seen: PlayerView, me: int, count: int) -> bytes:
+    """The bytes of the field ``shootout``, of the shootout in progress."""
     shootout = seen.shootout
-    if shootout is None:
-        return
-    x[_SHOOTOUT_AT["in progress"]] = 1
+    assert shootout is not None  # only called with one
+    x = array.array("f", _NO_SHOOTOUT)
+    at = _SHOOTOUT_AT
+    x[at["in progress"]] = 1
     tiles = [business.tile for business in seen.businesses]
     if shootout.business in tiles:
-        x[_SHOOTOUT_AT["slot"] + tiles.index(shootout.business)] = 1
-    x[_SHOOTOUT_AT["owner"] + (shootout.owner - me) % count] = 1
-    x[_SHOOTOUT_AT["stage"] + _STAGES.index(shootout.stage.value)] = 1
+        x[at["slot"] + tiles.index(shootout.business)] = 1
+    x[at["owner"] + (shootout.owner - me) % count] = 1
+    x[at["stage"] + _STAGES.index(shootout.stage.value)] = 1
     for seat in shootout.contenders:
-        x[_SHOOTOUT_AT["contenders"] + (seat - me) % count] = 1
+        x[at["contenders"] + (seat - me) % count] = 1
     for seat in shootout.chosen:
-        x[_SHOOTOUT_AT["chosen"] + (seat - me) % count] = 1
-    x[_SHOOTOUT_AT["round"]] = shootout.round
+        x[at["chosen"] + (seat - me) % count] = 1
+    x[at["round"]] = shootout.round
     if shootout.own_choice is not None:
-        x[_SHOOTOUT_AT["own choice"] + _GANGSTER_ID[shootout.own_choice]] = 1
+        x[at["own choice"] + _GANGSTER_ID[shootout.own_choice]] = 1
+    return x.tobytes()
 
 
-_HEAD_ZEROS: Final = array.array("f", bytes(4 * _AT["businesses"]))
-"""Zeros for every field before the businesses, copied for each tensor."""
+_NO_SHOOTOUT: Final = bytes(4 * sum(size for _, size in _SHOOTOUT_PARTS))
+_NO_VICTORY: Final = bytes(4 * len(_VICTORIES))
+_VICTORY_BYTES: Final = {
+    victory: array.array("f", [float(victory is each) for each in _VICTORIES]).tobytes()
+    for victory in _VICTORIES
+}
 _EMPTY_SLOTS: Final = tuple(
     bytes(4 * _BUSINESS_WIDTH * (MAX_SLOTS - present)) for present in range(MAX_SLOTS + 1)
 )
@@ -336,25 +416,56 @@ def _business_block(business: BusinessView, me: int, count: int) -> bytes:
 
 
 def _new_block(business: BusinessView, me: int, count: int) -> bytes:
-    """The block of ``business`` in the field ``businesses``: its tile, then every column."""
-    x = _BLOCK_ZEROS[:]
+    """The block of ``business`` in the field ``businesses``: its tile, then every column.
+
+    The columns are taken in the order of the seats counted from ``me``; each column's bytes
+    are kept by the ``id`` of its view, which the library shares between the businesses'
+    views (see :mod:`chicago_poker.core.views`).
+    """
+    columns = business.columns
+    parts = [_TILE_HEADS[business.tile][business.revealed]]
+    memo = _COLUMN_BYTES
+    for seat in _SEAT_ORDER[count][me]:
+        column = columns[seat]
+        kept = memo.get(id(column))
+        parts.append(kept[1] if kept is not None else _kept(memo, column, _column_bytes))
+    parts.append(_ABSENT_COLUMNS[count])
+    return b"".join(parts)
+
+
+def _tile_head(tile: BusinessTile, revealed: bool) -> bytes:
+    """The first numbers of a business's block: present, revealed, kind and number one-hot."""
+    x = array.array("f", bytes(4 * 11))
     x[0] = 1
-    x[1] = business.revealed
-    kind, number = _TILE_CELLS[business.tile]
+    x[1] = revealed
+    kind, number = _TILE_CELLS[tile]
     x[2 + kind] = 1
     x[6 + number] = 1
-    for seat, column in enumerate(business.columns):
-        _column(x, 11 + _COLUMN_WIDTH * ((seat - me) % count), column)
     return x.tobytes()
 
 
-def _column(x: array.array[float], where: int, column: ColumnView) -> None:
-    """A seat's column in a business's block, from ``where``: its marker, then each position."""
+_TILE_HEADS: Final = {
+    tile: (_tile_head(tile, False), _tile_head(tile, True)) for tile in BUSINESS_TILES
+}
+_SEAT_ORDER: Final = {
+    count: tuple(tuple((me + offset) % count for offset in range(count)) for me in range(count))
+    for count in range(2, SEATS + 1)
+}
+"""For each table size and viewer, the seats in the order of the tensor: the viewer first."""
+_ABSENT_COLUMNS: Final = {
+    count: bytes(4 * _COLUMN_WIDTH * (SEATS - count)) for count in range(2, SEATS + 1)
+}
+_COLUMN_BYTES: Final[dict[int, tuple[ColumnView, bytes]]] = {}
+
+
+def _column_bytes(column: ColumnView) -> bytes:
+    """The bytes of a seat's column in a business's block: its marker, then each position."""
+    x = _COLUMN_ZEROS[:]
     if column.marker is not None:
-        x[where] = 1
-        x[where + 1] = column.marker
+        x[0] = 1
+        x[1] = column.marker
     for position, place in enumerate(column.slots):
-        cell = where + 2 + _POSITION_WIDTH * position
+        cell = 2 + _POSITION_WIDTH * position
         x[cell] = 1
         if place.face is _DOWN:
             x[cell + 1] = 1
@@ -364,9 +475,10 @@ def _column(x: array.array[float], where: int, column: ColumnView) -> None:
             x[cell + 2] = 1
             x[cell + 3] = value
             x[cell + 4 + color] = 1
+    return x.tobytes()
 
 
-_BLOCK_ZEROS: Final = array.array("f", bytes(4 * _BUSINESS_WIDTH))
+_COLUMN_ZEROS: Final = array.array("f", bytes(4 * _COLUMN_WIDTH))
 
 
 def observation_text(seen: PlayerView) -> str:

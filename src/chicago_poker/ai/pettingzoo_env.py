@@ -31,15 +31,17 @@ raises ``ValueError``.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, cast
 
 import gymnasium
+import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from chicago_poker import (
     Awaiting,
+    Command,
     Game,
     GameState,
     PlayerCommand,
@@ -48,11 +50,10 @@ from chicago_poker import (
     legal_commands,
     view,
 )
-from chicago_poker.ai.actions import ACTION_COUNT, command_of, ids_of
+from chicago_poker.ai.actions import ACTION_COUNT, commands_by_id
 from chicago_poker.ai.observation import encode
 from chicago_poker.ai.spaces import (
     OBSERVATION_HIGH,
-    action_mask,
     check_players,
     check_render_mode,
     observation_space,
@@ -62,6 +63,9 @@ from chicago_poker.ai.spaces import (
 __all__ = ["ILLEGAL_REWARD", "OBSERVATION_HIGH", "ChicagoPokerEnv", "env", "raw_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
+
+_MASK_TYPE: Final = np.dtype(np.int8)
+"""The type of the action mask's numbers, as the observation space declares them."""
 
 
 def deciders(game: Game) -> list[int]:
@@ -117,7 +121,7 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         self._seeds = random.Random()
         self._game: Game | None = None
         self._commands = 0
-        self._kept: tuple[GameState, int, frozenset[int]] | None = None
+        self._kept: tuple[GameState, int, dict[int, Command]] | None = None
 
     # ------------------------------------------------------------------ spaces
 
@@ -194,11 +198,16 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
             self.render()
 
     def _command(self, agent: str, action: int | None) -> PlayerCommand:
-        """The command of ``action`` for ``agent``, which must be in its action mask."""
+        """The command of ``action`` for ``agent``, which must be in its action mask.
+
+        It is the legal command listed with that id (see :func:`_allowed`), which is the one
+        :func:`~chicago_poker.ai.actions.command_of` reads the id as.
+        """
         seat = self.possible_agents.index(agent)
-        if action is None or int(action) not in self._allowed(seat):
+        command = None if action is None else self._allowed(seat).get(int(action))
+        if command is None:
             raise ValueError(f"action {action!r} is not in the action mask of {agent}")
-        return command_of(self.game.state, seat, int(action))
+        return cast(PlayerCommand, command)  # a seat's legal commands are players' commands
 
     # ------------------------------------------------------------------ observing
 
@@ -206,16 +215,21 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         """The agent's observation: its view as a tensor, and its action mask."""
         seat = self.possible_agents.index(agent)
         state = self.game.state
-        mask = action_mask(self._allowed(seat))
-        return {"observation": encode(view(state, seat)), "action_mask": mask}
+        mask = bytearray(ACTION_COUNT)
+        for action in self._allowed(seat):
+            mask[action] = 1
+        return {
+            "observation": encode(view(state, seat)),
+            "action_mask": np.frombuffer(mask, _MASK_TYPE),
+        }
 
-    def _allowed(self, seat: int) -> frozenset[int]:
-        """The ids ``seat`` may give now, kept until the state changes."""
+    def _allowed(self, seat: int) -> dict[int, Command]:
+        """The legal commands of ``seat`` now, by id, kept until the state changes."""
         state = self.game.state
         kept = self._kept
         if kept is not None and kept[0] is state and kept[1] == seat:
             return kept[2]
-        allowed = frozenset(ids_of(state, legal_commands(state, seat)))
+        allowed = commands_by_id(state, legal_commands(state, seat))
         self._kept = (state, seat, allowed)
         return allowed
 

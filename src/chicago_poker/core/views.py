@@ -22,11 +22,12 @@ history (:mod:`~chicago_poker.core.fold`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from attrs import frozen
 
 from chicago_poker.core.cards import (
+    BusinessKind,
     BusinessTile,
     Card,
     Face,
@@ -242,9 +243,9 @@ def knows_card(
         owner,
         business.columns[owner].cards,
         position,
-        down=lands_face_down(tile, position),
-        everything=_revealed(state, tile) or seat == owner,
-        seen=_seen(state, seat),
+        lands_face_down(tile, position),
+        _revealed(state, tile) or seat == owner,
+        _seen(state, seat),
     )
 
 
@@ -253,7 +254,6 @@ def _knows(
     owner: int,
     cards: tuple[GangsterCard, ...],
     position: int,
-    *,
     down: bool,
     everything: bool,
     seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
@@ -292,18 +292,37 @@ def _business_view(
     """
     tile = business.tile
     known = frozenset(entry for entry in seen if entry[0] == tile) if seen else _NOTHING_SEEN
-    key = (id(business), seat, revealed, known)
-    made = _BUSINESS_VIEWS.get(key)
-    if made is None:
+    if not known:
+        key = _plain_key(business, seat, revealed)
+        made = _PLAIN_VIEWS.get(key)
+        if made is None:
+            made_view = _make_business_view(seat, business, revealed=revealed, known=known)
+            return _keep(_PLAIN_VIEWS, key, business, made_view)
+        return made[1]
+    seen_key = (id(business), seat, revealed, known)
+    kept = _BUSINESS_VIEWS.get(seen_key)
+    if kept is None:
         made_view = _make_business_view(seat, business, revealed=revealed, known=known)
-        return _keep(_BUSINESS_VIEWS, key, business, made_view)
-    return made[1]
+        return _keep(_BUSINESS_VIEWS, seen_key, business, made_view)
+    return kept[1]
+
+
+def _plain_key(business: Business, seat: int | None, revealed: bool) -> int:
+    """The key of a business's view by a viewer whose raids saw nothing there, in one int.
+
+    The viewer (0 for an observer, else the seat plus 1, at most 6) and ``revealed`` take
+    the four bits below the business's ``id``.
+    """
+    return id(business) * 16 + (0 if seat is None else seat + 1) * 2 + revealed
 
 
 _NOTHING_SEEN: Final[frozenset[tuple[BusinessTile, int, GangsterCard]]] = frozenset()
 _BUSINESS_VIEWS: Final[dict[tuple[object, ...], tuple[Business, BusinessView]]] = {}
 """Views of businesses already made, by :func:`_business_view`'s key: a memo, which changes
 no result (the views are immutable), kept by :func:`_keep`."""
+_PLAIN_VIEWS: Final[dict[int, tuple[Business, BusinessView]]] = {}
+"""Views of businesses made for viewers whose raids saw nothing there, by :func:`_plain_key`:
+the most frequent, kept by :func:`_keep` as :data:`_BUSINESS_VIEWS` is."""
 _HELD: Final = 256
 """The most views each memo of this module keeps; it starts afresh when full.
 
@@ -340,23 +359,65 @@ def _make_business_view(
 ) -> BusinessView:
     """The view of ``business``; ``known`` is what the viewer's raids saw there."""
     tile = business.tile
-    down_at = _DOWN_AT.get(tile) or _down_at(tile)
-    pattern = id(down_at)  # kept for good in _DOWN_AT: the id names the pattern
+    down_at, pattern = _DOWN_AT.get(tile) or _down_at(tile)
     columns = []
+    memo = _COLUMN_VIEWS
     for owner, column in enumerate(business.columns):
         everything = revealed or owner == seat
         if known and not everything and any(entry[1] == owner for entry in known):
             # The viewer's raids saw cards in this column: its view is theirs alone.
             columns.append(_column_view(tile, owner, column, down_at, everything, known))
             continue
-        key = (id(column), pattern, everything)
-        made = _COLUMN_VIEWS.get(key)
+        # One int for the column, how each position lies and whether all is shown: the
+        # pattern (0 to 3) and ``everything`` take the three bits below the column's id.
+        key = id(column) * 16 + pattern * 2 + everything
+        made = memo.get(key)
         if made is None:
             made_view = _column_view(tile, owner, column, down_at, everything, known)
-            columns.append(_keep(_COLUMN_VIEWS, key, column, made_view))
+            columns.append(_keep(memo, key, column, made_view))
         else:
             columns.append(made[1])
-    return BusinessView(tile, tuple(columns), revealed)
+    return _business_view_of(tile, tuple(columns), revealed)
+
+
+def _business_view_of(
+    tile: BusinessTile, columns: tuple[ColumnView, ...], revealed: bool
+) -> BusinessView:
+    """``BusinessView(tile, columns, revealed)``, made as ``apply`` makes a ``Business``.
+
+    A bare instance has its slots set: the frozen ``__init__`` of attrs sets each through
+    ``object.__setattr__``, which costs a third more. BusinessView has no validator, converter
+    or post-init (``tests/test_engine_internals.py`` checks it).
+    """
+    made = _new_instance(BusinessView)
+    _set_tile(made, tile)
+    _set_columns(made, columns)
+    _set_revealed(made, revealed)
+    return made
+
+
+def _column_view_of(slots: tuple[SlotView, ...], marker: int | None) -> ColumnView:
+    """``ColumnView(slots, marker)``, made as :func:`_business_view_of` makes its view."""
+    made = _new_instance(ColumnView)
+    _set_slots(made, slots)
+    _set_marker(made, marker)
+    return made
+
+
+_new_instance: Final = object.__new__
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The function that sets the slot ``name`` of an instance of ``cls``."""
+    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
+    return setter
+
+
+_set_tile: Final = _slot_setter(BusinessView, "tile")
+_set_columns: Final = _slot_setter(BusinessView, "columns")
+_set_revealed: Final = _slot_setter(BusinessView, "revealed")
+_set_slots: Final = _slot_setter(ColumnView, "slots")
+_set_marker: Final = _slot_setter(ColumnView, "marker")
 
 
 def _column_view(
@@ -371,31 +432,35 @@ def _column_view(
     slots = []
     for position, card in enumerate(cards):
         down = down_at[position]
-        known = _knows(tile, owner, cards, position, down=down, everything=everything, seen=seen)
-        shown = card if known else None
+        shown = card if _knows(tile, owner, cards, position, down, everything, seen) else None
         slots.append(_SLOTS.get((down, shown)) or _slot(down, shown))
-    return ColumnView(tuple(slots), column.marker)
+    return _column_view_of(tuple(slots), column.marker)
 
 
-_COLUMN_VIEWS: Final[dict[tuple[object, ...], tuple[Column, ColumnView]]] = {}
+_COLUMN_VIEWS: Final[dict[int, tuple[Column, ColumnView]]] = {}
 """Views of columns already made, kept as :data:`_BUSINESS_VIEWS` is: when a command changes
 one column, the business's new view shares the views of the others.
 
 Unless the viewer's raids saw cards in it, a column's view depends only on the column, how
-each position lies (the ``id`` of the tile's tuple in :data:`_DOWN_AT`, kept for good), and
-whether the viewer knows every card there (its owner, or anyone while a shootout is in
-progress there): the key holds these three, as ints and a bool. A column the viewer's
-raids saw into is viewed anew each time.
+each position lies (the number of the tile's kind in :data:`_DOWN_AT`), and whether the
+viewer knows every card there (its owner, or anyone while a shootout is in progress there):
+the key holds these three in one int. A column the viewer's raids saw into is viewed anew
+each time.
 """
 
 
-_DOWN_AT: Final[dict[BusinessTile, tuple[bool, ...]]] = {}
-"""For each tile met so far, :func:`lands_face_down` of each position of a column there."""
+_DOWN_AT: Final[dict[BusinessTile, tuple[tuple[bool, ...], int]]] = {}
+"""For each tile met so far, :func:`lands_face_down` of each position of a column there, and
+the number of the tile's kind (tiles of one kind lie alike)."""
 
 
-def _down_at(tile: BusinessTile) -> tuple[bool, ...]:
-    down_at = _DOWN_AT[tile] = tuple(lands_face_down(tile, index) for index in range(MAX_COLUMN))
-    return down_at
+def _down_at(tile: BusinessTile) -> tuple[tuple[bool, ...], int]:
+    down_at = tuple(lands_face_down(tile, index) for index in range(MAX_COLUMN))
+    made = _DOWN_AT[tile] = (down_at, _KINDS.index(tile.kind))
+    return made
+
+
+_KINDS: Final = tuple(BusinessKind)
 
 
 _SLOTS: Final[dict[tuple[bool, GangsterCard | None], SlotView]] = {}
@@ -443,6 +508,17 @@ _OPPONENT_VIEWS: Final[dict[tuple[int, int], tuple[PlayerState, OpponentView]]] 
 """Views of players already made, kept by :func:`_keep` as :data:`_BUSINESS_VIEWS` is."""
 
 
+def _public_view(player: PlayerState) -> OpponentView:
+    """The public view of ``player`` with every card of its hand counted, made once."""
+    made_view = OpponentView(player.name, len(player.hand), player.controlled)
+    return _keep(_PUBLIC_VIEWS, id(player), player, made_view)
+
+
+_PUBLIC_VIEWS: Final[dict[int, tuple[PlayerState, OpponentView]]] = {}
+"""The views of :func:`_public_view`, by the player's ``id`` alone: the view of a player
+whose hand counts whole depends on nothing else (a player is immutable)."""
+
+
 def _player_views(state: GameState, viewer: int | None) -> tuple[OpponentView, ...]:
     """Every player's public view, with the hand size ``viewer`` may know for each.
 
@@ -460,7 +536,53 @@ def _player_views(state: GameState, viewer: int | None) -> tuple[OpponentView, .
                     for seat, player in enumerate(players)
                 ]
             )
-    return tuple([_opponent_view(player, len(player.hand)) for player in players])
+    memo = _PUBLIC_VIEWS
+    views = []
+    for player in players:
+        made = memo.get(id(player))
+        views.append(_public_view(player) if made is None else made[1])
+    return tuple(views)
+
+
+def _business_views(state: GameState, seat: int | None) -> tuple[BusinessView, ...]:
+    """Every face-up business's view by ``seat``, in order."""
+    shootout = state.shootout
+    revealed = None if shootout is None else shootout.business
+    seen = _NOTHING_SEEN if seat is None else state.players[seat].seen
+    if seen:
+        return _seen_business_views(state, seat, revealed, seen)
+    return _plain_business_views(state, seat, revealed)
+
+
+def _seen_business_views(
+    state: GameState,
+    seat: int | None,
+    revealed: BusinessTile | None,
+    seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
+) -> tuple[BusinessView, ...]:
+    """Every business's view by ``seat``, whose raids saw the cards of ``seen``."""
+    return tuple(
+        [_business_view(seat, each, each.tile is revealed, seen) for each in state.businesses]
+    )
+
+
+def _plain_business_views(
+    state: GameState, seat: int | None, revealed: BusinessTile | None
+) -> tuple[BusinessView, ...]:
+    """Every business's view by ``seat``, whose raids saw nothing.
+
+    These are :func:`_business_view`'s views, looked up here without a call for each business.
+    """
+    memo = _PLAIN_VIEWS
+    viewer = 0 if seat is None else seat + 1
+    views = []
+    for business in state.businesses:
+        here = business.tile is revealed
+        made = memo.get(id(business) * 16 + viewer * 2 + here)  # _plain_key
+        views.append(
+            _business_view(seat, business, here, _NOTHING_SEEN) if made is None else made[1]
+        )
+    return tuple(views)
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:
@@ -481,9 +603,6 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     """
     players = state.players
     check_viewer(seat, len(players))
-    shootout = state.shootout
-    revealed = None if shootout is None else shootout.business
-    seen = _NOTHING_SEEN if seat is None else players[seat].seen
     fields = {
         "seat": seat,
         "options": state.options,
@@ -491,9 +610,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         "players": _player_views(state, seat),
         "first_player": state.first_player,
         "turn": state.turn,
-        "businesses": tuple(
-            [_business_view(seat, each, each.tile == revealed, seen) for each in state.businesses]
-        ),
+        "businesses": _business_views(state, seat),
         "draw_pile_size": len(state.draw_pile),
         "discard_pile": state.discard_pile,
         "tile_pile_size": len(state.tile_pile),
@@ -506,15 +623,13 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         "winner": state.winner,
         "victory": state.victory,
     }
-    # A bare instance given its fields: the frozen __init__ of attrs would set them one by one
-    # (a third of a view's time). PlayerView has no validator, converter or post-init, so this
-    # is the instance __init__ makes (tests/test_engine_internals.py checks it).
+    # A bare instance given its fields, not the frozen __init__ of attrs (a third of a view's
+    # time): PlayerView has no validator, converter or post-init (test_engine_internals.py).
     made = _new_instance(PlayerView)
     _set_view_fields(made, fields)
     return made
 
 
-_new_instance: Final = object.__new__
 _set_view_fields: Final[Callable[[PlayerView, Mapping[str, object]], None]] = vars(PlayerView)[
     "__dict__"
 ].__set__
