@@ -320,7 +320,9 @@ def test_an_answer_in_the_pipe_when_the_referee_looks_is_in_time() -> None:
     processor on a loaded machine): the line is its answer, not a time forfeit. A bot that
     has not answered by then still forfeits.
     """
-    script = "import sys, time\nfor line in sys.stdin:\n    print('ok', flush=True)\n"
+    # One write of the whole line: print() makes two (the text, then the newline) where
+    # Python's output is unbuffered (PYTHONUNBUFFERED), and the wait below could wake between.
+    script = "import os, sys\nfor line in sys.stdin:\n    os.write(1, b'ok\\n')\n"
     bot = BotProcess([sys.executable, "-c", script])
     try:
         bot.send("go")
