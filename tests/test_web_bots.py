@@ -38,6 +38,7 @@ from chicago_poker.web.app import create_app
 from chicago_poker.web.limits import IDLE_SECONDS
 from chicago_poker.web.tables import Table, Tables, read_request
 from chicago_poker.web.thinking import Thinkers, move_seed, think
+from seeded_tables import SeededTables
 
 ROOT = Path(__file__).parents[1]
 SHORT = {"short_game": True}
@@ -136,7 +137,7 @@ def check_searched(table: Table, seat: int, since: int = 0) -> int:
 
 
 def test_a_search_bot_plays_the_moves_its_worker_searched_from_the_seats_history() -> None:
-    registry = Tables()
+    registry = SeededTables()  # one game every run: whether the search differs is the game's
     with TestClient(create_app(registry)) as client:
         body = client.post(
             "/tables",

@@ -53,9 +53,9 @@ def _require_browser() -> None:
 def tables() -> Any:
     """The tables of the module's server, which the tests look into."""
     _require_browser()
-    from chicago_poker.web.tables import Tables
+    from seeded_tables import SeededTables
 
-    return Tables()
+    return SeededTables()  # every game the same in every run, so that a failure replays
 
 
 @pytest.fixture(scope="module")
