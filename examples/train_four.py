@@ -42,6 +42,7 @@ from chicago_poker.ai.actions import ids_of, legal_ids
 from chicago_poker.ai.gymnasium_env import ENV_ID
 from chicago_poker.ai.linear_policy import (
     FEATURES,
+    Adam,
     Choice,
     Vector,
     features,
@@ -67,26 +68,6 @@ NAMES: Final = ("Al", "Bugs", "Capone", "Dion")
 
 Example = tuple[Vector, int]
 """One imitated decision: the features of the legal actions, and the row the teacher chose."""
-
-
-class Adam:
-    """Adam's steps (Kingma and Ba, 2015), up the gradient."""
-
-    def __init__(self, size: int, rate: float) -> None:
-        """Steps of about ``rate`` for each of ``size`` weights."""
-        self.rate = rate
-        self.steps = 0
-        self.mean = np.zeros(size)
-        self.square = np.zeros(size)
-
-    def step(self, weights: Vector, grad: Vector) -> None:
-        """Move ``weights`` along ``grad``, in place."""
-        self.steps += 1
-        self.mean = 0.9 * self.mean + 0.1 * grad
-        self.square = 0.999 * self.square + 0.001 * grad**2
-        mean = self.mean / (1 - 0.9**self.steps)
-        square = self.square / (1 - 0.999**self.steps)
-        weights += self.rate * mean / (np.sqrt(square) + 1e-8)
 
 
 # ------------------------------------------------------------------------------ imitation

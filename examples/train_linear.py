@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from chicago_poker.ai.gymnasium_env import ENV_ID
-from chicago_poker.ai.linear_policy import FEATURES, features, read
+from chicago_poker.ai.linear_policy import FEATURES, Adam, features, read
 
 SEED: Final = 1
 GAMES: Final = 800
@@ -146,26 +146,6 @@ def train(
 
 
 # --8<-- [end:learning]
-
-
-class Adam:
-    """Adam's steps (Kingma and Ba, 2015), up the gradient."""
-
-    def __init__(self, size: int, rate: float) -> None:
-        """Steps of about ``rate`` for each of ``size`` weights."""
-        self.rate = rate
-        self.steps = 0
-        self.mean = np.zeros(size)
-        self.square = np.zeros(size)
-
-    def step(self, weights: Vector, grad: Vector) -> None:
-        """Move ``weights`` along ``grad``, in place."""
-        self.steps += 1
-        self.mean = 0.9 * self.mean + 0.1 * grad
-        self.square = 0.999 * self.square + 0.001 * grad**2
-        mean = self.mean / (1 - 0.9**self.steps)
-        square = self.square / (1 - 0.999**self.steps)
-        weights += self.rate * mean / (np.sqrt(square) + 1e-8)
 
 
 def environments() -> tuple[Env, Env]:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FEATURES",
+    "Adam",
     "Choice",
     "LinearPolicyBot",
     "TrainedBot",
@@ -404,6 +405,32 @@ def play_episode(
         observation, reward, terminated, truncated, _ = env.step(ids[row])
         if terminated or truncated:
             return float(reward)
+
+
+class Adam:
+    """Adam's steps up a gradient (Kingma and Ba, 2015), as the examples train the weights.
+
+    >>> weights = np.zeros(2)
+    >>> Adam(2, rate=0.1).step(weights, np.array([1.0, -2.0]))
+    >>> weights.round(3).tolist()
+    [0.1, -0.1]
+    """
+
+    def __init__(self, size: int, rate: float) -> None:
+        """Steps of about ``rate`` for each of ``size`` weights."""
+        self.rate = rate
+        self.steps = 0
+        self.mean = np.zeros(size)
+        self.square = np.zeros(size)
+
+    def step(self, weights: Vector, grad: Vector) -> None:
+        """Move ``weights`` along ``grad``, in place."""
+        self.steps += 1
+        self.mean = 0.9 * self.mean + 0.1 * grad
+        self.square = 0.999 * self.square + 0.001 * grad**2
+        mean = self.mean / (1 - 0.9**self.steps)
+        square = self.square / (1 - 0.999**self.steps)
+        weights += self.rate * mean / (np.sqrt(square) + 1e-8)
 
 
 def save_weights(path: Path, weights: Vector, **about: Any) -> None:
