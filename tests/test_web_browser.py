@@ -14,7 +14,8 @@ import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,13 @@ def tables() -> Any:
 def base_url(tables: Any) -> Iterator[str]:
     """A web table server on a free port of this machine, with ``serve``'s bounds on each
     connection (but for the rate of messages: the tests click faster than people)."""
+    with serving(tables) as url:
+        yield url
+
+
+@contextmanager
+def serving(tables: Any) -> Iterator[str]:
+    """A server of ``tables`` in a thread of this process, for as long as the block lasts."""
     import uvicorn
 
     from chicago_poker.web.app import create_app
@@ -81,9 +89,11 @@ def base_url(tables: Any) -> Iterator[str]:
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -515,23 +525,8 @@ def test_a_phone_plays_a_whole_game_without_scrolling_between_a_card_and_its_pla
     dock): there must be none. The dock stays within a fifth of the window's height.
     """
     for width, height in [(390, 844), (360, 740)]:
-        (link,) = new_table(
-            base_url, [None, "heuristic", "heuristic", "heuristic"], short_game=True
-        )
         page = browser.new_page(viewport={"width": width, "height": height})
-        page.goto(link)
-        updated(page)
-        rng = random.Random(width)
-        cards, scrolls, tallest = 0, 0, 0.0
-        while page.evaluate("document.body.dataset.over") != "true":
-            tallest = max(tallest, page.locator("#dock").bounding_box()["height"])
-            chosen = play_from_the_dock(page, rng)
-            if chosen is None:
-                time.sleep(0.02)  # the bots are playing
-                continue
-            cards += chosen[0]
-            scrolls += chosen[1]
-            assert cards + scrolls < 3000, "the game did not end"
+        cards, scrolls, tallest = play_on_a_phone(page, base_url, random.Random(width))
         assert cards >= 5, cards
         assert scrolls == 0, (width, scrolls)
         assert tallest <= height / 5, (width, tallest)
@@ -544,6 +539,46 @@ def test_a_phone_plays_a_whole_game_without_scrolling_between_a_card_and_its_pla
         if width == 360:
             page.screenshot(path=shots / "phone-360-game-over.png")
         page.close()
+
+
+def test_a_card_picked_at_the_end_of_a_long_hand_brings_its_choices_back_into_view(
+    browser: Any, base_url: str, tables: Any
+) -> None:
+    """Game 15 of ``benchmarks/sweep_phone.py``: at 390x844 the Revolver, the last card of a
+    long hand, was picked with the dock's row scrolled to it, and its choice (play it, or
+    cancel) stayed scrolled out of view, at the row's start."""
+    tables.fixed = 15
+    try:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        cards, scrolls, _ = play_on_a_phone(page, base_url, random.Random(15))
+    finally:
+        tables.fixed = None
+    assert cards >= 5, cards
+    assert scrolls == 0, scrolls
+    page.close()
+
+
+def play_on_a_phone(
+    page: Any, base_url: str, rng: random.Random, on_scroll: Callable[[], object] | None = None
+) -> tuple[int, int, float]:
+    """Play a whole short game on ``page`` from the dock, against three heuristic bots.
+
+    Returns the cards chosen, the scrolls their places needed and the dock's tallest height.
+    """
+    (link,) = new_table(base_url, [None, "heuristic", "heuristic", "heuristic"], short_game=True)
+    page.goto(link)
+    updated(page)
+    cards, scrolls, tallest = 0, 0, 0.0
+    while page.evaluate("document.body.dataset.over") != "true":
+        tallest = max(tallest, page.locator("#dock").bounding_box()["height"])
+        chosen = play_from_the_dock(page, rng, on_scroll)
+        if chosen is None:
+            time.sleep(0.02)  # the bots are playing
+            continue
+        cards += chosen[0]
+        scrolls += chosen[1]
+        assert cards + scrolls < 3000, "the game did not end"
+    return cards, scrolls, tallest
 
 
 IN_VIEW = """(selector) => {
@@ -563,11 +598,14 @@ NEXT_STEP = "#choices button.option, #choices button.go, #picture .choosable"
 """Where a chosen card may go: the dock's buttons, and the places ringed on the picture."""
 
 
-def play_from_the_dock(page: Any, rng: random.Random) -> tuple[int, int] | None:
+def play_from_the_dock(
+    page: Any, rng: random.Random, on_scroll: Callable[[], object] | None = None
+) -> tuple[int, int] | None:
     """Make one command from the dock: a card of the hand (then a place in view) or a button.
 
     Returns how many cards were chosen (0 or 1) and how many scrolls their place needed;
-    None if the page offers nothing now.
+    None if the page offers nothing now. ``on_scroll`` is called where a scroll is counted,
+    before anything is clicked (``benchmarks/sweep_phone.py`` keeps a picture of the page).
     """
     at = page.evaluate("document.getElementById('commands').dataset.events")
     sent = page.evaluate("document.body.dataset.sent || '0'")
@@ -588,6 +626,8 @@ def play_from_the_dock(page: Any, rng: random.Random) -> tuple[int, int] | None:
                 if not page.locator(NEXT_STEP).count():
                     break
                 scrolls += 1
+                if on_scroll is not None:
+                    on_scroll()
                 seen = [0]
             page.locator(NEXT_STEP).nth(rng.choice(seen)).click()
     if page.evaluate("document.body.dataset.sent || '0'") != sent:

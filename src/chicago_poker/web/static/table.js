@@ -406,6 +406,9 @@ function showChoices() {
   }
   if (chosen.length) buttons.push(button("Cancel", () => { chosen = []; showChoices(); }, "cancel"));
   page.choices.replaceChildren(...buttons);
+  // A card picked at the far end of a long hand leaves the row scrolled to it: bring its
+  // choices, at the row's start, back into view, so that they never need a swipe back.
+  if (chosen.length && buttons.length) $("row").scrollLeft = 0;
   showHand(next);
   markPicture(next);
   fitDock();
