@@ -446,6 +446,22 @@ def commands_by_id(table: Table, commands: Sequence[Command]) -> dict[int, Comma
     (DrawCard(player=0), True)
     """
     by_id: dict[int, Command] = {}
-    for action, command in zip(_ids(table, commands, unique=False), commands, strict=True):
-        by_id.setdefault(action, command)
+    slots = None
+    for command in commands:
+        if isinstance(command, PlayGangster):  # the commonest, without action_id's look-ups
+            if slots is None:
+                slots = {tile: slot for slot, tile in enumerate(_tiles(table))}
+            action = _GANGSTER_BASE[command.card] + slots[command.business]
+        elif isinstance(command, DrawCard):
+            action = DRAW
+        else:
+            action = action_id(table, command)
+        if action not in by_id:
+            by_id[action] = command
     return by_id
+
+
+_GANGSTER_BASE: Final[dict[GangsterCard, int]] = {
+    card: GANGSTER + MAX_SLOTS * index for index, card in enumerate(GANGSTER_CARDS)
+}
+"""The id of playing each gangster card at the business in slot 0."""

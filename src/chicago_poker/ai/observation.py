@@ -31,7 +31,7 @@ from chicago_poker import (
     Color,
     ColumnView,
     Face,
-    OpponentView,
+    GangsterCard,
     PlayerView,
     RuleOptions,
     Victory,
@@ -175,38 +175,73 @@ def encode(seen: PlayerView, out: npt.NDArray[np.float32] | None = None) -> npt.
     """
     data = _tensor_bytes(seen)
     if out is None:
-        return np.frombuffer(bytearray(data), np.float32)
-    out[:] = np.frombuffer(data, np.float32)
+        return np.frombuffer(data, _FLOAT32)  # the new bytearray becomes the array's memory
+    out[:] = np.frombuffer(data, _FLOAT32)
     return out
 
 
-def _tensor_bytes(seen: PlayerView) -> bytes:
+_FLOAT32: Final = np.dtype(np.float32)
+
+
+def _tensor_bytes(seen: PlayerView) -> bytearray:
     """The bytes of the whole tensor, joined once from the bytes of its parts.
 
     The parts that states share (the options, a hand, the discard pile, a player's public
-    numbers, a column, a business) are encoded once and kept by the ``id`` of the view's
-    object, with the object, so that a view made of parts met before costs a join.
+    numbers, a column, a business) are encoded once and kept, with the object they are kept
+    by, so that a view made of parts met before costs a join; the marks of the field
+    ``seats`` (whose turn, first player, pending draws, winners) are then written in.
     """
     me = seen.seat
     if me is None:
         raise ValueError("encode takes a seat's view, not a spectator's")
-    count = len(seen.players)
+    players = seen.players
+    count = len(players)
     businesses = seen.businesses
     shootout = seen.shootout
     victory = seen.victory
-    parts: list[bytes | bytearray] = [
+    pile = seen.discard_pile
+    kept_pile = _CARD_BYTES.get(id(pile))
+    parts = [
         _lead(count, seen.options),
-        _kept(_CARD_BYTES, seen.hand or _NO_CARDS, _card_bytes),
-        _kept(_CARD_BYTES, seen.discard_pile, _card_bytes),
-        _seats(seen, me, count),
-        _turn_and_piles(seen),
+        _card_bytes(seen.hand or _NO_CARDS),
+        kept_pile[1] if kept_pile is not None else _kept(_CARD_BYTES, pile, _card_bytes),
+    ]
+    memo = _PLAYER_NUMBERS
+    for seat in _SEAT_ORDER[count][me]:
+        player = players[seat]
+        controlled = player.controlled
+        kept = memo.get(id(controlled) * _HAND_SIZES + player.hand_size)
+        parts.append(kept[1] if kept is not None else _player_numbers(controlled, player.hand_size))
+    parts += (
+        _ABSENT_SEATS[count],
+        *_turn_bytes(seen),
         _NO_SHOOTOUT if shootout is None else _shootout(seen, me, count),
         _NO_VICTORY if victory is None else _VICTORY_BYTES[victory],
-    ]
+    )
+    blocks = _BLOCKS
     for business in businesses:
-        parts.append(_business_block(business, me, count))
+        kept_block = blocks.get(id(business) * _VIEWERS + _VIEWER_KEYS[count][me])
+        parts.append(
+            kept_block[1] if kept_block is not None else _business_block(business, me, count)
+        )
     parts.append(_EMPTY_SLOTS[len(businesses)])
-    return b"".join(parts)
+    data = bytearray().join(parts)
+    _mark_seats(data, seen, _SEAT_BASES[count][me])
+    return data
+
+
+def _mark_seats(data: bytearray, seen: PlayerView, bases: tuple[int, ...]) -> None:
+    """Write the marks of the field ``seats`` into ``data``, at each seat's ``bases``."""
+    pack = _ONE.pack_into
+    pack(data, bases[seen.turn.player] + 28, 1)
+    pack(data, bases[seen.first_player] + 32, 1)
+    if seen.last_winner is not None:
+        pack(data, bases[seen.last_winner] + 40, 1)
+    if seen.winner is not None:
+        pack(data, bases[seen.winner] + 44, 1)
+    for seat in seen.pending_draws:
+        at = bases[seat] + 36
+        pack(data, at, _ONE.unpack_from(data, at)[0] + 1)
 
 
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
@@ -272,52 +307,36 @@ def _card_bytes(cards: frozenset[Card]) -> bytes:
 
 _CARD_ZEROS: Final = array.array("f", bytes(4 * len(CARDS)))
 _CARD_BYTES: Final[dict[int, tuple[frozenset[Card], bytes]]] = {}
-"""The bytes of hands and discard piles met, by the frozenset's ``id``: states share the
-hands and the pile a command left alone."""
+"""The bytes of the discard piles met, by the frozenset's ``id``: states share the pile until a
+card is discarded. (A hand is not kept: the seat that decides has nearly always changed its
+hand since it last decided.)"""
 
 
-def _seats(seen: PlayerView, me: int, count: int) -> bytearray:
-    """The bytes of the field ``seats``: each seat's numbers, at its place counted from ``me``.
-
-    Each player's numbers are kept by the ``id`` of its view, with zeros for the marks of the
-    turn, the first player, the pending draws and the winners, which are then written over.
-    """
-    players = seen.players
-    memo = _PLAYER_NUMBERS
-    parts = []
-    for seat in _SEAT_ORDER[count][me]:
-        player = players[seat]
-        kept = memo.get(id(player))
-        parts.append(kept[1] if kept is not None else _kept(memo, player, _player_numbers))
-    parts.append(_ABSENT_SEATS[count])
-    x = bytearray(b"".join(parts))
-    bases = _SEAT_BASES[count][me]
-    _ONE.pack_into(x, bases[seen.turn.player] + 28, 1)
-    _ONE.pack_into(x, bases[seen.first_player] + 32, 1)
-    if seen.last_winner is not None:
-        _ONE.pack_into(x, bases[seen.last_winner] + 40, 1)
-    if seen.winner is not None:
-        _ONE.pack_into(x, bases[seen.winner] + 44, 1)
-    for seat in seen.pending_draws:
-        at = bases[seat] + 36
-        _ONE.pack_into(x, at, _ONE.unpack_from(x, at)[0] + 1)
-    return x
-
-
-def _player_numbers(player: OpponentView) -> bytes:
-    """The bytes of a player's numbers in the field ``seats``, its marks left at zero."""
+def _player_numbers(controlled: tuple[BusinessTile, ...], hand_size: int) -> bytes:
+    """The bytes of a player's numbers in the field ``seats``, its marks left at zero, kept."""
     x = array.array("f", bytes(4 * _SEAT_WIDTH))
     x[0] = 1
-    x[1] = player.hand_size
-    controlled = player.controlled
+    x[1] = hand_size
     if controlled:
         x[2] = len(controlled)
         for tile in controlled:
             x[3 + _TILE_CELLS[tile][0]] += 1
-    return x.tobytes()
+    made = x.tobytes()
+    if len(_PLAYER_NUMBERS) >= _MAX_KEPT:
+        _PLAYER_NUMBERS.clear()
+    _PLAYER_NUMBERS[id(controlled) * _HAND_SIZES + hand_size] = (controlled, made)
+    return made
 
 
-_PLAYER_NUMBERS: Final[dict[int, tuple[OpponentView, bytes]]] = {}
+_PLAYER_NUMBERS: Final[dict[int, tuple[tuple[BusinessTile, ...], bytes]]] = {}
+"""A player's numbers, by the ``id`` of the tuple of businesses it controls and its hand size.
+
+States share the tuple of a player's businesses until it wins or loses one, and a hand size
+is one of a few: the key meets again what a new player's view keeps, and the tuple kept with
+the bytes holds its ``id`` while the entry lasts.
+"""
+_HAND_SIZES: Final = 128
+"""More than any hand size (the deck has 81 cards): the factor of a key's ``id`` part."""
 _ONE: Final = struct.Struct("f")
 _ABSENT_SEATS: Final = {
     count: bytes(4 * _SEAT_WIDTH * (SEATS - count)) for count in range(2, SEATS + 1)
@@ -325,30 +344,44 @@ _ABSENT_SEATS: Final = {
 
 _SEAT_BASES: Final = {
     count: tuple(
-        tuple(4 * _SEAT_WIDTH * ((seat - me) % count) for seat in range(count))
+        tuple(4 * (_AT["seats"] + _SEAT_WIDTH * ((seat - me) % count)) for seat in range(count))
         for me in range(count)
     )
     for count in range(2, SEATS + 1)
 }
-"""For each table size and viewer, the byte where each seat's numbers start in ``seats``."""
-
-_TURN_AND_PILES: Final = struct.Struct("15f")
-"""The fields ``turn`` and ``piles``, which follow one another: 15 C floats, as ``array``'s."""
-_PHASE_CELLS: Final = {phase: tuple(float(phase == each) for each in _PHASES) for phase in _PHASES}
-"""Each turn phase, by its value, one-hot."""
+"""For each table size and viewer, the byte of the tensor where each seat's numbers start."""
 
 
-def _turn_and_piles(seen: PlayerView) -> bytes:
-    """The bytes of the fields ``turn`` (the phase one-hot, then its numbers) and ``piles``."""
+def _turn_bytes(seen: PlayerView) -> tuple[bytes, bytes]:
+    """The bytes of the fields ``turn`` and ``piles``: the turn's part kept by its fields.
+
+    The key is every field of the turn but its number, which is packed apart: the phase,
+    the actions and the shootouts repeat from turn to turn. The phase is read by its
+    ``_value_``, which Python 3.11 reads faster than an enum's ``value``.
+    """
     turn = seen.turn
-    return _TURN_AND_PILES.pack(
-        *_PHASE_CELLS[turn.phase.value],
+    key = (
+        turn.player,
+        turn.phase._value_,
         turn.base_actions,
         turn.bonus_actions,
         turn.actions_taken,
-        turn.actions_left,
         turn.shootouts,
-        turn.revolver_actions,
+    )
+    kept = _TURNS.get(key)
+    if kept is None:
+        if len(_TURNS) >= _MAX_BLOCKS:
+            _TURNS.clear()
+        kept = _TURNS[key] = _TURN.pack(
+            *_PHASE_CELLS[turn.phase.value],
+            turn.base_actions,
+            turn.bonus_actions,
+            turn.actions_taken,
+            turn.actions_left,
+            turn.shootouts,
+            turn.revolver_actions,
+        )
+    piles = _PILES.pack(
         turn.number,
         seen.draw_pile_size,
         seen.tile_pile_size,
@@ -356,6 +389,18 @@ def _turn_and_piles(seen: PlayerView) -> bytes:
         seen.markers_placed,
         seen.stalled_turns,
     )
+    return kept, piles
+
+
+_TURN: Final = struct.Struct("9f")
+"""The field ``turn`` but its last number: 9 C floats, as ``array``'s."""
+_PILES: Final = struct.Struct("6f")
+"""The turn's number, then the field ``piles``, which follows: 6 C floats."""
+_PHASE_CELLS: Final = {phase: tuple(float(phase == each) for each in _PHASES) for phase in _PHASES}
+"""Each turn phase, by its value, one-hot."""
+_TURNS: Final[dict[tuple[int, str, int, int, int, int], bytes]] = {}
+"""The turn's part of the field ``turn``, by the turn's fields but its number: at most 6
+players x 3 phases x the few counts of actions and shootouts a turn has."""
 
 
 def _shootout(seen: PlayerView, me: int, count: int) -> bytes:
@@ -391,27 +436,30 @@ _EMPTY_SLOTS: Final = tuple(
 )
 """The zeros of the empty business slots, by the number of businesses present."""
 
-_BLOCKS: Final[dict[tuple[int, int, int], tuple[BusinessView, bytes]]] = {}
+_BLOCKS: Final[dict[int, tuple[BusinessView, bytes]]] = {}
 """The blocks of business views already encoded, by the view's ``id``, viewer and table size.
 
 The library makes one view of a business for each viewer and what they know there, and
 states share the businesses a command left alone: an agent that observes state after state
 sees the same few views again and again. Each is kept with its block, so that no other object
 can take its ``id`` while the key is held; the whole store is dropped when it grows large.
+The key is ``id(view) * _VIEWERS`` plus the number of the viewer at its table size.
 """
 _MAX_BLOCKS: Final = 4096
+_VIEWER_KEYS: Final = {
+    count: tuple(sum(range(2, count)) + me for me in range(count)) for count in range(2, SEATS + 1)
+}
+"""For each table size and viewer, a number of its own: 0 to 1 at 2 players, 2 to 4 at 3..."""
+_VIEWERS: Final = sum(range(2, SEATS + 1))
+"""How many numbers :data:`_VIEWER_KEYS` gives: 20."""
 
 
 def _business_block(business: BusinessView, me: int, count: int) -> bytes:
-    """The block of ``business`` seen by ``me`` at a table of ``count``, made once (its bytes)."""
-    key = (id(business), me, count)
-    kept = _BLOCKS.get(key)
-    if kept is not None:
-        return kept[1]
+    """The block of ``business`` seen by ``me`` at a table of ``count``, made and kept."""
     block = _new_block(business, me, count)
     if len(_BLOCKS) >= _MAX_BLOCKS:
         _BLOCKS.clear()
-    _BLOCKS[key] = (business, block)
+    _BLOCKS[id(business) * _VIEWERS + _VIEWER_KEYS[count][me]] = (business, block)
     return block
 
 
@@ -460,25 +508,42 @@ _COLUMN_BYTES: Final[dict[int, tuple[ColumnView, bytes]]] = {}
 
 def _column_bytes(column: ColumnView) -> bytes:
     """The bytes of a seat's column in a business's block: its marker, then each position."""
-    x = _COLUMN_ZEROS[:]
-    if column.marker is not None:
-        x[0] = 1
-        x[1] = column.marker
-    for position, place in enumerate(column.slots):
-        cell = 2 + _POSITION_WIDTH * position
-        x[cell] = 1
-        if place.face is _DOWN:
-            x[cell + 1] = 1
-        known = place.card
-        if known is not None:
-            value, color = _CARD_CELLS[known]
-            x[cell + 2] = 1
-            x[cell + 3] = value
-            x[cell + 4 + color] = 1
+    marker = column.marker
+    places = column.slots
+    parts = [_NO_MARKER if marker is None else _MARKER.pack(1, marker)]
+    for place in places:
+        parts.append((_FACE_DOWN if place.face is _DOWN else _FACE_UP)[place.card])
+    parts.append(_NO_PLACES[len(places)])
+    return b"".join(parts)
+
+
+def _place_bytes(down: bool, known: GangsterCard | None) -> bytes:
+    """The bytes of a position of a column: a card there, face down, known, value, colour."""
+    x = array.array("f", bytes(4 * _POSITION_WIDTH))
+    x[0] = 1
+    x[1] = down
+    if known is not None:
+        value, color = _CARD_CELLS[known]
+        x[2] = 1
+        x[3] = value
+        x[4 + color] = 1
     return x.tobytes()
 
 
-_COLUMN_ZEROS: Final = array.array("f", bytes(4 * _COLUMN_WIDTH))
+_FACE_UP: Final[dict[GangsterCard | None, bytes]] = {
+    card: _place_bytes(False, card) for card in (None, *GANGSTER_CARDS)
+}
+"""The bytes of a face-up position, by the card the viewer knows there (None: unknown)."""
+_FACE_DOWN: Final[dict[GangsterCard | None, bytes]] = {
+    card: _place_bytes(True, card) for card in (None, *GANGSTER_CARDS)
+}
+"""The bytes of a face-down position, by the card the viewer knows there (None: unknown)."""
+_MARKER: Final = struct.Struct("2f")
+_NO_MARKER: Final = bytes(4 * 2)
+_NO_PLACES: Final = tuple(
+    bytes(4 * _POSITION_WIDTH * (_POSITIONS - filled)) for filled in range(_POSITIONS + 1)
+)
+"""The zeros of a column's empty positions, by the number of positions filled."""
 
 
 def observation_text(seen: PlayerView) -> str:

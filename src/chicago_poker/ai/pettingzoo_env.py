@@ -114,6 +114,7 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         self.max_commands = max_commands
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation_space = observation_space()
         self._action_space = gymnasium.spaces.Discrete(ACTION_COUNT)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
@@ -160,10 +161,11 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         self._select()
 
     def _select(self) -> None:
-        """Choose the agent to act, or end the game."""
+        """Choose the agent to act, or end the game (with its rewards)."""
         game = self.game
-        if game.state.is_over:
-            self._end(game.state.winner)
+        state = game.state
+        if state.victory is not None:
+            self._end(state.winner)
             return
         if self.max_commands is not None and self._commands >= self.max_commands:
             self.truncations = dict.fromkeys(self.agents, True)
@@ -177,6 +179,7 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
             if winner is not None:
                 self.rewards[agent] = 1.0 if seat == winner else -1.0 / (count - 1)
             self.terminations[agent] = True
+        self._accumulate_rewards()
 
     def step(self, action: int | None) -> None:
         """The selected agent gives the command of ``action`` (None once the game is over).
@@ -188,12 +191,12 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # Every reward is 0 until the game ends (see _end): the rewards of the last step
+        # stay those of reset(), and only the end adds them up.
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         self.game.execute(self._command(agent, action))
         self._commands += 1
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -203,8 +206,8 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         It is the legal command listed with that id (see :func:`_allowed`), which is the one
         :func:`~chicago_poker.ai.actions.command_of` reads the id as.
         """
-        seat = self.possible_agents.index(agent)
-        command = None if action is None else self._allowed(seat).get(int(action))
+        seat = self._seats[agent]
+        command = None if action is None else self._allowed(self.game.state, seat).get(int(action))
         if command is None:
             raise ValueError(f"action {action!r} is not in the action mask of {agent}")
         return cast(PlayerCommand, command)  # a seat's legal commands are players' commands
@@ -213,19 +216,18 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
 
     def observe(self, agent: str) -> ObsDict:
         """The agent's observation: its view as a tensor, and its action mask."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         state = self.game.state
         mask = bytearray(ACTION_COUNT)
-        for action in self._allowed(seat):
+        for action in self._allowed(state, seat):
             mask[action] = 1
         return {
             "observation": encode(view(state, seat)),
             "action_mask": np.frombuffer(mask, _MASK_TYPE),
         }
 
-    def _allowed(self, seat: int) -> dict[int, Command]:
-        """The legal commands of ``seat`` now, by id, kept until the state changes."""
-        state = self.game.state
+    def _allowed(self, state: GameState, seat: int) -> dict[int, Command]:
+        """The legal commands of ``seat`` in ``state`` (now), by id, kept for that state."""
         kept = self._kept
         if kept is not None and kept[0] is state and kept[1] == seat:
             return kept[2]
