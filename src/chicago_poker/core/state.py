@@ -9,6 +9,8 @@ data), not a property of the state.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any, Final, cast
 
 from attrs import frozen
 
@@ -44,20 +46,18 @@ class Column:
 
     @property
     def is_full(self) -> bool:
-        """Whether the column holds five cards (R-4.5): :func:`column_is_full`."""
-        return column_is_full(self)
+        """Whether the column holds five cards (R-4.5)."""
+        return len(self.cards) >= MAX_COLUMN
 
 
-def column_is_full(column: Column) -> bool:
-    """Whether ``column`` holds five cards (R-4.5): :attr:`Column.is_full`, as a function.
+column_is_full: Final[Callable[[Column], bool]] = cast("Any", Column.is_full).fget
+""":attr:`Column.is_full` as a plain function: the property's own getter, so the rule is
+written once. The engine's loops call this: in Python 3.11 reading a property is a call from C
+back into Python, which costs several times a plain call.
 
-    The engine's loops call this: in Python 3.11 a property is a call from C back into
-    Python, which costs several times a plain call.
-
-    >>> column_is_full(EMPTY_COLUMN)
-    False
-    """
-    return len(column.cards) >= MAX_COLUMN
+>>> column_is_full(EMPTY_COLUMN)
+False
+"""
 
 
 EMPTY_COLUMN = Column()
@@ -147,8 +147,8 @@ class Turn:
 
     @property
     def actions_left(self) -> int:
-        """The actions the player may still take: :func:`actions_left`."""
-        return actions_left(self)
+        """The actions the player may still take."""
+        return self.base_actions + self.bonus_actions - self.actions_taken
 
     @property
     def revolver_actions(self) -> int:
@@ -164,15 +164,13 @@ class Turn:
         return max(0, min(2, MOST_ACTIONS - self.base_actions - self.bonus_actions))
 
 
-def actions_left(turn: Turn) -> int:
-    """The actions the player may still take in ``turn``: :attr:`Turn.actions_left`, as a function.
+actions_left: Final[Callable[[Turn], int]] = cast("Any", Turn.actions_left).fget
+""":attr:`Turn.actions_left` as a plain function, the property's own getter: see
+:data:`column_is_full`.
 
-    For the engine's loops, as :func:`column_is_full`.
-
-    >>> actions_left(Turn(0, 5, actions_taken=1))
-    2
-    """
-    return turn.base_actions + turn.bonus_actions - turn.actions_taken
+>>> actions_left(Turn(0, 5, actions_taken=1))
+2
+"""
 
 
 class ShootoutStage(enum.Enum):
