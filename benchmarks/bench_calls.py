@@ -23,7 +23,6 @@ import argparse
 import ctypes
 import gc
 import importlib.util
-import random
 import re
 import shutil
 import statistics
@@ -36,12 +35,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from chicago_poker import GameState, RuleOptions, legal_commands, view
-from chicago_poker.ai.observation import encode
-from chicago_poker.cli.turns import next_chooser
-from chicago_poker.players.game import Game
+from bench_instructions import decisions, under_callgrind
 
-NAMES = ("Al", "Bugs", "Dutch", "Frank", "Gus", "Hymie")
+from chicago_poker import GameState, legal_commands, view
+from chicago_poker.ai.observation import encode
+
 TOGGLE = """#include <valgrind/callgrind.h>
 void start(void) { CALLGRIND_ZERO_STATS; CALLGRIND_TOGGLE_COLLECT; }
 void stop(const char *name) { CALLGRIND_TOGGLE_COLLECT; CALLGRIND_DUMP_STATS_AT(name); }
@@ -58,20 +56,6 @@ def load(base: Path, path: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
-
-
-def decisions(seed: int, players: int) -> list[tuple[GameState, int]]:
-    """Every state of a random game where a seat decides, with that seat."""
-    game = Game.new(NAMES[:players], RuleOptions(), seed=seed)
-    choices = random.Random(seed)
-    found = []
-    while not game.state.is_over:
-        seat = next_chooser(game.state)
-        if seat is None:
-            break
-        found.append((game.state, seat))
-        game.execute(choices.choice(game.legal_commands(seat)))
-    return found
 
 
 def loops(
@@ -143,9 +127,9 @@ def callgrind(arguments: list[str], calls: int) -> None:
         source.write_text(TOGGLE)
         subprocess.run(["cc", "-shared", "-fPIC", "-o", library, source], check=True)
         output = Path(scratch, "cg.out")
-        command = ["valgrind", "--tool=callgrind", "--collect-atstart=no"]
-        command += [f"--callgrind-out-file={output}", sys.executable, __file__, *arguments]
-        subprocess.run([*command, "--child", str(library)], check=True, capture_output=True)
+        under_callgrind(
+            [__file__, *arguments, "--child", str(library)], output=str(output), toggled=True
+        )
         counts = {}
         for dump in Path(scratch).glob("cg.out.*"):
             text = dump.read_text()

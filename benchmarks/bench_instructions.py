@@ -78,11 +78,17 @@ CALLS = ("view", "legal commands", "encode")
 """The workloads that time one call of the core at every decision of random games."""
 
 
-def decisions(seed: int) -> list[tuple[GameState, int]]:
-    """Every state of a random 4-player game where a seat decides, with that seat."""
+NAMES = ("Al", "Bugs", "Dutch", "Frank", "Gus", "Hymie")
+
+
+def decisions(seed: int, players: int = 4) -> list[tuple[GameState, int]]:
+    """Every state of a random game of ``players`` where a seat decides, with that seat.
+
+    The commands are chosen at random among the legal ones; ``bench_calls.py`` uses these too.
+    """
     from chicago_poker.cli.turns import next_chooser
 
-    game = Game.new(("Al", "Bugs", "Dutch", "Frank"), RuleOptions(), seed=seed)
+    game = Game.new(NAMES[:players], RuleOptions(), seed=seed)
     choices = random.Random(seed)
     found = []
     while not game.state.is_over:
@@ -211,27 +217,40 @@ def child(name: str, repetitions: int, games: int, warm_up: int, seed: int) -> i
     return units
 
 
+def under_callgrind(
+    arguments: list[str], *, output: str = "/dev/null", toggled: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """Run this Python with ``arguments`` under valgrind's callgrind, and wait for it.
+
+    Every run has ``PYTHONHASHSEED=0``, so that sets and dicts of strings are laid out alike
+    from run to run. ``toggled``: count only between the program's client requests
+    (``--collect-atstart=no``), as ``bench_calls.py`` does. Exits with callgrind's error if
+    the run fails. ``bench_calls.py`` runs its child through this too.
+    """
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={output}"]
+    if toggled:
+        command.append("--collect-atstart=no")
+    environment = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        [*command, sys.executable, *arguments],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=environment,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"the run under callgrind failed:\n{done.stderr[-2000:]}")
+    return done
+
+
 def count(name: str, repetitions: int, args: argparse.Namespace) -> tuple[int, int]:
     """The instructions and units of one child run under callgrind."""
-    command = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        os.path.abspath(__file__),
-        "--child",
-        name,
-        str(repetitions),
-        f"--games={args.games}",
-        f"--warm-up={args.warm_up}",
-        f"--seed={args.seed}",
-    ]
-    # One hash seed for every run: sets and dicts of strings are then laid out alike.
-    environment = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(command, capture_output=True, text=True, check=False, env=environment)
+    arguments = [os.path.abspath(__file__), "--child", name, str(repetitions)]
+    arguments += [f"--games={args.games}", f"--warm-up={args.warm_up}", f"--seed={args.seed}"]
+    done = under_callgrind(arguments)
     collected = _COLLECTED.search(done.stderr)
     units = _UNITS.search(done.stdout)
-    if done.returncode != 0 or collected is None or units is None:
+    if collected is None or units is None:
         raise SystemExit(f"{name}: the run under callgrind failed:\n{done.stderr[-2000:]}")
     return int(collected.group(1)), int(units.group(1))
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
-from chicago_poker.core import decide, legal
+from chicago_poker.core import commands, decide, legal
 from chicago_poker.core.apply import (
     _business,
     _GameStateChanges,
@@ -40,7 +40,14 @@ from chicago_poker.core.cards import (
     parse_card,
     parse_tile,
 )
-from chicago_poker.core.commands import PlayGangster
+from chicago_poker.core.commands import (
+    Command,
+    PlayBribery,
+    PlayGangster,
+    PlayLiquidation,
+    PlayPoliceRaid,
+    PlayRevolver,
+)
 from chicago_poker.core.decide import step
 from chicago_poker.core.events import Event, TurnStarted
 from chicago_poker.core.rules import RuleOptions
@@ -344,8 +351,9 @@ def shared_objects() -> Iterator[tuple[tuple[object, ...], attrs.AttrsInstance]]
         yield (seat,), legal._DRAWS[seat]
         yield (seat,), legal._END_TURNS[seat]
     plays = {
-        (seat, id(card), tile): play
-        for (seat, tile), made in legal._GANGSTER_PLAYS.items()
+        (seat, id(card), id(tile)): play
+        for seat, tables in enumerate(legal._GANGSTER_PLAYS)
+        for tile, made in tables.items()
         for card, play in made.items()
     }
     for table in (decide._CARDS_DRAWN, decide._GANGSTERS_PLAYED, plays):
@@ -356,15 +364,52 @@ def shared_objects() -> Iterator[tuple[tuple[object, ...], attrs.AttrsInstance]]
             yield fields, shared
 
 
+def special_play_key(play: Command) -> int:
+    """The key that ``legal._SPECIAL_PLAYS`` keeps ``play`` under, worked out from its fields."""
+    match play:
+        case PlayLiquidation(_, tile, victim):
+            return id(tile) << 6 | victim << 2 | 1
+        case PlayPoliceRaid(_, tile, target):
+            return id(tile) << 6 | target << 2 | 2
+        case PlayBribery(_, card):
+            return id(card) << 2 | 3
+        case PlayRevolver():
+            return 0
+    raise AssertionError(play)
+
+
+def test_shared_special_plays_are_those_their_key_names(games: list[Game]) -> None:
+    kept = [
+        (seat, key, play)
+        for seat, made in enumerate(legal._SPECIAL_PLAYS)
+        for key, play in made.items()
+    ]
+    assert {type(play) for _, _, play in kept} == {
+        PlayLiquidation,
+        PlayPoliceRaid,
+        PlayBribery,
+        PlayRevolver,
+    }
+    for seat, key, play in kept:
+        assert isinstance(play, PlayLiquidation | PlayPoliceRaid | PlayBribery | PlayRevolver)
+        assert play.player == seat
+        assert key == special_play_key(play), play
+        assert play == attrs.evolve(play)
+        assert commands._FORMED.get(id(play)) is play  # step need not check its form again
+
+
 def test_shared_events_and_commands_are_those_their_key_names(games: list[Game]) -> None:
     # The games fixture fills the tables; an object kept under the wrong key would be handed
     # out for another seat, card or tile.
     assert len(decide._GANGSTERS_PLAYED) > 100
     assert len(decide._CARDS_DRAWN) > 100
     gc.collect()  # a new tuple is tracked until a collection finds it holds ints alone
-    assert not any(map(gc.is_tracked, [*legal._GANGSTER_PLAYS, *decide._GANGSTERS_PLAYED]))
+    assert not any(map(gc.is_tracked, [*decide._GANGSTERS_PLAYED]))
     assert all(
-        card is play.card for made in legal._GANGSTER_PLAYS.values() for card, play in made.items()
+        card is play.card and (made.seat, made.tile) == (play.player, play.business)
+        for tables in legal._GANGSTER_PLAYS
+        for made in tables.values()
+        for card, play in made.items()
     )
     for key, shared in shared_objects():
         fresh = type(shared)(*key)

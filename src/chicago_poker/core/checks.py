@@ -20,7 +20,7 @@ before them, by :func:`~chicago_poker.core.decide.decide`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from chicago_poker.core.cards import BusinessTile, GangsterCard
 from chicago_poker.core.errors import IllegalCommand
@@ -30,11 +30,19 @@ from chicago_poker.core.state import Business, GameState
 _Why: TypeAlias = tuple[str, str]
 """Why a check refuses: the message and the ID of the rule, for an IllegalCommand."""
 
+_REFUSED: Final[_Why] = ("", "")
+"""What a check asked with ``explain`` false returns for a refusal whose words cost a format:
+the ``can_x_at`` forms only ask whether there is one."""
+
 
 __all__ = [
+    "can_arrive",
     "can_drive_limousine",
     "can_liquidate",
+    "can_liquidate_at",
+    "can_move_cards",
     "can_raid",
+    "can_raid_at",
     "limousine_refusal",
     "liquidation_refusal",
     "raid_refusal",
@@ -73,20 +81,44 @@ def can_liquidate(state: GameState, seat: int, tile: BusinessTile, victim: int) 
     return _liquidation(state, seat, tile, victim) is None
 
 
+def can_liquidate_at(state: GameState, seat: int, business: Business, victim: int) -> bool:
+    """:func:`can_liquidate` at a business in play, given itself rather than its tile.
+
+    For :func:`~chicago_poker.core.legal.legal_commands`, which asks about every business and
+    every player: it neither looks the business up again nor words a refusal.
+
+    >>> from chicago_poker.players.game import Game
+    >>> state = Game.new(["Al", "Bugs"], seed=1).state
+    >>> can_liquidate_at(state, 0, state.businesses[0], 1)
+    False
+    """
+    return _liquidation_at(state, seat, business, victim, False) is None
+
+
 def _liquidation(state: GameState, seat: int, tile: BusinessTile, victim: int) -> _Why | None:
     business = state.business(tile)
     if business is None:
         return _not_in_play(tile, "R-5.2.1")
+    return _liquidation_at(state, seat, business, victim, True)
+
+
+def _liquidation_at(
+    state: GameState, seat: int, business: Business, victim: int, explain: bool
+) -> _Why | None:
     why = _other_player(state, seat, victim, "R-5.2.1")
     if why is not None:
         return why
     column = business.columns[victim]
     if not column.cards:
-        return f"{_name(state, victim)} has no card at {tile.name}.", "R-5.2.1"
+        if not explain:
+            return _REFUSED
+        return f"{_name(state, victim)} has no card at {business.tile.name}.", "R-5.2.1"
     if column.marker is not None:
+        if not explain:
+            return _REFUSED
         return (
-            f"{_name(state, victim)}'s five cards at {tile.name} are under a shootout marker "
-            "and immune to Liquidation.",
+            f"{_name(state, victim)}'s five cards at {business.tile.name} are under a shootout "
+            "marker and immune to Liquidation.",
             "R-5.2.3",
         )
     return None
@@ -112,15 +144,36 @@ def can_raid(state: GameState, seat: int, tile: BusinessTile, target: int) -> bo
     return _raid(state, seat, tile, target) is None
 
 
+def can_raid_at(state: GameState, seat: int, business: Business, target: int) -> bool:
+    """:func:`can_raid` at a business in play, given itself rather than its tile.
+
+    For :func:`~chicago_poker.core.legal.legal_commands`, as :func:`can_liquidate_at`.
+
+    >>> from chicago_poker.players.game import Game
+    >>> state = Game.new(["Al", "Bugs"], seed=1).state
+    >>> can_raid_at(state, 0, state.businesses[0], 0)
+    False
+    """
+    return _raid_at(state, seat, business, target, False) is None
+
+
 def _raid(state: GameState, seat: int, tile: BusinessTile, target: int) -> _Why | None:
     business = state.business(tile)
     if business is None:
         return _not_in_play(tile, "R-5.3")
+    return _raid_at(state, seat, business, target, True)
+
+
+def _raid_at(
+    state: GameState, seat: int, business: Business, target: int, explain: bool
+) -> _Why | None:
     why = _other_player(state, seat, target, "R-5.3")
     if why is not None:
         return why
     if not business.columns[target].cards:
-        return f"{_name(state, target)} has no card at {tile.name}.", "R-5.3"
+        if not explain:
+            return _REFUSED
+        return f"{_name(state, target)} has no card at {business.tile.name}.", "R-5.3"
     return None
 
 
@@ -163,6 +216,43 @@ def can_drive_limousine(
     return _limousine(state, seat, source, destination, cards) is None
 
 
+def can_move_cards(
+    state: GameState, seat: int, source: Business, cards: Sequence[GangsterCard]
+) -> bool:
+    """Whether a Limousine may take ``cards`` from ``seat``'s column at ``source``.
+
+    The part of :func:`can_drive_limousine` that does not depend on the destination
+    (R-5.4.1, R-5.4.2): :func:`~chicago_poker.core.legal.legal_commands` asks it once for
+    every destination, then :func:`can_arrive` for each.
+
+    >>> from chicago_poker.players.game import Game
+    >>> state = Game.new(["Al", "Bugs"], seed=1).state
+    >>> can_move_cards(state, 0, state.businesses[0], ())
+    False
+    """
+    return _moved_cards(state, seat, source, cards, False) is None
+
+
+def can_arrive(
+    state: GameState,
+    seat: int,
+    source: Business,
+    destination: Business,
+    cards: Sequence[GangsterCard],
+) -> bool:
+    """Whether a Limousine may bring ``cards`` from ``source`` to ``destination`` (R-5.4.3, R-4.5).
+
+    The part of :func:`can_drive_limousine` that depends on the destination: together with
+    :func:`can_move_cards`, all of it.
+
+    >>> from chicago_poker.players.game import Game
+    >>> state = Game.new(["Al", "Bugs"], seed=1).state
+    >>> can_arrive(state, 0, state.businesses[0], state.businesses[0], ())
+    False
+    """
+    return _arrival(state, seat, source, destination, cards, False) is None
+
+
 def _limousine(
     state: GameState,
     seat: int,
@@ -176,21 +266,39 @@ def _limousine(
     end = state.business(destination)
     if end is None:
         return _not_in_play(destination, "R-5.4.3")
+    if start is end:  # said first: the cards do not matter then
+        return _arrival(state, seat, start, end, cards, True)
+    return _moved_cards(state, seat, start, cards, True) or _arrival(
+        state, seat, start, end, cards, True
+    )
+
+
+def _arrival(
+    state: GameState,
+    seat: int,
+    start: Business,
+    end: Business,
+    cards: Sequence[GangsterCard],
+    explain: bool,
+) -> _Why | None:
     if start is end:
         return "The Limousine must go to another business.", "R-5.4.3"
-    why = _moved_cards(state, seat, start, cards)
-    if why is not None:
-        return why
     if len(end.columns[seat].cards) + len(cards) > MAX_COLUMN:
+        if not explain:
+            return _REFUSED
         return (
-            f"{_name(state, seat)} would have more than {MAX_COLUMN} cards at {destination.name}.",
+            f"{_name(state, seat)} would have more than {MAX_COLUMN} cards at {end.tile.name}.",
             "R-4.5",
         )
     return None
 
 
 def _moved_cards(
-    state: GameState, seat: int, source: Business, cards: Sequence[GangsterCard]
+    state: GameState,
+    seat: int,
+    source: Business,
+    cards: Sequence[GangsterCard],
+    explain: bool,
 ) -> _Why | None:
     column = source.columns[seat]
     if column.marker is not None:
@@ -199,8 +307,12 @@ def _moved_cards(
     if not 1 <= len(cards) <= MAX_LIMOUSINE or len(moved) != len(cards):
         return "The Limousine moves one to four different cards.", "R-5.4.1"
     if not moved <= set(column.cards):
+        if not explain:
+            return _REFUSED
         return f"Those cards are not all {_name(state, seat)}'s at {source.tile.name}.", "R-5.4.1"
     if not state.options.limousine_any_cards and moved != set(column.cards[-len(cards) :]):
+        if not explain:
+            return _REFUSED
         return f"The Limousine takes the last {_cards(len(cards))} of the column.", "R-5.4.1"
     return None
 

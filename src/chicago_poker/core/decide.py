@@ -97,6 +97,8 @@ from chicago_poker.core.state import (
     Shootout,
     ShootoutStage,
     TurnPhase,
+    actions_left,
+    column_is_full,
 )
 from chicago_poker.core.victory import victory_of
 
@@ -440,11 +442,11 @@ def _play_gangster(state: GameState, command: PlayGangster) -> tuple[Event, ...]
     _holding(state, seat, card, "R-3.10")
     business = _business(state, tile, "R-4.1")
     column = business.columns[seat]
-    if column.is_full:
+    if column_is_full(column):
         raise IllegalCommand(
             f"{_name(state, seat)} already has {MAX_COLUMN} cards at {tile.name}.", rule="R-4.5"
         )
-    if not limit_after(state, seat, hand=-1, actions=-1, gangster_cards=-1, places=-1):
+    if not limit_after(state, seat, -1, -1, -1, -1):  # hand, actions, gangster cards, places
         raise IllegalCommand("That play would break the hand limit.", rule="R-3.9")
     played = _gangster_played(seat, card, tile)
     if len(column.cards) + 1 < MAX_COLUMN:
@@ -626,7 +628,7 @@ def _next_shootout(state: GameState) -> Event:
 
 def _end_of_actions(state: GameState) -> Event | None:
     turn = state.turn
-    if turn.actions_left <= 0:
+    if actions_left(turn) <= 0:
         return _TURNS_ENDED[turn.player]
     if not has_legal_action(state):
         return _TURNS_FORCED_TO_END[turn.player]

@@ -6,14 +6,17 @@ exactly when ``decide`` accepts it.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import itertools
-from collections.abc import Iterator
-from typing import Final, NoReturn
+import operator
+from collections.abc import Callable, Iterator
+from typing import Any, Final, NoReturn, TypeVar
 
 from attrs import frozen
 
 from chicago_poker.core.cards import (
+    SPECIAL_CARDS,
     BusinessTile,
     GangsterCard,
     SpecialCard,
@@ -21,7 +24,7 @@ from chicago_poker.core.cards import (
     card_order,
     gangsters,
 )
-from chicago_poker.core.checks import can_drive_limousine, can_liquidate, can_raid
+from chicago_poker.core.checks import can_arrive, can_liquidate_at, can_move_cards, can_raid_at
 from chicago_poker.core.commands import (
     Command,
     DealCard,
@@ -40,7 +43,15 @@ from chicago_poker.core.commands import (
 )
 from chicago_poker.core.errors import InvalidSeatError, short_repr
 from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE, MAX_PLAYERS
-from chicago_poker.core.state import Business, GameState, ShootoutStage, Turn, TurnPhase
+from chicago_poker.core.state import (
+    Business,
+    GameState,
+    ShootoutStage,
+    Turn,
+    TurnPhase,
+    actions_left,
+    column_is_full,
+)
 
 __all__ = [
     "Awaiting",
@@ -114,7 +125,7 @@ def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
     if shootout is not None:
         return _REINFORCEMENT if _choosers(state) else _NOTHING
     turn = state.turn
-    acting = turn.phase is _ACTIONS and turn.actions_left > 0
+    acting = turn.phase is _ACTIONS and actions_left(turn) > 0
     if acting and (not check_actions or has_legal_action(state)):
         return _ACTION
     return _NOTHING
@@ -189,7 +200,10 @@ takes a player from 0 to 1, or None for every player.
     if waiting is _ACTION:
         if player is not None and player != state.turn.player:
             return ()
-        return _actions(state)
+        moves = _action_moves(state)  # and ending the turn where allowed, if any action is
+        if moves and may_end_turn(state):
+            moves.append(_END_TURNS[state.turn.player])
+        return tuple(moves)
     if waiting is _REINFORCEMENT:
         return tuple(_reinforcements(state, player))
     if waiting is _CARD:
@@ -234,7 +248,7 @@ def took_every_action(turn: Turn, previous: Turn | None, seat: int) -> bool:
         seat != turn.player
         and previous is not None
         and previous.player == seat
-        and previous.actions_left <= 0
+        and actions_left(previous) <= 0
         and turn.actions_taken == 0
     )
 
@@ -285,14 +299,6 @@ def may_decline(state: GameState, seat: int) -> bool:
     return state.options.optional_reinforcement or not holds_gangster(state, seat)
 
 
-def _actions(state: GameState) -> tuple[Command, ...]:
-    """The actions, and ending the turn where allowed; none when no action is allowed."""
-    moves = _action_moves(state)
-    if moves and may_end_turn(state):
-        moves.append(_END_TURNS[state.turn.player])
-    return tuple(moves)
-
-
 def may_end_turn(state: GameState) -> bool:
     """Whether the player whose turn it is may end it now (R-3.5, R-5.5, D-8)."""
     turn = state.turn
@@ -305,15 +311,20 @@ def _action_moves(state: GameState) -> list[Command]:
     """The actions of the player whose turn it is, drawing first.
 
     Built as a list, not yielded one by one: a generator resumes its frame for every
-    command, which was a tenth of the cost of listing them.
+    command, which was a tenth of the cost of listing them. The hand is sorted once: its
+    gangster cards come first in display order, then its special cards (see ``card_order``).
     """
     seat = state.turn.player
+    # Typed loosely: the gangster cards, then the special cards (no cast: it is a call).
+    ordered: list[Any] = sorted(state.players[seat].hand, key=_by_order)
+    if not ordered or ordered[-1].order < _FIRST_SPECIAL:
+        specials = len(ordered)  # the common case: no special card
+    else:
+        specials = bisect.bisect_left(ordered, _FIRST_SPECIAL, key=_by_order)
     moves: list[Command] = [_DRAWS[seat]] if can_draw(state, seat) else []
-    moves += _gangster_plays(state, seat)
-    specials = [card for card in state.players[seat].hand if isinstance(card, SpecialCard)]
-    if len(specials) > 1:
-        specials.sort(key=card_order)
-    for card in specials:
+    if specials:
+        moves += _gangster_plays(state, seat, ordered[:specials])
+    for card in ordered[specials:]:
         moves += _special_plays(state, seat, card)
     return moves
 
@@ -321,7 +332,6 @@ def _action_moves(state: GameState) -> list[Command]:
 def limit_after(
     state: GameState,
     seat: int,
-    *,
     hand: int,
     actions: int,
     gangster_cards: int = 0,
@@ -330,7 +340,12 @@ def limit_after(
     """Whether the hand limit allows an action, given how it changes the counts (R-3.9).
 
     The changes are to the hand size, the actions left, the gangster cards held and the free
-    places at businesses.
+    places at businesses. The engine's loops pass them by position: a call with keywords
+    costs about twice as much in Python 3.11.
+
+    >>> from chicago_poker.players.game import Game
+    >>> limit_after(Game.new(["Al", "Bugs"], seed=1).state, 0, hand=1, actions=-1)
+    True
     """
     held = state.players[seat].hand
     if len(held) + hand <= HAND_LIMIT:
@@ -338,7 +353,7 @@ def limit_after(
     turn = state.turn
     return within_hand_limit(
         len(held) + hand,
-        turn.actions_left + actions,
+        actions_left(turn) + actions,
         sum(isinstance(card, GangsterCard) for card in held) + gangster_cards,
         state.free_places(seat) + places,
     )
@@ -349,12 +364,12 @@ def can_draw(state: GameState, seat: int) -> bool:
     if not (state.draw_pile or state.discard_pile):
         return False
     # The unseen card counts as a special card: it may not help to get back to seven.
-    return limit_after(state, seat, hand=1, actions=-1)
+    return limit_after(state, seat, 1, -1)  # hand +1, actions -1
 
 
 def open_businesses(state: GameState, seat: int) -> list[Business]:
     """The face-up businesses where ``seat`` has room for another card (R-4.5)."""
-    return [b for b in state.businesses if not b.columns[seat].is_full]
+    return [b for b in state.businesses if not column_is_full(b.columns[seat])]
 
 
 _SEATS: Final = range(MAX_PLAYERS)
@@ -365,56 +380,78 @@ _END_TURNS: Final = tuple(formed(EndTurn(seat)) for seat in _SEATS)
 Made by :func:`~chicago_poker.core.commands.formed`, as are the gangster plays below, so that
 ``step`` need not check their form again when a player gives one back."""
 
-_GANGSTER_PLAYS: Final[dict[tuple[int, int], dict[GangsterCard, PlayGangster]]] = {}
-"""Every PlayGangster listed so far, by the seat and the tile's ``id``, then by the card: most
-of the commands listed, and made again and again.
+
+class _Plays(dict[GangsterCard, PlayGangster]):
+    """The PlayGangster of one seat at one business, by card, each made when first listed."""
+
+    __slots__ = ("seat", "tile")
+
+    def __init__(self, seat: int, tile: BusinessTile) -> None:
+        super().__init__()
+        self.seat = seat
+        self.tile = tile
+
+    def __missing__(self, card: GangsterCard) -> PlayGangster:
+        play = self[card] = formed(PlayGangster(self.seat, card, self.tile))
+        return play
+
+
+_GANGSTER_PLAYS: Final[tuple[dict[BusinessTile, _Plays], ...]] = tuple({} for _ in _SEATS)
+"""Every PlayGangster listed so far, by the seat, then the tile, then the card: most of the
+commands listed, and made again and again.
 
 Looking one up costs a fifth of making it. There are at most 6 x 20 tables (tiles are
-interned, so their ``id`` names them, and a key of ints is a tuple the garbage collector need
-not track) of at most 75 commands each.
+interned and hash by identity, in C) of at most 75 commands each.
 """
 
+_Made = TypeVar("_Made", bound=Command)
+_SPECIAL_PLAYS: Final[tuple[dict[int, Command], ...]] = tuple({} for _ in _SEATS)
+"""The Liquidations, Police Raids, Revolvers and Briberies listed so far, by the seat, then an
+int made from the command's fields: made once, as the gangster plays. A Liquidation's key is
+``id(tile) << 6 | victim << 2 | 1``, a Police Raid's the same with 2 for 1 (the player is
+under 16), a Bribery's ``id(card) << 2 | 3``, a Revolver's 0: the two lowest bits keep the
+kinds apart. At most 6 x 322 commands: 20 tiles x 6 players for each of the first two, 81
+cards, one Revolver."""
 
-def _gangster_plays(state: GameState, seat: int) -> list[PlayGangster]:
-    cards = gangsters(state.players[seat].hand)
-    if not cards or not limit_after(state, seat, hand=-1, actions=-1, gangster_cards=-1, places=-1):
+
+def _kept(made: dict[int, Command], key: int, command: _Made) -> _Made:
+    """Keep ``command``, its form checked (``formed``), under ``key``; return it."""
+    made[key] = formed(command)
+    return command
+
+
+def _gangster_plays(state: GameState, seat: int, cards: list[GangsterCard]) -> list[PlayGangster]:
+    if not limit_after(state, seat, -1, -1, -1, -1):  # hand, actions, gangster cards, places
         return []
+    tables = _GANGSTER_PLAYS[seat]
     plays: list[PlayGangster] = []
-    for business in open_businesses(state, seat):
-        tile = business.tile
-        made = _GANGSTER_PLAYS.get((seat, id(tile)))
-        if made is None:
-            made = _GANGSTER_PLAYS[seat, id(tile)] = {}
-        plays += [made.get(card) or _gangster_play(made, seat, card, tile) for card in cards]
+    if len(cards) == 1:
+        card = cards[0]
+        for business in state.businesses:  # open_businesses, without building its list
+            if not column_is_full(business.columns[seat]):
+                tile = business.tile
+                plays.append((tables.get(tile) or _plays(seat, tile))[card])
+        return plays
+    pick = operator.itemgetter(*cards)  # a tuple of the plays of every card at a table
+    for business in state.businesses:
+        if not column_is_full(business.columns[seat]):
+            tile = business.tile
+            plays += pick(tables.get(tile) or _plays(seat, tile))
     return plays
 
 
-def _gangster_play(
-    made: dict[GangsterCard, PlayGangster], seat: int, card: GangsterCard, tile: BusinessTile
-) -> PlayGangster:
-    play = made[card] = formed(PlayGangster(seat, card, tile))
-    return play
+def _plays(seat: int, tile: BusinessTile) -> _Plays:
+    plays = _GANGSTER_PLAYS[seat][tile] = _Plays(seat, tile)
+    return plays
 
 
-def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Iterator[Command]:
-    match card.kind:
-        case SpecialKind.LIQUIDATION:
-            plays: Iterator[Command] = _liquidations(state, seat)
-        case SpecialKind.POLICE_RAID:
-            if (
-                card.copy > 1
-                and SpecialCard(SpecialKind.POLICE_RAID, 1) in state.players[seat].hand
-            ):
-                return  # both copies do the same; list the plays once
-            plays = _raids(state, seat)
-        case SpecialKind.LIMOUSINE:
-            plays = _limousines(state, seat)
-        case SpecialKind.REVOLVER:
-            plays = iter((PlayRevolver(seat),))
-        case SpecialKind.BRIBERY:
-            plays = _briberies(state, seat)
-    if special_within_limit(state, seat, card.kind):
-        yield from plays
+def _special_plays(state: GameState, seat: int, card: SpecialCard) -> list[Command]:
+    kind = card.kind
+    if not special_within_limit(state, seat, kind):
+        return []
+    if kind is _RAID and card.copy > 1 and _FIRST_RAID in state.players[seat].hand:
+        return []  # both copies do the same; list the plays once
+    return _PLAYS_OF[kind](state, seat)
 
 
 def special_within_limit(state: GameState, seat: int, kind: SpecialKind) -> bool:
@@ -426,7 +463,7 @@ def special_within_limit(state: GameState, seat: int, kind: SpecialKind) -> bool
         return True
     # The Revolver costs its action and adds its extra ones (R-5.5.1).
     actions = state.turn.revolver_actions - 1 if kind is SpecialKind.REVOLVER else -1
-    return limit_after(state, seat, hand=-1, actions=actions)
+    return limit_after(state, seat, -1, actions)  # hand -1
 
 
 def holds_gangster(state: GameState, seat: int) -> bool:
@@ -434,30 +471,42 @@ def holds_gangster(state: GameState, seat: int) -> bool:
     return any(isinstance(card, GangsterCard) for card in state.players[seat].hand)
 
 
-def liquidation_victims(state: GameState, seat: int) -> Iterator[tuple[BusinessTile, int]]:
+def liquidation_victims(state: GameState, seat: int) -> list[tuple[BusinessTile, int]]:
     """Every (business, victim) a Liquidation may choose (R-5.2.1, R-5.2.3)."""
+    found = []
     for business in state.businesses:
         for victim in range(len(business.columns)):
-            if can_liquidate(state, seat, business.tile, victim):
-                yield business.tile, victim
+            if can_liquidate_at(state, seat, business, victim):
+                found.append((business.tile, victim))
+    return found
 
 
-def _liquidations(state: GameState, seat: int) -> Iterator[Command]:
+def _liquidations(state: GameState, seat: int) -> list[Command]:
+    made = _SPECIAL_PLAYS[seat]
+    plays: list[Command] = []
     for tile, victim in liquidation_victims(state, seat):
-        yield PlayLiquidation(seat, tile, victim)
+        key = id(tile) << 6 | victim << 2 | 1  # see _SPECIAL_PLAYS
+        plays.append(made.get(key) or _kept(made, key, PlayLiquidation(seat, tile, victim)))
+    return plays
 
 
-def raid_targets(state: GameState, seat: int) -> Iterator[tuple[BusinessTile, int]]:
+def raid_targets(state: GameState, seat: int) -> list[tuple[BusinessTile, int]]:
     """Every (business, player) a Police Raid may choose (R-5.3, D-17)."""
+    found = []
     for business in state.businesses:
         for target in range(len(business.columns)):
-            if can_raid(state, seat, business.tile, target):
-                yield business.tile, target
+            if can_raid_at(state, seat, business, target):
+                found.append((business.tile, target))
+    return found
 
 
-def _raids(state: GameState, seat: int) -> Iterator[Command]:
+def _raids(state: GameState, seat: int) -> list[Command]:
+    made = _SPECIAL_PLAYS[seat]
+    plays: list[Command] = []
     for tile, target in raid_targets(state, seat):
-        yield PlayPoliceRaid(seat, tile, target)
+        key = id(tile) << 6 | target << 2 | 2  # see _SPECIAL_PLAYS
+        plays.append(made.get(key) or _kept(made, key, PlayPoliceRaid(seat, tile, target)))
+    return plays
 
 
 def movable_groups(
@@ -475,18 +524,52 @@ def movable_groups(
             yield column.cards[-count:]
 
 
-def _limousines(state: GameState, seat: int) -> Iterator[Command]:
-    for source in state.businesses:
+def _limousines(state: GameState, seat: int) -> list[Command]:
+    businesses = state.businesses
+    plays: list[Command] = []
+    for source in businesses:
         for group in movable_groups(state, seat, source):
-            for destination in state.businesses:
-                if not can_drive_limousine(state, seat, source.tile, destination.tile, group):
-                    continue
-                for order in itertools.permutations(group):
-                    yield PlayLimousine(seat, source.tile, destination.tile, order)
+            if not can_move_cards(state, seat, source, group):
+                continue  # whatever the destination
+            for destination in businesses:
+                if can_arrive(state, seat, source, destination, group):
+                    plays += [
+                        PlayLimousine(seat, source.tile, destination.tile, order)
+                        for order in itertools.permutations(group)
+                    ]
+    return plays
 
 
-def _briberies(state: GameState, seat: int) -> Iterator[Command]:
-    for card in sorted(state.discard_pile, key=card_order):
-        gained = 1 if isinstance(card, GangsterCard) else 0
-        if limit_after(state, seat, hand=0, actions=-1, gangster_cards=gained):
-            yield PlayBribery(seat, card)
+def _revolvers(state: GameState, seat: int) -> list[Command]:
+    made = _SPECIAL_PLAYS[seat]
+    return [made.get(0) or _kept(made, 0, PlayRevolver(seat))]
+
+
+def _briberies(state: GameState, seat: int) -> list[Command]:
+    # The hand limit is asked once for a card that is not a gangster card and once for one
+    # that is (``limit_after`` counts only that), not once for every card of the pile.
+    allowed = tuple(
+        limit_after(state, seat, 0, -1, gained)
+        for gained in (0, 1)  # actions -1
+    )
+    made = _SPECIAL_PLAYS[seat]
+    return [
+        made.get(id(card) << 2 | 3) or _kept(made, id(card) << 2 | 3, PlayBribery(seat, card))
+        for card in sorted(state.discard_pile, key=_by_order)
+        if allowed[type(card) is GangsterCard]
+    ]
+
+
+_by_order: Final = operator.attrgetter("order")
+_RAID: Final = SpecialKind.POLICE_RAID
+_FIRST_RAID: Final = SpecialCard(SpecialKind.POLICE_RAID, 1)
+_FIRST_SPECIAL: Final = min(card.order for card in SPECIAL_CARDS)
+"""The display order of the first special card: every gangster card sorts before it."""
+_PLAYS_OF: Final[dict[SpecialKind, Callable[[GameState, int], list[Command]]]] = {
+    SpecialKind.LIQUIDATION: _liquidations,
+    SpecialKind.POLICE_RAID: _raids,
+    SpecialKind.LIMOUSINE: _limousines,
+    SpecialKind.REVOLVER: _revolvers,
+    SpecialKind.BRIBERY: _briberies,
+}
+"""The plays of each kind of special card, all its targets."""

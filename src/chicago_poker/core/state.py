@@ -9,6 +9,8 @@ data), not a property of the state.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any, Final, cast
 
 from attrs import frozen
 
@@ -27,6 +29,8 @@ __all__ = [
     "Turn",
     "TurnPhase",
     "Victory",
+    "actions_left",
+    "column_is_full",
 ]
 
 
@@ -44,6 +48,16 @@ class Column:
     def is_full(self) -> bool:
         """Whether the column holds five cards (R-4.5)."""
         return len(self.cards) >= MAX_COLUMN
+
+
+column_is_full: Final[Callable[[Column], bool]] = cast("Any", Column.is_full).fget
+""":attr:`Column.is_full` as a plain function: the property's own getter, so the rule is
+written once. The engine's loops call this: in Python 3.11 reading a property is a call from C
+back into Python, which costs several times a plain call.
+
+>>> column_is_full(EMPTY_COLUMN)
+False
+"""
 
 
 EMPTY_COLUMN = Column()
@@ -148,6 +162,15 @@ class Turn:
         1
         """
         return max(0, min(2, MOST_ACTIONS - self.base_actions - self.bonus_actions))
+
+
+actions_left: Final[Callable[[Turn], int]] = cast("Any", Turn.actions_left).fget
+""":attr:`Turn.actions_left` as a plain function, the property's own getter: see
+:data:`column_is_full`.
+
+>>> actions_left(Turn(0, 5, actions_taken=1))
+2
+"""
 
 
 class ShootoutStage(enum.Enum):

@@ -637,10 +637,16 @@ class Game(RecordedGame):
             self._origin = (len(self._commands), self._dealer.get_state())
         dealer = self._dealer
         dealt: tuple[Event, ...] = ()
-        while (outcome := dealer.outcome(self.state)) is not None:
+        while True:
+            # self._state, not the property self.state: in Python 3.11 a property is a call
+            # from C back into Python, dearer than the rest of this loop.
+            state = self._state
+            assert state is not None  # a game has a state from the start
+            outcome = dealer.outcome(state)
+            if outcome is None:
+                return dealt
             # The dealer's commands have their form: a card of the pile, a tile of the pile.
-            dealt += self._keep(outcome, step_well_formed(self.state, outcome))
-        return dealt
+            dealt += self._keep(outcome, step_well_formed(state, outcome))
 
 
 _CHANCE: Final = (DealCard, RevealTile)
