@@ -162,7 +162,7 @@ def main() -> int:
     collected = sum(pauses.seconds.values())
     print(
         f"{args.bot}, gc {args.gc}: {args.games} games in {total:.1f} s of CPU, "
-        f"{collected:.2f} s ({collected / total:.0%}) collecting; slowest move {slowest:.3f} s, "
+        f"{collected:.2f} s ({collected / total:.1%}) collecting; slowest move {slowest:.3f} s, "
         f"{over} of {moves} moves over {LIMIT} s"
     )
     return 0

@@ -18,6 +18,13 @@ lookup turns it into a ready-made rank. If the values all differ, ANDing the col
 rules out a flush; if a value repeats, identity checks rule out a repeated card (cards are
 interned). Anything else (flushes and straights, whose category depends on colour,
 partial hands, bad input) takes a slower path that validates the hand in full.
+
+The tables keep each rank packed into an int (:func:`rank_key`): category, then the
+tie-breaking values, four bits each. Code that ranks many hands and keeps the results (the
+bots) keeps these keys, which order as the ranks do; ints are not objects the garbage
+collector tracks, where a :class:`HandRank` is, and a bot's search meets thousands of hands.
+:func:`evaluate_hand` makes one :class:`HandRank` for each rank it returns, kept for the
+next time.
 """
 
 from __future__ import annotations
