@@ -20,6 +20,7 @@ from chicago_poker.core.commands import Command
 from chicago_poker.core.views import view
 from chicago_poker.formats.jsonio import to_json
 from chicago_poker.players.game import Game
+from chicago_poker.workers.processes import YOUNG_THRESHOLD, settle
 from chicago_poker.workers.spread import in_order
 
 _KEPT: list[list[int]] = []
@@ -133,3 +134,26 @@ def test_a_thinking_worker_holds_the_collector_off_while_a_bot_searches(
     finally:
         gc.enable()
     assert _Bot.collecting == [True, False, False]
+
+
+def _young_threshold(item: int) -> int:
+    return gc.get_threshold()[0]
+
+
+def test_a_worker_collects_its_youngest_objects_as_python_3_13_does() -> None:
+    assert list(in_order(_young_threshold, [0, 1], workers=1)) == [YOUNG_THRESHOLD] * 2
+    assert YOUNG_THRESHOLD == 2_000
+
+
+@pytest.mark.parametrize("owners", [0, 700, 2_000, 5_000])
+def test_settling_raises_the_young_threshold_to_3_13s_and_no_further(owners: int) -> None:
+    before = gc.get_threshold()
+    gc.set_threshold(owners, 10, 10)
+    try:
+        settle()
+        after = gc.get_threshold()
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    expected = owners if owners == 0 or owners >= YOUNG_THRESHOLD else YOUNG_THRESHOLD
+    assert after == (expected, 10, 10)  # 0 is collections turned off: the owner's choice
