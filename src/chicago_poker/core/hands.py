@@ -376,7 +376,8 @@ _RANKS: Final[dict[int, HandRank]] = {}
 rank, made the first time it is returned."""
 _FAST: Final[dict[int, HandRank]] = {}
 """Five-card ranks that colour cannot change unless the cards are a flush, by multiset, as
-:func:`evaluate_hand` meets them: not straights (colour decides their category)."""
+:func:`evaluate_hand` meets them (a flush's multiset too, with its rank in other colours):
+not straights, whose category colour decides."""
 _PARTIAL: Final[dict[int, HandRank]] = {}
 """The ranks of one to four cards, by multiset, as :func:`evaluate_hand` meets them."""
 
@@ -494,13 +495,19 @@ def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
     hand = _as_tuple(cards)
     values, key = _checked_key(hand)
     rank = _RANKS.get(key)
-    if rank is None:
-        rank = _RANKS.setdefault(key, HandRank._of_key(key))
-    if len(hand) < MAX_HAND_SIZE:
-        _PARTIAL[values] = rank
-    elif key == _PLAIN[values] and values not in _RAINBOW:  # colour made no flush
-        _FAST[values] = rank
+    if rank is None:  # the first hand of this rank, which no other multiset of values has
+        rank = _rank_of(key)
+        if len(hand) < MAX_HAND_SIZE:
+            _PARTIAL[values] = rank
+        elif values not in _RAINBOW:  # not a run: the fast path settles it, unless a flush
+            _FAST[values] = _rank_of(_PLAIN[values])
     return rank
+
+
+def _rank_of(key: int) -> HandRank:
+    """The :class:`HandRank` packed in ``key``: made the first time, then kept in :data:`_RANKS`."""
+    rank = _RANKS.get(key)
+    return _RANKS.setdefault(key, HandRank._of_key(key)) if rank is None else rank
 
 
 def _checked_key(hand: tuple[object, ...]) -> tuple[int, int]:
