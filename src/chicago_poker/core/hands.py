@@ -136,6 +136,8 @@ _LABELS: Final = {
     HandCategory.HIGH_CARD: "High card",
 }
 
+_CATEGORY_OF: Final = {category.value: category for category in HandCategory}
+
 _STRAIGHTS: Final = frozenset(
     {HandCategory.STRAIGHT_FLUSH, HandCategory.RAINBOW_STRAIGHT, HandCategory.STRAIGHT}
 )
@@ -194,15 +196,12 @@ class HandRank:
     @classmethod
     def _of_key(cls, key: int) -> HandRank:
         """Build the rank packed in ``key`` (a key of the tables) without validation."""
-        tiebreak = []
-        for shift in range(_TIE_BITS - 4, -4, -4):
-            value = key >> shift & 0xF
-            if not value:  # a missing value packs as 0 (MIN_VALUE is 1)
-                break
-            tiebreak.append(value)
+        values = (key >> 16 & 0xF, key >> 12 & 0xF, key >> 8 & 0xF, key >> 4 & 0xF, key & 0xF)
+        # A missing value packs as 0 (MIN_VALUE is 1), and only the last ones can be missing.
+        tiebreak = values[: values.index(0)] if 0 in values else values
         rank = object.__new__(cls)
-        object.__setattr__(rank, "category", HandCategory(key >> _TIE_BITS))
-        object.__setattr__(rank, "tiebreak", tuple(tiebreak))
+        object.__setattr__(rank, "category", _CATEGORY_OF[key >> _TIE_BITS])
+        object.__setattr__(rank, "tiebreak", tiebreak)
         object.__setattr__(rank, "_key", key)
         return rank
 
@@ -469,7 +468,7 @@ def rank_key(cards: Iterable[Card]) -> int:
     >>> key // RANK_SCALE == HandCategory.PAIR.strength, hex(key % RANK_SCALE)
     (True, '0x97500')
     """
-    return _checked_key(_as_tuple(cards))[1]
+    return _checked_key(cards)[1]
 
 
 def _evaluate_partial(hand: Sequence[GangsterCard]) -> HandRank | None:
@@ -492,15 +491,15 @@ def _evaluate_partial(hand: Sequence[GangsterCard]) -> HandRank | None:
 
 def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
     """Validate any hand fully, then rank it; enter the rank for the fast paths."""
-    hand = _as_tuple(cards)
-    values, key = _checked_key(hand)
+    values, key, five = _checked_key(cards)
     rank = _RANKS.get(key)
     if rank is None:  # the first hand of this rank, which no other multiset of values has
         rank = _rank_of(key)
-        if len(hand) < MAX_HAND_SIZE:
+        if not five:
             _PARTIAL[values] = rank
         elif values not in _RAINBOW:  # not a run: the fast path settles it, unless a flush
-            _FAST[values] = _rank_of(_PLAIN[values])
+            plain = _PLAIN[values]
+            _FAST[values] = rank if key == plain else _rank_of(plain)
     return rank
 
 
@@ -510,8 +509,9 @@ def _rank_of(key: int) -> HandRank:
     return _RANKS.setdefault(key, HandRank._of_key(key)) if rank is None else rank
 
 
-def _checked_key(hand: tuple[object, ...]) -> tuple[int, int]:
-    """Validate any hand fully, then give the key of its multiset of values and its rank's."""
+def _checked_key(cards: Iterable[Card]) -> tuple[int, int, bool]:
+    """Validate any hand fully: the key of its multiset of values, its rank's, and if five."""
+    hand = cards if type(cards) is tuple else _as_tuple(cards)
     if not 1 <= len(hand) <= MAX_HAND_SIZE:
         raise _invalid(f"a hand has 1 to {MAX_HAND_SIZE} gangster cards, not {len(hand)}")
     key = 1
@@ -527,16 +527,15 @@ def _checked_key(hand: tuple[object, ...]) -> tuple[int, int]:
         raise _invalid(f"a hand holds each card once, but {_repeated(hand)}")
     if key not in _PLAIN:  # the first hand of these values
         _enter_ranks(key)
-    if len(hand) == MAX_HAND_SIZE and same_color:
-        return key, _FLUSH[key]
-    if len(hand) == MAX_HAND_SIZE and any_color == _ALL_COLORS and key in _RAINBOW:
-        return key, _RAINBOW[key]
-    return key, _PLAIN[key]
+    five = len(hand) == MAX_HAND_SIZE
+    if five and same_color:
+        return key, _FLUSH[key], five
+    if five and any_color == _ALL_COLORS and key in _RAINBOW:
+        return key, _RAINBOW[key], five
+    return key, _PLAIN[key], five
 
 
 def _as_tuple(cards: Iterable[Card]) -> tuple[object, ...]:
-    if type(cards) is tuple:
-        return cards
     try:
         iter(cards)
     except TypeError:
