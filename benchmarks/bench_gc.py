@@ -2,6 +2,7 @@
 
     python benchmarks/bench_gc.py [BOT] [--games 6] [--seed 401]
                                   [--gc on|off|freeze|warm|worker|threshold]
+    python benchmarks/bench_gc.py [BOT] --census [--seed 7]
 
 One process plays ``--games`` four-player games of BOT (as ``bench_strength.py`` names it;
 ``search:300,believing=1`` by default) in seat 0 against heuristic bots, on the deals of
@@ -18,6 +19,12 @@ what later games make is collected as usual), ``worker`` (as a worker process of
 collection then ``gc.freeze()``, before the first game and again after it) or ``threshold``
 (``gc.set_threshold(20_000, 10, 10)``: the youngest generation collected after 20,000
 allocations, not 700).
+
+``--census`` counts instead where the tracked objects are: after importing the engine, the
+bots and the referee and a collection, it plays one four-player game, of BOT in seat 0
+against heuristic bots, or of four random bots if BOT is ``random`` (seed ``--seed``), and
+after a collection prints how many tracked objects the game added, by type, and which of
+the package's module-level names hold them.
 """
 
 from __future__ import annotations
@@ -26,12 +33,15 @@ import argparse
 import gc
 import sys
 import time
+import types
 from collections import Counter
 from typing import Any
 
 from bench_strength import LIMIT, deal_of, play
 
-from chicago_poker.workers.processes import settle
+import chicago_poker.referee.validate  # noqa: F401  # imported by a worker that validates
+from chicago_poker import RandomBot, RuleOptions
+from chicago_poker.players.simulate import play_bots
 
 
 class Pauses:
@@ -61,15 +71,65 @@ class Pauses:
         )
 
 
+def _tables_holding(added: dict[int, object]) -> Counter[str]:
+    """Which module-level names of the package reach the objects ``added``, and how many.
+
+    Each object counts once, for the first name (in module order) that reaches it.
+    """
+    held: Counter[str] = Counter()
+    claimed: set[int] = set()
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith("chicago_poker"):
+            continue
+        for name, value in list(vars(module).items()):
+            if isinstance(value, (types.ModuleType, type, types.FunctionType)):
+                continue  # another module, a class, a function: counted where they live
+            stack, seen = [value], set()
+            while stack:
+                thing = stack.pop()
+                if id(thing) in seen or id(thing) in claimed:
+                    continue
+                seen.add(id(thing))
+                if id(thing) in added:
+                    claimed.add(id(thing))
+                    held[f"{module_name}.{name}"] += 1
+                if not isinstance(thing, (types.ModuleType, type, types.FunctionType)):
+                    stack.extend(gc.get_referents(thing))
+    return held
+
+
+def census(bot: str, seed: int) -> None:
+    """Print the tracked objects one game of ``bot`` adds (see the module's doc)."""
+    gc.collect()
+    known = {id(thing) for thing in gc.get_objects()}
+    print(f"tracked after the imports: {len(known):,}")
+    if bot == "random":
+        play_bots(RuleOptions(), [RandomBot(seat) for seat in range(4)], seed)
+    else:
+        play(bot, 0, 4, seed)
+    gc.collect()
+    added = {id(thing): thing for thing in gc.get_objects() if id(thing) not in known}
+    kinds = Counter(type(thing).__name__ for thing in added.values())
+    print(f"a game of {bot} (seed {seed}) adds {len(added):,}:")
+    print("  " + ", ".join(f"{count:,} {kind}" for kind, count in kinds.most_common(10)))
+    held = _tables_holding(added).most_common(10)
+    print("  held by " + ", ".join(f"{where} {count:,}" for where, count in held))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bot", nargs="?", default="search:300,believing=1")
     parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--seed", type=int, default=401)
+    parser.add_argument("--seed", type=int, default=None, help="401, or 7 with --census")
+    parser.add_argument("--census", action="store_true", help="count the tracked objects")
     parser.add_argument(
         "--gc", choices=("on", "off", "freeze", "warm", "worker", "threshold"), default="on"
     )
     args = parser.parse_args()
+    if args.census:
+        census(args.bot, 7 if args.seed is None else args.seed)
+        return 0
+    seed = 401 if args.seed is None else args.seed
     pauses = Pauses()
     gc.callbacks.append(pauses)
     if args.gc == "off":
@@ -83,9 +143,11 @@ def main() -> int:
         if args.gc == "freeze" or (args.gc == "warm" and number == 1):
             gc.freeze()
         elif args.gc == "worker" and number < 2:
+            from chicago_poker.workers.processes import settle  # not in 0.2.0
+
             settle()  # as the worker starts, and after its first chunk
         started = time.process_time()
-        outcome = play(args.bot, 0, 4, deal_of(args.seed, number))
+        outcome = play(args.bot, 0, 4, deal_of(seed, number))
         took = time.process_time() - started
         total += took
         over += outcome.over
@@ -100,7 +162,7 @@ def main() -> int:
     collected = sum(pauses.seconds.values())
     print(
         f"{args.bot}, gc {args.gc}: {args.games} games in {total:.1f} s of CPU, "
-        f"{collected:.2f} s ({collected / total:.0%}) collecting; slowest move {slowest:.3f} s, "
+        f"{collected:.2f} s ({collected / total:.1%}) collecting; slowest move {slowest:.3f} s, "
         f"{over} of {moves} moves over {LIMIT} s"
     )
     return 0

@@ -7,9 +7,11 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bots_oracle import OldTurn
-from chicago_poker.core.cards import Color, GangsterCard, parse_tile
+from chicago_poker.core.cards import GANGSTER_CARDS, Color, GangsterCard, parse_tile
 from chicago_poker.core.commands import (
     Command,
     PlayGangster,
@@ -18,6 +20,7 @@ from chicago_poker.core.commands import (
     SendReinforcement,
 )
 from chicago_poker.core.errors import InvalidHandError
+from chicago_poker.core.hands import evaluate_hand
 from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState, TurnPhase
@@ -348,3 +351,15 @@ def test_a_card_added_to_a_hand_always_makes_it_stronger() -> None:
                 assert heuristic._strength(hand) == strength, hand
                 for index in range(size):
                     assert power(hand[:index] + hand[index + 1 :]) < strength, hand
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(GANGSTER_CARDS), min_size=1, max_size=5, unique=True))
+def test_power_is_the_rank_as_a_number(hand: list[GangsterCard]) -> None:
+    """Invariant: a hand's power is its category's strength, then each tie-breaking value
+    over 16 to the power of its place: read from the rank's key, it is that number exactly."""
+    rank = evaluate_hand(hand)
+    expected = float(rank.category.strength)
+    for place, value in enumerate(rank.tiebreak, 1):
+        expected += value / 16.0**place
+    assert power(hand) == expected

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations_with_replacement, pairwise
+from pathlib import Path
 from random import Random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import chicago_poker
 from chicago_poker import (
     GANGSTER_CARDS,
     SPECIAL_CARDS,
@@ -24,6 +29,7 @@ from chicago_poker import (
     evaluate_hand,
     parse_card,
 )
+from chicago_poker.core.hands import RANK_SCALE, rank_key
 from reference_hands import CATEGORIES, reference_category, reference_key
 
 CATEGORY = HandCategory
@@ -609,3 +615,77 @@ def test_ranks_do_not_compare_with_other_things() -> None:
         assert rank("9R") < (1, 9)  # type: ignore[operator]  # the wrong type under test
     with pytest.raises(TypeError):
         assert CATEGORY.PAIR < 2
+
+
+# --- rank keys: the packed ranks the bots keep ------------------------------------------
+
+
+@given(hands(), hands())
+def test_rank_keys_order_as_the_ranks_do(first: list[Card], second: list[Card]) -> None:
+    """Invariant: comparing two hands' keys gives what comparing their ranks gives, which is
+    category first, then the tie-breaking values left to right, a missing one lowest (R-7.7)."""
+    a, b = evaluate_hand(first), evaluate_hand(second)
+    ka, kb = rank_key(first), rank_key(second)
+    plain_a, plain_b = (a.category.strength, a.tiebreak), (b.category.strength, b.tiebreak)
+    expected = (plain_a < plain_b, plain_a == plain_b, plain_a > plain_b)
+    assert (a < b, a == b, a > b) == expected
+    assert (ka < kb, ka == kb, ka > kb) == expected
+
+
+@given(hands())
+def test_a_rank_key_holds_the_whole_rank(hand: list[Card]) -> None:
+    """Invariant: the key, divided by its scale, is the category's strength and then the
+    tie-breaking values, four bits each; the rank made from a key is the hand's rank."""
+    ranked, key = evaluate_hand(hand), rank_key(iter(hand))
+    assert key // RANK_SCALE == ranked.category.strength
+    nibbles = [key >> shift & 0xF for shift in range(16, -4, -4)]
+    assert nibbles == [*ranked.tiebreak, *[0] * (5 - len(ranked.tiebreak))]
+    rebuilt = HandRank._of_key(key)
+    assert (rebuilt.category, rebuilt.tiebreak, rebuilt) == (
+        ranked.category,
+        ranked.tiebreak,
+        ranked,
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        ([], "not 0"),
+        (cards("9R 9Y Revolver"), "Revolver is a special"),
+        (cards("9R 9R 2G"), "9R appears twice"),
+        (5, "not int"),
+    ],
+)
+def test_a_rank_key_refuses_what_evaluate_hand_refuses(hand: object, message: str) -> None:
+    with pytest.raises(InvalidHandError, match=message):
+        rank_key(hand)  # type: ignore[arg-type]  # the wrong types under test
+
+
+def test_ranking_every_hand_adds_no_object_for_the_collector() -> None:
+    # In a fresh interpreter, so that the tables start empty: ranking all 15,503 multisets
+    # of values by key (as the bots do) leaves ints in the tables, which it does not track.
+    code = (
+        "import gc, itertools\n"
+        "from chicago_poker.core.cards import GANGSTER_CARDS\n"
+        "from chicago_poker.core.hands import rank_key\n"
+        "by_value = {card.value: [] for card in GANGSTER_CARDS}\n"
+        "for card in GANGSTER_CARDS: by_value[card.value].append(card)\n"
+        "hands = []\n"
+        "for size in range(1, 6):\n"
+        "    for values in itertools.combinations_with_replacement(sorted(by_value), size):\n"
+        "        seen = {}\n"
+        "        hands.append([by_value[v][(seen := seen | {v: seen.get(v, -1) + 1})[v]]"
+        " for v in values])\n"
+        "gc.collect(); before = len(gc.get_objects())\n"
+        "keys = [rank_key(hand) for hand in hands]\n"
+        "del keys; gc.collect(); print(len(hands), len(gc.get_objects()) - before)"
+    )
+    source = str(Path(chicago_poker.__file__).parent.parent)
+    environment = {**os.environ, "PYTHONPATH": source}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environment
+    )
+    count, added = map(int, done.stdout.split())
+    assert count == 15_503
+    assert added < 100  # a few objects the first calls make; a rank object each would be 15,503

@@ -191,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
 
         from chicago_poker.web.app import create_app
         from chicago_poker.web.server import server_options
+        from chicago_poker.workers.processes import settle
     except ImportError as error:
         sys.stderr.write(
             f"chicago-poker serve: the web table needs its extra ({error.name} is missing): "
@@ -206,8 +207,10 @@ def run(args: argparse.Namespace) -> int:
     _report_resumed(tables.skipped, len(tables), args.data_dir)
     sys.stdout.write(f"Serving tables on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
     sys.stdout.flush()
+    app = create_app(tables)
+    settle()  # our own process: what start-up made lives as long as it does
     uvicorn.run(
-        create_app(tables),
+        app,
         host=args.host,
         port=args.port,
         log_level="warning",

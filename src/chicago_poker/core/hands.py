@@ -18,6 +18,13 @@ lookup turns it into a ready-made rank. If the values all differ, ANDing the col
 rules out a flush; if a value repeats, identity checks rule out a repeated card (cards are
 interned). Anything else (flushes and straights, whose category depends on colour,
 partial hands, bad input) takes a slower path that validates the hand in full.
+
+The tables keep each rank packed into an int (:func:`rank_key`): category, then the
+tie-breaking values, four bits each. Code that ranks many hands and keeps the results (the
+bots) keeps these keys, which order as the ranks do; ints are not objects the garbage
+collector tracks, where a :class:`HandRank` is, and a bot's search meets thousands of hands.
+:func:`evaluate_hand` makes one :class:`HandRank` for each rank it returns, kept for the
+next time.
 """
 
 from __future__ import annotations
@@ -43,12 +50,18 @@ from chicago_poker.core.cards import (
 )
 from chicago_poker.core.errors import InvalidHandError, InvalidRankError
 
-__all__ = ["MAX_HAND_SIZE", "HandCategory", "HandRank", "evaluate_hand"]
+__all__ = ["MAX_HAND_SIZE", "RANK_SCALE", "HandCategory", "HandRank", "evaluate_hand", "rank_key"]
 
 MAX_HAND_SIZE: Final = 5
 """Most gangster cards a player can have at one business (R-7.1)."""
 
 _STRAIGHT_LENGTH: Final = 5
+_TIE_BITS: Final = 4 * MAX_HAND_SIZE  # a rank's key: the category, then five values of 4 bits
+
+RANK_SCALE: Final = 1 << _TIE_BITS
+"""What a rank's key (:func:`rank_key`) is divided by to give its category, plus its
+tie-breaking values as hexadecimal fractions: ``rank_key(cards) // RANK_SCALE`` is the
+category's strength."""
 
 
 @total_ordering
@@ -123,6 +136,8 @@ _LABELS: Final = {
     HandCategory.HIGH_CARD: "High card",
 }
 
+_CATEGORY_OF: Final = {category.value: category for category in HandCategory}
+
 _STRAIGHTS: Final = frozenset(
     {HandCategory.STRAIGHT_FLUSH, HandCategory.RAINBOW_STRAIGHT, HandCategory.STRAIGHT}
 )
@@ -179,12 +194,15 @@ class HandRank:
         object.__setattr__(self, "_key", _pack(self.category, self.tiebreak))
 
     @classmethod
-    def _trusted(cls, category: HandCategory, tiebreak: tuple[int, ...]) -> HandRank:
-        """Build a rank without validation, for the tables of ranks."""
+    def _of_key(cls, key: int) -> HandRank:
+        """Build the rank packed in ``key`` (a key of the tables) without validation."""
+        values = (key >> 16 & 0xF, key >> 12 & 0xF, key >> 8 & 0xF, key >> 4 & 0xF, key & 0xF)
+        # A missing value packs as 0 (MIN_VALUE is 1), and only the last ones can be missing.
+        tiebreak = values[: values.index(0)] if 0 in values else values
         rank = object.__new__(cls)
-        object.__setattr__(rank, "category", category)
+        object.__setattr__(rank, "category", _CATEGORY_OF[key >> _TIE_BITS])
         object.__setattr__(rank, "tiebreak", tiebreak)
-        object.__setattr__(rank, "_key", _pack(category, tiebreak))
+        object.__setattr__(rank, "_key", key)
         return rank
 
     @property
@@ -324,38 +342,43 @@ def _add_ranks(key: int, category: HandCategory, order: tuple[int, ...], *, five
 
     :data:`_PLAIN` last: a key in it is in every table it belongs to, in any thread.
     """
-    if category is not HandCategory.HIGH_CARD or not five:
-        plain = HandRank._trusted(category, order)
-    elif _is_run(order):  # five consecutive values (R-7.4)
-        _FLUSH[key] = HandRank._trusted(HandCategory.STRAIGHT_FLUSH, order[:1])
-        _RAINBOW[key] = HandRank._trusted(HandCategory.RAINBOW_STRAIGHT, order[:1])
-        # Colour decides a straight's category: the fast path leaves it.
-        _PLAIN[key] = HandRank._trusted(HandCategory.STRAIGHT, order[:1])
-        return
-    else:
-        plain = HandRank._trusted(category, order)
-        _FLUSH[key] = HandRank._trusted(HandCategory.FLUSH, order)
-    if five:
-        _FAST[key] = plain
-    _PLAIN[key] = plain
+    if five and category is HandCategory.HIGH_CARD:
+        if _is_run(order):  # five consecutive values (R-7.4)
+            _FLUSH[key] = _pack(HandCategory.STRAIGHT_FLUSH, order[:1])
+            _RAINBOW[key] = _pack(HandCategory.RAINBOW_STRAIGHT, order[:1])
+            category, order = HandCategory.STRAIGHT, order[:1]
+        else:
+            _FLUSH[key] = _pack(HandCategory.FLUSH, order)
+    _PLAIN[key] = _pack(category, order)
 
 
-_PLAIN: Final[dict[int, HandRank]] = {}
+_PLAIN: Final[dict[int, int]] = {}
 """The rank of every multiset of 1 to 5 values, colour aside, keyed by the product of the
 values' primes; with :data:`_FLUSH` and :data:`_RAINBOW`, where colour may change it.
+
+The ranks are kept packed (see :func:`rank_key`): ints, which the garbage collector does not
+track, where a table of :class:`HandRank` objects would add up to 15,503 objects for it to
+walk in every full collection of every process that ranks many hands (the bots).
 
 There are 15,503 multisets: ranking them all would cost every process that imports the
 engine a tenth of a second, whether it ranks hands or not. So the tables start with the
 eleven straights only, and the checked path enters the ranks of any other multiset the
-first time it meets it (:func:`_enter_ranks`), in every table it belongs to, the fast
-path's :data:`_FAST` included. Any other lookup must take a miss as "take the checked path".
+first time it meets it (:func:`_enter_ranks`), in every table it belongs to. Any other
+lookup must take a miss as "take the checked path".
 """
-_FLUSH: Final[dict[int, HandRank]] = {}
+_FLUSH: Final[dict[int, int]] = {}
 """The rank of five cards of one colour: a flush, or a straight flush."""
-_RAINBOW: Final[dict[int, HandRank]] = {}
+_RAINBOW: Final[dict[int, int]] = {}
 """The rank of five consecutive values in five colours: complete from the start."""
+_RANKS: Final[dict[int, HandRank]] = {}
+"""The :class:`HandRank` of each key :func:`evaluate_hand` has returned so far: one object a
+rank, made the first time it is returned."""
 _FAST: Final[dict[int, HandRank]] = {}
-"""Five-card ranks that colour cannot change unless the cards are a flush."""
+"""Five-card ranks that colour cannot change unless the cards are a flush, by multiset, as
+:func:`evaluate_hand` meets them (a flush's multiset too, with its rank in other colours):
+not straights, whose category colour decides."""
+_PARTIAL: Final[dict[int, HandRank]] = {}
+"""The ranks of one to four cards, by multiset, as :func:`evaluate_hand` meets them."""
 
 
 def _enter_straights() -> None:
@@ -422,6 +445,32 @@ def evaluate_hand(cards: Iterable[Card]) -> HandRank:
     return _evaluate_checked(cards)
 
 
+def rank_key(cards: Iterable[Card]) -> int:
+    """A hand's rank packed into an int, for code that ranks many hands and keeps the results.
+
+    Keys order as the ranks do, and are equal exactly when the ranks are (R-7.3, R-7.8):
+    ``rank_key(a) < rank_key(b)`` exactly when ``evaluate_hand(a) < evaluate_hand(b)``.
+    An int is not tracked by the garbage collector, where a :class:`HandRank` is. The key
+    divided by :data:`RANK_SCALE` is the category's strength plus the tie-breaking values as
+    hexadecimal fractions, most significant first.
+
+    Args:
+        cards: The hand, in any order.
+
+    Returns:
+        The hand's rank as an int.
+
+    Raises:
+        InvalidHandError: As :func:`evaluate_hand` does.
+
+    >>> from chicago_poker.core.cards import parse_card
+    >>> key = rank_key(parse_card(text) for text in ["9R", "9Y", "7G", "5B"])
+    >>> key // RANK_SCALE == HandCategory.PAIR.strength, hex(key % RANK_SCALE)
+    (True, '0x97500')
+    """
+    return _checked_key(cards)[1]
+
+
 def _evaluate_partial(hand: Sequence[GangsterCard]) -> HandRank | None:
     """The rank of one to four distinct gangster cards; None for anything else.
 
@@ -437,12 +486,32 @@ def _evaluate_partial(hand: Sequence[GangsterCard]) -> HandRank | None:
         return None
     if len(set(hand)) != len(hand):  # cards are interned: a repeated card is one object
         return None
-    return _PLAIN.get(key)
+    return _PARTIAL.get(key)
 
 
 def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
-    """Validate any hand fully, then rank it."""
-    hand = _as_tuple(cards)
+    """Validate any hand fully, then rank it; enter the rank for the fast paths."""
+    values, key, five = _checked_key(cards)
+    rank = _RANKS.get(key)
+    if rank is None:  # the first hand of this rank, which no other multiset of values has
+        rank = _rank_of(key)
+        if not five:
+            _PARTIAL[values] = rank
+        elif values not in _RAINBOW:  # not a run: the fast path settles it, unless a flush
+            plain = _PLAIN[values]
+            _FAST[values] = rank if key == plain else _rank_of(plain)
+    return rank
+
+
+def _rank_of(key: int) -> HandRank:
+    """The :class:`HandRank` packed in ``key``: made the first time, then kept in :data:`_RANKS`."""
+    rank = _RANKS.get(key)
+    return _RANKS.setdefault(key, HandRank._of_key(key)) if rank is None else rank
+
+
+def _checked_key(cards: Iterable[Card]) -> tuple[int, int, bool]:
+    """Validate any hand fully: the key of its multiset of values, its rank's, and if five."""
+    hand = cards if type(cards) is tuple else _as_tuple(cards)
     if not 1 <= len(hand) <= MAX_HAND_SIZE:
         raise _invalid(f"a hand has 1 to {MAX_HAND_SIZE} gangster cards, not {len(hand)}")
     key = 1
@@ -458,16 +527,15 @@ def _evaluate_checked(cards: Iterable[Card]) -> HandRank:
         raise _invalid(f"a hand holds each card once, but {_repeated(hand)}")
     if key not in _PLAIN:  # the first hand of these values
         _enter_ranks(key)
-    if len(hand) == MAX_HAND_SIZE and same_color:
-        return _FLUSH[key]
-    if len(hand) == MAX_HAND_SIZE and any_color == _ALL_COLORS and key in _RAINBOW:
-        return _RAINBOW[key]
-    return _PLAIN[key]
+    five = len(hand) == MAX_HAND_SIZE
+    if five and same_color:
+        return key, _FLUSH[key], five
+    if five and any_color == _ALL_COLORS and key in _RAINBOW:
+        return key, _RAINBOW[key], five
+    return key, _PLAIN[key], five
 
 
 def _as_tuple(cards: Iterable[Card]) -> tuple[object, ...]:
-    if type(cards) is tuple:
-        return cards
     try:
         iter(cards)
     except TypeError:

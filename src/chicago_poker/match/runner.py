@@ -46,6 +46,7 @@ from chicago_poker.players.simulate import (
 )
 from chicago_poker.protocol.spec import parse_bot
 from chicago_poker.protocol.table import Clock
+from chicago_poker.workers.processes import settle
 from chicago_poker.workers.progress import Progress
 from chicago_poker.workers.spread import ClusterError, check_spread, in_order
 
@@ -249,8 +250,11 @@ def _play(
     """Play ``games`` into ``report`` (and ``results``), showing progress on stderr."""
     total = _total(args.games, report.tables)
     progress = Progress("playing", total, sys.stderr, unit="games")
+    settle()  # our own process, as a worker's: the modules now, the engine's tables after a game
     with progress, contextlib.closing(games):
         for game in games:
+            if not report.games:
+                settle()
             report.add(game)
             if results is not None:
                 results.write(json.dumps(result_line(game, args.bots), ensure_ascii=False) + "\n")

@@ -49,7 +49,7 @@ from chicago_poker.core.commands import (
     PlayRevolver,
     SendReinforcement,
 )
-from chicago_poker.core.hands import MAX_HAND_SIZE, evaluate_hand
+from chicago_poker.core.hands import MAX_HAND_SIZE, RANK_SCALE, rank_key
 from chicago_poker.core.rules import HAND_LIMIT, MAX_COLUMN
 from chicago_poker.core.views import BusinessView, PlayerView, SlotView
 
@@ -70,13 +70,9 @@ def power(cards: Iterable[GangsterCard]) -> float:
     >>> power([parse_card("9R"), parse_card("9B")]) > power([parse_card("15R")])
     True
     """
-    rank = evaluate_hand(cards)
-    value = float(rank.category.value)
-    scale = 1.0
-    for tie in rank.tiebreak:
-        scale /= 16.0
-        value += tie * scale
-    return value
+    # The key is the category, then the tie-breakers in four bits each: divided by its
+    # scale, the category plus each tie-breaker / 16 ** place, exactly (24 bits in all).
+    return rank_key(cards) / RANK_SCALE
 
 
 def _primes(count: int) -> tuple[int, ...]:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import importlib
 import random
 import time
@@ -111,14 +112,20 @@ class Job:
     the moment it is asked in the worker if None."""
 
 
+_IN_WORKER: Final[list[bool]] = []
+"""Whether this process is a thinking worker (a flag: set by :func:`warm_up`)."""
+
+
 def warm_up() -> None:
     """What a worker does as it starts: import the search bot, so its first move is not late.
 
     Then it settles (:func:`~chicago_poker.workers.processes.settle`): the modules are out
-    of the collector's sight, so its collections during a timed move walk less.
+    of the collector's sight, so its collections walk less. From then on the worker holds
+    the collector off while a bot searches (:func:`think`).
     """
     importlib.import_module("chicago_poker.players.search")
     settle()
+    _IN_WORKER.append(True)
 
 
 class _Thinker(Protocol):
@@ -136,7 +143,14 @@ def think(job: Job) -> str:
 
     This is what a worker runs; a table runs it in its own process too, where no worker is
     wanted (:meth:`~chicago_poker.web.tables.Table.bot_move`).
+
+    A worker (after :func:`warm_up`) holds the collector off while the bot searches, as the
+    protocol's speaker does for a timed bot, so that no collection's pause makes the move
+    late; it leaves it off until its next job, which starts by turning it on again: what the
+    last move left is collected then, before the bot searches, within the move's time.
     """
+    if _IN_WORKER:
+        gc.enable()
     bot = cast(_Thinker, parse_bot(job.bot).make(job.seed))
     seconds = job.seconds
     if seconds is not None and job.asked is not None:  # less the time the job waited
@@ -148,7 +162,10 @@ def think(job: Job) -> str:
     for line in job.history:
         bot.observe(load_redacted_entry(line))
     seen = view_from_json(orjson.loads(job.view))
-    command = bot.choose(seen, commands_from_json(orjson.loads(job.legal)))
+    legal = commands_from_json(orjson.loads(job.legal))
+    if _IN_WORKER:
+        gc.disable()
+    command = bot.choose(seen, legal)
     return orjson.dumps(to_json(command)).decode()
 
 
