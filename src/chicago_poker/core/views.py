@@ -21,7 +21,7 @@ history (:mod:`~chicago_poker.core.fold`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Final, TypeAlias, TypeVar
 
 from attrs import frozen
@@ -467,7 +467,7 @@ def _column_view(
 
 
 def _plain_column_view(
-    column: Column, down_at: tuple[bool, ...], open_at: Iterable[bool]
+    column: Column, down_at: tuple[bool, ...], open_at: tuple[bool, ...]
 ) -> ColumnView:
     """The view of ``column`` by a viewer whose raids saw nothing in it.
 
@@ -476,8 +476,9 @@ def _plain_column_view(
     """
     memo = _SLOTS
     slots = []
-    for card, down, shown in zip(column.cards, down_at, open_at, strict=False):
-        known = card if shown else None
+    for position, card in enumerate(column.cards):  # past the fifth, an IndexError (R-4.5)
+        down = down_at[position]
+        known = card if open_at[position] else None
         slot = memo.get(id(known) * 2 + down)
         slots.append(_slot(down, known) if slot is None else slot)
     return _column_view_of(tuple(slots), column.marker)
