@@ -342,8 +342,28 @@ def _plain_view(business: Business, key: int) -> BusinessView:
     asked: the view kept is exactly the one the key stands for.
     """
     viewer = (key & 15) >> 1
-    seat = None if viewer == 0 else viewer - 1
-    made = _make_business_view(seat, business, revealed=bool(key & 1), known=_NOTHING_SEEN)
+    kept = None if viewer == 0 else _PLAIN_VIEWS.get(key - (key & 15))
+    if kept is None:
+        seat = None if viewer == 0 else viewer - 1
+        made = _make_business_view(seat, business, revealed=bool(key & 1), known=_NOTHING_SEEN)
+        return _keep(_PLAIN_VIEWS, key, business, made)
+    # A seat's own view differs from the spectator's, kept here, in its own column alone
+    # (R-4.3): the spectator's view gives the rest.
+    seat = viewer - 1
+    public = kept[1]
+    tile = business.tile
+    down_at, pattern, *open_at = _DOWN_AT[tile]
+    column = business.columns[seat]
+    column_key = id(column) * 16 + pattern * 2 + 1
+    own = _COLUMN_VIEWS.get(column_key)
+    if own is None:
+        own_view = _keep(
+            _COLUMN_VIEWS, column_key, column, _plain_column_view(column, down_at, open_at[1])
+        )
+    else:
+        own_view = own[1]
+    others = public.columns
+    made = _business_view_of(tile, (*others[:seat], own_view, *others[seat + 1 :]), False)
     return _keep(_PLAIN_VIEWS, key, business, made)
 
 
