@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chicago_poker.cli.turns import next_chooser
 from chicago_poker.core import views as views_module
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import (
@@ -22,6 +23,7 @@ from chicago_poker.core.cards import (
     SpecialCard,
     SpecialKind,
     full_deck,
+    lands_face_down,
     parse_card,
     parse_tile,
 )
@@ -876,7 +878,7 @@ def _memos() -> list[dict[Any, Any]]:
         views_module._BUSINESS_VIEWS,
         views_module._PLAIN_VIEWS,
         views_module._COLUMN_VIEWS,
-        views_module._OPPONENT_VIEWS,
+        views_module._SHOWN_VIEWS,
         views_module._PUBLIC_VIEWS,
     ]
 
@@ -894,9 +896,12 @@ def test_views_made_from_the_memos_equal_views_made_from_nothing() -> None:
     players: set[int] = set()
     raided = revealed = 0
     loop = []
+    order = random.Random(5_000)
     for state in decision_states(1_500, seed=5_000):
         players.add(len(state.players))
-        for seat in [None, *range(len(state.players))]:
+        viewers: list[int | None] = [None, *range(len(state.players))]
+        order.shuffle(viewers)  # so that any viewer may be the first to view a shared part
+        for seat in viewers:
             loop.append((state, seat, view(state, seat)))
     for state, seat, seen in loop[::7]:
         raided += seat is not None and bool(state.players[seat].seen)
@@ -911,3 +916,100 @@ def test_views_made_from_the_memos_equal_views_made_from_nothing() -> None:
     assert players == {2, 3, 4, 5, 6}
     assert raided > 20
     assert revealed > 5
+
+
+def test_every_card_of_a_view_is_shown_exactly_as_knows_card_says() -> None:
+    """The memos share a business's view among the viewers who know as much there (R-4.3).
+
+    The view of every column, made through the memos as a loop makes it (any viewer first),
+    shows each card exactly where :func:`knows_card` says the viewer may know it, and each
+    position's face from :func:`lands_face_down`: a seat whose own face-down card is there
+    must not get the spectator's view, nor the spectator a seat's.
+    """
+    from ai_states import decision_states
+
+    order = random.Random(7)
+    own_down = shown_down = 0
+    for state in decision_states(600, seed=9_000):
+        viewers: list[int | None] = [None, *range(len(state.players))]
+        order.shuffle(viewers)
+        for seat in viewers:
+            for business, seen in zip(state.businesses, view(state, seat).businesses, strict=True):
+                assert seen.tile is business.tile
+                for owner, (column, shown) in enumerate(
+                    zip(business.columns, seen.columns, strict=True)
+                ):
+                    assert shown.marker == column.marker
+                    assert len(shown.slots) == len(column.cards)
+                    for position, (card, slot) in enumerate(
+                        zip(column.cards, shown.slots, strict=True)
+                    ):
+                        down = lands_face_down(business.tile, position)
+                        known = knows_card(state, seat, business, owner, position)
+                        assert slot.face is (Face.DOWN if down else Face.UP)
+                        assert slot.card is (card if known else None)
+                        own_down += down and owner == seat
+                        shown_down += down and slot.card is not None
+    assert own_down > 200
+    assert shown_down > 200
+
+
+def test_a_view_of_a_business_kept_for_every_viewer_holds_no_face_down_card() -> None:
+    """What the memo keeps under a shared key (no seat in it) is what the spectator may know.
+
+    After views of random games by every viewer in random order, every business view kept
+    under a key that names no seat shows no face-down card, unless a shootout is in progress
+    there (R-6.3); and every view kept under a seat's key is that seat's view.
+    """
+    from ai_states import decision_states
+
+    order = random.Random(11)
+    shared = private = 0
+    for state in decision_states(300, seed=6_000):
+        viewers: list[int | None] = [None, *range(len(state.players))]
+        order.shuffle(viewers)
+        for seat in viewers:
+            view(state, seat)
+        for key, (business, kept) in views_module._PLAIN_VIEWS.items():
+            viewer, revealed = (key & 15) >> 1, key & 1
+            assert kept.revealed == bool(revealed)
+            if viewer == 0 and not revealed:
+                shared += 1
+                assert all(
+                    slot.card is None
+                    for column in kept.columns
+                    for slot in column.slots
+                    if slot.face is Face.DOWN
+                )
+            elif viewer:
+                private += 1
+                owner = viewer - 1
+                cards = business.columns[owner].cards
+                assert tuple(slot.card for slot in kept.columns[owner].slots) == cards
+    assert shared > 100
+    assert private > 100
+
+
+def test_opponent_views_made_without_init_equal_those_made_with_it() -> None:
+    # _opponent_view sets the slots of a bare OpponentView: nothing may be checked, converted
+    # or derived in __init__, and each must be the one __init__ makes of the same fields.
+    fields = attrs.fields(views_module.OpponentView)
+    assert all(field.validator is None and field.converter is None for field in fields)
+    assert not hasattr(views_module.OpponentView, "__attrs_post_init__")
+    game = Game.new(NAMES[:4], seed=21)
+    choices = random.Random(21)
+    made = 0
+    while not game.state.is_over and made < 2_000:
+        if game.state.shootout is None:  # no reinforcement counted in a hand: every card counts
+            for fast, player in zip(
+                view(game.state, None).players, game.state.players, strict=True
+            ):
+                plain = views_module.OpponentView(player.name, len(player.hand), player.controlled)
+                assert fast == plain
+                assert hash(fast) == hash(plain)
+                made += 1
+        seat = next_chooser(game.state)
+        if seat is None:
+            break
+        game.execute(choices.choice(game.legal_commands(seat)))
+    assert made >= 400

@@ -55,6 +55,7 @@ from chicago_poker.core.events import (
     TurnEnded,
     TurnStarted,
 )
+from chicago_poker.core.instances import slot_setter as _slot_setter
 from chicago_poker.core.state import (
     EMPTY_COLUMN,
     Business,
@@ -147,12 +148,6 @@ _copy_new_turn_fields: Final = cast(Callable[[dict[str, Any]], _TurnFields], dic
 _set_turn_fields: Final = cast(
     Callable[[Turn, Mapping[str, object]], None], vars(Turn)["__dict__"].__set__
 )
-
-
-def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
-    """The function that sets the slot ``name`` of an instance of ``cls``."""
-    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
-    return setter
 
 
 _set_name: Final = _slot_setter(PlayerState, "name")

@@ -22,11 +22,12 @@ history (:mod:`~chicago_poker.core.fold`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeVar
+from typing import Final, TypeAlias, TypeVar
 
 from attrs import frozen
 
 from chicago_poker.core.cards import (
+    BUSINESS_TILES,
     BusinessKind,
     BusinessTile,
     Card,
@@ -36,6 +37,7 @@ from chicago_poker.core.cards import (
 )
 from chicago_poker.core.drawing import Tables
 from chicago_poker.core.errors import InvalidSeatError, short_repr
+from chicago_poker.core.instances import slot_setter
 from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 from chicago_poker.core.state import (
     Business,
@@ -263,7 +265,16 @@ def _knows(
     ``down`` is whether the position lies face down, ``everything`` whether the viewer owns
     the column or a shootout is in progress at the business, ``seen`` what their raids saw.
     """
-    return everything or not down or (tile, owner, cards[position]) in seen
+    return _open(down, everything) or (tile, owner, cards[position]) in seen
+
+
+def _open(down: bool, everything: bool) -> bool:
+    """Whether a card is known without a raid: it lies face up (R-4.4), or ``everything``.
+
+    ``everything`` is whether the viewer owns the column (R-4.3) or a shootout is in
+    progress at the business (R-6.3).
+    """
+    return everything or not down
 
 
 def _revealed(state: GameState, tile: BusinessTile) -> bool:
@@ -282,27 +293,27 @@ def _business_view(
     revealed: bool,
     seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
 ) -> BusinessView:
-    """The view of one business, made once for each business, viewer and what they know there.
+    """The view of one business, made once for each business and what the viewer knows there.
 
     States share the businesses a command left alone, so a bot that views state after state
-    sees the same few again and again. The view depends on the business, the viewer, whether
-    the shootout is there (``revealed``, R-6.3) and what the viewer's raids saw there (from
-    ``seen``, all they saw, R-5.3): the key holds all four. The business itself is kept with
-    its view, so that no other object can take its ``id`` while the key is held.
+    sees the same few again and again. The view depends on the business, whether the shootout
+    is there (``revealed``, R-6.3), the viewer's own face-down cards there (R-4.3) and what
+    the viewer's raids saw there (from ``seen``, all they saw, R-5.3). A viewer whose raids
+    saw nothing there gets the view of :func:`_plain_key`, which every viewer who knows as
+    much shares; otherwise the key holds the viewer and what they saw there. The business
+    itself is kept with its view, so that no other object can take its ``id`` while the key
+    is held.
     """
     tile = business.tile
-    known = frozenset(entry for entry in seen if entry[0] == tile) if seen else _NOTHING_SEEN
-    if not known:
+    known = frozenset(entry for entry in seen if entry[0] is tile) if seen else _NOTHING_SEEN
+    if not known or revealed:
         key = _plain_key(business, seat, revealed)
         made = _PLAIN_VIEWS.get(key)
-        if made is None:
-            made_view = _make_business_view(seat, business, revealed=revealed, known=known)
-            return _keep(_PLAIN_VIEWS, key, business, made_view)
-        return made[1]
-    seen_key = (id(business), seat, revealed, known)
+        return _plain_view(business, key) if made is None else made[1]
+    seen_key = (id(business), seat, known)
     kept = _BUSINESS_VIEWS.get(seen_key)
     if kept is None:
-        made_view = _make_business_view(seat, business, revealed=revealed, known=known)
+        made_view = _make_business_view(seat, business, revealed=False, known=known)
         return _keep(_BUSINESS_VIEWS, seen_key, business, made_view)
     return kept[1]
 
@@ -310,10 +321,50 @@ def _business_view(
 def _plain_key(business: Business, seat: int | None, revealed: bool) -> int:
     """The key of a business's view by a viewer whose raids saw nothing there, in one int.
 
-    The viewer (0 for an observer, else the seat plus 1, at most 6) and ``revealed`` take
-    the four bits below the business's ``id``.
+    The business's ``id`` times 16, plus what the viewer knows there in the four bits below
+    it: 1 while a shootout is in progress there, when every card is face up for all (R-6.3);
+    else 2 times (the seat plus 1) for a seat that holds a face-down card there (R-4.3); else
+    0, what the spectator knows, for every viewer alike. :func:`_plain_view` makes the view
+    from the key alone, so a view kept under a shared key holds no seat's secret.
+    :func:`_plain_business_views` computes the same key without a call.
     """
-    return id(business) * 16 + (0 if seat is None else seat + 1) * 2 + revealed
+    if revealed:
+        return id(business) * 16 + 1
+    if seat is None or len(business.columns[seat].cards) <= _FIRST_DOWN[business.tile]:
+        return id(business) * 16
+    return id(business) * 16 + seat * 2 + 2
+
+
+def _plain_view(business: Business, key: int) -> BusinessView:
+    """Make, keep and return the view of ``business`` that ``key`` (:func:`_plain_key`) names.
+
+    The viewer and ``revealed`` are read back from the key, not taken from the seat that
+    asked: the view kept is exactly the one the key stands for.
+    """
+    viewer = (key & 15) >> 1
+    kept = None if viewer == 0 else _PLAIN_VIEWS.get(key - (key & 15))
+    if kept is None:
+        seat = None if viewer == 0 else viewer - 1
+        made = _make_business_view(seat, business, revealed=bool(key & 1), known=_NOTHING_SEEN)
+        return _keep(_PLAIN_VIEWS, key, business, made)
+    # A seat's own view differs from the spectator's, kept here, in its own column alone
+    # (R-4.3): the spectator's view gives the rest.
+    seat = viewer - 1
+    public = kept[1]
+    tile = business.tile
+    down_at, pattern, *open_at = _DOWN_AT[tile]
+    column = business.columns[seat]
+    column_key = id(column) * 16 + pattern * 2 + 1
+    own = _COLUMN_VIEWS.get(column_key)
+    if own is None:
+        own_view = _keep(
+            _COLUMN_VIEWS, column_key, column, _plain_column_view(column, down_at, open_at[1])
+        )
+    else:
+        own_view = own[1]
+    others = public.columns
+    made = _business_view_of(tile, (*others[:seat], own_view, *others[seat + 1 :]), False)
+    return _keep(_PLAIN_VIEWS, key, business, made)
 
 
 _NOTHING_SEEN: Final[frozenset[tuple[BusinessTile, int, GangsterCard]]] = frozenset()
@@ -359,7 +410,7 @@ def _make_business_view(
 ) -> BusinessView:
     """The view of ``business``; ``known`` is what the viewer's raids saw there."""
     tile = business.tile
-    down_at, pattern = _DOWN_AT.get(tile) or _down_at(tile)
+    down_at, pattern, *open_at = _DOWN_AT[tile]
     columns = []
     memo = _COLUMN_VIEWS
     for owner, column in enumerate(business.columns):
@@ -373,7 +424,7 @@ def _make_business_view(
         key = id(column) * 16 + pattern * 2 + everything
         made = memo.get(key)
         if made is None:
-            made_view = _column_view(tile, owner, column, down_at, everything, known)
+            made_view = _plain_column_view(column, down_at, open_at[everything])
             columns.append(_keep(memo, key, column, made_view))
         else:
             columns.append(made[1])
@@ -407,17 +458,14 @@ def _column_view_of(slots: tuple[SlotView, ...], marker: int | None) -> ColumnVi
 _new_instance: Final = object.__new__
 
 
-def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
-    """The function that sets the slot ``name`` of an instance of ``cls``."""
-    setter: Callable[[Any, Any], None] = vars(cls)[name].__set__
-    return setter
-
-
-_set_tile: Final = _slot_setter(BusinessView, "tile")
-_set_columns: Final = _slot_setter(BusinessView, "columns")
-_set_revealed: Final = _slot_setter(BusinessView, "revealed")
-_set_slots: Final = _slot_setter(ColumnView, "slots")
-_set_marker: Final = _slot_setter(ColumnView, "marker")
+_set_tile: Final = slot_setter(BusinessView, "tile")
+_set_columns: Final = slot_setter(BusinessView, "columns")
+_set_revealed: Final = slot_setter(BusinessView, "revealed")
+_set_slots: Final = slot_setter(ColumnView, "slots")
+_set_marker: Final = slot_setter(ColumnView, "marker")
+_set_name: Final = slot_setter(OpponentView, "name")
+_set_hand_size: Final = slot_setter(OpponentView, "hand_size")
+_set_controlled: Final = slot_setter(OpponentView, "controlled")
 
 
 def _column_view(
@@ -428,12 +476,31 @@ def _column_view(
     everything: bool,
     seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
 ) -> ColumnView:
+    """The view of ``owner``'s ``column`` at ``tile``, by a viewer whose raids saw ``seen``."""
     cards = column.cards
     slots = []
     for position, card in enumerate(cards):
         down = down_at[position]
         shown = card if _knows(tile, owner, cards, position, down, everything, seen) else None
-        slots.append(_SLOTS.get((down, shown)) or _slot(down, shown))
+        slots.append(_SLOTS.get(id(shown) * 2 + down) or _slot(down, shown))
+    return _column_view_of(tuple(slots), column.marker)
+
+
+def _plain_column_view(
+    column: Column, down_at: tuple[bool, ...], open_at: tuple[bool, ...]
+) -> ColumnView:
+    """The view of ``column`` by a viewer whose raids saw nothing in it.
+
+    ``open_at`` is :func:`_open` of each position (:data:`_DOWN_AT`): with nothing seen,
+    whether the viewer knows a card depends only on where it lies.
+    """
+    memo = _SLOTS
+    slots = []
+    for position, card in enumerate(column.cards):  # past the fifth, an IndexError (R-4.5)
+        down = down_at[position]
+        known = card if open_at[position] else None
+        slot = memo.get(id(known) * 2 + down)
+        slots.append(_slot(down, known) if slot is None else slot)
     return _column_view_of(tuple(slots), column.marker)
 
 
@@ -449,28 +516,44 @@ each time.
 """
 
 
-_DOWN_AT: Final[dict[BusinessTile, tuple[tuple[bool, ...], int]]] = {}
-"""For each tile met so far, :func:`lands_face_down` of each position of a column there, and
-the number of the tile's kind (tiles of one kind lie alike)."""
-
-
-def _down_at(tile: BusinessTile) -> tuple[tuple[bool, ...], int]:
-    down_at = tuple(lands_face_down(tile, index) for index in range(MAX_COLUMN))
-    made = _DOWN_AT[tile] = (down_at, _KINDS.index(tile.kind))
-    return made
-
-
 _KINDS: Final = tuple(BusinessKind)
+_Layout: TypeAlias = tuple[tuple[bool, ...], int, tuple[bool, ...], tuple[bool, ...]]
 
 
-_SLOTS: Final[dict[tuple[bool, GangsterCard | None], SlotView]] = {}
-"""Every slot view made so far, by whether it lies face down and its card: views are
-immutable, so a view of a business made anew shares them (at most 2 x 76)."""
+def _layout(tile: BusinessTile) -> _Layout:
+    """How the positions of a column at ``tile`` lie, as :data:`_DOWN_AT` keeps it."""
+    down_at = tuple(lands_face_down(tile, index) for index in range(MAX_COLUMN))
+    return (
+        down_at,
+        _KINDS.index(tile.kind),
+        tuple(_open(down, everything=False) for down in down_at),
+        tuple(_open(down, everything=True) for down in down_at),
+    )
+
+
+_DOWN_AT: Final[dict[BusinessTile, _Layout]] = {tile: _layout(tile) for tile in BUSINESS_TILES}
+"""For each tile, :func:`lands_face_down` of each position of a column there, the number of
+the tile's kind (tiles of one kind lie alike), and :func:`_open` of each position for a
+viewer who knows the column only as others do, and for one who knows everything there."""
+
+_FIRST_DOWN: Final[dict[BusinessTile, int]] = {
+    tile: next(index for index in range(MAX_COLUMN + 1) if lands_face_down(tile, index))
+    for tile in BUSINESS_TILES
+}
+"""For each tile, the first position of a column there that lies face down (R-4.2): a
+seat whose column is no longer holds no face-down card there."""
+
+
+_SLOTS: Final[dict[int, SlotView]] = {}
+"""Every slot view made so far, by its card's ``id`` times 2 plus whether it lies face down
+(None for a card the viewer may not know): views are immutable, so a view of a business made
+anew shares them (at most 2 x 77). Cards are interned and the slot view holds its card, so no
+other object takes the ``id``."""
 
 
 def _slot(down: bool, card: GangsterCard | None) -> SlotView:
     """The slot view of a card (or None) lying face down or up, made on the first call."""
-    slot = _SLOTS[down, card] = SlotView(Face.DOWN if down else Face.UP, card)
+    slot = _SLOTS[id(card) * 2 + down] = SlotView(Face.DOWN if down else Face.UP, card)
     return slot
 
 
@@ -491,32 +574,41 @@ def _shootout_view(state: GameState, seat: int | None) -> ShootoutView | None:
 
 
 def _opponent_view(player: PlayerState, hand_size: int) -> OpponentView:
-    """The public view of ``player`` with ``hand_size`` cards, made once for both.
+    """The public view of ``player`` with ``hand_size`` cards, made once for what it shows.
 
-    States share the players a command left alone, and every viewer sees a player alike but
-    for the hand size, so the views are kept by the player's ``id`` and the hand size.
+    Every viewer sees a player alike but for the hand size, and a player's name and the
+    tuple of businesses they control pass unchanged from state to state until they change:
+    the views are kept by those two objects' ``id``s and the hand size, so that a player whose
+    hand grows and shrinks back meets their earlier views again. The player, which holds both
+    objects, is kept with its view.
     """
-    key = (id(player), hand_size)
-    made = _OPPONENT_VIEWS.get(key)
+    key = (id(player.name), id(player.controlled), hand_size)
+    made = _SHOWN_VIEWS.get(key)
     if made is None:
-        made_view = OpponentView(player.name, hand_size, player.controlled)
-        return _keep(_OPPONENT_VIEWS, key, player, made_view)
+        made_view = _new_instance(OpponentView)
+        _set_name(made_view, player.name)
+        _set_hand_size(made_view, hand_size)
+        _set_controlled(made_view, player.controlled)
+        return _keep(_SHOWN_VIEWS, key, player, made_view)
     return made[1]
 
 
-_OPPONENT_VIEWS: Final[dict[tuple[int, int], tuple[PlayerState, OpponentView]]] = {}
-"""Views of players already made, kept by :func:`_keep` as :data:`_BUSINESS_VIEWS` is."""
+_SHOWN_VIEWS: Final[dict[tuple[int, int, int], tuple[PlayerState, OpponentView]]] = {}
+"""Views of players already made, by :func:`_opponent_view`'s key, kept by :func:`_keep` as
+:data:`_BUSINESS_VIEWS` is. An :class:`OpponentView` is made as :func:`_business_view_of`
+makes a business's view (it has no validator, converter or post-init either)."""
 
 
 def _public_view(player: PlayerState) -> OpponentView:
-    """The public view of ``player`` with every card of its hand counted, made once."""
-    made_view = OpponentView(player.name, len(player.hand), player.controlled)
+    """The public view of ``player`` with every card of its hand counted, kept by its ``id``."""
+    made_view = _opponent_view(player, len(player.hand))
     return _keep(_PUBLIC_VIEWS, id(player), player, made_view)
 
 
 _PUBLIC_VIEWS: Final[dict[int, tuple[PlayerState, OpponentView]]] = {}
 """The views of :func:`_public_view`, by the player's ``id`` alone: the view of a player
-whose hand counts whole depends on nothing else (a player is immutable)."""
+whose hand counts whole depends on nothing else (a player is immutable). States share the
+players a command left alone, so most look-ups end here, with an int for a key."""
 
 
 def _player_views(state: GameState, viewer: int | None) -> tuple[OpponentView, ...]:
@@ -551,7 +643,7 @@ def _business_views(state: GameState, seat: int | None) -> tuple[BusinessView, .
     seen = _NOTHING_SEEN if seat is None else state.players[seat].seen
     if seen:
         return _seen_business_views(state, seat, revealed, seen)
-    return _plain_business_views(state, seat, revealed)
+    return _plain_business_views(state.businesses, seat, revealed)
 
 
 def _seen_business_views(
@@ -567,21 +659,26 @@ def _seen_business_views(
 
 
 def _plain_business_views(
-    state: GameState, seat: int | None, revealed: BusinessTile | None
+    businesses: tuple[Business, ...], seat: int | None, revealed: BusinessTile | None
 ) -> tuple[BusinessView, ...]:
     """Every business's view by ``seat``, whose raids saw nothing.
 
-    These are :func:`_business_view`'s views, looked up here without a call for each business.
+    These are :func:`_business_view`'s views, looked up here without a call for each business:
+    the key is :func:`_plain_key`'s, computed inline.
     """
     memo = _PLAIN_VIEWS
-    viewer = 0 if seat is None else seat + 1
+    first_down = _FIRST_DOWN
     views = []
-    for business in state.businesses:
-        here = business.tile is revealed
-        made = memo.get(id(business) * 16 + viewer * 2 + here)  # _plain_key
-        views.append(
-            _business_view(seat, business, here, _NOTHING_SEEN) if made is None else made[1]
-        )
+    for business in businesses:
+        tile = business.tile
+        if tile is revealed:
+            key = id(business) * 16 + 1
+        elif seat is None or len(business.columns[seat].cards) <= first_down[tile]:
+            key = id(business) * 16
+        else:
+            key = id(business) * 16 + seat * 2 + 2
+        made = memo.get(key)
+        views.append(_plain_view(business, key) if made is None else made[1])
     return tuple(views)
 
 
@@ -602,7 +699,9 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         InvalidSeatError: ``seat`` is neither None nor a seat of the table.
     """
     players = state.players
-    check_viewer(seat, len(players))
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(players)):
+        check_viewer(seat, len(players))  # refuses it, naming the seats there are
+    shootout = state.shootout
     fields = {
         "seat": seat,
         "options": state.options,
@@ -616,7 +715,7 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         "tile_pile_size": len(state.tile_pile),
         "vacancies": state.vacancies,
         "pending_draws": state.pending_draws,
-        "shootout": _shootout_view(state, seat),
+        "shootout": None if shootout is None else _shootout_view(state, seat),
         "markers_placed": state.markers_placed,
         "last_winner": state.last_winner,
         "stalled_turns": state.stalled_turns,
