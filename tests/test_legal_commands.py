@@ -18,10 +18,11 @@ import itertools
 import random
 from collections.abc import Sequence
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.core.cards import GangsterCard, SpecialCard, SpecialKind
+from chicago_poker.core.cards import Card, GangsterCard, SpecialCard, SpecialKind, card_order
 from chicago_poker.core.commands import (
     Command,
     DrawCard,
@@ -144,3 +145,43 @@ def test_what_is_listed_is_what_decide_accepts(
         assert len(set(listed)) == len(listed)
         wanted = [command for command in candidates(state) if accepted(state, command)]
         assert set(listed) == set(wanted), state
+
+
+def crowded(state: GameState, size: int, gangsters: int) -> GameState:
+    """``state`` with the acting hand made of ``size`` cards, ``gangsters`` of them gangster
+    cards and the rest special cards, where the hand and the draw pile hold
+    enough: the cards are exchanged with the draw pile, so every card is still somewhere."""
+    seat = state.turn.player
+    hand = state.players[seat].hand
+    pool = sorted(hand | state.draw_pile, key=card_order)
+    held = [card for card in pool if isinstance(card, GangsterCard)][:gangsters]
+    specials = [card for card in pool if isinstance(card, SpecialCard)]
+    chosen: frozenset[Card] = frozenset([*held, *specials[: size - len(held)]])
+    player = attrs.evolve(state.players[seat], hand=chosen)
+    players = (*state.players[:seat], player, *state.players[seat + 1 :])
+    return attrs.evolve(state, players=players, draw_pile=(hand | state.draw_pile) - chosen)
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=games, data=st.data())
+def test_at_the_hand_limit_the_listing_is_the_plain_one_and_what_decide_accepts(
+    game: tuple[int, RuleOptions, int, str], data: st.DataObject
+) -> None:
+    """Hands of 8 to 10 cards, which random games rarely reach: there the hand limit (R-3.9)
+    decides which draws and gangster plays are listed, by the actions left, the gangster
+    cards held and the free places. The hands are built (:func:`crowded`), and some exceed
+    the limit already: listing and ``decide`` must still agree."""
+    acting = [
+        state
+        for state in states_of(*game)
+        if awaiting(state, check_actions=False) is Awaiting.ACTION and state.discard_pile
+    ]
+    if not acting:
+        return
+    for state in data.draw(st.lists(st.sampled_from(acting), min_size=1, max_size=8)):
+        size = data.draw(st.integers(8, 10))
+        big = crowded(state, size, data.draw(st.integers(0, size)))
+        listed = legal_commands(big)
+        assert listed == actions(big), big
+        wanted = {command for command in candidates(big) if accepted(big, command)}
+        assert set(listed) == wanted, big
