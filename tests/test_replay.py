@@ -57,3 +57,17 @@ def test_apply_leaves_the_state_it_is_given_alone(
         assert vars(state) == fields, f"{type(event).__name__} changed the state it folded"
         assert vars(after) is not vars(state)
         state = after
+
+
+def test_replay_goes_on_from_a_fold_that_returns_a_state() -> None:
+    # Random games seldom tie, so the folds that still return a state (the reinforcements,
+    # the start of a game) are met here by a second game started after the first: replay
+    # wraps its dict in a state for that fold and must go on from the state it returns.
+    first = random_game(3, seed=1, commands=200).events
+    second = random_game(5, RuleOptions(tactical=True), seed=2, policy=by_kind).events
+    events = (*first, *second)
+    state: GameState | None = None
+    for count, event in enumerate(events, start=1):
+        state = apply(state, event)
+        assert replay(events[:count]) == state, f"after event {count}: {event!r}"
+    assert replay(events) == replay(second)
