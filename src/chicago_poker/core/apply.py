@@ -127,9 +127,21 @@ class _TurnFields(_TurnChanges, total=False):
 # ``PlayerState``, ``Column`` or ``Business`` gets its slots set through their descriptors.
 # The result is the instance ``__init__`` would make, because these classes have no
 # validators, converters, ``__attrs_post_init__`` or cached hash (tests/test_engine_internals.py
-# checks this), and it stays frozen to everyone else. The folds of the most frequent events
-# copy the state's ``__dict__`` themselves, with :data:`_copy_state_fields`, rather than build a
-# dict of changes for :func:`_replace`: that saves a call and a dict per event.
+# checks this), and it stays frozen to everyone else.
+#
+# --- Folds in place -----------------------------------------------------------------------
+#
+# The folds of nearly every event (the table _IN_PLACE) change a dict of the state's fields in
+# place rather than return a state. :func:`apply` gives such a fold a copy of the old state's
+# ``__dict__`` and makes the new state around it; :func:`replay` gives every fold the one dict
+# it keeps for the whole game, a dict no state holds, and makes a state only at the end. So a
+# replayed event makes no state and copies no dict: the parts it changes (a player, a column,
+# the turn) are still new objects, since states share them. The start of a game and the
+# reinforcements keep folds that return a state (the table _FOLDS): replay wraps its dict in a
+# state for them (no copy) and goes on with the dict of the state they return, which no one
+# else holds either. The rules are in the folds alone, which both run: tests/test_replay.py
+# checks, after every event of random games, that ``replay`` gives the state that ``apply``
+# gives, and that ``apply`` never changes the state it is given.
 
 _new_instance: Final = object.__new__
 
@@ -208,7 +220,7 @@ def _turn_in_phase(turn: Turn, phase: TurnPhase) -> Turn:
 def _turn_after_action(turn: Turn) -> Turn:
     """A copy of ``turn`` with one more action taken, made as in :func:`_replace`."""
     fields = _copy_turn_fields(turn.__dict__)
-    fields["actions_taken"] = turn.actions_taken + 1
+    fields["actions_taken"] += 1
     new = _new_instance(Turn)
     _set_turn_fields(new, fields)
     return new
@@ -260,19 +272,18 @@ def replay(events: Iterable[Event]) -> GameState:
     first = next(remaining, None)
     if first is None:
         raise InvalidArgumentError("replay: events must begin with GameStarted, but it is empty")
-    state = _begin(first)
-    # apply's dispatch, inlined: one call fewer per event, which is a tenth of a replay; and
-    # by subscript, cheaper than dict.get, with the refusal of a non-event after the loop.
-    folds = _FOLDS
-    try:
-        for event in remaining:
-            state = folds[type(event)](state, event)
-    except KeyError:
-        if type(event) in folds:
-            raise  # from inside a fold: not the dispatch's
-    else:
-        return state
-    return apply(state, event)  # not an event: apply refuses it, with its reason
+    # The fields of the state being built, changed in place: no state is made for the events
+    # between the first and the last (see "Folds in place" above). The dict is this loop's
+    # own, a copy no state holds, so changing it in place changes no state anyone sees.
+    fields = _copy_state_fields(_begin(first).__dict__)
+    in_place = _IN_PLACE
+    for event in remaining:
+        fold = in_place.get(type(event))
+        if fold is None:  # a rarer event, or no event: apply folds it, or refuses it
+            fields = _fields(apply(_state(fields), event))
+        else:
+            fold(fields, event)
+    return _state(fields)
 
 
 def apply(state: GameState | None, event: Event) -> GameState:
@@ -291,7 +302,27 @@ def apply(state: GameState | None, event: Event) -> GameState:
     if state is None:
         return _begin(event)
     # One dict lookup on the event's exact class, cheaper than a match: this runs per event.
-    return _FOLDS.get(type(event), _unknown)(state, event)
+    cls = type(event)
+    fold = _IN_PLACE.get(cls)
+    if fold is None:
+        return _FOLDS.get(cls, _unknown)(state, event)
+    fields = _copy_state_fields(state.__dict__)
+    fold(fields, event)
+    new = _new_instance(GameState)
+    _set_state_fields(new, fields)
+    return new
+
+
+def _fields(state: GameState) -> _GameStateChanges:
+    """The ``__dict__`` of ``state`` itself (not a copy), typed as the fields it holds."""
+    return cast(_GameStateChanges, state.__dict__)
+
+
+def _state(fields: _GameStateChanges) -> GameState:
+    """The state whose ``__dict__`` is ``fields`` itself (not a copy)."""
+    new = _new_instance(GameState)
+    _set_state_fields(new, fields)
+    return new
 
 
 def _unknown(state: GameState, event: Never) -> NoReturn:
@@ -331,35 +362,19 @@ def _new_business(tile: BusinessTile, players: int) -> Business:
     return _business(tile, (EMPTY_COLUMN,) * players)
 
 
-def _evolve_turn(state: GameState, changes: _TurnChanges) -> GameState:
-    return _replace(state, {"turn": _turn(state.turn, changes)})
-
-
-def _count_action(state: GameState) -> GameState:
-    return _replace(state, {"turn": _turn_after_action(state.turn)})
-
-
-def _start_turn(state: GameState, event: TurnStarted) -> GameState:
-    # This and the other folds of frequent events copy the state themselves: see "Copies".
-    ended = state.turn
-    fields = _copy_state_fields(state.__dict__)
+def _start_turn(fields: _GameStateChanges, event: TurnStarted) -> None:
+    # This and the other folds of _IN_PLACE change the fields in place: see "Folds in place".
+    ended = fields["turn"]
     fields["turn"] = _new_turn(event.player, event.number, _SHOOTOUTS, event.actions)
     fields["previous_turn"] = ended if ended.number >= 0 else None  # -1: before the first
-    new = _new_instance(GameState)
-    _set_state_fields(new, fields)
-    return new
 
 
-def _end_turn(state: GameState, event: TurnEnded) -> GameState:
-    turn = state.turn
+def _end_turn(fields: _GameStateChanges, event: TurnEnded) -> None:
+    turn = fields["turn"]
     idle = event.forced and turn.actions_taken == 0 and turn.shootouts == 0
-    fields = _copy_state_fields(state.__dict__)
     fields["turn"] = _turn_in_phase(turn, _ENDED)
-    fields["idle_turns"] = state.idle_turns + 1 if idle else 0
-    fields["stalled_turns"] = state.stalled_turns + 1
-    new = _new_instance(GameState)
-    _set_state_fields(new, fields)
-    return new
+    fields["idle_turns"] = fields["idle_turns"] + 1 if idle else 0
+    fields["stalled_turns"] += 1
 
 
 def _set_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
@@ -374,146 +389,166 @@ def _with_hand(state: GameState, seat: int, hand: frozenset[Card]) -> GameState:
     return _replace(state, {"players": _set_player(state, seat, updated)})
 
 
-def _index(state: GameState, tile: BusinessTile) -> int:
-    for index, business in enumerate(state.businesses):
+def _index_of(businesses: tuple[Business, ...], tile: BusinessTile) -> int:
+    for index, business in enumerate(businesses):
         if business.tile is tile:  # tiles are interned
             return index
     raise KeyError(tile)
 
 
-def _set_column(state: GameState, tile: BusinessTile, seat: int, column: Column) -> GameState:
-    index = _index(state, tile)
-    business = state.businesses[index]
-    columns = list(business.columns)
+def _with_column(
+    businesses: tuple[Business, ...], tile: BusinessTile, seat: int, column: Column
+) -> tuple[Business, ...]:
+    """``businesses`` with the column of ``seat`` at ``tile`` replaced by ``column``."""
+    index = _index_of(businesses, tile)
+    columns = list(businesses[index].columns)
     columns[seat] = column
-    businesses = list(state.businesses)
-    businesses[index] = _business(tile, tuple(columns))
-    return _replace(state, {"businesses": tuple(businesses)})
-
-
-def _column(state: GameState, tile: BusinessTile, seat: int) -> Column:
-    return state.businesses[_index(state, tile)].columns[seat]
+    changed = list(businesses)
+    changed[index] = _business(tile, tuple(columns))
+    return tuple(changed)
 
 
 def _forget(
-    state: GameState, tile: BusinessTile, owner: int, cards: Iterable[GangsterCard]
-) -> GameState:
+    fields: _GameStateChanges, tile: BusinessTile, owner: int, cards: Iterable[GangsterCard]
+) -> None:
     """Drop what Police Raids showed of ``cards``: they left the column where they were seen."""
     gone = {(tile, owner, card) for card in cards}
-    if not any(player.seen & gone for player in state.players):
-        return state
-    players = tuple(_player(p.name, p.hand, p.controlled, p.seen - gone) for p in state.players)
-    return _replace(state, {"players": players})
+    players = fields["players"]
+    if any(player.seen & gone for player in players):
+        fields["players"] = tuple(
+            _player(p.name, p.hand, p.controlled, p.seen - gone) for p in players
+        )
 
 
-def _play_special(state: GameState, seat: int, card: SpecialCard) -> GameState:
-    """Spend an action on a special card, which ends on the discard pile (R-5.1)."""
-    played = _with_hand(_count_action(state), seat, state.players[seat].hand - {card})
-    return _replace(played, {"discard_pile": played.discard_pile | {card}})
-
-
-def _draw(state: GameState, event: CardDrawn) -> GameState:
-    seat, card = event.player, event.card
-    players = list(state.players)
+def _give_hand(fields: _GameStateChanges, seat: int, hand: frozenset[Card]) -> None:
+    players = list(fields["players"])
     player = players[seat]
-    players[seat] = _player(player.name, player.hand | {card}, player.controlled, player.seen)
-    fields = _copy_state_fields(state.__dict__)
+    players[seat] = _player(player.name, hand, player.controlled, player.seen)
     fields["players"] = tuple(players)
-    fields["draw_pile"] = state.draw_pile - {card}
-    fields["pending_draws"] = state.pending_draws[1:]
-    new = _new_instance(GameState)
-    _set_state_fields(new, fields)
-    return new
 
 
-def _play_gangster(state: GameState, event: GangsterPlayed) -> GameState:
-    # The most frequent event: built in one copy of the state rather than three.
+def _play_special(fields: _GameStateChanges, seat: int, card: SpecialCard) -> None:
+    """Spend an action on a special card, which ends on the discard pile (R-5.1)."""
+    fields["turn"] = _turn_after_action(fields["turn"])
+    _give_hand(fields, seat, fields["players"][seat].hand - {card})
+    fields["discard_pile"] |= {card}
+
+
+def _column(fields: _GameStateChanges, tile: BusinessTile, seat: int) -> Column:
+    businesses = fields["businesses"]
+    return businesses[_index_of(businesses, tile)].columns[seat]
+
+
+def _set_column(fields: _GameStateChanges, tile: BusinessTile, seat: int, column: Column) -> None:
+    fields["businesses"] = _with_column(fields["businesses"], tile, seat, column)
+
+
+def _draw(fields: _GameStateChanges, event: CardDrawn) -> None:
+    seat, card = event.player, event.card
+    players = list(fields["players"])
+    old = players[seat]
+    players[seat] = player = _new_instance(PlayerState)  # _player, inlined as in _play_gangster
+    _set_name(player, old.name)
+    _set_hand(player, old.hand | {card})
+    _set_controlled(player, old.controlled)
+    _set_seen(player, old.seen)
+    fields["players"] = tuple(players)
+    fields["draw_pile"] -= {card}
+    fields["pending_draws"] = fields["pending_draws"][1:]
+
+
+def _play_gangster(fields: _GameStateChanges, event: GangsterPlayed) -> None:
+    # The most frequent event: every part it changes made in one fold, the bare instances
+    # made here rather than by _player, _new_column and _business (a call fewer each).
     seat, card, tile = event.player, event.card, event.business
-    players = list(state.players)
-    player = players[seat]
-    players[seat] = _player(player.name, player.hand - {card}, player.controlled, player.seen)
-    businesses = list(state.businesses)
+    players = list(fields["players"])
+    old = players[seat]
+    players[seat] = player = _new_instance(PlayerState)
+    _set_name(player, old.name)
+    _set_hand(player, old.hand - {card})
+    _set_controlled(player, old.controlled)
+    _set_seen(player, old.seen)
+    businesses = list(fields["businesses"])
     for index, business in enumerate(businesses):  # _index, inlined
         if business.tile is tile:
             columns = list(business.columns)
-            columns[seat] = _new_column((*columns[seat].cards, card))
-            businesses[index] = _business(tile, tuple(columns))
+            columns[seat] = column = _new_instance(Column)
+            _set_cards(column, (*business.columns[seat].cards, card))
+            _set_marker(column, None)
+            businesses[index] = changed = _new_instance(Business)
+            _set_tile(changed, tile)
+            _set_columns(changed, tuple(columns))
             break
-    fields = _copy_state_fields(state.__dict__)
     fields["players"] = tuple(players)
     fields["businesses"] = tuple(businesses)
-    fields["turn"] = _turn_after_action(state.turn)
-    new = _new_instance(GameState)
-    _set_state_fields(new, fields)
-    return new
+    fields["turn"] = _turn_after_action(fields["turn"])
 
 
-def _place_marker(state: GameState, event: MarkerPlaced) -> GameState:
-    column = _column(state, event.business, event.player)
-    marked = _set_column(
-        state, event.business, event.player, _new_column(column.cards, event.number)
+def _place_marker(fields: _GameStateChanges, event: MarkerPlaced) -> None:
+    businesses, tile, seat = fields["businesses"], event.business, event.player
+    column = businesses[_index_of(businesses, tile)].columns[seat]
+    fields["businesses"] = _with_column(
+        businesses, tile, seat, _new_column(column.cards, event.number)
     )
-    return _replace(marked, {"markers_placed": event.number + 1})
+    fields["markers_placed"] = event.number + 1
 
 
-def _liquidate(state: GameState, event: LiquidationPlayed) -> GameState:
-    played = _play_special(state, event.player, LIQUIDATION)
-    column = _column(state, event.business, event.victim)
-    cut = _set_column(played, event.business, event.victim, _new_column(column.cards[:-1]))
-    cut = _replace(cut, {"discard_pile": cut.discard_pile | {event.card}})
-    return _forget(cut, event.business, event.victim, (event.card,))
+def _liquidate(fields: _GameStateChanges, event: LiquidationPlayed) -> None:
+    _play_special(fields, event.player, LIQUIDATION)
+    column = _column(fields, event.business, event.victim)
+    _set_column(fields, event.business, event.victim, _new_column(column.cards[:-1]))
+    fields["discard_pile"] |= {event.card}
+    _forget(fields, event.business, event.victim, (event.card,))
 
 
-def _raid(state: GameState, event: PoliceRaidPlayed) -> GameState:
+def _raid(fields: _GameStateChanges, event: PoliceRaidPlayed) -> None:
     raid = SpecialCard(SpecialKind.POLICE_RAID, event.copy)
-    played = _play_special(state, event.player, raid)
-    player = played.players[event.player]
+    _play_special(fields, event.player, raid)
+    players = list(fields["players"])
+    player = players[event.player]
     seen = player.seen | {(event.business, event.target, card) for card in event.seen}
-    updated = _player(player.name, player.hand, player.controlled, seen)
-    return _replace(played, {"players": _set_player(played, event.player, updated)})
+    players[event.player] = _player(player.name, player.hand, player.controlled, seen)
+    fields["players"] = tuple(players)
 
 
-def _drive(state: GameState, event: LimousinePlayed) -> GameState:
+def _drive(fields: _GameStateChanges, event: LimousinePlayed) -> None:
     seat = event.player
-    played = _play_special(state, seat, LIMOUSINE)
+    _play_special(fields, seat, LIMOUSINE)
     moved = set(event.cards)
-    source = _column(state, event.source, seat)
-    target = _column(state, event.destination, seat)
+    source = _column(fields, event.source, seat)
+    target = _column(fields, event.destination, seat)
     left = _new_column(tuple(card for card in source.cards if card not in moved))
-    played = _set_column(played, event.source, seat, left)
-    played = _set_column(
-        played, event.destination, seat, _new_column((*target.cards, *event.cards))
-    )
+    _set_column(fields, event.source, seat, left)
+    _set_column(fields, event.destination, seat, _new_column((*target.cards, *event.cards)))
     # With limousine_any_cards the cards left behind close up, and a face-down card may come
     # to a face-up place (D-18): shown to every seat, it is no longer what a raid saw.
     shown = (
         card for index, card in enumerate(left.cards) if not lands_face_down(event.source, index)
     )
-    return _forget(played, event.source, seat, (*event.cards, *shown))
+    _forget(fields, event.source, seat, (*event.cards, *shown))
 
 
-def _fire(state: GameState, event: RevolverPlayed) -> GameState:
-    played = _play_special(state, event.player, REVOLVER)
+def _fire(fields: _GameStateChanges, event: RevolverPlayed) -> None:
+    turn = fields["turn"]
     # R-5.5.1: two extra actions, or as many as bring the turn to eleven.
-    bonus = state.turn.bonus_actions + state.turn.revolver_actions
-    changes: _TurnChanges = {"bonus_actions": bonus}
-    return _evolve_turn(played, changes)
+    bonus = turn.bonus_actions + turn.revolver_actions
+    _play_special(fields, event.player, REVOLVER)
+    fields["turn"] = _turn(fields["turn"], {"bonus_actions": bonus})
 
 
-def _bribe(state: GameState, event: BriberyPlayed) -> GameState:
+def _bribe(fields: _GameStateChanges, event: BriberyPlayed) -> None:
     seat = event.player
-    hand = (state.players[seat].hand - {BRIBERY}) | {event.card}
-    taken = _with_hand(_count_action(state), seat, hand)
+    fields["turn"] = _turn_after_action(fields["turn"])
+    _give_hand(fields, seat, (fields["players"][seat].hand - {BRIBERY}) | {event.card})
     # R-5.6.2: the rest of the discard pile joins the draw deck, then Bribery is discarded.
-    rest = state.discard_pile - {event.card}
-    return _replace(
-        taken, {"draw_pile": state.draw_pile | rest, "discard_pile": frozenset({BRIBERY})}
-    )
+    fields["draw_pile"] |= fields["discard_pile"] - {event.card}
+    fields["discard_pile"] = frozenset({BRIBERY})
 
 
-def _open_shootout(state: GameState, event: ShootoutStarted) -> GameState:
-    opened = _evolve_turn(state, {"shootouts": state.turn.shootouts + 1})
-    return _replace(opened, {"shootout": Shootout(event.business, event.owner)})
+def _open_shootout(fields: _GameStateChanges, event: ShootoutStarted) -> None:
+    turn = fields["turn"]
+    fields["turn"] = _turn(turn, {"shootouts": turn.shootouts + 1})
+    fields["shootout"] = Shootout(event.business, event.owner)
 
 
 def _request_reinforcement(state: GameState, event: ReinforcementRequested) -> GameState:
@@ -568,96 +603,86 @@ def _reveal_reinforcements(state: GameState, event: ReinforcementsRevealed) -> G
     )
 
 
-def _clear(state: GameState, tile: BusinessTile) -> GameState:
+def _clear(fields: _GameStateChanges, tile: BusinessTile) -> None:
     """Discard every card at a business and forget what was seen there (R-6.6)."""
-    business = state.businesses[_index(state, tile)]
+    businesses = fields["businesses"]
+    business = businesses[_index_of(businesses, tile)]
     cards = {card for column in business.columns for card in column.cards}
-    seen = {entry for player in state.players for entry in player.seen if entry[0] == tile}
-    players = state.players
+    players = fields["players"]
+    seen = {entry for player in players for entry in player.seen if entry[0] == tile}
     if seen:
-        players = tuple(_player(p.name, p.hand, p.controlled, p.seen - seen) for p in state.players)
-    discarded = state.discard_pile | cards
-    return _replace(state, {"players": players, "discard_pile": discarded, "shootout": None})
+        fields["players"] = tuple(
+            _player(p.name, p.hand, p.controlled, p.seen - seen) for p in players
+        )
+    fields["discard_pile"] |= cards
+    fields["shootout"] = None
 
 
-def _win_shootout(state: GameState, event: ShootoutWon) -> GameState:
-    cleared = _clear(state, event.business)
-    winner = cleared.players[event.player]
-    updated = _player(winner.name, winner.hand, (*winner.controlled, event.business), winner.seen)
-    return _replace(
-        cleared,
-        {
-            "players": _set_player(cleared, event.player, updated),
-            "businesses": tuple(b for b in state.businesses if b.tile != event.business),
-            "vacancies": state.vacancies + 1,
-            "last_winner": event.player,
-            "stalled_turns": 0,
-        },
-    )
+def _win_shootout(fields: _GameStateChanges, event: ShootoutWon) -> None:
+    tile, seat = event.business, event.player
+    _clear(fields, tile)
+    players = list(fields["players"])
+    winner = players[seat]
+    players[seat] = _player(winner.name, winner.hand, (*winner.controlled, tile), winner.seen)
+    fields["players"] = tuple(players)
+    fields["businesses"] = tuple(b for b in fields["businesses"] if b.tile != tile)
+    fields["vacancies"] += 1
+    fields["last_winner"] = seat
+    fields["stalled_turns"] = 0
 
 
-def _void_shootout(state: GameState, event: ShootoutVoided) -> GameState:
+def _void_shootout(fields: _GameStateChanges, event: ShootoutVoided) -> None:
     tile = event.business
-    cleared = _clear(state, tile)
-    businesses = tuple(
-        _new_business(tile, len(state.players)) if b.tile == tile else b for b in state.businesses
+    _clear(fields, tile)
+    count = len(fields["players"])
+    fields["businesses"] = tuple(
+        _new_business(tile, count) if b.tile == tile else b for b in fields["businesses"]
     )
-    return _replace(cleared, {"businesses": businesses})
 
 
-def _reveal_tile(state: GameState, event: TileRevealed) -> GameState:
+def _reveal_tile(fields: _GameStateChanges, event: TileRevealed) -> None:
     tile = event.tile
-    return _replace(
-        state,
-        {
-            "tile_pile": state.tile_pile - {tile},
-            "businesses": (*state.businesses, _new_business(tile, len(state.players))),
-            "vacancies": state.vacancies - 1,
-        },
-    )
+    fields["tile_pile"] -= {tile}
+    fields["businesses"] = (*fields["businesses"], _new_business(tile, len(fields["players"])))
+    fields["vacancies"] -= 1
 
 
-def _request_draw(state: GameState, event: DrawRequested) -> GameState:
-    fields = _copy_state_fields(state.__dict__)
-    fields["turn"] = _turn_after_action(state.turn)
-    fields["pending_draws"] = (*state.pending_draws, event.player)
-    new = _new_instance(GameState)
-    _set_state_fields(new, fields)
-    return new
+def _request_draw(fields: _GameStateChanges, event: DrawRequested) -> None:
+    fields["turn"] = _turn_after_action(fields["turn"])
+    fields["pending_draws"] = (*fields["pending_draws"], event.player)
 
 
-def _start_actions(state: GameState, event: ActionPhaseStarted) -> GameState:
-    fields = _copy_state_fields(state.__dict__)
-    fields["turn"] = _turn_in_phase(state.turn, _ACTIONS)
-    new = _new_instance(GameState)
-    _set_state_fields(new, fields)
-    return new
+def _start_actions(fields: _GameStateChanges, event: ActionPhaseStarted) -> None:
+    fields["turn"] = _turn_in_phase(fields["turn"], _ACTIONS)
 
 
 def _restart(state: GameState, event: GameStarted) -> GameState:
     return _start(event)
 
 
-def _reshuffle(state: GameState, event: DiscardPileReshuffled) -> GameState:
-    return _replace(
-        state, {"draw_pile": state.draw_pile | state.discard_pile, "discard_pile": frozenset()}
-    )
+def _reshuffle(fields: _GameStateChanges, event: DiscardPileReshuffled) -> None:
+    fields["draw_pile"] |= fields["discard_pile"]
+    fields["discard_pile"] = frozenset()
 
 
-def _win_game(state: GameState, event: GameWon) -> GameState:
-    return _replace(state, {"winner": event.player, "victory": event.victory})
+def _win_game(fields: _GameStateChanges, event: GameWon) -> None:
+    fields["winner"] = event.player
+    fields["victory"] = event.victory
 
 
-def _block(state: GameState, event: GameBlocked) -> GameState:
-    return _replace(state, {"victory": Victory.BLOCKED})
+def _block(fields: _GameStateChanges, event: GameBlocked) -> None:
+    fields["victory"] = Victory.BLOCKED
 
 
-def _stall(state: GameState, event: GameStalled) -> GameState:
-    return _replace(state, {"victory": Victory.STALLED})
+def _stall(fields: _GameStateChanges, event: GameStalled) -> None:
+    fields["victory"] = Victory.STALLED
 
 
-# Each event class with the function that folds it. Exact classes: events are never subclassed.
-_FOLDS: Final[dict[type, Callable[[GameState, Any], GameState]]] = {
+# The events folded in place (all but the start of the game and the reinforcements: 998 in
+# 1,000 of a random game's), each with the function that changes a copy of the state's fields;
+# then the others with the function that makes the state after it. Exact classes: events are
+# never subclassed.
+_IN_PLACE: Final[dict[type, Callable[[_GameStateChanges, Any], None]]] = {
     GangsterPlayed: _play_gangster,
     DrawRequested: _request_draw,
     CardDrawn: _draw,
@@ -668,21 +693,26 @@ _FOLDS: Final[dict[type, Callable[[GameState, Any], GameState]]] = {
     ShootoutStarted: _open_shootout,
     ShootoutWon: _win_shootout,
     TileRevealed: _reveal_tile,
-    GameStarted: _restart,
-    ReinforcementRequested: _request_reinforcement,
-    ReinforcementChosen: _send_reinforcement,
-    ReinforcementDeclined: _decline_reinforcement,
-    ReinforcementsRevealed: _reveal_reinforcements,
     ShootoutVoided: _void_shootout,
     DiscardPileReshuffled: _reshuffle,
+    GameWon: _win_game,
+    GameBlocked: _block,
+    GameStalled: _stall,
     LiquidationPlayed: _liquidate,
     PoliceRaidPlayed: _raid,
     LimousinePlayed: _drive,
     RevolverPlayed: _fire,
     BriberyPlayed: _bribe,
-    GameWon: _win_game,
-    GameBlocked: _block,
-    GameStalled: _stall,
 }
-if set(_FOLDS) != set(get_args(Event)):  # a new event class needs its fold in the table
-    raise ImportError(f"apply has no fold for {set(get_args(Event)) - set(_FOLDS)}")
+_FOLDS: Final[dict[type, Callable[[GameState, Any], GameState]]] = {
+    GameStarted: _restart,
+    ReinforcementRequested: _request_reinforcement,
+    ReinforcementChosen: _send_reinforcement,
+    ReinforcementDeclined: _decline_reinforcement,
+    ReinforcementsRevealed: _reveal_reinforcements,
+}
+# A new event class needs its fold in one table, and no class may be in both.
+if set(_FOLDS) | set(_IN_PLACE) != set(get_args(Event)) or set(_FOLDS) & set(_IN_PLACE):
+    raise ImportError(
+        f"apply has no fold, or two, for {set(get_args(Event)) ^ set(_FOLDS) ^ set(_IN_PLACE)}"
+    )
