@@ -135,7 +135,7 @@ def create_table(browser: Any, base_url: str, shots: Path) -> tuple[list[str], s
 
 def updated(page: Any) -> int:
     """The event count of the page's latest view."""
-    page.wait_for_function("document.body.dataset.events !== undefined")
+    page.wait_for_function("document.body?.dataset.events !== undefined")
     return int(page.evaluate("document.body.dataset.events"))
 
 
@@ -306,12 +306,12 @@ def check_play_again(al: Any, bugs: Any, tables: Any) -> None:
     al.wait_for_url(lambda url: old not in url)
     new = al.url.split("/table/")[1].split("#")[0]
     assert al.url.endswith(f"/table/{new}#{token}")  # Al keeps the token of the seat
-    al.wait_for_function("document.body.dataset.events !== undefined")
+    al.wait_for_function("document.body?.dataset.events !== undefined")
     assert al.evaluate("seat") == 0
     bugs.wait_for_selector("#again:has-text('Join the new game')")
     bugs.click("#again")
     bugs.wait_for_url(lambda url: new in url)
-    bugs.wait_for_function("document.body.dataset.events !== undefined")
+    bugs.wait_for_function("document.body?.dataset.events !== undefined")
     assert bugs.evaluate("seat") == 1
     before, after = tables.get(old), tables.get(new)
     assert after.request == before.request
@@ -452,7 +452,8 @@ def test_the_search_bots_are_offered_by_difficulty_and_play_a_whole_game(
     page.wait_for_selector(".spectator-link")
     assert "Al: played by the search-easy bot" in page.locator("#link-list").inner_text()
     page.click(".spectator-link")
-    page.wait_for_function("document.body.dataset.over === 'true'", timeout=120_000)
+    # The click navigates: until the new page has a body, there is none to read (`?.`).
+    page.wait_for_function("document.body?.dataset.over === 'true'", timeout=120_000)
     assert "The game is over" in page.locator("#status").inner_text()
     page.close()
 
