@@ -9,10 +9,13 @@ players under random rule options, and that ``apply`` never changes the state it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chicago_poker.core.apply import apply, replay
+from chicago_poker.core.events import Event
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from random_games import ALL_OPTIONS, by_kind, random_game, uniform
@@ -22,17 +25,20 @@ POLICIES = {"uniform": uniform, "by_kind": by_kind}
 the special cards, shootouts and reshuffles, the rarer ones, between them."""
 
 
-@settings(max_examples=12, deadline=None)
-@given(
-    players=st.integers(min_value=2, max_value=6),
-    options=st.sampled_from(ALL_OPTIONS),
-    seed=st.integers(min_value=0, max_value=2**32 - 1),
-    policy=st.sampled_from(sorted(POLICIES)),
+games = st.builds(
+    lambda players, options, seed, policy: (
+        random_game(players, options, seed=seed, policy=POLICIES[policy]).events
+    ),
+    st.integers(min_value=2, max_value=6),
+    st.sampled_from(ALL_OPTIONS),
+    st.integers(min_value=0, max_value=2**32 - 1),
+    st.sampled_from(sorted(POLICIES)),
 )
-def test_replay_equals_apply_after_every_event(
-    players: int, options: RuleOptions, seed: int, policy: str
-) -> None:
-    events = random_game(players, options, seed=seed, policy=POLICIES[policy]).events
+"""The events of a random game of 2 to 6 players, under any rule options, by either policy."""
+
+
+def assert_replay_follows_apply(events: Sequence[Event]) -> None:
+    """``replay`` of every prefix of ``events`` equals ``apply``'s fold of it, event by event."""
     state: GameState | None = None
     for count, event in enumerate(events, start=1):
         state = apply(state, event)
@@ -40,16 +46,14 @@ def test_replay_equals_apply_after_every_event(
 
 
 @settings(max_examples=12, deadline=None)
-@given(
-    players=st.integers(min_value=2, max_value=6),
-    options=st.sampled_from(ALL_OPTIONS),
-    seed=st.integers(min_value=0, max_value=2**32 - 1),
-    policy=st.sampled_from(sorted(POLICIES)),
-)
-def test_apply_leaves_the_state_it_is_given_alone(
-    players: int, options: RuleOptions, seed: int, policy: str
-) -> None:
-    events = random_game(players, options, seed=seed, policy=POLICIES[policy]).events
+@given(events=games)
+def test_replay_equals_apply_after_every_event(events: tuple[Event, ...]) -> None:
+    assert_replay_follows_apply(events)
+
+
+@settings(max_examples=12, deadline=None)
+@given(events=games)
+def test_apply_leaves_the_state_it_is_given_alone(events: tuple[Event, ...]) -> None:
     state = apply(None, events[0])
     for event in events[1:]:
         fields = dict(vars(state))
@@ -66,8 +70,5 @@ def test_replay_goes_on_from_a_fold_that_returns_a_state() -> None:
     first = random_game(3, seed=1, commands=200).events
     second = random_game(5, RuleOptions(tactical=True), seed=2, policy=by_kind).events
     events = (*first, *second)
-    state: GameState | None = None
-    for count, event in enumerate(events, start=1):
-        state = apply(state, event)
-        assert replay(events[:count]) == state, f"after event {count}: {event!r}"
+    assert_replay_follows_apply(events)
     assert replay(events) == replay(second)
