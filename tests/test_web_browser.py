@@ -467,6 +467,10 @@ DESKTOPS = [(768, 1024), (1024, 768), (1100, 800), (1280, 900), (1440, 900), (19
 WINDOW_SHOTS = {(320, 568): "phone-320.png", (844, 390): "phone-on-its-side.png"}
 """The windows of the resize test that are screenshot for the documentation."""
 
+CHOOSABLE = """() => [...document.querySelectorAll("#picture svg .choosable")]
+    .map((target) => target.dataset.key).sort()"""
+"""The keys of the things of the picture that a click can choose now."""
+
 PICTURE_FITS = """() => {
     const svg = document.querySelector("#picture svg");
     const drawn = Number(svg.getAttribute("viewBox").split(" ")[2]);
@@ -497,13 +501,16 @@ def test_the_page_fits_every_width_and_turn_of_the_window_without_a_reload(
     (link,) = new_table(base_url, [None, "heuristic", "heuristic", "heuristic"])
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(link)
-    page.wait_for_selector("#picture svg")
+    page.wait_for_selector("#picture svg .choosable")  # the person's turn: the bots wait
+    choosable = page.evaluate(CHOOSABLE)
     page.evaluate("window.notReloaded = true")
     sizes = [*DESKTOPS, *PHONES, *[(height, width) for width, height in PHONES]]
     layouts = set()
     for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(PICTURE_FITS)
+        # A picture drawn anew in another layout keeps every choice on it, clickable.
+        assert page.evaluate(CHOOSABLE) == choosable, (width, height)
         layouts.add(page.evaluate("document.querySelector('#picture svg').getAttribute('viewBox')"))
         assert page.evaluate(TOO_SMALL) == [], (width, height)
         assert page.evaluate(CLIPPED) == [], (width, height)

@@ -232,7 +232,9 @@ function showView(message) {
   } else {
     showAgain(nextTable);
   }
-  if (seat === null) showChoices();  // a spectator gets no legal message
+  // A spectator gets no legal message; a seat's picture drawn anew for the moment its legal
+  // commands belong to (the window changed layout) needs its choices marked on it again.
+  if (seat === null || (message.svg && message.events === legal.events)) showChoices();
   fitDock();
 }
 
