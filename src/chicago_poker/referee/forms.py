@@ -90,10 +90,10 @@ def form_error(
         found = check(entry, index, viewer, players)
         if found is not None:
             return found
-    found = _following_error(entry, index, automatic_decline)
+    found = _shown_error(entry, index, _who(viewer, names), viewer)
     if found is not None:
         return found
-    return _shown_error(entry, index, _who(viewer, names), viewer)
+    return _following_error(entry, index, automatic_decline)
 
 
 def _following_error(entry: SeenEntry, index: int, automatic_decline: bool) -> FormError | None:
