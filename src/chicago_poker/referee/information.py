@@ -415,7 +415,8 @@ class InformationSet:
         cards only through their number. Events that differ are not a verdict here: they may
         show cards the entry itself reveals, which the witness of the entries before it does
         not know; nor is the refusal of an entry that shows a card leaving a hand (a need),
-        since the witness of the entries before it need not have given the hand that card.
+        since the witness of the entries before it need not have given the hand that card,
+        unless the seat has no decision to make there at all (:func:`_not_theirs_now`).
         """
         entry = self._entries[good]
         command = filler(entry.command, state, self.ledger, good)
