@@ -8,9 +8,9 @@ validated with ``validate_log`` and no time limit, and its CPU time (``time.proc
 measured.
 
 Printed: the median CPU time of validating the unedited logs, the median, p99 and maximum per
-edit, the slowest edits, and the verdicts by kind of edit. Target (issue 48): the slowest edit
-at most 20 times the median log's validation, and no edit undecided. ``--check`` exits with
-status 1 when it is missed.
+edit, the slowest edits, every edit left undecided (its log, kind and line), and the verdicts
+by kind of edit. Target (issue 48): the slowest edit at most 20 times the median log's
+validation, and no edit undecided. ``--check`` exits with status 1 when it is missed.
 
 Run: ``python benchmarks/bench_edits.py`` (about 20,000 edits; ``--logs 4 --max-lines 40`` for
 a quick look).
@@ -110,6 +110,9 @@ def main() -> int:
     )
     for seconds, what in times[-5:]:
         print(f"  {seconds:.3f} s  {what}")
+    for seconds, what in times:
+        if f"-> {Status.UNDECIDED.value}" in what:
+            print(f"  undecided ({seconds:.3f} s): {what}")
     kinds = sorted({kind for kind, _ in verdicts})
     for kind in kinds:
         counts = ", ".join(f"{n} {s}" for (k, s), n in sorted(verdicts.items()) if k == kind)

@@ -92,6 +92,7 @@ class Verdict(Protocol):
 
 __all__ = [
     "EVENT_RULES",
+    "REDACTED_KINDS",
     "VICTORY_RULES",
     "command_name",
     "describe_event",
@@ -99,6 +100,8 @@ __all__ = [
     "first_difference",
     "impossible_reason",
     "mismatch_rule",
+    "plain_kind",
+    "plain_kind_of",
     "seen_rule",
 ]
 
@@ -222,6 +225,30 @@ _PLAIN: Final[dict[type, type]] = {
     RedactedSendReinforcement: SendReinforcement,
 }
 """The plain class of each redacted command and event."""
+
+
+def plain_kind(item: SeenEvent | SeenCommand) -> type:
+    """The class of a command or event, that of its plain form where it is redacted.
+
+    >>> from chicago_poker.core.redacted_events import RedactedCardDrawn
+    >>> plain_kind(RedactedCardDrawn(1, None)).__name__
+    'CardDrawn'
+    """
+    return plain_kind_of(type(item))
+
+
+def plain_kind_of(kind: type) -> type:
+    """The plain class of a command or event class: itself, unless it is a redacted one.
+
+    >>> from chicago_poker.core.redacted_events import RedactedGangsterPlayed
+    >>> plain_kind_of(RedactedGangsterPlayed).__name__
+    'GangsterPlayed'
+    """
+    return _PLAIN.get(kind, kind)
+
+
+REDACTED_KINDS: Final = frozenset(_PLAIN)
+"""The redacted classes of commands and events."""
 
 
 def seen_rule(

@@ -3,11 +3,14 @@
 Some forgeries need no game to be refused: a seat that is not one of the players, a command
 whose own event records another number of cards (or another seat, another business) than the
 command, a card shown that the viewer cannot see (another seat's hand at the deal, a card it
-drew). They are refused at once, with the entry, the field and the rule, before the knowledge
-model looks for a game (:class:`~chicago_poker.referee.information.InformationSet`), so that
-they cost one pass over the entry.
+drew), an event only a command makes recorded after the command's own (two plays in one
+entry: :mod:`~chicago_poker.referee.following`). They are refused at once, with the entry,
+the field and the rule, before the knowledge model looks for a game
+(:class:`~chicago_poker.referee.information.InformationSet`), so that they cost one pass over
+the entry.
 
-The module is pure.
+The module is pure, but for the engine's code that :mod:`~chicago_poker.referee.following`
+reads once.
 
 >>> from chicago_poker.core.commands import DrawCard
 >>> from chicago_poker.core.events import DrawRequested
@@ -27,10 +30,11 @@ import attrs
 from attrs import frozen
 
 from chicago_poker.core.commands import DealCard, StartGame
-from chicago_poker.core.events import CardDrawn, GameStarted
+from chicago_poker.core.events import CardDrawn, GameStarted, ReinforcementDeclined
 from chicago_poker.core.redacted_commands import RedactedStartGame
-from chicago_poker.core.redacted_events import RedactedCardDrawn, RedactedGameStarted
-from chicago_poker.referee.differences import seen_rule
+from chicago_poker.core.redacted_events import RedactedCardDrawn, RedactedGameStarted, redact
+from chicago_poker.referee.differences import REDACTED_KINDS, plain_kind, plain_kind_of, seen_rule
+from chicago_poker.referee.following import following_kinds
 from chicago_poker.referee.ledger import SeenEntry
 
 __all__ = ["FormError", "form_error"]
@@ -68,18 +72,47 @@ class FormError:
 
 
 def form_error(
-    entry: SeenEntry, index: int, viewer: int | None, players: int, names: tuple[str, ...] = ()
+    entry: SeenEntry,
+    index: int,
+    viewer: int | None,
+    players: int,
+    names: tuple[str, ...] = (),
+    *,
+    automatic_decline: bool = False,
 ) -> FormError | None:
     """The first fault of form of ``entry``, the ``index``-th of a log of ``players`` seats.
 
     ``viewer`` is the seat whose log it is (None: a spectator); ``names`` the players', to
-    say who cannot see a card. None if its form is sound.
+    say who cannot see a card; ``automatic_decline``: the log is of an engine before 0.2.0,
+    which declined for a tied player by itself. None if its form is sound.
     """
     for check in (_seat_error, _count_error):
         found = check(entry, index, viewer, players)
         if found is not None:
             return found
-    return _shown_error(entry, index, _who(viewer, names), viewer)
+    found = _shown_error(entry, index, _who(viewer, names), viewer)
+    if found is not None:
+        return found
+    return _following_error(entry, index, automatic_decline)
+
+
+def _following_error(entry: SeenEntry, index: int, automatic_decline: bool) -> FormError | None:
+    """An event after the command's own that the engine never gives there.
+
+    Only a command makes it, as its first event (:func:`.following.following_kinds`).
+    """
+    following = _may_follow(automatic_decline)
+    for position, event in enumerate(entry.events[1:], start=1):
+        if type(event) not in following:
+            kind = plain_kind(event)
+            return FormError(
+                index,
+                f"events[{position}]",
+                seen_rule(event, None),
+                f"a {kind.__name__} follows the command's own event, where only a command "
+                "makes it, as its first: one entry records one move",
+            )
+    return None
 
 
 def _items(entry: SeenEntry) -> Iterator[tuple[int, Any]]:
@@ -202,6 +235,21 @@ def _hand_size_error(command: Any, event: Any, index: int) -> FormError | None:
                 f"{len(theirs)}",
             )
     return None
+
+
+@functools.cache
+def _may_follow(automatic_decline: bool) -> frozenset[type]:
+    """The classes of the events a seat may see after a command's own: plain or redacted.
+
+    Those of :func:`.following.following_kinds`, each as it is or redacted; a decline that an
+    engine before 0.2.0 gave by itself shows to another seat as the engine redacts it (a
+    choice, its card hidden: R-6.7.2).
+    """
+    kinds = following_kinds(automatic_decline=automatic_decline)
+    seen = set(kinds) | {kind for kind in REDACTED_KINDS if plain_kind_of(kind) in kinds}
+    if automatic_decline:
+        seen.add(type(redact(None, ReinforcementDeclined(0), 1)))
+    return frozenset(seen)
 
 
 def _shown_error(entry: SeenEntry, index: int, who: str, viewer: int | None) -> FormError | None:

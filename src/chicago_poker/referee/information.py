@@ -27,6 +27,7 @@ from chicago_poker.core.cards import Card
 from chicago_poker.core.commands import Command, DeclineReinforcement, PlayLimousine
 from chicago_poker.core.errors import InvalidArgumentError
 from chicago_poker.core.events import Event
+from chicago_poker.core.legal import to_act
 from chicago_poker.core.redacted_commands import (
     RedactedPlayGangster,
     RedactedPlayLimousine,
@@ -214,7 +215,14 @@ class InformationSet:
             if not isinstance(names, tuple):
                 return  # no set-up: the engine refuses the entry
             self._players = len(names)
-        error = form_error(entry, index, self.viewer, self._players, self._names)
+        error = form_error(
+            entry,
+            index,
+            self.viewer,
+            self._players,
+            self._names,
+            automatic_decline=self.ledger.automatic_decline,
+        )
         if error is not None:
             self._form = Impossible(index, error.rule, f"{error.field}: {error.reason}")
 
@@ -407,7 +415,8 @@ class InformationSet:
         cards only through their number. Events that differ are not a verdict here: they may
         show cards the entry itself reveals, which the witness of the entries before it does
         not know; nor is the refusal of an entry that shows a card leaving a hand (a need),
-        since the witness of the entries before it need not have given the hand that card.
+        since the witness of the entries before it need not have given the hand that card,
+        unless the seat has no decision to make there at all (:func:`_not_theirs_now`).
         """
         entry = self._entries[good]
         command = filler(entry.command, state, self.ledger, good)
@@ -419,6 +428,8 @@ class InformationSet:
         self._after, self._filled = None, outcome
         if outcome.depth != REFUSED:
             return None
+        if _not_theirs_now(entry.command, state):
+            return _impossible(outcome)
         if self._shows_cards(good) or not _held(entry.command, command, state):
             return None  # another witness may hold the card, or let the move
         outcome.state = state
@@ -533,6 +544,22 @@ class InformationSet:
                 for command, caused in implied
             ),
         )
+
+
+def _not_theirs_now(seen: SeenCommand, state: GameState | None) -> bool:
+    """Whether ``seen`` is a seat's command where that seat has no decision to make.
+
+    Who decides (:func:`~chicago_poker.core.legal.to_act`) is the same in every witness of
+    the entries before: it follows from what every seat sees (whose turn, the actions taken,
+    a draw or tile awaited, the tied players still to choose). The player of a turn with no
+    legal action left would have ended it by itself, a public event. A seat that is not among
+    those has no legal command (:func:`~chicago_poker.core.legal.legal_commands`), so every
+    witness refuses its command, whatever the hidden cards.
+    """
+    seat = getattr(seen, "player", None)
+    if state is None or type(seat) is not int or not 0 <= seat < len(state.players):
+        return False
+    return seat not in to_act(state).seats
 
 
 def _held(seen: SeenCommand, command: Command, state: GameState | None) -> bool:
