@@ -2,8 +2,9 @@
 
 - An event that only a command makes, recorded after the command's own (a play written twice
   in one entry), is refused at once for its form: the kinds that may follow a command's first
-  event are read from the engine (:func:`~chicago_poker.referee.following.following_kinds`),
-  and every event the engine gives after a command's first is checked to be of such a kind.
+  event are kept as data (:func:`~chicago_poker.referee.following.following_kinds`), checked
+  to be those the engine's code names; and every event the engine gives after a command's
+  first is checked to be of such a kind.
 - A seat's command where that seat has no decision to make (a player's move while the card
   they drew is still to be dealt: the deal deleted, or swapped with the move) is refused by
   every witness of the entries before it, since who decides is public.
@@ -14,13 +15,19 @@ search alone finds legal is refused by them.
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import json
+from collections.abc import Iterator
+from types import ModuleType
 from typing import get_args
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chicago_poker.core import decide, events
 from chicago_poker.core.events import (
     BriberyPlayed,
     CardDrawn,
@@ -94,6 +101,83 @@ def test_the_kinds_that_follow_are_the_engines_automatic_ones_and_a_marker() -> 
     assert not following & {GangsterPlayed, CardDrawn, DrawRequested, BriberyPlayed}
     assert ReinforcementDeclined not in following
     assert following < following_kinds(automatic_decline=True) < EVERY_KIND
+
+
+# ------------------------------------------------- the set, against the engine's own code
+
+
+class EngineCode:
+    """The engine's ``decide`` module parsed: its functions and constants, and those that it
+    imports by name from the other modules of :mod:`chicago_poker.core`."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, ast.AST] = {}
+        self._read(decide, imports=True)
+        self.kinds = {kind.__name__: kind for kind in EVERY_KIND}
+
+    def _read(self, module: ModuleType, *, imports: bool) -> None:
+        """The module's own names first: a name it imports is read only where it has none."""
+        body = ast.parse(inspect.getsource(module)).body
+        for node in body:
+            if isinstance(node, ast.FunctionDef):
+                self.nodes.setdefault(node.name, node)
+            elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        self.nodes.setdefault(target.id, node.value)
+        for node in body:
+            if (
+                imports
+                and isinstance(node, ast.ImportFrom)
+                and (node.module or "").startswith("chicago_poker.core.")
+                and node.module != events.__name__
+            ):
+                imported = importlib.import_module(node.module or "")
+                self._read(imported, imports=False)
+
+    def reached(self, root: str) -> Iterator[ast.AST]:
+        """Every function and constant that ``root`` reaches by name, itself first."""
+        seen, todo = {root}, [self.nodes[root]]
+        while todo:
+            node = todo.pop()
+            yield node
+            for name in _names(node):
+                if name not in seen and name in self.nodes:
+                    seen.add(name)
+                    todo.append(self.nodes[name])
+
+    def named(self, root: str) -> set[type]:
+        """The event classes named by what ``root`` reaches."""
+        return {
+            self.kinds[n] for node in self.reached(root) for n in _names(node) if n in self.kinds
+        }
+
+    def after_first(self, root: str) -> set[type]:
+        """The event classes named after the first item of a tuple returned in ``root``'s reach."""
+        return {
+            self.kinds[name]
+            for node in self.reached(root)
+            for returned in ast.walk(node)
+            if isinstance(returned, ast.Return) and isinstance(returned.value, ast.Tuple)
+            for item in returned.value.elts[1:]
+            for name in _names(item)
+            if name in self.kinds
+        }
+
+
+def _names(node: ast.AST) -> Iterator[str]:
+    """The names a piece of code uses."""
+    return (child.id for child in ast.walk(node) if isinstance(child, ast.Name))
+
+
+def test_the_kinds_that_follow_are_those_the_engines_code_names() -> None:
+    """What the automatic step reaches, and what a command returns after its first event;
+    a decline too in a log written before 0.2.0 (the engine's ``_decline``)."""
+    code = EngineCode()
+    following = code.named("_automatic") | code.after_first("_primary")
+    assert following_kinds() == following
+    assert following_kinds(automatic_decline=True) == following | code.named("_decline")
 
 
 # ----------------------------------------------------------- a play recorded twice in one entry
