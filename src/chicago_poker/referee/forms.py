@@ -9,8 +9,7 @@ the field and the rule, before the knowledge model looks for a game
 (:class:`~chicago_poker.referee.information.InformationSet`), so that they cost one pass over
 the entry.
 
-The module is pure, but for the engine's code that :mod:`~chicago_poker.referee.following`
-reads once.
+The module is pure.
 
 >>> from chicago_poker.core.commands import DrawCard
 >>> from chicago_poker.core.events import DrawRequested
