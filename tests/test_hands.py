@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations_with_replacement, pairwise
-from pathlib import Path
 from random import Random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import chicago_poker
 from chicago_poker import (
     GANGSTER_CARDS,
     SPECIAL_CARDS,
@@ -30,6 +25,7 @@ from chicago_poker import (
     parse_card,
 )
 from chicago_poker.core.hands import RANK_SCALE, rank_key
+from fresh import run_fresh
 from reference_hands import CATEGORIES, reference_category, reference_key
 
 CATEGORY = HandCategory
@@ -681,11 +677,6 @@ def test_ranking_every_hand_adds_no_object_for_the_collector() -> None:
         "keys = [rank_key(hand) for hand in hands]\n"
         "del keys; gc.collect(); print(len(hands), len(gc.get_objects()) - before)"
     )
-    source = str(Path(chicago_poker.__file__).parent.parent)
-    environment = {**os.environ, "PYTHONPATH": source}
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environment
-    )
-    count, added = map(int, done.stdout.split())
+    count, added = map(int, run_fresh(code).split())
     assert count == 15_503
     assert added < 100  # a few objects the first calls make; a rank object each would be 15,503

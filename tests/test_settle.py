@@ -4,17 +4,12 @@ library never does so on import."""
 from __future__ import annotations
 
 import gc
-import os
-import subprocess
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import ClassVar
 
 import orjson
 import pytest
 
-import chicago_poker
 from chicago_poker.cli.turns import next_chooser
 from chicago_poker.core.commands import Command
 from chicago_poker.core.views import view
@@ -22,6 +17,7 @@ from chicago_poker.formats.jsonio import to_json
 from chicago_poker.players.game import Game
 from chicago_poker.workers.processes import YOUNG_THRESHOLD, settle
 from chicago_poker.workers.spread import in_order
+from fresh import run_fresh
 
 _KEPT: list[list[int]] = []
 """What the tasks keep in a worker: one tracked object per item."""
@@ -48,12 +44,7 @@ def test_importing_the_library_freezes_nothing() -> None:
         "import chicago_poker, chicago_poker.players.search, chicago_poker.workers.spread,"
         " chicago_poker.web.thinking; print(gc.get_freeze_count() - frozen)"
     )
-    source = str(Path(chicago_poker.__file__).parent.parent)
-    environment = {**os.environ, "PYTHONPATH": source}
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environment
-    )
-    assert done.stdout.strip() == "0"
+    assert run_fresh(code).strip() == "0"
 
 
 def test_the_match_command_settles_before_its_games_and_after_the_first(

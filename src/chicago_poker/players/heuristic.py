@@ -138,7 +138,7 @@ def _kept_power(table: dict[int, float], key: int, cards: Sequence[GangsterCard]
     return value
 
 
-@functools.lru_cache(maxsize=1 << 8)  # hits as often as 4,096 did; fewer objects to track
+@functools.lru_cache(maxsize=1 << 7)  # hits 74% of calls in a search game, 256 hit 77%
 def _best_hand(
     column: tuple[GangsterCard, ...], cards: tuple[GangsterCard, ...]
 ) -> tuple[float, frozenset[GangsterCard]]:
@@ -352,7 +352,7 @@ _SIGHTS: Final[dict[tuple[int, int], _Sight]] = {}
 :data:`_SIGHTS_HELD`. Views of an unchanged business are one object (see
 :func:`chicago_poker.core.views.view`), so the bot works out each business once, not at every
 decision. The sight holds the view itself, so that no other object can take its ``id``."""
-_SIGHTS_HELD: Final = 256
+_SIGHTS_HELD: Final = 64
 
 
 def _sight(business: BusinessView, seat: int) -> _Sight:
