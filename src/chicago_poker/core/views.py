@@ -23,14 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import getitem
-from typing import Final, TypeAlias, TypeVar
+from typing import Final
 
 from attrs import fields as attrs_fields
 from attrs import frozen
 
 from chicago_poker.core.cards import (
-    BUSINESS_TILES,
-    BusinessKind,
     BusinessTile,
     Card,
     Face,
@@ -40,7 +38,7 @@ from chicago_poker.core.cards import (
 from chicago_poker.core.drawing import Tables
 from chicago_poker.core.errors import InvalidSeatError, short_repr
 from chicago_poker.core.instances import slot_setter
-from chicago_poker.core.rules import MAX_COLUMN, MAX_PLAYERS, RuleOptions
+from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 from chicago_poker.core.state import (
     Business,
     Column,
@@ -50,6 +48,7 @@ from chicago_poker.core.state import (
     Turn,
     Victory,
 )
+from chicago_poker.core.view_memo import DOWN_AT, FIRST_DOWN, FLAGS, HELD, NO_COLUMNS, keep
 
 __all__ = [
     "BusinessView",
@@ -316,12 +315,12 @@ def _business_view(
     kept = _BUSINESS_VIEWS.get(seen_key)
     if kept is not None:
         return kept[1]
-    down_at = _DOWN_AT[tile][0]
+    down_at = DOWN_AT[tile]
     columns = list(plain.columns)
     for owner in sorted({entry[1] for entry in known} - {seat}):
         columns[owner] = _seen_column_view(tile, owner, business.columns[owner], down_at, known)
     made = _business_view_of(tile, tuple(columns), False)
-    return _keep(_BUSINESS_VIEWS, seen_key, business, made)
+    return keep(_BUSINESS_VIEWS, seen_key, business, made)
 
 
 class _Views:
@@ -357,22 +356,30 @@ def _record(business: Business) -> _Views:
     else:
         if before is not None:
             before.before = None
+            if len(before.made) != len(business.columns) + 2:
+                before = None  # another game's, at a table of another size
         record = _LATEST[tile] = _Views(business, before)
-    if len(_RECORDS) >= _HELD:
+    if len(_RECORDS) >= HELD:
         _RECORDS.clear()
     _RECORDS[id(business)] = record
     return record
 
 
 def _made(record: _Views, index: int) -> BusinessView:
-    """Make, keep and return the view of ``record``'s business that ``index`` names."""
+    """Make, keep and return the view of ``record``'s business that ``index`` names.
+
+    A seat with no face-down card there is given the spectator's view (made if need be).
+    """
     business = record.business
     columns = business.columns
-    if 0 < index <= len(columns) and (len(columns[index - 1].cards) <= _FIRST_DOWN[business.tile]):
-        made = record.made[0] or _made(record, 0)  # no face-down card of the seat's here
+    kept = record.made
+    if 0 < index <= len(columns) and len(columns[index - 1].cards) <= FIRST_DOWN[business.tile]:
+        made = kept[0]
+        if made is None:
+            made = kept[0] = _derived(record, 0)
     else:
         made = _derived(record, index)
-    record.made[index] = made
+    kept[index] = made
     return made
 
 
@@ -380,20 +387,31 @@ def _derived(record: _Views, index: int) -> BusinessView:
     """The view of ``record``'s business that ``index`` names, made from a kept view.
 
     Each column's view depends only on the column, how each position lies at the tile, and
-    whether the viewer knows every card there (:data:`_FLAGS`): a column met in the view
-    :func:`_base` gives, with the same flag, keeps its view; the others are made.
+    whether the viewer knows every card there (:data:`FLAGS`): a column met in the view
+    the same viewer had of the business met before (else :func:`_base`'s), with the same
+    flag, keeps its view; the others are made. The view is made as :func:`_business_view_of`
+    makes one, without the call.
     """
     business = record.business
     tile = business.tile
     columns = business.columns
-    flags = _FLAGS[len(columns)][index]
-    base_columns, views, base_flags = _base(record, index)
+    flags = FLAGS[len(columns)][index]
+    before = record.before
+    base_columns: tuple[Column | None, ...]
+    if before is not None and (kept := before.made[index]) is not None:
+        base_columns, views, base_flags = before.business.columns, list(kept.columns), flags
+    else:
+        base_columns, views, base_flags = _base(record, index)
     tables = _TABLES[tile]
     for owner, column in enumerate(columns):
         flag = flags[owner]
         if column is not base_columns[owner] or flag is not base_flags[owner]:
             views[owner] = _column_view(column, tables[flag])
-    return _business_view_of(tile, tuple(views), index > len(columns))
+    made = _new_instance(BusinessView)
+    _set_tile(made, tile)
+    _set_columns(made, tuple(views))
+    _set_revealed(made, index > len(columns))
+    return made
 
 
 def _base(
@@ -401,62 +419,30 @@ def _base(
 ) -> tuple[tuple[Column | None, ...], list[ColumnView], tuple[bool, ...]]:
     """A view to make ``record``'s view ``index`` from: its columns, their views, their flags.
 
-    The same viewer's view of the business of the same tile met before, else another view of
-    the same business, else any view of the one before; with none, no column at all.
+    Another view of the same business, else any view of the business of the same tile met
+    before it; with none, no column at all.
     """
-    count = len(record.business.columns)
-    flags = _FLAGS[count]
-    before = record.before
-    if before is not None and len(before.business.columns) != count:
-        before = None
-    if before is not None:
-        kept = before.made[index]
-        if kept is not None:
-            return before.business.columns, list(kept.columns), flags[index]
-    for other in (record, before):
+    flags = FLAGS[len(record.business.columns)]
+    for other in (record, record.before):
         if other is not None:
             for number, each in enumerate(other.made):
                 if each is not None:
                     return other.business.columns, list(each.columns), flags[number]
-    return _NO_COLUMNS[count], [_NO_VIEW] * count, flags[0]
+    count = len(record.business.columns)
+    return NO_COLUMNS[count], [_EMPTY_COLUMN_VIEW] * count, flags[0]
 
 
 _RECORDS: Final[dict[int, _Views]] = {}
 """The :class:`_Views` of the businesses met, by the business's ``id`` (the record holds the
 business, so no other object takes the ``id`` while it is kept). A memo, which changes no
-result (views are immutable); it starts afresh when it holds :data:`_HELD` records."""
+result (views are immutable); it starts afresh when it holds :data:`HELD` records."""
 _LATEST: Final[dict[BusinessTile, _Views]] = {}
 """The :class:`_Views` of the business of each tile met last: the next business of that
 tile (a command changed a column there) is viewed from it."""
 _NOTHING_SEEN: Final[frozenset[tuple[BusinessTile, int, GangsterCard]]] = frozenset()
 _BUSINESS_VIEWS: Final[dict[tuple[object, ...], tuple[Business, BusinessView]]] = {}
 """Views of businesses by viewers whose raids saw cards there, by :func:`_business_view`'s
-key: a memo, kept by :func:`_keep`."""
-_HELD: Final = 256
-"""The most views each memo of this module keeps; it starts afresh when full.
-
-A loop meets the same few businesses again and again, from one state to the next: 256 views
-hit as often as 4,096 did (the search bot's games, 2026-11-29), and keep a sixteenth of the
-objects the garbage collector walks at each full collection."""
-
-_Key = TypeVar("_Key")
-_Holder = TypeVar("_Holder")
-_Made = TypeVar("_Made")
-
-
-def _keep(
-    memo: dict[_Key, tuple[_Holder, _Made]], key: _Key, holder: _Holder, made: _Made
-) -> _Made:
-    """Keep ``made`` in ``memo`` under ``key``, and return it.
-
-    ``key`` holds the ``id`` of ``holder``, which is kept with ``made`` so that no other
-    object can take that ``id`` while the key is held. A memo that holds :data:`_HELD` views
-    starts afresh.
-    """
-    if len(memo) >= _HELD:
-        memo.clear()
-    memo[key] = (holder, made)
-    return made
+key: a memo, kept by :func:`keep`."""
 
 
 def _business_view_of(
@@ -517,13 +503,19 @@ def _column_view(column: Column, tables: tuple[_Slots, ...]) -> ColumnView:
     """The view of ``column`` by a viewer whose raids saw nothing in it.
 
     ``tables`` gives the slot view of a card at each position (:data:`_TABLES`): with
-    nothing seen, whether the viewer knows a card depends only on where it lies.
+    nothing seen, whether the viewer knows a card depends only on where it lies. The view is
+    made as :func:`_column_view_of` makes one, without the call.
     """
     cards = column.cards
+    if not cards:
+        return _EMPTY_COLUMN_VIEW if column.marker is None else _column_view_of((), column.marker)
     slots = tuple(map(getitem, tables, cards))
     if len(slots) != len(cards):
         raise IndexError(f"a column holds {len(cards)} cards, more than {MAX_COLUMN} (R-4.5)")
-    return _column_view_of(slots, column.marker)
+    made = _new_instance(ColumnView)
+    _set_slots(made, slots)
+    _set_marker(made, column.marker)
+    return made
 
 
 class _Slots(dict[GangsterCard, SlotView]):
@@ -553,20 +545,6 @@ _SLOTS: Final = (
 """The slot tables by whether the position lies face down, then whether the viewer knows the
 card there (a face-up card is known to all: both tables of face-up cards are the same)."""
 
-_KINDS: Final = tuple(BusinessKind)
-_Layout: TypeAlias = tuple[tuple[bool, ...], int]
-
-
-def _layout(tile: BusinessTile) -> _Layout:
-    """How the positions of a column at ``tile`` lie, as :data:`_DOWN_AT` keeps it."""
-    down_at = tuple(lands_face_down(tile, index) for index in range(MAX_COLUMN))
-    return down_at, _KINDS.index(tile.kind)
-
-
-_DOWN_AT: Final[dict[BusinessTile, _Layout]] = {tile: _layout(tile) for tile in BUSINESS_TILES}
-"""For each tile, :func:`lands_face_down` of each position of a column there, and the number
-of the tile's kind (tiles of one kind lie alike)."""
-
 
 def _tables(down_at: tuple[bool, ...], everything: bool) -> tuple[_Slots, ...]:
     """The slot table of each position, by a viewer who knows ``everything`` there or not."""
@@ -575,39 +553,14 @@ def _tables(down_at: tuple[bool, ...], everything: bool) -> tuple[_Slots, ...]:
 
 _TABLES: Final[dict[BusinessTile, tuple[tuple[_Slots, ...], tuple[_Slots, ...]]]] = {
     tile: (_tables(down_at, everything=False), _tables(down_at, everything=True))
-    for tile, (down_at, _) in _DOWN_AT.items()
+    for tile, down_at in DOWN_AT.items()
 }
 """For each tile, the slot table of each position of a column there (:class:`_Slots`), for a
 viewer who knows the column only as others do, and for one who knows everything there (its
 owner, or anyone while a shootout is in progress there, R-4.3, R-6.3)."""
 
-_FIRST_DOWN: Final[dict[BusinessTile, int]] = {
-    tile: next(index for index in range(MAX_COLUMN + 1) if lands_face_down(tile, index))
-    for tile in BUSINESS_TILES
-}
-"""For each tile, the first position of a column there that lies face down (R-4.2): a
-seat whose column is no longer holds no face-down card there."""
-
-
-def _flags(count: int) -> tuple[tuple[bool, ...], ...]:
-    """Whether the viewer knows every card of each column, by :class:`_Views`' index."""
-    seats = range(count)
-    return (
-        tuple(False for _ in seats),
-        *(tuple(owner == seat for owner in seats) for seat in seats),
-        tuple(True for _ in seats),
-    )
-
-
-_FLAGS: Final = {count: _flags(count) for count in range(MAX_PLAYERS + 1)}
-""":func:`_flags` of each table size: the viewer's own column (R-4.3), none for the
-spectator, every column while a shootout is in progress there (R-6.3)."""
-_NO_VIEW: Final = ColumnView((), None)
-_NO_COLUMNS: Final[dict[int, tuple[None, ...]]] = {
-    count: (None,) * count for count in range(MAX_PLAYERS + 1)
-}
-"""No column, for each table size: the base of :func:`_derived` where no view is kept, whose
-every column is made (``_NO_VIEW`` stands for their views until then)."""
+_EMPTY_COLUMN_VIEW: Final = ColumnView((), None)
+"""The view of every empty column without a marker."""
 
 
 def _shootout_view(state: GameState, seat: int | None) -> ShootoutView | None:
@@ -642,26 +595,21 @@ def _opponent_view(player: PlayerState, hand_size: int) -> OpponentView:
         _set_name(made_view, player.name)
         _set_hand_size(made_view, hand_size)
         _set_controlled(made_view, player.controlled)
-        return _keep(_SHOWN_VIEWS, key, player, made_view)
+        return keep(_SHOWN_VIEWS, key, player, made_view)
     return made[1]
 
 
 _SHOWN_VIEWS: Final[dict[tuple[int, int, int], tuple[PlayerState, OpponentView]]] = {}
-"""Views of players already made, by :func:`_opponent_view`'s key, kept by :func:`_keep` as
+"""Views of players already made, by :func:`_opponent_view`'s key, kept by :func:`keep` as
 :data:`_BUSINESS_VIEWS` is. An :class:`OpponentView` is made as :func:`_business_view_of`
 makes a business's view (it has no validator, converter or post-init either)."""
 
 
-def _public_view(player: PlayerState) -> OpponentView:
-    """The public view of ``player`` with every card of its hand counted, kept by its ``id``."""
-    made_view = _opponent_view(player, len(player.hand))
-    return _keep(_PUBLIC_VIEWS, id(player), player, made_view)
-
-
 _PUBLIC_VIEWS: Final[dict[int, tuple[PlayerState, OpponentView]]] = {}
-"""The views of :func:`_public_view`, by the player's ``id`` alone: the view of a player
-whose hand counts whole depends on nothing else (a player is immutable). States share the
-players a command left alone, so most look-ups end here, with an int for a key."""
+"""The views of players with every card of their hand counted, by the player's ``id`` alone
+(kept by :func:`_player_views` as :func:`keep` keeps views): such a view depends on nothing
+else (a player is immutable). States share the players a command left alone, so most
+look-ups end here, with an int for a key."""
 
 
 def _player_views(state: GameState, viewer: int | None) -> tuple[OpponentView, ...]:
@@ -685,7 +633,14 @@ def _player_views(state: GameState, viewer: int | None) -> tuple[OpponentView, .
     views = []
     for player in players:
         made = memo.get(id(player))
-        views.append(_public_view(player) if made is None else made[1])
+        if made is None:  # as _keep keeps it, without the call
+            made_view = _opponent_view(player, len(player.hand))
+            if len(memo) >= HELD:
+                memo.clear()
+            memo[id(player)] = (player, made_view)
+            views.append(made_view)
+        else:
+            views.append(made[1])
     return tuple(views)
 
 
@@ -707,10 +662,12 @@ def _plain_business_views(businesses: tuple[Business, ...], index: int) -> tuple
     These are :func:`_business_view`'s views, looked up here without a call for each business
     (no shootout is in progress, and the viewer's raids saw nothing).
     """
-    memo = _RECORDS
+    latest = _LATEST
     views = []
     for business in businesses:
-        record = memo.get(id(business)) or _record(business)
+        record = latest.get(business.tile)
+        if record is None or record.business is not business:
+            record = _RECORDS.get(id(business)) or _record(business)
         views.append(record.made[index] or _made(record, index))
     return tuple(views)
 
