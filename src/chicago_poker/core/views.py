@@ -304,7 +304,7 @@ def _business_view(
     """
     tile = business.tile
     known = frozenset(entry for entry in seen if entry[0] is tile) if seen else _NOTHING_SEEN
-    record = _RECORDS.get(id(business)) or _record(business)
+    record = _RECORDS.get(id(business)) or _record(business, _LATEST.get(tile))
     if revealed:
         return record.made[-1] or _made(record, len(business.columns) + 1)
     index = 0 if seat is None else seat + 1
@@ -337,28 +337,29 @@ class _Views:
 
     __slots__ = ("before", "business", "made")
 
-    def __init__(self, business: Business, before: _Views | None) -> None:
-        self.business: Final = business
-        self.made: Final[list[BusinessView | None]] = [None] * (len(business.columns) + 2)
-        self.before = before
+    business: Business
+    made: list[BusinessView | None]
+    before: _Views | None
 
 
-def _record(business: Business) -> _Views:
-    """The views of ``business`` kept from now on, after the views of its tile met last.
+def _record(business: Business, latest: _Views | None) -> _Views:
+    """The views of ``business`` kept from now on, after ``latest``, its tile's (:data:`_LATEST`).
 
     Only one step back is kept (the earlier one's own ``before`` is let go), so that the
-    businesses of a whole game are not held in a chain.
+    businesses of a whole game are not held in a chain. The record is made as a bare
+    instance whose slots are set: a call of ``__init__`` costs more than the rest.
     """
-    tile = business.tile
-    before = _LATEST.get(tile)
-    if before is not None and before.business is business:
-        record = before
+    if latest is not None and latest.business is business:
+        record = latest
     else:
-        if before is not None:
-            before.before = None
-            if len(before.made) != len(business.columns) + 2:
-                before = None  # another game's, at a table of another size
-        record = _LATEST[tile] = _Views(business, before)
+        if latest is not None:
+            latest.before = None
+            if len(latest.made) != len(business.columns) + 2:
+                latest = None  # another game's, at a table of another size
+        record = _LATEST[business.tile] = _new_instance(_Views)
+        record.business = business
+        record.made = [None] * (len(business.columns) + 2)
+        record.before = latest
     if len(_RECORDS) >= HELD:
         _RECORDS.clear()
     _RECORDS[id(business)] = record
@@ -667,7 +668,7 @@ def _plain_business_views(businesses: tuple[Business, ...], index: int) -> tuple
     for business in businesses:
         record = latest.get(business.tile)
         if record is None or record.business is not business:
-            record = _RECORDS.get(id(business)) or _record(business)
+            record = _RECORDS.get(id(business)) or _record(business, record)
         views.append(record.made[index] or _made(record, index))
     return tuple(views)
 
