@@ -360,7 +360,7 @@ def _record(business: Business, latest: _Views | None) -> _Views:
         record.business = business
         record.made = [None] * (len(business.columns) + 2)
         record.before = latest
-    if len(_RECORDS) >= _RECORDS_HELD:
+    if len(_RECORDS) >= HELD:
         _RECORDS.clear()
     _RECORDS[id(business)] = record
     return record
@@ -436,11 +436,7 @@ def _base(
 _RECORDS: Final[dict[int, _Views]] = {}
 """The :class:`_Views` of the businesses met, by the business's ``id`` (the record holds the
 business, so no other object takes the ``id`` while it is kept). A memo, which changes no
-result (views are immutable); it starts afresh when it holds :data:`_RECORDS_HELD` records."""
-_RECORDS_HELD: Final = HELD // 2
-"""The most records :data:`_RECORDS` keeps: each holds the views of several viewers, and the
-one before it, so half as many records keep about as many objects as the memo of business
-views did before them (``bench_gc.py --census``), with as many hits in ``bench_calls.py``."""
+result (views are immutable); it starts afresh when it holds :data:`HELD` records."""
 _LATEST: Final[dict[BusinessTile, _Views]] = {}
 """The :class:`_Views` of the business of each tile met last: the next business of that
 tile (a command changed a column there) is viewed from it."""
