@@ -22,13 +22,13 @@ history (:mod:`~chicago_poker.core.fold`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final, TypeAlias, TypeVar
+from operator import getitem
+from typing import Final
 
+from attrs import fields as attrs_fields
 from attrs import frozen
 
 from chicago_poker.core.cards import (
-    BUSINESS_TILES,
-    BusinessKind,
     BusinessTile,
     Card,
     Face,
@@ -48,6 +48,7 @@ from chicago_poker.core.state import (
     Turn,
     Victory,
 )
+from chicago_poker.core.view_memo import DOWN_AT, FIRST_DOWN, FLAGS, HELD, NO_COLUMNS, keep
 
 __all__ = [
     "BusinessView",
@@ -293,142 +294,156 @@ def _business_view(
     revealed: bool,
     seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
 ) -> BusinessView:
-    """The view of one business, made once for each business and what the viewer knows there.
+    """The view of one business by ``seat``, whose raids saw the cards of ``seen`` (R-5.3).
 
-    States share the businesses a command left alone, so a bot that views state after state
-    sees the same few again and again. The view depends on the business, whether the shootout
-    is there (``revealed``, R-6.3), the viewer's own face-down cards there (R-4.3) and what
-    the viewer's raids saw there (from ``seen``, all they saw, R-5.3). A viewer whose raids
-    saw nothing there gets the view of :func:`_plain_key`, which every viewer who knows as
-    much shares; otherwise the key holds the viewer and what they saw there. The business
-    itself is kept with its view, so that no other object can take its ``id`` while the key
-    is held.
+    A viewer whose raids saw nothing there, and every viewer while a shootout is in progress
+    there (``revealed``, R-6.3), gets the view its :class:`_Views` keeps. Otherwise the key
+    holds the viewer and what they saw there, and the view is the seat's plain view with the
+    columns its raids saw into made again. The business itself is kept with its view, so
+    that no other object can take its ``id`` while the key is held.
     """
     tile = business.tile
     known = frozenset(entry for entry in seen if entry[0] is tile) if seen else _NOTHING_SEEN
-    if not known or revealed:
-        key = _plain_key(business, seat, revealed)
-        made = _PLAIN_VIEWS.get(key)
-        return _plain_view(business, key) if made is None else made[1]
+    record = _RECORDS.get(id(business)) or _record(business, _LATEST.get(tile))
+    if revealed:
+        return record.made[-1] or _made(record, len(business.columns) + 1)
+    index = 0 if seat is None else seat + 1
+    plain = record.made[index] or _made(record, index)
+    if not known:
+        return plain
     seen_key = (id(business), seat, known)
     kept = _BUSINESS_VIEWS.get(seen_key)
-    if kept is None:
-        made_view = _make_business_view(seat, business, revealed=False, known=known)
-        return _keep(_BUSINESS_VIEWS, seen_key, business, made_view)
-    return kept[1]
+    if kept is not None:
+        return kept[1]
+    down_at = DOWN_AT[tile]
+    columns = list(plain.columns)
+    for owner in sorted({entry[1] for entry in known} - {seat}):
+        columns[owner] = _seen_column_view(tile, owner, business.columns[owner], down_at, known)
+    made = _business_view_of(tile, tuple(columns), False)
+    return keep(_BUSINESS_VIEWS, seen_key, business, made)
 
 
-def _plain_key(business: Business, seat: int | None, revealed: bool) -> int:
-    """The key of a business's view by a viewer whose raids saw nothing there, in one int.
+class _Views:
+    """The views of one business made so far, by what the viewer knows there.
 
-    The business's ``id`` times 16, plus what the viewer knows there in the four bits below
-    it: 1 while a shootout is in progress there, when every card is face up for all (R-6.3);
-    else 2 times (the seat plus 1) for a seat that holds a face-down card there (R-4.3); else
-    0, what the spectator knows, for every viewer alike. :func:`_plain_view` makes the view
-    from the key alone, so a view kept under a shared key holds no seat's secret.
-    :func:`_plain_business_views` computes the same key without a call.
+    ``made`` holds the spectator's view first (index 0), then each seat's (index ``seat +
+    1``), then the view while a shootout is in progress there (the last), each None until it
+    is asked for. A seat that holds no face-down card there is given the spectator's view
+    (R-4.3): only the seats whose face-down cards lie there get a view of their own. What the
+    viewer's raids saw is never kept here (:func:`_business_view`). ``before`` is the views
+    of the business of the same tile met just before this one, which a view is made from
+    where it can (:func:`_base`): a command changes one column or two of a business.
     """
-    if revealed:
-        return id(business) * 16 + 1
-    if seat is None or len(business.columns[seat].cards) <= _FIRST_DOWN[business.tile]:
-        return id(business) * 16
-    return id(business) * 16 + seat * 2 + 2
+
+    __slots__ = ("before", "business", "made")
+
+    business: Business
+    made: list[BusinessView | None]
+    before: _Views | None
 
 
-def _plain_view(business: Business, key: int) -> BusinessView:
-    """Make, keep and return the view of ``business`` that ``key`` (:func:`_plain_key`) names.
+def _record(business: Business, latest: _Views | None) -> _Views:
+    """The views of ``business`` kept from now on, after ``latest``, its tile's (:data:`_LATEST`).
 
-    The viewer and ``revealed`` are read back from the key, not taken from the seat that
-    asked: the view kept is exactly the one the key stands for.
+    Only one step back is kept (the earlier one's own ``before`` is let go), so that the
+    businesses of a whole game are not held in a chain. The record is made as a bare
+    instance whose slots are set: a call of ``__init__`` costs more than the rest.
     """
-    viewer = (key & 15) >> 1
-    kept = None if viewer == 0 else _PLAIN_VIEWS.get(key - (key & 15))
-    if kept is None:
-        seat = None if viewer == 0 else viewer - 1
-        made = _make_business_view(seat, business, revealed=bool(key & 1), known=_NOTHING_SEEN)
-        return _keep(_PLAIN_VIEWS, key, business, made)
-    # A seat's own view differs from the spectator's, kept here, in its own column alone
-    # (R-4.3): the spectator's view gives the rest.
-    seat = viewer - 1
-    public = kept[1]
-    tile = business.tile
-    down_at, pattern, *open_at = _DOWN_AT[tile]
-    column = business.columns[seat]
-    column_key = id(column) * 16 + pattern * 2 + 1
-    own = _COLUMN_VIEWS.get(column_key)
-    if own is None:
-        own_view = _keep(
-            _COLUMN_VIEWS, column_key, column, _plain_column_view(column, down_at, open_at[1])
-        )
+    if latest is not None and latest.business is business:
+        record = latest
     else:
-        own_view = own[1]
-    others = public.columns
-    made = _business_view_of(tile, (*others[:seat], own_view, *others[seat + 1 :]), False)
-    return _keep(_PLAIN_VIEWS, key, business, made)
+        if latest is not None:
+            latest.before = None
+            if len(latest.made) != len(business.columns) + 2:
+                latest = None  # another game's, at a table of another size
+        record = _LATEST[business.tile] = _new_instance(_Views)
+        record.business = business
+        record.made = [None] * (len(business.columns) + 2)
+        record.before = latest
+    if len(_RECORDS) >= HELD:
+        _RECORDS.clear()
+    _RECORDS[id(business)] = record
+    return record
 
 
-_NOTHING_SEEN: Final[frozenset[tuple[BusinessTile, int, GangsterCard]]] = frozenset()
-_BUSINESS_VIEWS: Final[dict[tuple[object, ...], tuple[Business, BusinessView]]] = {}
-"""Views of businesses already made, by :func:`_business_view`'s key: a memo, which changes
-no result (the views are immutable), kept by :func:`_keep`."""
-_PLAIN_VIEWS: Final[dict[int, tuple[Business, BusinessView]]] = {}
-"""Views of businesses made for viewers whose raids saw nothing there, by :func:`_plain_key`:
-the most frequent, kept by :func:`_keep` as :data:`_BUSINESS_VIEWS` is."""
-_HELD: Final = 256
-"""The most views each memo of this module keeps; it starts afresh when full.
+def _made(record: _Views, index: int) -> BusinessView:
+    """Make, keep and return the view of ``record``'s business that ``index`` names.
 
-A loop meets the same few businesses again and again, from one state to the next: 256 views
-hit as often as 4,096 did (the search bot's games, 2026-11-29), and keep a sixteenth of the
-objects the garbage collector walks at each full collection."""
-
-_Key = TypeVar("_Key")
-_Holder = TypeVar("_Holder")
-_Made = TypeVar("_Made")
-
-
-def _keep(
-    memo: dict[_Key, tuple[_Holder, _Made]], key: _Key, holder: _Holder, made: _Made
-) -> _Made:
-    """Keep ``made`` in ``memo`` under ``key``, and return it.
-
-    ``key`` holds the ``id`` of ``holder``, which is kept with ``made`` so that no other
-    object can take that ``id`` while the key is held. A memo that holds :data:`_HELD` views
-    starts afresh.
+    A seat with no face-down card there is given the spectator's view (made if need be).
     """
-    if len(memo) >= _HELD:
-        memo.clear()
-    memo[key] = (holder, made)
+    business = record.business
+    columns = business.columns
+    kept = record.made
+    if 0 < index <= len(columns) and len(columns[index - 1].cards) <= FIRST_DOWN[business.tile]:
+        made = kept[0]
+        if made is None:
+            made = kept[0] = _derived(record, 0)
+    else:
+        made = _derived(record, index)
+    kept[index] = made
     return made
 
 
-def _make_business_view(
-    seat: int | None,
-    business: Business,
-    *,
-    revealed: bool,
-    known: frozenset[tuple[BusinessTile, int, GangsterCard]],
-) -> BusinessView:
-    """The view of ``business``; ``known`` is what the viewer's raids saw there."""
+def _derived(record: _Views, index: int) -> BusinessView:
+    """The view of ``record``'s business that ``index`` names, made from a kept view.
+
+    Each column's view depends only on the column, how each position lies at the tile, and
+    whether the viewer knows every card there (:data:`FLAGS`): a column met in the view
+    the same viewer had of the business met before (else :func:`_base`'s), with the same
+    flag, keeps its view; the others are made. The view is made as :func:`_business_view_of`
+    makes one, without the call.
+    """
+    business = record.business
     tile = business.tile
-    down_at, pattern, *open_at = _DOWN_AT[tile]
-    columns = []
-    memo = _COLUMN_VIEWS
-    for owner, column in enumerate(business.columns):
-        everything = revealed or owner == seat
-        if known and not everything and any(entry[1] == owner for entry in known):
-            # The viewer's raids saw cards in this column: its view is theirs alone.
-            columns.append(_column_view(tile, owner, column, down_at, everything, known))
-            continue
-        # One int for the column, how each position lies and whether all is shown: the
-        # pattern (0 to 3) and ``everything`` take the three bits below the column's id.
-        key = id(column) * 16 + pattern * 2 + everything
-        made = memo.get(key)
-        if made is None:
-            made_view = _plain_column_view(column, down_at, open_at[everything])
-            columns.append(_keep(memo, key, column, made_view))
-        else:
-            columns.append(made[1])
-    return _business_view_of(tile, tuple(columns), revealed)
+    columns = business.columns
+    flags = FLAGS[len(columns)][index]
+    before = record.before
+    base_columns: tuple[Column | None, ...]
+    if before is not None and (kept := before.made[index]) is not None:
+        base_columns, views, base_flags = before.business.columns, list(kept.columns), flags
+    else:
+        base_columns, views, base_flags = _base(record, index)
+    tables = _TABLES[tile]
+    for owner, column in enumerate(columns):
+        flag = flags[owner]
+        if column is not base_columns[owner] or flag is not base_flags[owner]:
+            views[owner] = _column_view(column, tables[flag])
+    made = _new_instance(BusinessView)
+    _set_tile(made, tile)
+    _set_columns(made, tuple(views))
+    _set_revealed(made, index > len(columns))
+    return made
+
+
+def _base(
+    record: _Views, index: int
+) -> tuple[tuple[Column | None, ...], list[ColumnView], tuple[bool, ...]]:
+    """A view to make ``record``'s view ``index`` from: its columns, their views, their flags.
+
+    Another view of the same business, else any view of the business of the same tile met
+    before it; with none, no column at all.
+    """
+    flags = FLAGS[len(record.business.columns)]
+    for other in (record, record.before):
+        if other is not None:
+            for number, each in enumerate(other.made):
+                if each is not None:
+                    return other.business.columns, list(each.columns), flags[number]
+    count = len(record.business.columns)
+    return NO_COLUMNS[count], [_EMPTY_COLUMN_VIEW] * count, flags[0]
+
+
+_RECORDS: Final[dict[int, _Views]] = {}
+"""The :class:`_Views` of the businesses met, by the business's ``id`` (the record holds the
+business, so no other object takes the ``id`` while it is kept). A memo, which changes no
+result (views are immutable); it starts afresh when it holds :data:`HELD` records."""
+_LATEST: Final[dict[BusinessTile, _Views]] = {}
+"""The :class:`_Views` of the business of each tile met last: the next business of that
+tile (a command changed a column there) is viewed from it."""
+_NOTHING_SEEN: Final[frozenset[tuple[BusinessTile, int, GangsterCard]]] = frozenset()
+_BUSINESS_VIEWS: Final[dict[tuple[object, ...], tuple[Business, BusinessView]]] = {}
+"""Views of businesses by viewers whose raids saw cards there, by :func:`_business_view`'s
+key: a memo, kept by :func:`keep`."""
 
 
 def _business_view_of(
@@ -468,93 +483,85 @@ _set_hand_size: Final = slot_setter(OpponentView, "hand_size")
 _set_controlled: Final = slot_setter(OpponentView, "controlled")
 
 
-def _column_view(
+def _seen_column_view(
     tile: BusinessTile,
     owner: int,
     column: Column,
     down_at: tuple[bool, ...],
-    everything: bool,
     seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
 ) -> ColumnView:
-    """The view of ``owner``'s ``column`` at ``tile``, by a viewer whose raids saw ``seen``."""
+    """The view of another's ``column`` at ``tile``, by a viewer whose raids saw ``seen``."""
     cards = column.cards
     slots = []
     for position, card in enumerate(cards):
         down = down_at[position]
-        shown = card if _knows(tile, owner, cards, position, down, everything, seen) else None
-        slots.append(_SLOTS.get(id(shown) * 2 + down) or _slot(down, shown))
+        known = _knows(tile, owner, cards, position, down, False, seen)
+        slots.append(_SLOTS[down][known][card])
     return _column_view_of(tuple(slots), column.marker)
 
 
-def _plain_column_view(
-    column: Column, down_at: tuple[bool, ...], open_at: tuple[bool, ...]
-) -> ColumnView:
+def _column_view(column: Column, tables: tuple[_Slots, ...]) -> ColumnView:
     """The view of ``column`` by a viewer whose raids saw nothing in it.
 
-    ``open_at`` is :func:`_open` of each position (:data:`_DOWN_AT`): with nothing seen,
-    whether the viewer knows a card depends only on where it lies.
+    ``tables`` gives the slot view of a card at each position (:data:`_TABLES`): with
+    nothing seen, whether the viewer knows a card depends only on where it lies. The view is
+    made as :func:`_column_view_of` makes one, without the call.
     """
-    memo = _SLOTS
-    slots = []
-    for position, card in enumerate(column.cards):  # past the fifth, an IndexError (R-4.5)
-        down = down_at[position]
-        known = card if open_at[position] else None
-        slot = memo.get(id(known) * 2 + down)
-        slots.append(_slot(down, known) if slot is None else slot)
-    return _column_view_of(tuple(slots), column.marker)
+    cards = column.cards
+    if not cards:
+        return _EMPTY_COLUMN_VIEW if column.marker is None else _column_view_of((), column.marker)
+    slots = tuple(map(getitem, tables, cards))
+    if len(slots) != len(cards):
+        raise IndexError(f"a column holds {len(cards)} cards, more than {MAX_COLUMN} (R-4.5)")
+    made = _new_instance(ColumnView)
+    _set_slots(made, slots)
+    _set_marker(made, column.marker)
+    return made
 
 
-_COLUMN_VIEWS: Final[dict[int, tuple[Column, ColumnView]]] = {}
-"""Views of columns already made, kept as :data:`_BUSINESS_VIEWS` is: when a command changes
-one column, the business's new view shares the views of the others.
+class _Slots(dict[GangsterCard, SlotView]):
+    """The slot view of each card lying face up, or face down and known, or face down unknown.
 
-Unless the viewer's raids saw cards in it, a column's view depends only on the column, how
-each position lies (the number of the tile's kind in :data:`_DOWN_AT`), and whether the
-viewer knows every card there (its owner, or anyone while a shootout is in progress there):
-the key holds these three in one int. A column the viewer's raids saw into is viewed anew
-each time.
-"""
+    One slot view for each, made the first time it is asked for: views are immutable, so
+    every view shares them (at most 3 x 77). Cards are interned, so the keys are cheap.
+    """
 
+    def __init__(self, down: bool, known: bool) -> None:
+        super().__init__()
+        self.face: Final = Face.DOWN if down else Face.UP
+        self.known: Final = known
 
-_KINDS: Final = tuple(BusinessKind)
-_Layout: TypeAlias = tuple[tuple[bool, ...], int, tuple[bool, ...], tuple[bool, ...]]
-
-
-def _layout(tile: BusinessTile) -> _Layout:
-    """How the positions of a column at ``tile`` lie, as :data:`_DOWN_AT` keeps it."""
-    down_at = tuple(lands_face_down(tile, index) for index in range(MAX_COLUMN))
-    return (
-        down_at,
-        _KINDS.index(tile.kind),
-        tuple(_open(down, everything=False) for down in down_at),
-        tuple(_open(down, everything=True) for down in down_at),
-    )
+    def __missing__(self, card: GangsterCard) -> SlotView:
+        slot = self[card] = SlotView(self.face, card) if self.known else _HIDDEN
+        return slot
 
 
-_DOWN_AT: Final[dict[BusinessTile, _Layout]] = {tile: _layout(tile) for tile in BUSINESS_TILES}
-"""For each tile, :func:`lands_face_down` of each position of a column there, the number of
-the tile's kind (tiles of one kind lie alike), and :func:`_open` of each position for a
-viewer who knows the column only as others do, and for one who knows everything there."""
+_HIDDEN: Final = SlotView(Face.DOWN, None)
+"""The slot view of every face-down card the viewer may not know."""
+_FACE_UP: Final = _Slots(down=False, known=True)
+_SLOTS: Final = (
+    (_FACE_UP, _FACE_UP),
+    (_Slots(down=True, known=False), _Slots(down=True, known=True)),
+)
+"""The slot tables by whether the position lies face down, then whether the viewer knows the
+card there (a face-up card is known to all: both tables of face-up cards are the same)."""
 
-_FIRST_DOWN: Final[dict[BusinessTile, int]] = {
-    tile: next(index for index in range(MAX_COLUMN + 1) if lands_face_down(tile, index))
-    for tile in BUSINESS_TILES
+
+def _tables(down_at: tuple[bool, ...], everything: bool) -> tuple[_Slots, ...]:
+    """The slot table of each position, by a viewer who knows ``everything`` there or not."""
+    return tuple(_SLOTS[down][_open(down, everything)] for down in down_at)
+
+
+_TABLES: Final[dict[BusinessTile, tuple[tuple[_Slots, ...], tuple[_Slots, ...]]]] = {
+    tile: (_tables(down_at, everything=False), _tables(down_at, everything=True))
+    for tile, down_at in DOWN_AT.items()
 }
-"""For each tile, the first position of a column there that lies face down (R-4.2): a
-seat whose column is no longer holds no face-down card there."""
+"""For each tile, the slot table of each position of a column there (:class:`_Slots`), for a
+viewer who knows the column only as others do, and for one who knows everything there (its
+owner, or anyone while a shootout is in progress there, R-4.3, R-6.3)."""
 
-
-_SLOTS: Final[dict[int, SlotView]] = {}
-"""Every slot view made so far, by its card's ``id`` times 2 plus whether it lies face down
-(None for a card the viewer may not know): views are immutable, so a view of a business made
-anew shares them (at most 2 x 77). Cards are interned and the slot view holds its card, so no
-other object takes the ``id``."""
-
-
-def _slot(down: bool, card: GangsterCard | None) -> SlotView:
-    """The slot view of a card (or None) lying face down or up, made on the first call."""
-    slot = _SLOTS[id(card) * 2 + down] = SlotView(Face.DOWN if down else Face.UP, card)
-    return slot
+_EMPTY_COLUMN_VIEW: Final = ColumnView((), None)
+"""The view of every empty column without a marker."""
 
 
 def _shootout_view(state: GameState, seat: int | None) -> ShootoutView | None:
@@ -589,26 +596,21 @@ def _opponent_view(player: PlayerState, hand_size: int) -> OpponentView:
         _set_name(made_view, player.name)
         _set_hand_size(made_view, hand_size)
         _set_controlled(made_view, player.controlled)
-        return _keep(_SHOWN_VIEWS, key, player, made_view)
+        return keep(_SHOWN_VIEWS, key, player, made_view)
     return made[1]
 
 
 _SHOWN_VIEWS: Final[dict[tuple[int, int, int], tuple[PlayerState, OpponentView]]] = {}
-"""Views of players already made, by :func:`_opponent_view`'s key, kept by :func:`_keep` as
+"""Views of players already made, by :func:`_opponent_view`'s key, kept by :func:`keep` as
 :data:`_BUSINESS_VIEWS` is. An :class:`OpponentView` is made as :func:`_business_view_of`
 makes a business's view (it has no validator, converter or post-init either)."""
 
 
-def _public_view(player: PlayerState) -> OpponentView:
-    """The public view of ``player`` with every card of its hand counted, kept by its ``id``."""
-    made_view = _opponent_view(player, len(player.hand))
-    return _keep(_PUBLIC_VIEWS, id(player), player, made_view)
-
-
 _PUBLIC_VIEWS: Final[dict[int, tuple[PlayerState, OpponentView]]] = {}
-"""The views of :func:`_public_view`, by the player's ``id`` alone: the view of a player
-whose hand counts whole depends on nothing else (a player is immutable). States share the
-players a command left alone, so most look-ups end here, with an int for a key."""
+"""The views of players with every card of their hand counted, by the player's ``id`` alone
+(kept by :func:`_player_views` as :func:`keep` keeps views): such a view depends on nothing
+else (a player is immutable). States share the players a command left alone, so most
+look-ups end here, with an int for a key."""
 
 
 def _player_views(state: GameState, viewer: int | None) -> tuple[OpponentView, ...]:
@@ -632,53 +634,42 @@ def _player_views(state: GameState, viewer: int | None) -> tuple[OpponentView, .
     views = []
     for player in players:
         made = memo.get(id(player))
-        views.append(_public_view(player) if made is None else made[1])
+        if made is None:  # as _keep keeps it, without the call
+            made_view = _opponent_view(player, len(player.hand))
+            if len(memo) >= HELD:
+                memo.clear()
+            memo[id(player)] = (player, made_view)
+            views.append(made_view)
+        else:
+            views.append(made[1])
     return tuple(views)
 
 
 def _business_views(state: GameState, seat: int | None) -> tuple[BusinessView, ...]:
     """Every face-up business's view by ``seat``, in order."""
     shootout = state.shootout
-    revealed = None if shootout is None else shootout.business
     seen = _NOTHING_SEEN if seat is None else state.players[seat].seen
-    if seen:
-        return _seen_business_views(state, seat, revealed, seen)
-    return _plain_business_views(state.businesses, seat, revealed)
+    if seen or shootout is not None:
+        revealed = None if shootout is None else shootout.business
+        return tuple(
+            [_business_view(seat, each, each.tile is revealed, seen) for each in state.businesses]
+        )
+    return _plain_business_views(state.businesses, 0 if seat is None else seat + 1)
 
 
-def _seen_business_views(
-    state: GameState,
-    seat: int | None,
-    revealed: BusinessTile | None,
-    seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
-) -> tuple[BusinessView, ...]:
-    """Every business's view by ``seat``, whose raids saw the cards of ``seen``."""
-    return tuple(
-        [_business_view(seat, each, each.tile is revealed, seen) for each in state.businesses]
-    )
+def _plain_business_views(businesses: tuple[Business, ...], index: int) -> tuple[BusinessView, ...]:
+    """Every business's view by the viewer of :class:`_Views`' ``index``, who saw nothing.
 
-
-def _plain_business_views(
-    businesses: tuple[Business, ...], seat: int | None, revealed: BusinessTile | None
-) -> tuple[BusinessView, ...]:
-    """Every business's view by ``seat``, whose raids saw nothing.
-
-    These are :func:`_business_view`'s views, looked up here without a call for each business:
-    the key is :func:`_plain_key`'s, computed inline.
+    These are :func:`_business_view`'s views, looked up here without a call for each business
+    (no shootout is in progress, and the viewer's raids saw nothing).
     """
-    memo = _PLAIN_VIEWS
-    first_down = _FIRST_DOWN
+    latest = _LATEST
     views = []
     for business in businesses:
-        tile = business.tile
-        if tile is revealed:
-            key = id(business) * 16 + 1
-        elif seat is None or len(business.columns[seat].cards) <= first_down[tile]:
-            key = id(business) * 16
-        else:
-            key = id(business) * 16 + seat * 2 + 2
-        made = memo.get(key)
-        views.append(_plain_view(business, key) if made is None else made[1])
+        record = latest.get(business.tile)
+        if record is None or record.business is not business:
+            record = _RECORDS.get(id(business)) or _record(business, record)
+        views.append(record.made[index] or _made(record, index))
     return tuple(views)
 
 
@@ -701,32 +692,58 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     players = state.players
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(players)):
         check_viewer(seat, len(players))  # refuses it, naming the seats there are
+    # The state's fields that the view shows as they are, copied at once; those it must not
+    # show (the piles' cards, ...) are taken out, and the count checked: a field the state
+    # gains is not shown until the view names it (_shown_as_is).
+    # The state's fields that the view shows as they are, copied at once; those it does not
+    # show are taken out (the piles are counted), and the count is checked: a state whose
+    # __dict__ holds anything else has the view's fields read one by one instead.
+    shown = vars(state).copy()
+    shown["draw_pile_size"] = len(shown.pop("draw_pile"))
+    shown["tile_pile_size"] = len(shown.pop("tile_pile"))
+    for name in _NOT_SHOWN:
+        del shown[name]
+    if len(shown) != _SHOWN_COUNT:
+        shown = _shown_one_by_one(state)
     shootout = state.shootout
-    fields = {
-        "seat": seat,
-        "options": state.options,
-        "hand": None if seat is None else players[seat].hand,
-        "players": _player_views(state, seat),
-        "first_player": state.first_player,
-        "turn": state.turn,
-        "businesses": _business_views(state, seat),
-        "draw_pile_size": len(state.draw_pile),
-        "discard_pile": state.discard_pile,
-        "tile_pile_size": len(state.tile_pile),
-        "vacancies": state.vacancies,
-        "pending_draws": state.pending_draws,
-        "shootout": None if shootout is None else _shootout_view(state, seat),
-        "markers_placed": state.markers_placed,
-        "last_winner": state.last_winner,
-        "stalled_turns": state.stalled_turns,
-        "winner": state.winner,
-        "victory": state.victory,
-    }
+    shown["seat"] = seat
+    shown["hand"] = None if seat is None else players[seat].hand
+    shown["players"] = _player_views(state, seat)
+    shown["businesses"] = _business_views(state, seat)
+    shown["shootout"] = None if shootout is None else _shootout_view(state, seat)
     # A bare instance given its fields, not the frozen __init__ of attrs (a third of a view's
     # time): PlayerView has no validator, converter or post-init (test_engine_internals.py).
     made = _new_instance(PlayerView)
-    _set_view_fields(made, fields)
+    _set_view_fields(made, shown)
     return made
+
+
+_VIEW_FIELDS: Final = tuple(field.name for field in attrs_fields(PlayerView))
+_NOT_SHOWN: Final = tuple(
+    field.name
+    for field in attrs_fields(GameState)
+    if field.name not in _VIEW_FIELDS and field.name not in {"draw_pile", "tile_pile"}
+)
+"""The state's fields that a view neither shows nor counts (bookkeeping of the rules)."""
+_SHOWN_COUNT: Final = len(_VIEW_FIELDS) - 2
+"""How many of the view's fields :func:`view` takes from the state's: all but the seat and
+the hand."""
+
+
+def _shown_one_by_one(state: GameState) -> dict[str, object]:
+    """The view's fields that :func:`view` takes from the state, read one by one.
+
+    For a state whose ``__dict__`` holds more than its fields: nothing else may pass. The
+    players, businesses and shootout are set by :func:`view` afterwards.
+    """
+    shown: dict[str, object] = {
+        name: getattr(state, name)
+        for name in _VIEW_FIELDS
+        if name not in {"seat", "hand", "draw_pile_size", "tile_pile_size"}
+    }
+    shown["draw_pile_size"] = len(state.draw_pile)
+    shown["tile_pile_size"] = len(state.tile_pile)
+    return shown
 
 
 _set_view_fields: Final[Callable[[PlayerView, Mapping[str, object]], None]] = vars(PlayerView)[
