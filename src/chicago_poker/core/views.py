@@ -692,9 +692,6 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     players = state.players
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(players)):
         check_viewer(seat, len(players))  # refuses it, naming the seats there are
-    # The state's fields that the view shows as they are, copied at once; those it must not
-    # show (the piles' cards, ...) are taken out, and the count checked: a field the state
-    # gains is not shown until the view names it (_shown_as_is).
     # The state's fields that the view shows as they are, copied at once; those it does not
     # show are taken out (the piles are counted), and the count is checked: a state whose
     # __dict__ holds anything else has the view's fields read one by one instead.
