@@ -185,3 +185,32 @@ def test_at_the_hand_limit_the_listing_is_the_plain_one_and_what_decide_accepts(
         assert listed == actions(big), big
         wanted = {command for command in candidates(big) if accepted(big, command)}
         assert set(listed) == wanted, big
+
+
+def holds_limousine(state: GameState) -> bool:
+    hand = state.players[state.turn.player].hand
+    return any(
+        isinstance(card, SpecialCard) and card.kind is SpecialKind.LIMOUSINE for card in hand
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=games)
+def test_targets_kept_for_the_businesses_are_listed_anew_under_other_options(
+    game: tuple[int, RuleOptions, int, str],
+) -> None:
+    """Liquidations, Police Raids and Limousines are kept by seat while the businesses stay
+    the same (``core.legal._recent``). A state with the same businesses and the other
+    ``limousine_any_cards`` option must not be given the Limousines kept for the first."""
+    for state in states_of(*game):
+        if awaiting(state, check_actions=False) is not Awaiting.ACTION:
+            continue
+        if not holds_limousine(state):
+            continue
+        legal_commands(state)  # kept for these businesses and these options
+        flipped = not state.options.limousine_any_cards
+        other = attrs.evolve(
+            state, options=attrs.evolve(state.options, limousine_any_cards=flipped)
+        )
+        assert legal_commands(other) == actions(other), other
+        assert legal_commands(state) == actions(state), state

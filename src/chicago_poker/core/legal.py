@@ -10,8 +10,8 @@ import bisect
 import enum
 import itertools
 import operator
-from collections.abc import Callable, Iterator
-from typing import Any, Final, NoReturn, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 
 from attrs import frozen
 
@@ -42,7 +42,7 @@ from chicago_poker.core.commands import (
     formed,
 )
 from chicago_poker.core.errors import InvalidSeatError, short_repr
-from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE, MAX_PLAYERS
+from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE, MAX_PLAYERS, RuleOptions
 from chicago_poker.core.state import (
     Business,
     GameState,
@@ -317,14 +317,15 @@ def _action_moves(state: GameState) -> list[Command]:
     seat = state.turn.player
     # Typed loosely: the gangster cards, then the special cards (no cast: it is a call).
     ordered: list[Any] = sorted(state.players[seat].hand, key=_by_order)
-    if not ordered or ordered[-1].order < _FIRST_SPECIAL:
-        specials = len(ordered)  # the common case: no special card
-    else:
-        specials = bisect.bisect_left(ordered, _FIRST_SPECIAL, key=_by_order)
     moves: list[Command] = [_DRAWS[seat]] if can_draw(state, seat) else []
-    if specials:
-        moves += _gangster_plays(state, seat, ordered[:specials])
-    for card in ordered[specials:]:
+    if not ordered or ordered[-1].order < _FIRST_SPECIAL:  # the common case: no special card
+        if ordered:
+            moves += _gangster_plays(state, seat, ordered)
+        return moves
+    first = bisect.bisect_left(ordered, _FIRST_SPECIAL, key=_by_order)
+    if first:
+        moves += _gangster_plays(state, seat, ordered[:first])
+    for card in ordered[first:]:
         moves += _special_plays(state, seat, card)
     return moves
 
@@ -381,27 +382,16 @@ Made by :func:`~chicago_poker.core.commands.formed`, as are the gangster plays b
 ``step`` need not check their form again when a player gives one back."""
 
 
-class _Plays(dict[GangsterCard, PlayGangster]):
-    """The PlayGangster of one seat at one business, by card, each made when first listed."""
-
-    __slots__ = ("seat", "tile")
-
-    def __init__(self, seat: int, tile: BusinessTile) -> None:
-        super().__init__()
-        self.seat = seat
-        self.tile = tile
-
-    def __missing__(self, card: GangsterCard) -> PlayGangster:
-        play = self[card] = formed(PlayGangster(self.seat, card, self.tile))
-        return play
-
-
-_GANGSTER_PLAYS: Final[tuple[dict[BusinessTile, _Plays], ...]] = tuple({} for _ in _SEATS)
+_GANGSTER_PLAYS: Final[tuple[dict[BusinessTile, dict[GangsterCard, PlayGangster]], ...]] = tuple(
+    {} for _ in _SEATS
+)
 """Every PlayGangster listed so far, by the seat, then the tile, then the card: most of the
 commands listed, and made again and again.
 
 Looking one up costs a fifth of making it. There are at most 6 x 20 tables (tiles are
-interned and hash by identity, in C) of at most 75 commands each.
+interned and hash by identity, in C) of at most 75 commands each. The tables are plain dicts:
+subscripting a subclass of dict goes through a slot that looks ``__getitem__`` up and calls it
+as a method, about 800 instructions a listing more.
 """
 
 _Made = TypeVar("_Made", bound=Command)
@@ -430,28 +420,68 @@ def _gangster_plays(state: GameState, seat: int, cards: list[GangsterCard]) -> l
         for business in state.businesses:  # open_businesses, without building its list
             if not column_is_full(business.columns[seat]):
                 tile = business.tile
-                plays.append((tables.get(tile) or _plays(seat, tile))[card])
+                table = tables.get(tile) or _table(seat, tile)
+                plays.append(table.get(card) or _play(table, seat, card, tile))
         return plays
     pick = operator.itemgetter(*cards)  # a tuple of the plays of every card at a table
     for business in state.businesses:
         if not column_is_full(business.columns[seat]):
             tile = business.tile
-            plays += pick(tables.get(tile) or _plays(seat, tile))
+            table = tables.get(tile) or _table(seat, tile)
+            try:
+                plays += pick(table)
+            except KeyError:  # a card not listed at this table before
+                for card in cards:
+                    table.get(card) or _play(table, seat, card, tile)
+                plays += pick(table)
     return plays
 
 
-def _plays(seat: int, tile: BusinessTile) -> _Plays:
-    plays = _GANGSTER_PLAYS[seat][tile] = _Plays(seat, tile)
-    return plays
+def _table(seat: int, tile: BusinessTile) -> dict[GangsterCard, PlayGangster]:
+    table: dict[GangsterCard, PlayGangster] = {}
+    _GANGSTER_PLAYS[seat][tile] = table
+    return table
 
 
-def _special_plays(state: GameState, seat: int, card: SpecialCard) -> list[Command]:
+def _play(
+    table: dict[GangsterCard, PlayGangster], seat: int, card: GangsterCard, tile: BusinessTile
+) -> PlayGangster:
+    play = table[card] = formed(PlayGangster(seat, card, tile))
+    return play
+
+
+def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Sequence[Command]:
     kind = card.kind
     if not special_within_limit(state, seat, kind):
         return []
     if kind is _RAID and card.copy > 1 and _FIRST_RAID in state.players[seat].hand:
         return []  # both copies do the same; list the plays once
-    return _PLAYS_OF[kind](state, seat)
+    plays_of = _PLAYS_OF_CARD[card]  # by the card, which hashes in C (an Enum in Python)
+    if plays_of in _TARGETED:
+        return _recent(state, seat, plays_of)
+    return plays_of(state, seat)
+
+
+def _recent(
+    state: GameState, seat: int, plays_of: Callable[[GameState, int], list[Command]]
+) -> Sequence[Command]:
+    """The plays ``plays_of`` lists for ``seat``, kept while the same businesses are in play.
+
+    Liquidations, Police Raids and Limousines depend on nothing else of the state than the
+    businesses (a tuple that states share until a card moves), the number of players and the
+    options: while ``seat`` holds the card over several actions that leave the businesses be
+    (draws, most special cards), its targets are listed once. One listing is kept per seat and
+    kind, the last.
+    """
+    kept = _RECENT[seat].get(plays_of)
+    businesses = state.businesses
+    options = state.options
+    players = len(state.players)
+    if kept is not None and kept[0] is businesses and kept[1] is options and kept[2] == players:
+        return kept[3]
+    plays = tuple(plays_of(state, seat))
+    _RECENT[seat][plays_of] = (businesses, options, players, plays)
+    return plays
 
 
 def special_within_limit(state: GameState, seat: int, kind: SpecialKind) -> bool:
@@ -573,3 +603,10 @@ _PLAYS_OF: Final[dict[SpecialKind, Callable[[GameState, int], list[Command]]]] =
     SpecialKind.BRIBERY: _briberies,
 }
 """The plays of each kind of special card, all its targets."""
+_PLAYS_OF_CARD: Final = {card: _PLAYS_OF[card.kind] for card in SPECIAL_CARDS}
+_TARGETED: Final = (_liquidations, _raids, _limousines)
+"""The plays that depend on the state only through its businesses, players and options."""
+_Kept: TypeAlias = tuple[tuple[Business, ...], RuleOptions, int, tuple[Command, ...]]
+_RECENT: Final[tuple[dict[object, _Kept], ...]] = tuple({} for _ in _SEATS)
+"""By seat, then the listing function: the businesses, options and number of players it was
+last asked about, and the plays it listed (see ``_recent``)."""
