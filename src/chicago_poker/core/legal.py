@@ -197,13 +197,22 @@ takes a player from 0 to 1, or None for every player.
     # Actions are listed below, not looked for twice: with none, the list is empty. Tested
     # with `is`, the most frequent first: a match statement costs a microsecond here.
     waiting = awaiting(state, check_actions=False)
-    if waiting is _ACTION:
-        if player is not None and player != state.turn.player:
-            return ()
-        moves = _action_moves(state)  # and ending the turn where allowed, if any action is
-        if moves and may_end_turn(state):
-            moves.append(_END_TURNS[state.turn.player])
-        return tuple(moves)
+    if waiting is not _ACTION:
+        return _others(state, player, waiting)
+    seat = state.turn.player
+    if player is not None and player != seat:
+        return ()
+    # The actions, drawing first, built in one list (a generator resumes its frame for each
+    # command, which was a tenth of the cost of listing them).
+    moves: list[Command] = [_DRAWS[seat]] if can_draw(state, seat) else []
+    _hand_plays(state, seat, moves)
+    if moves and may_end_turn(state):  # ending the turn where allowed, if any action is
+        moves.append(_END_TURNS[seat])
+    return tuple(moves)
+
+
+def _others(state: GameState, player: int | None, waiting: Awaiting) -> tuple[Command, ...]:
+    """The commands :func:`legal_commands` lists when the game waits for no action."""
     if waiting is _REINFORCEMENT:
         return tuple(_reinforcements(state, player))
     if waiting is _CARD:
@@ -257,7 +266,9 @@ def has_legal_action(state: GameState) -> bool:
     """Whether the player whose turn it is may take at least one action."""
     if can_draw(state, state.turn.player):
         return True  # the common case, without building any command
-    return bool(_action_moves(state))  # rarer: a full hand or no card left to draw
+    plays: list[Command] = []  # rarer: a full hand or no card left to draw
+    _hand_plays(state, state.turn.player, plays)
+    return bool(plays)
 
 
 def _choosers(state: GameState) -> list[int]:
@@ -307,27 +318,47 @@ def may_end_turn(state: GameState) -> bool:
     return state.options.optional_actions or turn.actions_taken >= turn.base_actions
 
 
-def _action_moves(state: GameState) -> list[Command]:
-    """The actions of the player whose turn it is, drawing first.
+def _hand_plays(state: GameState, seat: int, moves: list[Command]) -> None:
+    """Add to ``moves`` every play of a card of ``seat``'s hand, gangster cards first.
 
-    Built as a list, not yielded one by one: a generator resumes its frame for every
-    command, which was a tenth of the cost of listing them. The hand is sorted once: its
-    gangster cards come first in display order, then its special cards (see ``card_order``).
+    The hand is sorted once (if it holds two cards or more): its gangster cards come first in
+    display order, then its special cards (see ``card_order``); typed loosely, so without a
+    cast (a call). The
+    gangster plays are picked from the kept tables (``_GANGSTER_PLAYS``) of each business
+    where the seat has room (``open_businesses``, without building its list).
     """
-    seat = state.turn.player
-    # Typed loosely: the gangster cards, then the special cards (no cast: it is a call).
-    ordered: list[Any] = sorted(state.players[seat].hand, key=_by_order)
-    moves: list[Command] = [_DRAWS[seat]] if can_draw(state, seat) else []
-    if not ordered or ordered[-1].order < _FIRST_SPECIAL:  # the common case: no special card
-        if ordered:
-            moves += _gangster_plays(state, seat, ordered)
-        return moves
-    first = bisect.bisect_left(ordered, _FIRST_SPECIAL, key=_by_order)
-    if first:
-        moves += _gangster_plays(state, seat, ordered[:first])
-    for card in ordered[first:]:
+    hand = state.players[seat].hand
+    if not hand:
+        return
+    # Most hands of a game hold a card or none (one is drawn and played), and sorting even
+    # these costs a call to sorted with a key, about 2,000 instructions.
+    cards: list[Any] = sorted(hand, key=_by_order) if len(hand) > 1 else [*hand]
+    specials: list[SpecialCard] = []
+    if cards and cards[-1].order >= _FIRST_SPECIAL:  # the rarer case: special cards held
+        first = bisect.bisect_left(cards, _FIRST_SPECIAL, key=_by_order)
+        cards, specials = cards[:first], cards[first:]
+    if cards and limit_after(state, seat, -1, -1, -1, -1):  # hand, actions, gangsters, places
+        tables = _GANGSTER_PLAYS[seat]
+        if len(cards) == 1:
+            card = cards[0]
+            for business in state.businesses:
+                if not column_is_full(business.columns[seat]):
+                    tile = business.tile
+                    table = tables.get(tile) or _table(seat, tile)
+                    moves.append(table.get(card) or _play(table, seat, card, tile))
+        else:
+            pick = operator.itemgetter(*cards)  # a tuple of the plays of every card at a table
+            for business in state.businesses:
+                if not column_is_full(business.columns[seat]):
+                    tile = business.tile
+                    table = tables.get(tile) or _table(seat, tile)
+                    try:
+                        moves += pick(table)
+                    except KeyError:  # a card not listed at this table before
+                        _fill(table, seat, cards, tile)
+                        moves += pick(table)
+    for card in specials:
         moves += _special_plays(state, seat, card)
-    return moves
 
 
 def limit_after(
@@ -410,33 +441,6 @@ def _kept(made: dict[int, Command], key: int, command: _Made) -> _Made:
     return command
 
 
-def _gangster_plays(state: GameState, seat: int, cards: list[GangsterCard]) -> list[PlayGangster]:
-    if not limit_after(state, seat, -1, -1, -1, -1):  # hand, actions, gangster cards, places
-        return []
-    tables = _GANGSTER_PLAYS[seat]
-    plays: list[PlayGangster] = []
-    if len(cards) == 1:
-        card = cards[0]
-        for business in state.businesses:  # open_businesses, without building its list
-            if not column_is_full(business.columns[seat]):
-                tile = business.tile
-                table = tables.get(tile) or _table(seat, tile)
-                plays.append(table.get(card) or _play(table, seat, card, tile))
-        return plays
-    pick = operator.itemgetter(*cards)  # a tuple of the plays of every card at a table
-    for business in state.businesses:
-        if not column_is_full(business.columns[seat]):
-            tile = business.tile
-            table = tables.get(tile) or _table(seat, tile)
-            try:
-                plays += pick(table)
-            except KeyError:  # a card not listed at this table before
-                for card in cards:
-                    table.get(card) or _play(table, seat, card, tile)
-                plays += pick(table)
-    return plays
-
-
 def _table(seat: int, tile: BusinessTile) -> dict[GangsterCard, PlayGangster]:
     table: dict[GangsterCard, PlayGangster] = {}
     _GANGSTER_PLAYS[seat][tile] = table
@@ -448,6 +452,17 @@ def _play(
 ) -> PlayGangster:
     play = table[card] = formed(PlayGangster(seat, card, tile))
     return play
+
+
+def _fill(
+    table: dict[GangsterCard, PlayGangster],
+    seat: int,
+    cards: list[GangsterCard],
+    tile: BusinessTile,
+) -> None:
+    """Make the plays of ``cards`` that ``table`` lacks."""
+    for card in cards:
+        table.get(card) or _play(table, seat, card, tile)
 
 
 def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Sequence[Command]:
