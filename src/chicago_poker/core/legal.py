@@ -18,6 +18,7 @@ from attrs import frozen
 from chicago_poker.core.cards import (
     SPECIAL_CARDS,
     BusinessTile,
+    Card,
     GangsterCard,
     SpecialCard,
     SpecialKind,
@@ -192,20 +193,26 @@ def legal_commands(state: GameState, player: int | None = None) -> tuple[Command
     chicago_poker.core.errors.InvalidSeatError: There is no seat 2 at this table: legal_commands \
 takes a player from 0 to 1, or None for every player.
     """
-    if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
-        _refuse_seat(player, len(state.players))
     # Actions are listed below, not looked for twice: with none, the list is empty. Tested
     # with `is`, the most frequent first: a match statement costs a microsecond here.
     waiting = awaiting(state, check_actions=False)
     if waiting is not _ACTION:
+        if player is not None:
+            _check_seat(state, player)
         return _others(state, player, waiting)
     seat = state.turn.player
-    if player is not None and player != seat:
-        return ()
+    # Most often the acting seat itself: a seat is a small int, of which Python keeps one
+    # object per value, so `is` answers at once; anything else is checked, then compared.
+    if player is not seat and player is not None:
+        _check_seat(state, player)
+        if player != seat:
+            return ()
     # The actions, drawing first, built in one list (a generator resumes its frame for each
     # command, which was a tenth of the cost of listing them).
     moves: list[Command] = [_DRAWS[seat]] if can_draw(state, seat) else []
-    _hand_plays(state, seat, moves)
+    hand = state.players[seat].hand
+    if hand:
+        _hand_plays(state, seat, hand, moves)
     if moves and may_end_turn(state):  # ending the turn where allowed, if any action is
         moves.append(_END_TURNS[seat])
     return tuple(moves)
@@ -223,6 +230,12 @@ def _others(state: GameState, player: int | None, waiting: Awaiting) -> tuple[Co
         tiles = tuple(RevealTile(tile) for tile in sorted(state.tile_pile))
         return () if player is not None else tiles
     return ()
+
+
+def _check_seat(state: GameState, player: object) -> None:
+    """Refuse ``player`` unless it is a seat of the table (an int, not a bool)."""
+    if type(player) is not int or not 0 <= player < len(state.players):
+        _refuse_seat(player, len(state.players))
 
 
 def _refuse_seat(player: object, players: int) -> NoReturn:
@@ -267,7 +280,9 @@ def has_legal_action(state: GameState) -> bool:
     if can_draw(state, state.turn.player):
         return True  # the common case, without building any command
     plays: list[Command] = []  # rarer: a full hand or no card left to draw
-    _hand_plays(state, state.turn.player, plays)
+    hand = state.players[state.turn.player].hand
+    if hand:
+        _hand_plays(state, state.turn.player, hand, plays)
     return bool(plays)
 
 
@@ -318,8 +333,8 @@ def may_end_turn(state: GameState) -> bool:
     return state.options.optional_actions or turn.actions_taken >= turn.base_actions
 
 
-def _hand_plays(state: GameState, seat: int, moves: list[Command]) -> None:
-    """Add to ``moves`` every play of a card of ``seat``'s hand, gangster cards first.
+def _hand_plays(state: GameState, seat: int, hand: frozenset[Card], moves: list[Command]) -> None:
+    """Add to ``moves`` every play of a card of ``seat``'s ``hand`` (not empty), gangster first.
 
     The hand is sorted once (if it holds two cards or more): its gangster cards come first in
     display order, then its special cards (see ``card_order``); typed loosely, so without a
@@ -327,14 +342,11 @@ def _hand_plays(state: GameState, seat: int, moves: list[Command]) -> None:
     gangster plays are picked from the kept tables (``_GANGSTER_PLAYS``) of each business
     where the seat has room (``open_businesses``, without building its list).
     """
-    hand = state.players[seat].hand
-    if not hand:
-        return
     # Most hands of a game hold a card or none (one is drawn and played), and sorting even
     # these costs a call to sorted with a key, about 2,000 instructions.
     cards: list[Any] = sorted(hand, key=_by_order) if len(hand) > 1 else [*hand]
-    specials: list[SpecialCard] = []
-    if cards and cards[-1].order >= _FIRST_SPECIAL:  # the rarer case: special cards held
+    specials: Sequence[SpecialCard] = ()
+    if cards[-1].order >= _FIRST_SPECIAL:  # the rarer case: special cards held
         first = bisect.bisect_left(cards, _FIRST_SPECIAL, key=_by_order)
         cards, specials = cards[:first], cards[first:]
     if cards and limit_after(state, seat, -1, -1, -1, -1):  # hand, actions, gangsters, places
