@@ -214,7 +214,19 @@ def _reinforcement_id(table: Table, command: SendReinforcement) -> int:
 
 
 def _limousine_id(table: Table, command: PlayLimousine) -> int:
-    start, end = _slot(table, command.source), _slot(table, command.destination)
+    return _limousine_at(table, command, _slots(table))
+
+
+def _limousine_at(table: Table, command: PlayLimousine, slots: dict[BusinessTile, int]) -> int:
+    """The id of a Limousine, given the slots of ``table``.
+
+    :func:`commands_by_id` makes the slots once for all the commands of a listing, which may
+    hold hundreds of Limousines.
+    """
+    start, end = slots.get(command.source), slots.get(command.destination)
+    if start is None or end is None:
+        tile = command.source if start is None else command.destination
+        raise ValueError(f"{tile} is not a face-up business")
     column = _column(table, start, command.player)
     try:
         positions = tuple(column.index(card) for card in command.cards)
@@ -462,6 +474,10 @@ def commands_by_id(table: Table, commands: Sequence[Command]) -> dict[int, Comma
             if slots is None:
                 slots = _slots(table)
             action = _GANGSTER_BASE[command.card] + slots[command.business]
+        elif isinstance(command, PlayLimousine):  # often hundreds: the slots made once
+            if slots is None:
+                slots = _slots(table)
+            action = _limousine_at(table, command, slots)
         else:  # DrawCard and EndTurn, most often: an id by their class alone
             fixed = _FIXED_IDS.get(type(command))
             action = action_id(table, command) if fixed is None else fixed
