@@ -498,7 +498,9 @@ def _recent(
     businesses (a tuple that states share until a card moves), the number of players and the
     options: while ``seat`` holds the card over several actions that leave the businesses be
     (draws, most special cards), its targets are listed once. One listing is kept per seat and
-    kind, the last.
+    kind, the last, and only if it holds at most ``_KEPT_MOST`` commands: the Liquidations and
+    Police Raids are kept for good anyway (``_SPECIAL_PLAYS``), but Limousines are made anew,
+    and a seat's last listing outlives its game, so the collector would track them for nothing.
     """
     kept = _RECENT[seat].get(plays_of)
     businesses = state.businesses
@@ -507,8 +509,16 @@ def _recent(
     if kept is not None and kept[0] is businesses and kept[1] is options and kept[2] == players:
         return kept[3]
     plays = tuple(plays_of(state, seat))
-    _RECENT[seat][plays_of] = (businesses, options, players, plays)
+    if len(plays) <= _KEPT_MOST:
+        _RECENT[seat][plays_of] = (businesses, options, players, plays)
+    elif kept is not None:
+        del _RECENT[seat][plays_of]
     return plays
+
+
+_KEPT_MOST: Final = 64
+"""The most commands ``_recent`` keeps for a seat and kind. Limousines number up to 2,460 under
+``limousine_any_cards``; 64 holds the Limousines of most states under the standard rules."""
 
 
 def special_within_limit(state: GameState, seat: int, kind: SpecialKind) -> bool:
