@@ -79,3 +79,15 @@ def test_an_id_that_names_what_the_table_lacks_is_refused() -> None:
         command_of(state, 0, ACTION_COUNT)
     with pytest.raises(ValueError, match="no business in slot 3"):
         command_of(state, 0, 4 + 3)  # PlayGangster at slot 3 of a two-business table
+
+
+def test_a_limousine_to_or_from_a_business_not_face_up_is_refused_naming_it() -> None:
+    state = next(decision_states(1))
+    face_up = [business.tile for business in state.businesses]
+    hidden = next(tile for tile in state.tile_pile if tile not in face_up)
+    for source, destination in ((hidden, face_up[0]), (face_up[0], hidden)):
+        command = PlayLimousine(0, source, destination, ())
+        with pytest.raises(ValueError, match=f"{hidden} is not a face-up business"):
+            action_id(state, command)
+        with pytest.raises(ValueError, match=f"{hidden} is not a face-up business"):
+            commands_by_id(state, [command])

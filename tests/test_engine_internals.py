@@ -406,9 +406,9 @@ def test_shared_events_and_commands_are_those_their_key_names(games: list[Game])
     gc.collect()  # a new tuple is tracked until a collection finds it holds ints alone
     assert not any(map(gc.is_tracked, [*decide._GANGSTERS_PLAYED]))
     assert all(
-        card is play.card and (made.seat, made.tile) == (play.player, play.business)
-        for tables in legal._GANGSTER_PLAYS
-        for made in tables.values()
+        card is play.card and (seat, tile) == (play.player, play.business)
+        for seat, tables in enumerate(legal._GANGSTER_PLAYS)
+        for tile, made in tables.items()
         for card, play in made.items()
     )
     for key, shared in shared_objects():

@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +36,7 @@ from chicago_poker.core.commands import (
     PlayRevolver,
 )
 from chicago_poker.core.decide import decide
-from chicago_poker.core.errors import IllegalCommand
+from chicago_poker.core.errors import IllegalCommand, InvalidSeatError
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
 from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
@@ -185,3 +186,50 @@ def test_at_the_hand_limit_the_listing_is_the_plain_one_and_what_decide_accepts(
         assert listed == actions(big), big
         wanted = {command for command in candidates(big) if accepted(big, command)}
         assert set(listed) == wanted, big
+
+
+def holds_limousine(state: GameState) -> bool:
+    hand = state.players[state.turn.player].hand
+    return any(
+        isinstance(card, SpecialCard) and card.kind is SpecialKind.LIMOUSINE for card in hand
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=games)
+def test_targets_kept_for_the_businesses_are_listed_anew_under_other_options(
+    game: tuple[int, RuleOptions, int, str],
+) -> None:
+    """Liquidations, Police Raids and Limousines are kept by seat while the businesses stay
+    the same (``core.legal._recent``). A state with the same businesses and the other
+    ``limousine_any_cards`` option must not be given the Limousines kept for the first."""
+    for state in states_of(*game):
+        if awaiting(state, check_actions=False) is not Awaiting.ACTION:
+            continue
+        if not holds_limousine(state):
+            continue
+        legal_commands(state)  # kept for these businesses and these options
+        flipped = not state.options.limousine_any_cards
+        other = attrs.evolve(
+            state, options=attrs.evolve(state.options, limousine_any_cards=flipped)
+        )
+        assert legal_commands(other) == actions(other), other
+        assert legal_commands(state) == actions(state), state
+
+
+@settings(max_examples=20, deadline=None)
+@given(game=games)
+def test_a_seat_is_listed_its_own_commands_and_a_bad_seat_is_refused_on_every_state(
+    game: tuple[int, RuleOptions, int, str],
+) -> None:
+    """``legal_commands(state, seat)`` answers the acting seat by identity (``is``) before it
+    checks a seat: on every kind of state (actions, chance, reinforcements), each seat gets
+    its own part of the whole listing, and what is not a seat is refused (R-2.1)."""
+    for state in states_of(*game):
+        listed = legal_commands(state)
+        for seat in range(len(state.players)):
+            own = tuple(command for command in listed if getattr(command, "player", None) == seat)
+            assert legal_commands(state, seat) == own, (state, seat)
+        for bad in (len(state.players), -1, True, 1.5, "0", 2**70):
+            with pytest.raises(InvalidSeatError, match="legal_commands takes a player"):
+                legal_commands(state, bad)  # type: ignore[arg-type]  # refused at run time

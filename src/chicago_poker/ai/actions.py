@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, NamedTuple, TypeAlias
 
@@ -139,6 +140,15 @@ def _tiles(table: Table) -> list[BusinessTile]:
     return [business.tile for business in table.businesses]
 
 
+def _slots(table: Table) -> dict[BusinessTile, int]:
+    """The slot of each face-up business, by its tile (built in C: no comprehension)."""
+    return dict(zip(map(_TILE_OF, table.businesses), _SLOT_NUMBERS, strict=False))
+
+
+_TILE_OF: Final = operator.attrgetter("tile")
+_SLOT_NUMBERS: Final = range(MAX_SLOTS)
+
+
 def _slot(table: Table, tile: BusinessTile) -> int:
     for slot, face_up in enumerate(_tiles(table)):
         if face_up is tile:
@@ -204,7 +214,19 @@ def _reinforcement_id(table: Table, command: SendReinforcement) -> int:
 
 
 def _limousine_id(table: Table, command: PlayLimousine) -> int:
-    start, end = _slot(table, command.source), _slot(table, command.destination)
+    return _limousine_at(table, command, _slots(table))
+
+
+def _limousine_at(table: Table, command: PlayLimousine, slots: dict[BusinessTile, int]) -> int:
+    """The id of a Limousine, given the slots of ``table``.
+
+    :func:`commands_by_id` makes the slots once for all the commands of a listing, which may
+    hold hundreds of Limousines.
+    """
+    start, end = slots.get(command.source), slots.get(command.destination)
+    if start is None or end is None:
+        tile = command.source if start is None else command.destination
+        raise ValueError(f"{tile} is not a face-up business")
     column = _column(table, start, command.player)
     try:
         positions = tuple(column.index(card) for card in command.cards)
@@ -413,7 +435,7 @@ def legal_ids(state: GameState, seat: int) -> list[int]:
 def _ids(table: Table, commands: Iterable[Command], *, unique: bool = True) -> Iterable[int]:
     """The id of each of ``commands``; with ``unique``, each id once, where first met."""
     seen: set[int] = set()
-    slots = {tile: slot for slot, tile in enumerate(_tiles(table))}
+    slots = _slots(table)
     for command in commands:
         if isinstance(command, DrawCard):  # the commonest two, without action_id's matching
             action = DRAW
@@ -450,14 +472,16 @@ def commands_by_id(table: Table, commands: Sequence[Command]) -> dict[int, Comma
     for command in commands:
         if isinstance(command, PlayGangster):  # the commonest, without action_id's look-ups
             if slots is None:
-                slots = {tile: slot for slot, tile in enumerate(_tiles(table))}
+                slots = _slots(table)
             action = _GANGSTER_BASE[command.card] + slots[command.business]
-        elif isinstance(command, DrawCard):
-            action = DRAW
-        else:
-            action = action_id(table, command)
-        if action not in by_id:
-            by_id[action] = command
+        elif isinstance(command, PlayLimousine):  # often hundreds: the slots made once
+            if slots is None:
+                slots = _slots(table)
+            action = _limousine_at(table, command, slots)
+        else:  # DrawCard and EndTurn, most often: an id by their class alone
+            fixed = _FIXED_IDS.get(type(command))
+            action = action_id(table, command) if fixed is None else fixed
+        by_id.setdefault(action, command)
     return by_id
 
 

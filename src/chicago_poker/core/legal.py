@@ -10,14 +10,15 @@ import bisect
 import enum
 import itertools
 import operator
-from collections.abc import Callable, Iterator
-from typing import Any, Final, NoReturn, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 
 from attrs import frozen
 
 from chicago_poker.core.cards import (
     SPECIAL_CARDS,
     BusinessTile,
+    Card,
     GangsterCard,
     SpecialCard,
     SpecialKind,
@@ -42,7 +43,7 @@ from chicago_poker.core.commands import (
     formed,
 )
 from chicago_poker.core.errors import InvalidSeatError, short_repr
-from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE, MAX_PLAYERS
+from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE, MAX_PLAYERS, RuleOptions
 from chicago_poker.core.state import (
     Business,
     GameState,
@@ -192,18 +193,33 @@ def legal_commands(state: GameState, player: int | None = None) -> tuple[Command
     chicago_poker.core.errors.InvalidSeatError: There is no seat 2 at this table: legal_commands \
 takes a player from 0 to 1, or None for every player.
     """
-    if player is not None and (type(player) is not int or not 0 <= player < len(state.players)):
-        _refuse_seat(player, len(state.players))
     # Actions are listed below, not looked for twice: with none, the list is empty. Tested
     # with `is`, the most frequent first: a match statement costs a microsecond here.
     waiting = awaiting(state, check_actions=False)
-    if waiting is _ACTION:
-        if player is not None and player != state.turn.player:
+    if waiting is not _ACTION:
+        if player is not None:
+            _check_seat(state, player)
+        return _others(state, player, waiting)
+    seat = state.turn.player
+    # Most often the acting seat itself: a seat is a small int, of which Python keeps one
+    # object per value, so `is` answers at once; anything else is checked, then compared.
+    if player is not seat and player is not None:
+        _check_seat(state, player)
+        if player != seat:
             return ()
-        moves = _action_moves(state)  # and ending the turn where allowed, if any action is
-        if moves and may_end_turn(state):
-            moves.append(_END_TURNS[state.turn.player])
-        return tuple(moves)
+    # The actions, drawing first, built in one list (a generator resumes its frame for each
+    # command, which was a tenth of the cost of listing them).
+    moves: list[Command] = [_DRAWS[seat]] if can_draw(state, seat) else []
+    hand = state.players[seat].hand
+    if hand:
+        _hand_plays(state, seat, hand, moves)
+    if moves and may_end_turn(state):  # ending the turn where allowed, if any action is
+        moves.append(_END_TURNS[seat])
+    return tuple(moves)
+
+
+def _others(state: GameState, player: int | None, waiting: Awaiting) -> tuple[Command, ...]:
+    """The commands :func:`legal_commands` lists when the game waits for no action."""
     if waiting is _REINFORCEMENT:
         return tuple(_reinforcements(state, player))
     if waiting is _CARD:
@@ -214,6 +230,12 @@ takes a player from 0 to 1, or None for every player.
         tiles = tuple(RevealTile(tile) for tile in sorted(state.tile_pile))
         return () if player is not None else tiles
     return ()
+
+
+def _check_seat(state: GameState, player: object) -> None:
+    """Refuse ``player`` unless it is a seat of the table (an int, not a bool)."""
+    if type(player) is not int or not 0 <= player < len(state.players):
+        _refuse_seat(player, len(state.players))
 
 
 def _refuse_seat(player: object, players: int) -> NoReturn:
@@ -257,7 +279,11 @@ def has_legal_action(state: GameState) -> bool:
     """Whether the player whose turn it is may take at least one action."""
     if can_draw(state, state.turn.player):
         return True  # the common case, without building any command
-    return bool(_action_moves(state))  # rarer: a full hand or no card left to draw
+    plays: list[Command] = []  # rarer: a full hand or no card left to draw
+    hand = state.players[state.turn.player].hand
+    if hand:
+        _hand_plays(state, state.turn.player, hand, plays)
+    return bool(plays)
 
 
 def _choosers(state: GameState) -> list[int]:
@@ -307,26 +333,44 @@ def may_end_turn(state: GameState) -> bool:
     return state.options.optional_actions or turn.actions_taken >= turn.base_actions
 
 
-def _action_moves(state: GameState) -> list[Command]:
-    """The actions of the player whose turn it is, drawing first.
+def _hand_plays(state: GameState, seat: int, hand: frozenset[Card], moves: list[Command]) -> None:
+    """Add to ``moves`` every play of a card of ``seat``'s ``hand`` (not empty), gangster first.
 
-    Built as a list, not yielded one by one: a generator resumes its frame for every
-    command, which was a tenth of the cost of listing them. The hand is sorted once: its
-    gangster cards come first in display order, then its special cards (see ``card_order``).
+    The hand is sorted once (if it holds two cards or more): its gangster cards come first in
+    display order, then its special cards (see ``card_order``); typed loosely, so without a
+    cast (a call). The
+    gangster plays are picked from the kept tables (``_GANGSTER_PLAYS``) of each business
+    where the seat has room (``open_businesses``, without building its list).
     """
-    seat = state.turn.player
-    # Typed loosely: the gangster cards, then the special cards (no cast: it is a call).
-    ordered: list[Any] = sorted(state.players[seat].hand, key=_by_order)
-    if not ordered or ordered[-1].order < _FIRST_SPECIAL:
-        specials = len(ordered)  # the common case: no special card
-    else:
-        specials = bisect.bisect_left(ordered, _FIRST_SPECIAL, key=_by_order)
-    moves: list[Command] = [_DRAWS[seat]] if can_draw(state, seat) else []
-    if specials:
-        moves += _gangster_plays(state, seat, ordered[:specials])
-    for card in ordered[specials:]:
+    # Most hands of a game hold a card or none (one is drawn and played), and sorting even
+    # these costs a call to sorted with a key, about 2,000 instructions.
+    cards: list[Any] = sorted(hand, key=_by_order) if len(hand) > 1 else [*hand]
+    specials: Sequence[SpecialCard] = ()
+    if cards[-1].order >= _FIRST_SPECIAL:  # the rarer case: special cards held
+        first = bisect.bisect_left(cards, _FIRST_SPECIAL, key=_by_order)
+        cards, specials = cards[:first], cards[first:]
+    if cards and limit_after(state, seat, -1, -1, -1, -1):  # hand, actions, gangsters, places
+        tables = _GANGSTER_PLAYS[seat]
+        if len(cards) == 1:
+            card = cards[0]
+            for business in state.businesses:
+                if not column_is_full(business.columns[seat]):
+                    tile = business.tile
+                    table = tables.get(tile) or _table(seat, tile)
+                    moves.append(table.get(card) or _play(table, seat, card, tile))
+        else:
+            pick = operator.itemgetter(*cards)  # a tuple of the plays of every card at a table
+            for business in state.businesses:
+                if not column_is_full(business.columns[seat]):
+                    tile = business.tile
+                    table = tables.get(tile) or _table(seat, tile)
+                    try:
+                        moves += pick(table)
+                    except KeyError:  # a card not listed at this table before
+                        _fill(table, seat, cards, tile)
+                        moves += pick(table)
+    for card in specials:
         moves += _special_plays(state, seat, card)
-    return moves
 
 
 def limit_after(
@@ -381,27 +425,16 @@ Made by :func:`~chicago_poker.core.commands.formed`, as are the gangster plays b
 ``step`` need not check their form again when a player gives one back."""
 
 
-class _Plays(dict[GangsterCard, PlayGangster]):
-    """The PlayGangster of one seat at one business, by card, each made when first listed."""
-
-    __slots__ = ("seat", "tile")
-
-    def __init__(self, seat: int, tile: BusinessTile) -> None:
-        super().__init__()
-        self.seat = seat
-        self.tile = tile
-
-    def __missing__(self, card: GangsterCard) -> PlayGangster:
-        play = self[card] = formed(PlayGangster(self.seat, card, self.tile))
-        return play
-
-
-_GANGSTER_PLAYS: Final[tuple[dict[BusinessTile, _Plays], ...]] = tuple({} for _ in _SEATS)
+_GANGSTER_PLAYS: Final[tuple[dict[BusinessTile, dict[GangsterCard, PlayGangster]], ...]] = tuple(
+    {} for _ in _SEATS
+)
 """Every PlayGangster listed so far, by the seat, then the tile, then the card: most of the
 commands listed, and made again and again.
 
 Looking one up costs a fifth of making it. There are at most 6 x 20 tables (tiles are
-interned and hash by identity, in C) of at most 75 commands each.
+interned and hash by identity, in C) of at most 75 commands each. The tables are plain dicts:
+subscripting a subclass of dict goes through a slot that looks ``__getitem__`` up and calls it
+as a method, about 800 instructions a listing more.
 """
 
 _Made = TypeVar("_Made", bound=Command)
@@ -420,38 +453,72 @@ def _kept(made: dict[int, Command], key: int, command: _Made) -> _Made:
     return command
 
 
-def _gangster_plays(state: GameState, seat: int, cards: list[GangsterCard]) -> list[PlayGangster]:
-    if not limit_after(state, seat, -1, -1, -1, -1):  # hand, actions, gangster cards, places
-        return []
-    tables = _GANGSTER_PLAYS[seat]
-    plays: list[PlayGangster] = []
-    if len(cards) == 1:
-        card = cards[0]
-        for business in state.businesses:  # open_businesses, without building its list
-            if not column_is_full(business.columns[seat]):
-                tile = business.tile
-                plays.append((tables.get(tile) or _plays(seat, tile))[card])
-        return plays
-    pick = operator.itemgetter(*cards)  # a tuple of the plays of every card at a table
-    for business in state.businesses:
-        if not column_is_full(business.columns[seat]):
-            tile = business.tile
-            plays += pick(tables.get(tile) or _plays(seat, tile))
-    return plays
+def _table(seat: int, tile: BusinessTile) -> dict[GangsterCard, PlayGangster]:
+    table: dict[GangsterCard, PlayGangster] = {}
+    _GANGSTER_PLAYS[seat][tile] = table
+    return table
 
 
-def _plays(seat: int, tile: BusinessTile) -> _Plays:
-    plays = _GANGSTER_PLAYS[seat][tile] = _Plays(seat, tile)
-    return plays
+def _play(
+    table: dict[GangsterCard, PlayGangster], seat: int, card: GangsterCard, tile: BusinessTile
+) -> PlayGangster:
+    play = table[card] = formed(PlayGangster(seat, card, tile))
+    return play
 
 
-def _special_plays(state: GameState, seat: int, card: SpecialCard) -> list[Command]:
+def _fill(
+    table: dict[GangsterCard, PlayGangster],
+    seat: int,
+    cards: list[GangsterCard],
+    tile: BusinessTile,
+) -> None:
+    """Make the plays of ``cards`` that ``table`` lacks."""
+    for card in cards:
+        table.get(card) or _play(table, seat, card, tile)
+
+
+def _special_plays(state: GameState, seat: int, card: SpecialCard) -> Sequence[Command]:
     kind = card.kind
     if not special_within_limit(state, seat, kind):
         return []
     if kind is _RAID and card.copy > 1 and _FIRST_RAID in state.players[seat].hand:
         return []  # both copies do the same; list the plays once
-    return _PLAYS_OF[kind](state, seat)
+    plays_of = _PLAYS_OF_CARD[card]  # by the card, which hashes in C (an Enum in Python)
+    if plays_of in _TARGETED:
+        return _recent(state, seat, plays_of)
+    return plays_of(state, seat)
+
+
+def _recent(
+    state: GameState, seat: int, plays_of: Callable[[GameState, int], list[Command]]
+) -> Sequence[Command]:
+    """The plays ``plays_of`` lists for ``seat``, kept while the same businesses are in play.
+
+    Liquidations, Police Raids and Limousines depend on nothing else of the state than the
+    businesses (a tuple that states share until a card moves), the number of players and the
+    options: while ``seat`` holds the card over several actions that leave the businesses be
+    (draws, most special cards), its targets are listed once. One listing is kept per seat and
+    kind, the last, and only if it holds at most ``_KEPT_MOST`` commands: the Liquidations and
+    Police Raids are kept for good anyway (``_SPECIAL_PLAYS``), but Limousines are made anew,
+    and a seat's last listing outlives its game, so the collector would track them for nothing.
+    """
+    kept = _RECENT[seat].get(plays_of)
+    businesses = state.businesses
+    options = state.options
+    players = len(state.players)
+    if kept is not None and kept[0] is businesses and kept[1] is options and kept[2] == players:
+        return kept[3]
+    plays = tuple(plays_of(state, seat))
+    if len(plays) <= _KEPT_MOST:
+        _RECENT[seat][plays_of] = (businesses, options, players, plays)
+    elif kept is not None:
+        del _RECENT[seat][plays_of]
+    return plays
+
+
+_KEPT_MOST: Final = 64
+"""The most commands ``_recent`` keeps for a seat and kind. Limousines number up to 2,460 under
+``limousine_any_cards``; 64 holds the Limousines of most states under the standard rules."""
 
 
 def special_within_limit(state: GameState, seat: int, kind: SpecialKind) -> bool:
@@ -573,3 +640,10 @@ _PLAYS_OF: Final[dict[SpecialKind, Callable[[GameState, int], list[Command]]]] =
     SpecialKind.BRIBERY: _briberies,
 }
 """The plays of each kind of special card, all its targets."""
+_PLAYS_OF_CARD: Final = {card: _PLAYS_OF[card.kind] for card in SPECIAL_CARDS}
+_TARGETED: Final = (_liquidations, _raids, _limousines)
+"""The plays that depend on the state only through its businesses, players and options."""
+_Kept: TypeAlias = tuple[tuple[Business, ...], RuleOptions, int, tuple[Command, ...]]
+_RECENT: Final[tuple[dict[object, _Kept], ...]] = tuple({} for _ in _SEATS)
+"""By seat, then the listing function: the businesses, options and number of players it was
+last asked about, and the plays it listed (see ``_recent``)."""
