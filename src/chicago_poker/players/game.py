@@ -15,6 +15,7 @@ dealer included, with :meth:`Game.from_json`; :meth:`Game.from_log` resumes a ga
 from __future__ import annotations
 
 import bisect
+import operator
 import os
 import random
 from collections.abc import Iterable, Sequence
@@ -25,7 +26,6 @@ from chicago_poker.core.cards import (
     BUSINESS_TILES,
     BusinessTile,
     Card,
-    card_order,
     full_deck,
     tactical_deck,
 )
@@ -165,11 +165,11 @@ class Dealer:
             if dealt in last and dealt not in pile and len(pile) == len(last) - 1 and pile <= last:
                 # The pile of the last deal, less the card dealt: found by its place in the
                 # order, as list.remove would compare cards with ==, which is slow for them.
-                del self._ordered[bisect.bisect_left(self._ordered, dealt.order, key=card_order)]
+                del self._ordered[bisect.bisect_left(self._ordered, dealt.order, key=_ORDER)]
             elif pile <= self._pile:
                 self._ordered = [card for card in self._ordered if card in pile]
             else:
-                self._ordered = sorted(pile, key=card_order)
+                self._ordered = sorted(pile, key=_ORDER)
             self._pile = pile
         return self._ordered
 
@@ -650,6 +650,9 @@ class Game(RecordedGame):
             dealt += events
         return dealt
 
+
+_ORDER: Final = operator.attrgetter("order")
+"""``card_order`` in C: the bisection of the draw pile calls its key at every step."""
 
 _CHANCE: Final = (DealCard, RevealTile)
 """The chance commands the dealer deals during a game."""
