@@ -205,6 +205,13 @@ def step_awaited_deal(state: GameState, card: Card) -> tuple[GameState, tuple[Ev
     :class:`~chicago_poker.players.game.Game` does: the checks that ``DealCard`` would pass
     (R-3.6) are skipped, and the rest is what ``step_well_formed`` does.
     ``tests/test_step_fast_paths.py`` checks the two against each other.
+
+    >>> from chicago_poker.players.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=1)
+    >>> state, _ = step(game.state, DrawCard(game.state.turn.player))
+    >>> card = min(state.draw_pile)
+    >>> step_awaited_deal(state, card) == step(state, DealCard(card))
+    True
     """
     return _follow(state, (_dealt(state, card),))
 
