@@ -110,6 +110,7 @@ def test_history_entries_equal_those_init_makes() -> None:
     # only while Entry has no validator or converter to skip.
     assert all(f.validator is None and f.converter is None for f in attrs.fields(Entry))
     game = random_game(3, seed=5, commands=60)
+    assert tuple(event for kept in game.history for event in kept.events) == game.events
     for kept in game.history:
         assert type(kept) is Entry
         assert kept == Entry(kept.command, kept.events)
