@@ -107,6 +107,7 @@ __all__ = [
     "decide",
     "follow_up",
     "step",
+    "step_awaited_deal",
     "step_well_formed",
 ]
 
@@ -194,6 +195,25 @@ def step_well_formed(
     if state.victory is not None:
         raise IllegalCommand("The game is over.", rule="R-8.2")
     return _follow(state, _primary(state, command))
+
+
+def step_awaited_deal(state: GameState, card: Card) -> tuple[GameState, tuple[Event, ...]]:
+    """:func:`step_well_formed` of ``DealCard(card)``, for a deal known to be allowed.
+
+    For a dealer that deals only when ``state`` waits for a card (``awaiting`` is
+    ``Awaiting.CARD``), and only a card of the draw pile, as the :class:`Dealer` of a
+    :class:`~chicago_poker.players.game.Game` does: the checks that ``DealCard`` would pass
+    (R-3.6) are skipped, and the rest is what ``step_well_formed`` does.
+    ``tests/test_step_fast_paths.py`` checks the two against each other.
+
+    >>> from chicago_poker.players.game import Game
+    >>> game = Game.new(["Al", "Bugs"], seed=1)
+    >>> state, _ = step(game.state, DrawCard(game.state.turn.player))
+    >>> card = min(state.draw_pile)
+    >>> step_awaited_deal(state, card) == step(state, DealCard(card))
+    True
+    """
+    return _follow(state, (_dealt(state, card),))
 
 
 def follow_up(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
@@ -362,6 +382,11 @@ def _deal(state: GameState, card: Card) -> CardDrawn:
     _chance(state, _CARD, "card", "R-3.6")
     if card not in state.draw_pile:
         raise IllegalCommand(f"{card} is not in the draw deck.", rule="R-3.6")
+    return _dealt(state, card)
+
+
+def _dealt(state: GameState, card: Card) -> CardDrawn:
+    """The card dealt goes to the first draw waiting for one (R-3.6)."""
     return _card_drawn(state.pending_draws[0], card)
 
 
@@ -612,14 +637,16 @@ def _next_turn(state: GameState) -> Event:
 
 def _next_shootout(state: GameState) -> Event:
     seat = state.turn.player
-    due = [
-        (business.columns[seat].marker, business)
-        for business in state.businesses
-        if business.columns[seat].marker is not None
-    ]
-    if not due:
+    # The business of the seat's earliest marker: a loop, not a comprehension and min, which
+    # in Python 3.11 are a function made and called, at every turn.
+    business: Business | None = None
+    first = 0
+    for each in state.businesses:
+        marker = each.columns[seat].marker
+        if marker is not None and (business is None or marker < first):
+            business, first = each, marker
+    if business is None:
         return _ACTION_PHASES[seat]
-    _, business = min(due, key=lambda pair: pair[0] or 0)
     hands = tuple(
         (player, column.cards) for player, column in enumerate(business.columns) if column.cards
     )

@@ -14,8 +14,9 @@ from attrs import frozen
 
 from chicago_poker.core.commands import Command
 from chicago_poker.core.events import Event
+from chicago_poker.core.instances import slot_setter
 
-__all__ = ["Entry", "RecordedGame"]
+__all__ = ["Entry", "RecordedGame", "entry"]
 
 
 @frozen
@@ -27,6 +28,28 @@ class Entry:
 
     events: tuple[Event, ...]
     """The events it caused, automatic ones included."""
+
+
+_new_entry = object.__new__
+_set_command = slot_setter(Entry, "command")
+_set_events = slot_setter(Entry, "events")
+
+
+def entry(command: Command, events: tuple[Event, ...]) -> Entry:
+    """``Entry(command, events)``, made without the frozen ``__init__`` of attrs.
+
+    A game's history holds an entry per command, chance's included, so
+    :attr:`Game.history <chicago_poker.players.game.Game.history>` makes them this way: a bare
+    instance whose two slots are set directly, as ``apply`` makes the parts of a state.
+
+    >>> from chicago_poker.core.commands import DrawCard
+    >>> entry(DrawCard(0), ()) == Entry(DrawCard(0), ())
+    True
+    """
+    made = _new_entry(Entry)
+    _set_command(made, command)
+    _set_events(made, events)
+    return made
 
 
 class RecordedGame(abc.ABC):

@@ -15,6 +15,7 @@ dealer included, with :meth:`Game.from_json`; :meth:`Game.from_log` resumes a ga
 from __future__ import annotations
 
 import bisect
+import operator
 import os
 import random
 from collections.abc import Iterable, Sequence
@@ -25,12 +26,11 @@ from chicago_poker.core.cards import (
     BUSINESS_TILES,
     BusinessTile,
     Card,
-    card_order,
     full_deck,
     tactical_deck,
 )
 from chicago_poker.core.commands import ChanceCommand, Command, DealCard, RevealTile, StartGame
-from chicago_poker.core.decide import step, step_well_formed
+from chicago_poker.core.decide import step, step_awaited_deal, step_well_formed
 from chicago_poker.core.errors import (
     ArgumentTypeError,
     IllegalCommand,
@@ -40,7 +40,7 @@ from chicago_poker.core.errors import (
     short_repr,
 )
 from chicago_poker.core.events import Event
-from chicago_poker.core.history import Entry, RecordedGame
+from chicago_poker.core.history import Entry, RecordedGame, entry
 from chicago_poker.core.legal import Awaiting, ToAct, awaiting, legal_commands, to_act
 from chicago_poker.core.rules import FACE_UP_BUSINESSES, HAND_SIZE, RuleOptions
 from chicago_poker.core.state import GameState
@@ -165,11 +165,11 @@ class Dealer:
             if dealt in last and dealt not in pile and len(pile) == len(last) - 1 and pile <= last:
                 # The pile of the last deal, less the card dealt: found by its place in the
                 # order, as list.remove would compare cards with ==, which is slow for them.
-                del self._ordered[bisect.bisect_left(self._ordered, dealt.order, key=card_order)]
+                del self._ordered[bisect.bisect_left(self._ordered, dealt.order, key=_ORDER)]
             elif pile <= self._pile:
                 self._ordered = [card for card in self._ordered if card in pile]
             else:
-                self._ordered = sorted(pile, key=card_order)
+                self._ordered = sorted(pile, key=_ORDER)
             self._pile = pile
         return self._ordered
 
@@ -503,8 +503,9 @@ class Game(RecordedGame):
     def history(self) -> tuple[Entry, ...]:
         """Every command so far, chance included, with its events."""
         entries = self._entries
-        for index in range(len(entries), len(self._commands)):
-            entries.append(Entry(self._commands[index], self._events[index]))
+        made = len(entries)
+        if made < len(self._commands):
+            entries += map(entry, self._commands[made:], self._events[made:])
         return tuple(entries)
 
     @property
@@ -616,17 +617,10 @@ class Game(RecordedGame):
         return state
 
     def _run(self, command: Command) -> tuple[Event, ...]:
-        """Step ``command`` and keep it in the history; its events."""
-        return self._keep(command, step(self._state, command))
-
-    def _keep(
-        self, command: Command, stepped: tuple[GameState, tuple[Event, ...]]
-    ) -> tuple[Event, ...]:
-        """Keep ``command`` in the history, with the state and events it stepped to."""
-        state, events = stepped
+        """Step ``command`` and keep it in the history, with the state it leads to; its events."""
+        self._state, events = step(self._state, command)
         self._commands.append(command)
         self._events.append(events)
-        self._state = state
         return events
 
     def _deal(self) -> tuple[Event, ...]:
@@ -635,19 +629,30 @@ class Game(RecordedGame):
             if awaiting(self.state, check_actions=False) not in (_CARD, _TILE):
                 return ()
             self._origin = (len(self._commands), self._dealer.get_state())
-        dealer = self._dealer
+        dealer, commands, history = self._dealer, self._commands, self._events
         dealt: tuple[Event, ...] = ()
-        while True:
-            # self._state, not the property self.state: in Python 3.11 a property is a call
-            # from C back into Python, dearer than the rest of this loop.
-            state = self._state
-            assert state is not None  # a game has a state from the start
-            outcome = dealer.outcome(state)
-            if outcome is None:
-                return dealt
-            # The dealer's commands have their form: a card of the pile, a tile of the pile.
-            dealt += self._keep(outcome, step_well_formed(state, outcome))
+        # self._state, not the property self.state: in Python 3.11 a property is a call from
+        # C back into Python, dearer than the rest of this loop.
+        state = self._state
+        assert state is not None  # a game has a state from the start
+        # A Dealer deals a card only when the state waits for one, and only from the draw
+        # pile: such a deal skips decide's checks of both. A subclass may deal otherwise.
+        known = type(dealer) is Dealer
+        while (outcome := dealer.outcome(state)) is not None:
+            if known and type(outcome) is DealCard:
+                state, events = step_awaited_deal(state, outcome.card)
+            else:  # the dealer's commands have their form: a card or tile of its pile
+                state, events = step_well_formed(state, outcome)
+            # What _run does after its step.
+            self._state = state
+            commands.append(outcome)
+            history.append(events)
+            dealt += events
+        return dealt
 
+
+_ORDER: Final = operator.attrgetter("order")
+"""``card_order`` in C: the bisection of the draw pile calls its key at every step."""
 
 _CHANCE: Final = (DealCard, RevealTile)
 """The chance commands the dealer deals during a game."""
