@@ -10,7 +10,10 @@ beside this tree's, as modules of their own (with memos of their own), so both s
 states of the same process. The inputs: every state where a seat decides in ``--games``
 random games (random legal commands), with that seat; each call is timed on all of them,
 the two trees in turn, which goes first alternating from round to round. CPU time
-(``time.process_time``): the median and range of the rounds' ratios.
+(``time.process_time``): the median and range of the rounds' ratios. Before it is timed,
+each tree has viewed every input and listed its legal commands once (this tree's memos are
+filled by playing the games and making the encoder's inputs, the other's alike), so that
+both are measured warm, as in a loop's later games.
 
 With ``--callgrind`` the script runs itself once under valgrind's callgrind, which counts only
 the timed loops (a client request of ``valgrind/callgrind.h``, built with ``cc``), and prints
@@ -64,6 +67,8 @@ def loops(
     """The timed loops, by name: each call over every decision, for each tree."""
     views, legal, observation = modules
     seen = [view(state, seat) for state, seat in found]
+    for state, seat in found:  # making the encoder's inputs filled this tree's view memos
+        views.view(state, seat)
     return {
         "view base": lambda: [views.view(state, seat) for state, seat in found],
         "view this": lambda: [view(state, seat) for state, seat in found],
