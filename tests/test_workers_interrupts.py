@@ -21,6 +21,10 @@ SCRIPT = """
 import os, signal, sys, time
 from chicago_poker.workers.processes import interrupts_outside_finalizers
 
+# Python's own handler, even where this process was started with SIGINT ignored (a job run
+# in the background of a shell), which Python then leaves ignored.
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 class Finalized:
     def __del__(self):  # Ctrl-C comes while the finalizer runs
         os.kill(os.getpid(), signal.SIGINT)
