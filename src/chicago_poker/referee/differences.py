@@ -260,7 +260,7 @@ def seen_rule(
     that hides it; any other difference of events answers to the rule of the event, as in a
     full log (:func:`mismatch_rule`).
     """
-    plain = {_PLAIN.get(type(item), type(item)) for item in (recorded, expected) if item}
+    plain = {plain_kind(item) for item in (recorded, expected) if item}
     if recorded is not None and expected is not None and len(plain) == 1:
         kind = plain.pop()
         if type(recorded) is not type(expected) and kind in _HIDING_RULES:
@@ -270,7 +270,7 @@ def seen_rule(
     if isinstance(recorded, Event | None) and isinstance(expected, Event | None):
         return mismatch_rule(recorded, expected) if recorded or expected else None
     chosen = expected if expected is not None else recorded
-    return EVENT_RULES.get(_PLAIN.get(type(chosen), type(chosen)))
+    return EVENT_RULES.get(plain_kind_of(type(chosen)))
 
 
 def command_name(command: Command) -> str:
@@ -281,12 +281,12 @@ def command_name(command: Command) -> str:
 def impossible_reason(entry: RedactedLogEntry, result: Verdict, who: str) -> str:
     """Why no legal game gives a redacted log's entry, in words."""
     command = entry.command
-    name = _PLAIN.get(type(command), type(command)).__name__
+    name = plain_kind(command).__name__
     recorded, expected = result.recorded, result.expected
     if recorded is None and expected is None:
         return f"{name}: {result.reason}"
     where = name if result.reason == "the command differs" else f"{result.reason} of {name}"
-    plain = [_PLAIN.get(type(item), type(item)) for item in (recorded, expected)]
+    plain = [plain_kind_of(type(item)) for item in (recorded, expected)]
     if recorded is not None and expected is not None and plain[0] is plain[1]:
         if type(recorded) in _PLAIN.values() and type(expected) in _PLAIN:
             return (
