@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import total_ordering
 from typing import Final, Self, TypeAlias
@@ -41,6 +41,7 @@ from chicago_poker.core.errors import (
 __all__ = [
     "BRIBERY",
     "BUSINESS_TILES",
+    "CARD_ORDER_KEY",
     "GANGSTER_CARDS",
     "LIMOUSINE",
     "LIQUIDATION",
@@ -707,11 +708,12 @@ def card_order(card: Card) -> int:
 
 def gangsters(hand: Iterable[Card]) -> list[GangsterCard]:
     """The gangster cards of a hand, in display order (see :func:`card_order`)."""
-    return sorted([card for card in hand if isinstance(card, GangsterCard)], key=_by_order)
+    return sorted([card for card in hand if isinstance(card, GangsterCard)], key=CARD_ORDER_KEY)
 
 
-_by_order: Final = operator.attrgetter("order")
-""":func:`card_order` done in C: the key of the sorts on the engine's hot paths."""
+CARD_ORDER_KEY: Final[Callable[[Card], int]] = operator.attrgetter("order")
+""":func:`card_order` done in C: the key of the sorts and bisections on hot paths (the engine's
+legal commands, the dealer's draw pile, the referee's ledger)."""
 
 
 def lands_face_down(tile: BusinessTile, index: int) -> bool:

@@ -16,6 +16,7 @@ from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 from attrs import frozen
 
 from chicago_poker.core.cards import (
+    CARD_ORDER_KEY,
     SPECIAL_CARDS,
     BusinessTile,
     Card,
@@ -338,16 +339,15 @@ def _hand_plays(state: GameState, seat: int, hand: frozenset[Card], moves: list[
 
     The hand is sorted once (if it holds two cards or more): its gangster cards come first in
     display order, then its special cards (see ``card_order``); typed loosely, so without a
-    cast (a call). The
-    gangster plays are picked from the kept tables (``_GANGSTER_PLAYS``) of each business
-    where the seat has room (``open_businesses``, without building its list).
+    cast (a call). The gangster plays are picked from the kept tables (``_GANGSTER_PLAYS``) of
+    each business where the seat has room (``open_businesses``, without building its list).
     """
     # Most hands of a game hold a card or none (one is drawn and played), and sorting even
     # these costs a call to sorted with a key, about 2,000 instructions.
-    cards: list[Any] = sorted(hand, key=_by_order) if len(hand) > 1 else [*hand]
+    cards: list[Any] = sorted(hand, key=CARD_ORDER_KEY) if len(hand) > 1 else [*hand]
     specials: Sequence[SpecialCard] = ()
     if cards[-1].order >= _FIRST_SPECIAL:  # the rarer case: special cards held
-        first = bisect.bisect_left(cards, _FIRST_SPECIAL, key=_by_order)
+        first = bisect.bisect_left(cards, _FIRST_SPECIAL, key=CARD_ORDER_KEY)
         cards, specials = cards[:first], cards[first:]
     if cards and limit_after(state, seat, -1, -1, -1, -1):  # hand, actions, gangsters, places
         tables = _GANGSTER_PLAYS[seat]
@@ -622,12 +622,11 @@ def _briberies(state: GameState, seat: int) -> list[Command]:
     made = _SPECIAL_PLAYS[seat]
     return [
         made.get(id(card) << 2 | 3) or _kept(made, id(card) << 2 | 3, PlayBribery(seat, card))
-        for card in sorted(state.discard_pile, key=_by_order)
+        for card in sorted(state.discard_pile, key=CARD_ORDER_KEY)
         if allowed[type(card) is GangsterCard]
     ]
 
 
-_by_order: Final = operator.attrgetter("order")
 _RAID: Final = SpecialKind.POLICE_RAID
 _FIRST_RAID: Final = SpecialCard(SpecialKind.POLICE_RAID, 1)
 _FIRST_SPECIAL: Final = min(card.order for card in SPECIAL_CARDS)

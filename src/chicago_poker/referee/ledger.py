@@ -26,13 +26,13 @@ as they stood after any prefix of the history. The module is pure: it reads even
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any, Final, Protocol
 
 from attrs import Factory, define
 
 from chicago_poker.core.cards import (
     BRIBERY,
+    CARD_ORDER_KEY,
     LIMOUSINE,
     LIQUIDATION,
     REVOLVER,
@@ -496,7 +496,7 @@ class Ledger:
         # In the cards' own order: sets of cards iterate in the order of their identity
         # hashes, which differs from one process to the next, and the witness (so the
         # sampler's draws for a given seed) would follow it.
-        for card in sorted(cards, key=_ORDER):
+        for card in sorted(cards, key=CARD_ORDER_KEY):
             self.closing.append((self._entry, card, self.open.get(card)))
             self.open[card] = release
 
@@ -786,8 +786,6 @@ _HANDLERS: Final[dict[type, Callable[[Ledger, Any], None]]] = {
     RedactedLimousinePlayed: Ledger._driven,
 }
 
-
-_ORDER: Final[Callable[[Card], int]] = attrgetter("order")
 
 _IGNORED: Final = frozenset(
     kind for kind in PUBLIC_EVENTS if kind not in _HANDLERS and kind not in _SPECIAL_NEEDS
