@@ -15,7 +15,6 @@ dealer included, with :meth:`Game.from_json`; :meth:`Game.from_log` resumes a ga
 from __future__ import annotations
 
 import bisect
-import operator
 import os
 import random
 from collections.abc import Iterable, Sequence
@@ -24,6 +23,7 @@ from typing import Any, Final, TextIO
 from chicago_poker.core.apply import apply
 from chicago_poker.core.cards import (
     BUSINESS_TILES,
+    CARD_ORDER_KEY,
     BusinessTile,
     Card,
     full_deck,
@@ -165,11 +165,12 @@ class Dealer:
             if dealt in last and dealt not in pile and len(pile) == len(last) - 1 and pile <= last:
                 # The pile of the last deal, less the card dealt: found by its place in the
                 # order, as list.remove would compare cards with ==, which is slow for them.
-                del self._ordered[bisect.bisect_left(self._ordered, dealt.order, key=_ORDER)]
+                at = bisect.bisect_left(self._ordered, dealt.order, key=CARD_ORDER_KEY)
+                del self._ordered[at]
             elif pile <= self._pile:
                 self._ordered = [card for card in self._ordered if card in pile]
             else:
-                self._ordered = sorted(pile, key=_ORDER)
+                self._ordered = sorted(pile, key=CARD_ORDER_KEY)
             self._pile = pile
         return self._ordered
 
@@ -618,10 +619,15 @@ class Game(RecordedGame):
 
     def _run(self, command: Command) -> tuple[Event, ...]:
         """Step ``command`` and keep it in the history, with the state it leads to; its events."""
-        self._state, events = step(self._state, command)
+        state, events = step(self._state, command)
+        self._keep(command, state, events)
+        return events
+
+    def _keep(self, command: Command, state: GameState, events: tuple[Event, ...]) -> None:
+        """Keep ``command`` in the history, with its ``events`` and the ``state`` they lead to."""
+        self._state = state
         self._commands.append(command)
         self._events.append(events)
-        return events
 
     def _deal(self) -> tuple[Event, ...]:
         """Let the dealer deal every chance the state waits for; the events that followed."""
@@ -629,7 +635,7 @@ class Game(RecordedGame):
             if awaiting(self.state, check_actions=False) not in (_CARD, _TILE):
                 return ()
             self._origin = (len(self._commands), self._dealer.get_state())
-        dealer, commands, history = self._dealer, self._commands, self._events
+        dealer = self._dealer
         dealt: tuple[Event, ...] = ()
         # self._state, not the property self.state: in Python 3.11 a property is a call from
         # C back into Python, dearer than the rest of this loop.
@@ -643,16 +649,10 @@ class Game(RecordedGame):
                 state, events = step_awaited_deal(state, outcome.card)
             else:  # the dealer's commands have their form: a card or tile of its pile
                 state, events = step_well_formed(state, outcome)
-            # What _run does after its step.
-            self._state = state
-            commands.append(outcome)
-            history.append(events)
+            self._keep(outcome, state, events)
             dealt += events
         return dealt
 
-
-_ORDER: Final = operator.attrgetter("order")
-"""``card_order`` in C: the bisection of the draw pile calls its key at every step."""
 
 _CHANCE: Final = (DealCard, RevealTile)
 """The chance commands the dealer deals during a game."""
