@@ -883,6 +883,18 @@ def _memos() -> list[dict[Any, Any]]:
     ]
 
 
+def _viewed_afresh(state: GameState, seat: int | None) -> PlayerView:
+    """``view(state, seat)`` made with every memo emptied, the memos then put back as they were."""
+    saved = [dict(memo) for memo in _memos()]
+    for memo in _memos():
+        memo.clear()
+    made = view(state, seat)
+    for memo, kept in zip(_memos(), saved, strict=True):
+        memo.clear()
+        memo.update(kept)
+    return made
+
+
 def test_views_made_from_the_memos_equal_views_made_from_nothing() -> None:
     """The memos of views (keyed by ``id``s packed in ints) never hand out another's view.
 
@@ -906,13 +918,7 @@ def test_views_made_from_the_memos_equal_views_made_from_nothing() -> None:
     for state, seat, seen in loop[::7]:
         raided += seat is not None and bool(state.players[seat].seen)
         revealed += state.shootout is not None
-        saved = [dict(memo) for memo in _memos()]
-        for memo in _memos():
-            memo.clear()
-        assert view(state, seat) == seen
-        for memo, kept in zip(_memos(), saved, strict=True):
-            memo.clear()
-            memo.update(kept)
+        assert _viewed_afresh(state, seat) == seen
     assert players == {2, 3, 4, 5, 6}
     assert raided > 20
     assert revealed > 5
@@ -941,31 +947,34 @@ def test_views_of_states_each_seen_by_one_viewer_or_two_equal_views_made_from_no
             seen = view(state, seat)
             _check_cards(state, seat, seen)
             if number % 3 == 0:
-                saved = [dict(memo) for memo in _memos()]
-                for memo in _memos():
-                    memo.clear()
-                assert view(state, seat) == seen
+                assert _viewed_afresh(state, seat) == seen
                 compared += 1
-                for memo, kept in zip(_memos(), saved, strict=True):
-                    memo.clear()
-                    memo.update(kept)
     assert players == {2, 3, 4, 5, 6}
     assert compared > 500
 
 
-def _check_cards(state: GameState, seat: int | None, seen: PlayerView) -> None:
-    """Every card of ``seen`` is shown exactly where :func:`knows_card` says, face as laid."""
+def _check_cards(state: GameState, seat: int | None, seen: PlayerView) -> tuple[int, int]:
+    """Every card of ``seen`` is shown exactly where :func:`knows_card` says, face as laid.
+
+    Returns how many face-down cards of the viewer's own lie there, and how many face-down
+    cards the view shows.
+    """
+    own_down = shown_down = 0
     for business, shown_business in zip(state.businesses, seen.businesses, strict=True):
         assert shown_business.tile is business.tile
         for owner, (column, shown) in enumerate(
             zip(business.columns, shown_business.columns, strict=True)
         ):
             assert shown.marker == column.marker
+            assert len(shown.slots) == len(column.cards)
             for position, (card, slot) in enumerate(zip(column.cards, shown.slots, strict=True)):
                 down = lands_face_down(business.tile, position)
                 assert slot.face is (Face.DOWN if down else Face.UP)
                 known = knows_card(state, seat, business, owner, position)
                 assert slot.card is (card if known else None)
+                own_down += down and owner == seat
+                shown_down += down and slot.card is not None
+    return own_down, shown_down
 
 
 def test_every_card_of_a_view_is_shown_exactly_as_knows_card_says() -> None:
@@ -984,22 +993,9 @@ def test_every_card_of_a_view_is_shown_exactly_as_knows_card_says() -> None:
         viewers: list[int | None] = [None, *range(len(state.players))]
         order.shuffle(viewers)
         for seat in viewers:
-            for business, seen in zip(state.businesses, view(state, seat).businesses, strict=True):
-                assert seen.tile is business.tile
-                for owner, (column, shown) in enumerate(
-                    zip(business.columns, seen.columns, strict=True)
-                ):
-                    assert shown.marker == column.marker
-                    assert len(shown.slots) == len(column.cards)
-                    for position, (card, slot) in enumerate(
-                        zip(column.cards, shown.slots, strict=True)
-                    ):
-                        down = lands_face_down(business.tile, position)
-                        known = knows_card(state, seat, business, owner, position)
-                        assert slot.face is (Face.DOWN if down else Face.UP)
-                        assert slot.card is (card if known else None)
-                        own_down += down and owner == seat
-                        shown_down += down and slot.card is not None
+            own, shown = _check_cards(state, seat, view(state, seat))
+            own_down += own
+            shown_down += shown
     assert own_down > 200
     assert shown_down > 200
 
