@@ -96,3 +96,22 @@ def test_a_job_that_waited_searches_only_what_is_left_of_its_seconds() -> None:
     began = time.perf_counter()
     think(stale)
     assert time.perf_counter() - began < 1.0  # not the 5 s it would search from now
+
+
+class _BrokenPool:
+    """A pool whose shutdown raises as Python 3.13.0's does once a killed worker broke it."""
+
+    def shutdown(self, wait: bool, cancel_futures: bool) -> None:
+        raise OSError(9, "Bad file descriptor")
+
+
+def test_closing_a_pool_that_a_killed_worker_broke_ends_without_an_error() -> None:
+    """The server's shutdown (and a stopped move) go on where the pool's shutdown raises."""
+
+    async def scenario() -> None:
+        thinkers = Thinkers(workers=1, seconds=0.2)
+        thinkers._pool = _BrokenPool()  # type: ignore[assignment]  # a stand-in for the pool
+        await thinkers.close()
+        assert thinkers._pool is None
+
+    asyncio.run(scenario())

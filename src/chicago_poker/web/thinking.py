@@ -329,4 +329,8 @@ class Thinkers:
         processes = getattr(pool, "_processes", None) or {}
         for process in list(processes.values()):
             process.kill()
-        await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        # Python 3.13.0's executor, broken by a worker's death, may close its result queue
+        # in its own thread and again in shutdown, which then raises EBADF: the workers are
+        # gone either way, and the next job starts a new pool.
+        with contextlib.suppress(OSError):
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
