@@ -5,12 +5,14 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from typing import Any
 
 import pytest
 
 pytest.importorskip("pettingzoo", reason='the ai layer needs its extra: pip install ".[ai]"')
 
 from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.utils import wrappers
 
 from ai_states import TIES, tied_start
 from chicago_poker import Command, GameState, legal_commands, step, view
@@ -83,6 +85,74 @@ def test_env_makes_an_illegal_action_a_loss_as_pettingzoos_classic_games_do(
         table.step(None)
         ended += 1
     assert ended == 4
+
+
+READ_THROUGH = (
+    "agent_selection",
+    "agents",
+    "num_agents",
+    "terminations",
+    "truncations",
+    "rewards",
+    "infos",
+    "_cumulative_rewards",
+)
+"""The attributes ``env()``'s wrappers read from the environment by properties."""
+
+
+def wrapped_by_pettingzoo(players: int) -> Any:
+    """The environment in PettingZoo's own three wrappers, as ``env()`` wrapped it in 0.2.0."""
+    wrapped = wrappers.TerminateIllegalWrapper(raw_env(players=players), ILLEGAL_REWARD)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))
+
+
+def read(table: Any, name: str) -> object:
+    """``table``'s attribute ``name``, or the error that reading it raises."""
+    try:
+        return getattr(table, name)
+    except AttributeError as error:
+        return f"AttributeError: {error}"
+
+
+def layers(table: Any) -> list[Any]:
+    """``table`` and each wrapper or environment inside it."""
+    found = [table]
+    while hasattr(found[-1], "env"):
+        found.append(found[-1].env)
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_env_reads_what_pettingzoos_own_wrappers_read(players: int) -> None:
+    """Every read of the loop's attributes gives what PettingZoo's wrappers give (the same
+    object, at every layer), and the same errors before ``reset``, through a game that ends
+    on an action outside the mask and the dead steps after it."""
+    ours, theirs = env(players=players), wrapped_by_pettingzoo(players)
+    assert [read(ours, name) for name in READ_THROUGH] == [
+        read(theirs, name) for name in READ_THROUGH
+    ]
+    assert str(ours) == str(theirs) == "chicago_poker_v0"
+    for table in (ours, theirs):
+        table.reset(seed=players)
+    choices = random.Random(players)
+    for made, agent in enumerate(ours.agent_iter()):
+        assert agent == theirs.agent_selection
+        for name in READ_THROUGH:
+            assert read(ours, name) == read(theirs, name)
+            assert len({id(read(layer, name)) for layer in layers(ours)}) == 1, name
+        observed, *_ = ours.last()
+        assert (observed["action_mask"] == theirs.last()[0]["action_mask"]).all()
+        if not ours.agents or ours.terminations[agent] or ours.truncations[agent]:
+            action = None
+        elif made < 60:
+            action = choices.choice(observed["action_mask"].nonzero()[0].tolist())
+        else:  # outside the mask: the game ends with a loss
+            action = int((observed["action_mask"] == 0).nonzero()[0][0])
+        for table in (ours, theirs):
+            table.step(action)
+    assert [read(ours, name) for name in READ_THROUGH] == [
+        read(theirs, name) for name in READ_THROUGH
+    ]
 
 
 def test_env_asserts_an_id_out_of_the_action_space() -> None:

@@ -31,6 +31,7 @@ raises ``ValueError``.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any, ClassVar, Final, cast
 
 import gymnasium
@@ -264,5 +265,62 @@ def env(**kwargs: Any) -> AECEnv:
     >>> table.rewards
     {'player_0': -1.0, 'player_1': 0, 'player_2': 0}
     """
-    wrapped = wrappers.TerminateIllegalWrapper(ChicagoPokerEnv(**kwargs), ILLEGAL_REWARD)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))
+    wrapped = _TerminateIllegal(ChicagoPokerEnv(**kwargs), ILLEGAL_REWARD)
+    return _OrderEnforcing(_AssertOutOfBounds(wrapped))
+
+
+# PettingZoo's wrappers read every attribute of the environment they lack through
+# `BaseWrapper.__getattr__`, which Python calls only after a failed look-up has made an
+# AttributeError: `agent_selection`, read about 13 times a step by the loop and the wrappers
+# themselves, cost a failed look-up and a Python call at each of the three wrappers. The
+# subclasses below read the attributes an AEC loop reads at every step through properties
+# whose getter is `operator.attrgetter`, in C, from the environment they wrap: the same
+# object as `__getattr__` gives. Anything else still goes through `__getattr__`, as do these
+# names where the wrapped environment lacks them (before `reset`), so PettingZoo's errors
+# stay its own. Assigning one of them on a wrapper raises AttributeError (PettingZoo's set
+# an attribute of the wrapper that the environment never read).
+
+
+def _read_through(name: str) -> property:
+    """A property that reads ``name`` from the wrapped environment (``self.env``), in C."""
+    return property(attrgetter(f"env.{name}"))
+
+
+class _ReadThrough:
+    """The attributes an AEC loop reads at every step, read from the wrapped environment."""
+
+    agent_selection = _read_through("agent_selection")
+    agents = _read_through("agents")
+    terminations = _read_through("terminations")
+    truncations = _read_through("truncations")
+    rewards = _read_through("rewards")
+    infos = _read_through("infos")
+    _cumulative_rewards = _read_through("_cumulative_rewards")
+
+
+class _TerminateIllegal(_ReadThrough, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]  # PettingZoo has no type information
+    """PettingZoo's ``TerminateIllegalWrapper``, reading the loop's attributes in C."""
+
+
+class _AssertOutOfBounds(_ReadThrough, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]  # PettingZoo has no type information
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading the loop's attributes in C."""
+
+
+def _agents_after_reset(wrapper: Any) -> list[str]:
+    """The wrapped environment's agents, once ``reset`` was called."""
+    if wrapper._has_reset:  # OrderEnforcingWrapper's own flag
+        return cast(list[str], wrapper.env.agents)
+    raise AttributeError("agents")  # Python then asks __getattr__, which names the error
+
+
+class _OrderEnforcing(_ReadThrough, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo has no type information
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the loop's attributes in C.
+
+    The other names it refuses before ``reset`` are not set on the environment until then.
+    """
+
+    agents = property(_agents_after_reset)
+
+    def __str__(self) -> str:
+        """The environment's name, as PettingZoo's own wrapper gives it."""
+        return str(self.env)
