@@ -69,20 +69,17 @@ _MASK_TYPE: Final = np.dtype(np.int8)
 """The type of the action mask's numbers, as the observation space declares them."""
 
 
+_ACTION: Final = Awaiting.ACTION  # bound once: Python 3.11 looks up an enum member slowly
+
+
 def deciders(game: Game) -> list[int]:
     """The seats that have a command to give now, in seat order."""
-    seats = range(len(game.state.players))
-    return [seat for seat in seats if legal_commands(game.state, seat)]
+    return _deciders(game.state)
 
 
-def _to_act(game: Game) -> int:
-    """The seat to act in a game that is not over: the turn's player, or the first decider."""
-    if awaiting(game.state) is Awaiting.ACTION:
-        return game.state.turn.player
-    seats = deciders(game)
-    if not seats:
-        raise RuntimeError(f"no seat may act in a game that is not over: {game.state!r}")
-    return seats[0]
+def _deciders(state: GameState) -> list[int]:
+    """The seats that have a command to give in ``state``, in seat order."""
+    return [seat for seat in range(len(state.players)) if legal_commands(state, seat)]
 
 
 class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
@@ -163,15 +160,29 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
 
     def _select(self) -> None:
         """Choose the agent to act, or end the game (with its rewards)."""
-        game = self.game
-        state = game.state
+        state = self.game.state
         if state.victory is not None:
             self._end(state.winner)
             return
         if self.max_commands is not None and self._commands >= self.max_commands:
             self.truncations = dict.fromkeys(self.agents, True)
             return
-        self.agent_selection = self.possible_agents[_to_act(game)]
+        self.agent_selection = self.possible_agents[self._to_act(state)]
+
+    def _to_act(self, state: GameState) -> int:
+        """The seat to act in a game that is not over: the turn's player, or the first decider.
+
+        In the action phase the turn's player's legal commands are listed (and kept for its
+        observation and its step) rather than asked whether one exists: the same answer.
+        """
+        if awaiting(state, check_actions=False) is _ACTION:
+            seat = state.turn.player
+            if self._allowed(state, seat):
+                return seat
+        seats = _deciders(state)
+        if not seats:
+            raise RuntimeError(f"no seat may act in a game that is not over: {state!r}")
+        return seats[0]
 
     def _end(self, winner: int | None) -> None:
         """Terminate every agent; the winner gets 1 and the others ``-1/(n-1)``, if one won."""
@@ -195,20 +206,21 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         # Every reward is 0 until the game ends (see _end): the rewards of the last step
         # stay those of reset(), and only the end adds them up.
         self._cumulative_rewards[agent] = 0.0
-        self.game.execute(self._command(agent, action))
+        game = self.game
+        game.execute(self._command(agent, action, game.state))
         self._commands += 1
         self._select()
         if self.render_mode == "human":
             self.render()
 
-    def _command(self, agent: str, action: int | None) -> PlayerCommand:
-        """The command of ``action`` for ``agent``, which must be in its action mask.
+    def _command(self, agent: str, action: int | None, state: GameState) -> PlayerCommand:
+        """The command of ``action`` for ``agent`` in ``state``, which must be in its action mask.
 
         It is the legal command listed with that id (see :func:`_allowed`), which is the one
         :func:`~chicago_poker.ai.actions.command_of` reads the id as.
         """
         seat = self._seats[agent]
-        command = None if action is None else self._allowed(self.game.state, seat).get(int(action))
+        command = None if action is None else self._allowed(state, seat).get(int(action))
         if command is None:
             raise ValueError(f"action {action!r} is not in the action mask of {agent}")
         return cast(PlayerCommand, command)  # a seat's legal commands are players' commands
