@@ -14,8 +14,16 @@ pytest.importorskip("pettingzoo", reason='the ai layer needs its extra: pip inst
 from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.utils import wrappers
 
-from ai_states import TIES, tied_start
-from chicago_poker import Command, GameState, legal_commands, step, view
+from ai_states import TIES, decision_states, tied_start
+from chicago_poker import (
+    Awaiting,
+    Command,
+    GameState,
+    awaiting,
+    legal_commands,
+    step,
+    view,
+)
 from chicago_poker.ai.actions import ACTION_COUNT, legal_ids
 from chicago_poker.ai.pettingzoo_env import ILLEGAL_REWARD, env, raw_env
 
@@ -198,3 +206,22 @@ def test_in_a_tie_break_every_tied_seat_still_to_choose_has_its_mask() -> None:
 
 def deciders_of(state: GameState) -> list[int]:
     return [seat for seat in range(len(state.players)) if legal_commands(state, seat)]
+
+
+def test_the_agent_selected_is_the_turns_player_or_the_first_seat_with_a_command() -> None:
+    """Over decision states of random games of 2 to 6 players and random options, tie-breaks
+    included: the seat ``_select`` picks (through the kept listing of the turn's player) is
+    the one the rule names, and its mask is its legal commands' ids."""
+    tables = {players: raw_env(players=players) for players in range(2, 7)}
+    for number, state in enumerate(decision_states(300, seed=11)):
+        if awaiting(state) is Awaiting.ACTION:
+            expected = state.turn.player
+        else:
+            expected = deciders_of(state)[0]
+        table = tables[len(state.players)]
+        table.reset(seed=number)
+        table._game = Held(state)  # type: ignore[assignment]  # a stand-in for a Game
+        table._select()
+        assert table.agent_selection == f"player_{expected}"
+        mask = table.observe(table.agent_selection)["action_mask"]
+        assert mask.nonzero()[0].tolist() == legal_ids(state, expected)
