@@ -24,8 +24,11 @@ earlier, with rewards of 0.
 action outside the mask ends the game at once: the acting agent gets :data:`ILLEGAL_REWARD`,
 -1, as a loss, every other agent 0, all are terminated and truncated, and PettingZoo logs a
 warning), ``AssertOutOfBoundsWrapper`` (an id outside the action space, 0 to 2,959, fails an
-assertion) and ``OrderEnforcingWrapper``. :func:`raw_env` is bare: an id outside the mask
-raises ``ValueError``.
+assertion) and ``OrderEnforcingWrapper``: subclasses of PettingZoo's own, which read the
+attributes an AEC loop reads at every step (``agent_selection``, ``terminations`` and the
+like) from the environment in C rather than through each wrapper's ``__getattr__``; assign
+them on ``unwrapped``, not on the wrapped environment. :func:`raw_env` is bare: an id outside
+the mask raises ``ValueError``.
 """
 
 from __future__ import annotations
