@@ -163,6 +163,16 @@ def test_env_reads_what_pettingzoos_own_wrappers_read(players: int) -> None:
     ]
 
 
+def test_the_loops_attributes_are_set_on_unwrapped_not_on_the_wrapped_environment() -> None:
+    """Set on the wrapper, an attribute the environment reads would be lost; it is refused."""
+    table = env(players=2)
+    table.reset(seed=1)
+    with pytest.raises(AttributeError):
+        table.agent_selection = "player_1"
+    table.unwrapped.agent_selection = "player_1"
+    assert table.agent_selection == "player_1"
+
+
 def test_env_asserts_an_id_out_of_the_action_space() -> None:
     table = env(players=2)
     table.reset(seed=1)
