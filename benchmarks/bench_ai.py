@@ -1,12 +1,15 @@
 """The ai layer: PettingZoo's performance_benchmark, and OpenSpiel's ISMCTS in full games.
 
-    python benchmarks/bench_ai.py pettingzoo [--rounds 5] [--steps 5000]  # the bench extra
+    python benchmarks/bench_ai.py pettingzoo [--rounds 5] [--steps 5000] [--plain-wrappers]
     python benchmarks/bench_ai.py ismcts [--games 20]
 
 ``pettingzoo`` steps chicago_poker's AEC environment at 4 players next to texas_holdem_v4 at 4,
 and heads-up next to leduc_holdem_v4, ``--steps`` steps each round (random ids of the mask, as
 PettingZoo's performance_benchmark picks them), interleaved round by round, and prints the
 median and range of steps per second of CPU of each, and of the ratio of each round.
+``--plain-wrappers`` times, beside them, the 4-player environment in PettingZoo's own three
+wrappers (as ``env()`` wrapped it up to 0.2.0), whose ``__getattr__`` ``env()``'s subclasses
+no longer go through: the environment's share of the ratio, without the wrappers' share.
 ``ismcts`` plays 4-player games of
 ``python_chicago_poker``: OpenSpiel's ISMCTS bot at seat 0, with the library's resampler and a
 cheap evaluator (no rollouts: a game is too long to roll out), against random bots.
@@ -53,7 +56,21 @@ TARGETS = {"chicago_poker (4)": 1.0, "chicago_poker (2)": 0.9}
 """Issue 50: at least texas's steps at 4 players, and 0.9 of leduc's heads-up."""
 
 
-def pettingzoo(rounds: int, steps: int) -> None:
+PLAIN = "chicago_poker (4), PettingZoo's wrappers"
+"""The 4-player environment in PettingZoo's own wrappers (``--plain-wrappers``)."""
+
+
+def in_plain_wrappers(players: int) -> Any:
+    """The environment in PettingZoo's own three wrappers, as ``env()`` wrapped it in 0.2.0."""
+    from pettingzoo.utils import wrappers
+
+    from chicago_poker.ai.pettingzoo_env import ILLEGAL_REWARD, raw_env
+
+    wrapped = wrappers.TerminateIllegalWrapper(raw_env(players=players), ILLEGAL_REWARD)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))
+
+
+def pettingzoo(rounds: int, steps: int, plain: bool = False) -> None:
     """Time each environment ``steps`` steps a round, interleaved; print rates and ratios."""
     from pettingzoo.classic import leduc_holdem_v4, texas_holdem_v4
 
@@ -65,6 +82,10 @@ def pettingzoo(rounds: int, steps: int) -> None:
         "chicago_poker (2)": env(players=2),
         "leduc_holdem_v4 (2)": leduc_holdem_v4.env(),
     }
+    pairs: tuple[tuple[str, str], ...] = PAIRS
+    if plain:
+        tables[PLAIN] = in_plain_wrappers(4)
+        pairs += ((PLAIN, "texas_holdem_v4 (4)"),)
     figures: dict[str, list[float]] = {name: [] for name in tables}
     for table in tables.values():
         steps_per_second(table, steps // 10, 0)  # warm-up: imports and first tables
@@ -76,11 +97,11 @@ def pettingzoo(rounds: int, steps: int) -> None:
             f"{name}: median {statistics.median(values):,.0f} steps/s of CPU, "
             f"range {min(values):,.0f} to {max(values):,.0f}"
         )
-    for ours, peer in PAIRS:
+    for ours, peer in pairs:
         ratios = [mine / theirs for mine, theirs in zip(figures[ours], figures[peer], strict=True)]
         print(
             f"{ours} / {peer}: median {statistics.median(ratios):.2f}x, range "
-            f"{min(ratios):.2f}x to {max(ratios):.2f}x (target {TARGETS[ours]}x)"
+            f"{min(ratios):.2f}x to {max(ratios):.2f}x (target {TARGETS.get(ours, 1.0)}x)"
         )
 
 
@@ -134,9 +155,14 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=5000, help="steps per round (5000)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=8)
+    parser.add_argument(
+        "--plain-wrappers",
+        action="store_true",
+        help="pettingzoo: also the 4-player environment in PettingZoo's own wrappers",
+    )
     arguments = parser.parse_args()
     if arguments.what == "pettingzoo":
-        pettingzoo(arguments.rounds, arguments.steps)
+        pettingzoo(arguments.rounds, arguments.steps, arguments.plain_wrappers)
     else:
         ismcts(arguments.games, arguments.simulations)
 

@@ -24,13 +24,17 @@ earlier, with rewards of 0.
 action outside the mask ends the game at once: the acting agent gets :data:`ILLEGAL_REWARD`,
 -1, as a loss, every other agent 0, all are terminated and truncated, and PettingZoo logs a
 warning), ``AssertOutOfBoundsWrapper`` (an id outside the action space, 0 to 2,959, fails an
-assertion) and ``OrderEnforcingWrapper``. :func:`raw_env` is bare: an id outside the mask
-raises ``ValueError``.
+assertion) and ``OrderEnforcingWrapper``: subclasses of PettingZoo's own, which read the
+attributes an AEC loop reads at every step (``agent_selection``, ``terminations`` and the
+like) from the environment in C rather than through each wrapper's ``__getattr__``; assign
+them on ``unwrapped``, not on the wrapped environment. :func:`raw_env` is bare: an id outside
+the mask raises ``ValueError``.
 """
 
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any, ClassVar, Final, cast
 
 import gymnasium
@@ -68,20 +72,17 @@ _MASK_TYPE: Final = np.dtype(np.int8)
 """The type of the action mask's numbers, as the observation space declares them."""
 
 
+_ACTION: Final = Awaiting.ACTION  # bound once: Python 3.11 looks up an enum member slowly
+
+
 def deciders(game: Game) -> list[int]:
     """The seats that have a command to give now, in seat order."""
-    seats = range(len(game.state.players))
-    return [seat for seat in seats if legal_commands(game.state, seat)]
+    return _deciders(game.state)
 
 
-def _to_act(game: Game) -> int:
-    """The seat to act in a game that is not over: the turn's player, or the first decider."""
-    if awaiting(game.state) is Awaiting.ACTION:
-        return game.state.turn.player
-    seats = deciders(game)
-    if not seats:
-        raise RuntimeError(f"no seat may act in a game that is not over: {game.state!r}")
-    return seats[0]
+def _deciders(state: GameState) -> list[int]:
+    """The seats that have a command to give in ``state``, in seat order."""
+    return [seat for seat in range(len(state.players)) if legal_commands(state, seat)]
 
 
 class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
@@ -162,15 +163,29 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
 
     def _select(self) -> None:
         """Choose the agent to act, or end the game (with its rewards)."""
-        game = self.game
-        state = game.state
+        state = self.game.state
         if state.victory is not None:
             self._end(state.winner)
             return
         if self.max_commands is not None and self._commands >= self.max_commands:
             self.truncations = dict.fromkeys(self.agents, True)
             return
-        self.agent_selection = self.possible_agents[_to_act(game)]
+        self.agent_selection = self.possible_agents[self._to_act(state)]
+
+    def _to_act(self, state: GameState) -> int:
+        """The seat to act in a game that is not over: the turn's player, or the first decider.
+
+        In the action phase the turn's player's legal commands are listed (and kept for its
+        observation and its step) rather than asked whether one exists: the same answer.
+        """
+        if awaiting(state, check_actions=False) is _ACTION:
+            seat = state.turn.player
+            if self._allowed(state, seat):
+                return seat
+        seats = _deciders(state)
+        if not seats:
+            raise RuntimeError(f"no seat may act in a game that is not over: {state!r}")
+        return seats[0]
 
     def _end(self, winner: int | None) -> None:
         """Terminate every agent; the winner gets 1 and the others ``-1/(n-1)``, if one won."""
@@ -194,20 +209,21 @@ class ChicagoPokerEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type i
         # Every reward is 0 until the game ends (see _end): the rewards of the last step
         # stay those of reset(), and only the end adds them up.
         self._cumulative_rewards[agent] = 0.0
-        self.game.execute(self._command(agent, action))
+        game = self.game
+        game.execute(self._command(agent, action, game.state))
         self._commands += 1
         self._select()
         if self.render_mode == "human":
             self.render()
 
-    def _command(self, agent: str, action: int | None) -> PlayerCommand:
-        """The command of ``action`` for ``agent``, which must be in its action mask.
+    def _command(self, agent: str, action: int | None, state: GameState) -> PlayerCommand:
+        """The command of ``action`` for ``agent`` in ``state``, which must be in its action mask.
 
         It is the legal command listed with that id (see :func:`_allowed`), which is the one
         :func:`~chicago_poker.ai.actions.command_of` reads the id as.
         """
         seat = self._seats[agent]
-        command = None if action is None else self._allowed(self.game.state, seat).get(int(action))
+        command = None if action is None else self._allowed(state, seat).get(int(action))
         if command is None:
             raise ValueError(f"action {action!r} is not in the action mask of {agent}")
         return cast(PlayerCommand, command)  # a seat's legal commands are players' commands
@@ -264,5 +280,62 @@ def env(**kwargs: Any) -> AECEnv:
     >>> table.rewards
     {'player_0': -1.0, 'player_1': 0, 'player_2': 0}
     """
-    wrapped = wrappers.TerminateIllegalWrapper(ChicagoPokerEnv(**kwargs), ILLEGAL_REWARD)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))
+    wrapped = _TerminateIllegal(ChicagoPokerEnv(**kwargs), ILLEGAL_REWARD)
+    return _OrderEnforcing(_AssertOutOfBounds(wrapped))
+
+
+# PettingZoo's wrappers read every attribute of the environment they lack through
+# `BaseWrapper.__getattr__`, which Python calls only after a failed look-up has made an
+# AttributeError: `agent_selection`, read about 13 times a step by the loop and the wrappers
+# themselves, cost a failed look-up and a Python call at each of the three wrappers. The
+# subclasses below read the attributes an AEC loop reads at every step through properties
+# whose getter is `operator.attrgetter`, in C, from the environment they wrap: the same
+# object as `__getattr__` gives. Anything else still goes through `__getattr__`, as do these
+# names where the wrapped environment lacks them (before `reset`), so PettingZoo's errors
+# stay its own. Assigning one of them on a wrapper raises AttributeError (PettingZoo's set
+# an attribute of the wrapper that the environment never read).
+
+
+def _read_through(name: str) -> property:
+    """A property that reads ``name`` from the wrapped environment (``self.env``), in C."""
+    return property(attrgetter(f"env.{name}"))
+
+
+class _ReadThrough:
+    """The attributes an AEC loop reads at every step, read from the wrapped environment."""
+
+    agent_selection = _read_through("agent_selection")
+    agents = _read_through("agents")
+    terminations = _read_through("terminations")
+    truncations = _read_through("truncations")
+    rewards = _read_through("rewards")
+    infos = _read_through("infos")
+    _cumulative_rewards = _read_through("_cumulative_rewards")
+
+
+class _TerminateIllegal(_ReadThrough, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]  # PettingZoo has no type information
+    """PettingZoo's ``TerminateIllegalWrapper``, reading the loop's attributes in C."""
+
+
+class _AssertOutOfBounds(_ReadThrough, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]  # PettingZoo has no type information
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading the loop's attributes in C."""
+
+
+def _agents_after_reset(wrapper: Any) -> list[str]:
+    """The wrapped environment's agents, once ``reset`` was called."""
+    if wrapper._has_reset:  # OrderEnforcingWrapper's own flag
+        return cast(list[str], wrapper.env.agents)
+    raise AttributeError("agents")  # Python then asks __getattr__, which names the error
+
+
+class _OrderEnforcing(_ReadThrough, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo has no type information
+    """PettingZoo's ``OrderEnforcingWrapper``, reading the loop's attributes in C.
+
+    The other names it refuses before ``reset`` are not set on the environment until then.
+    """
+
+    agents = property(_agents_after_reset)
+
+    def __str__(self) -> str:
+        """The environment's name, as PettingZoo's own wrapper gives it."""
+        return str(self.env)
