@@ -229,3 +229,21 @@ def test_leaving_out_of_order_hands_the_entries_on() -> None:
     assert not same_tables(process)  # the second loop still owns the tables
     second.__exit__(None, None, None)
     assert same_tables(process)
+
+
+def test_the_heuristic_and_random_bots_fill_no_memo_of_the_core() -> None:
+    """Their moves read the view and the commands they are given and touch no registered
+    table, so they need no loop of their own (the search bot's moves do)."""
+    game = play_bots(RuleOptions(), [HeuristicBot(seat) for seat in range(4)], 3)
+    moves = 0
+    for state in states_after(game.history)[::5]:
+        seats = to_act(state).seats
+        if not seats:
+            continue
+        seen, legal = view(state, seats[0]), legal_commands(state, seats[0])
+        before = snapshot()
+        HeuristicBot(1).choose(seen, legal)
+        RandomBot(1).choose(seen, legal)
+        assert same_tables(before)
+        moves += 1
+    assert moves > 20
