@@ -459,4 +459,5 @@ not True. [R-2.1]
                 rule=rule,
             )
 
+
 register(_FORMED)  # core.memos

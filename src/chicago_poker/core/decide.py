@@ -714,4 +714,5 @@ def _after_reveal(state: GameState, shootout: Shootout, business: Business) -> E
         return ShootoutVoided(business.tile)
     return ReinforcementRequested(business.tile, shootout.contenders)
 
+
 register(_CARDS_DRAWN, _GANGSTERS_PLAYED)  # core.memos
