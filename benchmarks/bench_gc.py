@@ -3,6 +3,7 @@
     python benchmarks/bench_gc.py [BOT] [--games 6] [--seed 401]
                                   [--gc on|off|freeze|warm|worker|threshold]
     python benchmarks/bench_gc.py [BOT] --census [--seed 7]
+    python benchmarks/bench_gc.py --tables N [--seed 7]
 
 One process plays ``--games`` four-player games of BOT (as ``bench_strength.py`` names it;
 ``search:300,believing=1`` by default) in seat 0 against heuristic bots, on the deals of
@@ -25,12 +26,19 @@ bots and the referee and a collection, it plays one four-player game, of BOT in 
 against heuristic bots, or of four random bots if BOT is ``random`` (seed ``--seed``), and
 after a collection prints how many tracked objects the game added, by type, and which of
 the package's module-level names hold them.
+
+``--tables N`` times ``view()`` instead, over N three-player tables played in turn as the web
+server streams them (a random command at each table, then the view of each seat and of the
+spectator): the CPU microseconds a call, median of five rounds. The views' memos are the
+process's here, as in the server; a search bot's move owns them (``core.memos``).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import random
+import statistics
 import sys
 import time
 import types
@@ -40,7 +48,7 @@ from typing import Any
 from bench_strength import LIMIT, deal_of, play
 
 import chicago_poker.referee.validate  # noqa: F401  # imported by a worker that validates
-from chicago_poker import RandomBot, RuleOptions
+from chicago_poker import Game, RandomBot, RuleOptions, view
 from chicago_poker.players.simulate import play_bots
 
 
@@ -79,8 +87,8 @@ def _tables_holding(added: dict[int, object]) -> Counter[str]:
     held: Counter[str] = Counter()
     claimed: set[int] = set()
     for module_name, module in sorted(sys.modules.items()):
-        if not module_name.startswith("chicago_poker"):
-            continue
+        if not module_name.startswith("chicago_poker") or module_name == "chicago_poker.core.memos":
+            continue  # the memos' registry: each table is counted by the name of its module
         for name, value in list(vars(module).items()):
             if isinstance(value, (types.ModuleType, type, types.FunctionType)):
                 continue  # another module, a class, a function: counted where they live
@@ -116,16 +124,50 @@ def census(bot: str, seed: int) -> None:
     print("  held by " + ", ".join(f"{where} {count:,}" for where, count in held))
 
 
+def views_over_tables(tables: int, rounds: int, seed: int) -> None:
+    """Print the CPU microseconds a ``view()`` call takes over ``tables`` 3-player tables played
+    in turn, as the web server streams them: each table advanced by a random legal command in
+    turn, then viewed by each seat and the spectator; the median of ``rounds`` rounds."""
+    rng = random.Random(seed)
+    times = []
+    for _ in range(rounds):
+        games = [
+            Game.new(["Al", "Bugs", "Capone"], seed=rng.randrange(1 << 30)) for _ in range(tables)
+        ]
+        calls, spent = 0, 0.0
+        for _ in range(60):
+            for game in games:
+                seats = game.to_act().seats
+                if not seats:
+                    continue
+                game.execute(rng.choice(game.legal_commands(seats[0])))
+                state = game.state
+                started = time.process_time()
+                for seat in (0, 1, 2, None):
+                    view(state, seat)
+                spent += time.process_time() - started
+                calls += 4
+        times.append(spent / calls * 1e6)
+    print(
+        f"view() over {tables} tables: median {statistics.median(times):.1f} us a call "
+        f"({min(times):.1f} to {max(times):.1f}, {rounds} rounds)"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bot", nargs="?", default="search:300,believing=1")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=None, help="401, or 7 with --census")
     parser.add_argument("--census", action="store_true", help="count the tracked objects")
+    parser.add_argument("--tables", type=int, help="time view() over this many tables instead")
     parser.add_argument(
         "--gc", choices=("on", "off", "freeze", "warm", "worker", "threshold"), default="on"
     )
     args = parser.parse_args()
+    if args.tables:
+        views_over_tables(args.tables, 5, 7 if args.seed is None else args.seed)
+        return 0
     if args.census:
         census(args.bot, 7 if args.seed is None else args.seed)
         return 0

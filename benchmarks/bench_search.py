@@ -26,7 +26,9 @@ Measures, on games between random and heuristic bots (seats alternate, as in
 * **where an iteration's time goes** at the 4-player mid-game (with ``--profile``): the
   functions that take the most time, from :mod:`cProfile`.
 
-``--check`` exits with status 1 when the target is missed.
+``--check`` exits with status 1 when the target is missed. ``--moves N`` times only N moves
+at the 4-player mid-game (after one left out) and prints their median: a figure per process,
+to compare two trees in alternating processes.
 
 Run: ``python benchmarks/bench_search.py``.
 """
@@ -140,6 +142,16 @@ def positions(seed: int) -> list[Position]:
     return found
 
 
+def moves_only(seed: int, moves: int, iterations: int) -> int:
+    """Print the median iterations per CPU second of ``moves`` moves at the 4-player mid-game
+    (the first move left out): one figure per process, for processes of two trees in turn."""
+    middle = Position(bot_game(seed + 4, 4), 4, "middle")
+    bot, _ = middle.bot()
+    rates = [middle.rate(bot, iterations) for _ in range(moves + 1)][1:]
+    print(f"4 players, middle: median {statistics.median(rates):,.0f}/s of {moves} moves")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="rounds (5)")
@@ -153,7 +165,12 @@ def main() -> int:
     )
     parser.add_argument("--profile", action="store_true", help="profile the 4-player mid-game")
     parser.add_argument("--check", action="store_true", help="exit 1 when the target is missed")
+    parser.add_argument(
+        "--moves", type=int, help="only the 4-player mid-game: this many moves, the median rate"
+    )
     args = parser.parse_args()
+    if args.moves:
+        return moves_only(args.seed, args.moves, args.iterations)
     missed = []
 
     found = positions(args.seed)

@@ -28,6 +28,7 @@ from chicago_poker.core.errors import (
     short_repr,
     unknown_type,
 )
+from chicago_poker.core.memos import register
 from chicago_poker.core.rules import RuleOptions
 
 __all__ = [
@@ -457,3 +458,6 @@ not True. [R-2.1]
                 f"{type(command).__name__}.{name} must be {what}, not {short_repr(value)}.",
                 rule=rule,
             )
+
+
+register(_FORMED)  # core.memos

@@ -80,6 +80,7 @@ from chicago_poker.core.legal import (
     special_within_limit,
     took_every_action,
 )
+from chicago_poker.core.memos import register
 from chicago_poker.core.rules import (
     FACE_UP_BUSINESSES,
     HAND_LIMIT,
@@ -712,3 +713,6 @@ def _after_reveal(state: GameState, shootout: Shootout, business: Business) -> E
     if not shootout.contenders or shootout.round >= TIE_BREAK_REVEALS:
         return ShootoutVoided(business.tile)
     return ReinforcementRequested(business.tile, shootout.contenders)
+
+
+register(_CARDS_DRAWN, _GANGSTERS_PLAYED)  # core.memos

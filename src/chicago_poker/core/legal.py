@@ -44,6 +44,7 @@ from chicago_poker.core.commands import (
     formed,
 )
 from chicago_poker.core.errors import InvalidSeatError, short_repr
+from chicago_poker.core.memos import register
 from chicago_poker.core.rules import HAND_LIMIT, MAX_LIMOUSINE, MAX_PLAYERS, RuleOptions
 from chicago_poker.core.state import (
     Business,
@@ -646,3 +647,5 @@ _Kept: TypeAlias = tuple[tuple[Business, ...], RuleOptions, int, tuple[Command, 
 _RECENT: Final[tuple[dict[object, _Kept], ...]] = tuple({} for _ in _SEATS)
 """By seat, then the listing function: the businesses, options and number of players it was
 last asked about, and the plays it listed (see ``_recent``)."""
+
+register(*_GANGSTER_PLAYS, *_SPECIAL_PLAYS, *_RECENT)  # core.memos

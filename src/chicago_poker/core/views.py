@@ -38,6 +38,7 @@ from chicago_poker.core.cards import (
 from chicago_poker.core.drawing import Tables
 from chicago_poker.core.errors import InvalidSeatError, short_repr
 from chicago_poker.core.instances import slot_setter
+from chicago_poker.core.memos import register
 from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
 from chicago_poker.core.state import (
     Business,
@@ -746,3 +747,5 @@ def _shown_one_by_one(state: GameState) -> dict[str, object]:
 _set_view_fields: Final[Callable[[PlayerView, Mapping[str, object]], None]] = vars(PlayerView)[
     "__dict__"
 ].__set__
+
+register(_RECORDS, _LATEST, _BUSINESS_VIEWS, _SHOWN_VIEWS, _PUBLIC_VIEWS)  # core.memos

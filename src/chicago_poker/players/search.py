@@ -86,6 +86,7 @@ from chicago_poker.core.commands import Command, DealCard, RevealTile
 from chicago_poker.core.decide import step
 from chicago_poker.core.errors import ChicagoPokerError
 from chicago_poker.core.legal import Awaiting, awaiting, legal_commands, to_act
+from chicago_poker.core.memos import owned
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView, view
 from chicago_poker.players.belief import belief
@@ -245,6 +246,10 @@ class SearchBot:
         """The command of ``legal`` the search visits most; a lone command at once."""
         if len(legal) == 1:
             return legal[0]
+        with owned():  # what the move makes for the core's memos goes with it
+            return self._choose(view, legal)
+
+    def _choose(self, view: PlayerView, legal: Sequence[Command]) -> Command:
         deadline = self._deadline()
         seat = view.seat
         tilt = belief(len(view.players)) if self.believing else None
