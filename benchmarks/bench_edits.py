@@ -21,50 +21,15 @@ from __future__ import annotations
 import argparse
 import collections
 import os
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
-from chicago_poker import Game, LogKind, RuleOptions
-from chicago_poker.formats.log import entries_to_lines
 from chicago_poker.referee.validate import Status, validate_log
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from log_edits import single_edits
-
-NAMES = ("Al", "Bugs", "Capone", "Dutch", "Eddie", "Frank")
-
-
-def by_kind(game: Game, rng: random.Random) -> None:
-    """One random command of a random kind: Limousines and Bribery as often as plays."""
-    kinds: dict[type, list[object]] = {}
-    for command in game.legal_commands():
-        kinds.setdefault(type(command), []).append(command)
-    game.execute(rng.choice(rng.choice(list(kinds.values()))))  # type: ignore[arg-type]  # legal
-
-
-def logs(count: int, seed: int, max_lines: int) -> list[tuple[str, int, list[str]]]:
-    """``count`` redacted logs: (label, players, lines), 2 to 6 players, seats and spectators."""
-    found = []
-    for index in range(count):
-        rng = random.Random(seed + index)
-        players = 2 + index % 5
-        options = RuleOptions(*(rng.random() < 0.3 for _ in range(5)))
-        game = Game.new(NAMES[:players], options, seed=seed + index)
-        for _ in range(rng.randint(max_lines // 3, max_lines)):
-            if game.state.is_over:
-                break
-            by_kind(game, rng)
-        seats: list[int | None] = [*range(players), None]
-        viewer = seats[index // 5 % len(seats)]
-        label = f"seed {seed + index}, {players} players, " + (
-            "spectator" if viewer is None else f"seat {viewer}"
-        )
-        lines = list(entries_to_lines(game, kind=LogKind.REDACTED, viewer=viewer))
-        found.append((label, players, lines))
-    return found
+from log_edits import sample_logs, single_edits
 
 
 def cpu(lines: list[str]) -> tuple[float, Status, str]:
@@ -85,7 +50,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 when the target is missed")
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f}")
-    chosen = logs(args.logs, args.seed, args.max_lines)
+    chosen = sample_logs(args.logs, args.seed, args.max_lines)
     base = [cpu(lines)[0] for _, _, lines in chosen]
     median_log = statistics.median(base)
     times: list[tuple[float, str]] = []

@@ -564,9 +564,10 @@ def fill(
     owner: dict[Card, Slot] = {}
     taken: dict[Slot, Card] = {}
     fits = _fitting(cards, spare, bans or {})
+    known: dict[Slot, list[Card]] = {}
     for slot in reversed(slots) if closed else slots:
         options = [card for card in (ordered if closed else reversed(ordered)) if fits(slot, card)]
-        if not _augment(slot, options, owner, taken, cards, fits, set()):
+        if not _augment(slot, options, owner, taken, cards, fits, set(), known):
             return None
     return taken
 
@@ -595,16 +596,24 @@ def _augment(
     cards: dict[Card, Release],
     fits: Callable[[Slot, Card], bool],
     visited: set[Card],
+    known: dict[Slot, list[Card]],
 ) -> bool:
-    """Give ``slot`` a card, moving others along an augmenting path (Kuhn's algorithm)."""
+    """Give ``slot`` a card, moving others along an augmenting path (Kuhn's algorithm).
+
+    ``known``: the cards that fit each slot a path went through, in the order of ``cards``,
+    kept for the rest of the fill (they do not change): a path that fails visits every card
+    it reaches, and listing each holder's cards afresh made a fill quadratic in the cards.
+    """
     for card in options:
         if card in visited:
             continue
         visited.add(card)
         holder = owner.get(card)
         if holder is not None:
-            others = [other for other in cards if other is not card and fits(holder, other)]
-            if not _augment(holder, others, owner, taken, cards, fits, visited):
+            others = known.get(holder)
+            if others is None:
+                others = known[holder] = [other for other in cards if fits(holder, other)]
+            if not _augment(holder, others, owner, taken, cards, fits, visited, known):
                 continue
         owner[card] = slot
         taken[slot] = card

@@ -226,7 +226,10 @@ def search(
     if not matching.complete():
         return None
     plays = sorted(tokens, key=lambda token: token.seq)
-    placement = _PlaySearch(matching, _windows(slots, plays), expired, work)
+    windows = _windows(slots, plays)
+    if not _room(matching, windows):
+        return None
+    placement = _PlaySearch(matching, windows, expired, work)
     if not placement.place(0):
         return None
     chosen = placement.chosen
@@ -260,6 +263,59 @@ def _windows(slots: list[Slot], plays: list[Token]) -> list[list[int]]:
         ]
         for token in plays
     ]
+
+
+def _room(matching: _Matching, windows: list[list[int]]) -> bool:
+    """Whether each play, and each card that must take a slot and is no play's, has a slot.
+
+    A test that every answer passes, made without search. In an answer, each play's slot
+    holds a free gangster card, and every mandatory card that is not one (a card seen leaving
+    a hand, a special card bound to a hand or to a deck that ran out) holds a slot; all these
+    slots differ. So those plays and cards can be matched to distinct slots, each within its
+    window (a play: a slot of its window that some free gangster card fits; a card: a slot
+    it fits). Where they cannot (a seat made more face-down plays than its hand could have
+    held gangster cards for, besides the cards it was seen to play), there is no answer,
+    however many ways the search could try to place the plays. One bipartite matching by
+    augmenting paths (Kuhn's algorithm): O(demands x edges).
+    """
+    items = matching.items
+    takes_gangster = [any(items[i].gangster for i in options) for options in matching.slot_options]
+    demands = [
+        matching.item_options[i]
+        for i, item in enumerate(items)
+        if item.mandatory and not item.gangster
+    ]
+    demands.extend([s for s in window if takes_gangster[s]] for window in windows)
+    holder = [-1] * len(matching.slots)
+    return all(_augment(demands, holder, d) for d in range(len(demands)))
+
+
+def _augment(demands: list[list[int]], holder: list[int], first: int) -> bool:
+    """Give demand ``first`` a slot, moving others along an augmenting path; False if none.
+
+    Depth first, with a stack of its own (a path may be as long as there are demands).
+    """
+    visited: set[int] = set()
+    path: list[tuple[int, int]] = []  # (demand, slot it would take)
+    stack = [(first, iter(demands[first]))]
+    while stack:
+        demand, options = stack[-1]
+        for s in options:
+            if s in visited:
+                continue
+            visited.add(s)
+            path.append((demand, s))
+            if holder[s] == -1:
+                for taker, slot in path:
+                    holder[slot] = taker
+                return True
+            stack.append((holder[s], iter(demands[holder[s]])))
+            break
+        else:
+            stack.pop()
+            if path and stack:
+                path.pop()
+    return False
 
 
 class _PlaySearch:

@@ -430,8 +430,11 @@ class InformationSet:
             return None
         if _not_theirs_now(entry.command, state):
             return _impossible(outcome)
-        if self._shows_cards(good) or not _held(entry.command, command, state):
-            return None  # another witness may hold the card, or let the move
+        if not _held(entry.command, command, state):
+            _unheld(outcome, entry.command, state)  # said so if no identities hold one
+            return None  # another witness may hold the card
+        if self._shows_cards(good):
+            return None  # another witness may let the move
         outcome.state = state
         known = Assignment(self.ledger.facts(good), {}, {}, {}, [], [])
         if state is not None and self._lesson(outcome, known, []) is not None:
@@ -575,6 +578,20 @@ def _held(seen: SeenCommand, command: Command, state: GameState | None) -> bool:
         return True  # the engine's refusal does not come from the hand
     hand = state.players[seat].hand
     return card in hand or not hand  # every witness's hand holds as many cards: none here
+
+
+def _unheld(failure: Failure, seen: SeenCommand, state: GameState | None) -> None:
+    """Say ``failure`` of a face-down play whose hand holds no gangster card in this witness.
+
+    The engine names the card the filler chose, which the log does not show. The failure is
+    the finding only where the identities prove that no witness gives the hand one.
+    """
+    assert isinstance(seen, RedactedPlayGangster | RedactedSendReinforcement)  # see _held
+    assert state is not None
+    failure.reason = (
+        f"{state.players[seen.player].name} could hold no gangster card to play unseen here: "
+        "no deal of the hidden cards that fits the log so far gives that hand one."
+    )
 
 
 def _emptied(failure: Failure, seen: SeenCommand, state: GameState | None) -> Failure:
