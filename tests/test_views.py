@@ -1066,3 +1066,38 @@ def test_opponent_views_made_without_init_equal_those_made_with_it() -> None:
             break
         game.execute(choices.choice(game.legal_commands(seat)))
     assert made >= 400
+
+
+def test_a_view_takes_the_state_fields_at_once_and_never_a_field_it_does_not_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``view`` copies the state's ``__dict__`` and takes out what it does not show in one go.
+
+    The fields taken out are exactly those of the state that a view neither shows nor counts
+    (``_NOT_SHOWN``), so that states as ``apply`` makes them never take the slow path (read one
+    by one); and a state whose ``__dict__`` holds one entry more gives the same view, without
+    that entry: a field the state gains is never shown until the view names it.
+    """
+    assert views_module._NOT_SHOWN == ("idle_turns", "previous_turn")
+    game = Game.new(NAMES[:3], seed=21)
+    states: list[GameState] = []
+    while not game.state.is_over and len(states) < 40:
+        states.append(game.state)
+        seat = next_chooser(game.state)
+        assert seat is not None
+        game.execute(legal_commands(game.state, seat)[0])
+    read_one_by_one = views_module._shown_one_by_one
+
+    def refused(state: GameState) -> dict[str, object]:
+        raise AssertionError("a state as apply makes it was read field by field")
+
+    monkeypatch.setattr(views_module, "_shown_one_by_one", refused)
+    made = {(id(state), seat): view(state, seat) for state in states for seat in (None, 0, 2)}
+    monkeypatch.setattr(views_module, "_shown_one_by_one", read_one_by_one)
+    for state in states:
+        grown = object.__new__(GameState)
+        vars(grown).update(vars(state), secret_deal_order=state.draw_pile)
+        for seat in (None, 0, 2):
+            seen = view(grown, seat)
+            assert "secret_deal_order" not in vars(seen)
+            assert vars(seen) == vars(made[id(state), seat])
