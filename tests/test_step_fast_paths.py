@@ -21,7 +21,7 @@ from chicago_poker.core import decide
 from chicago_poker.core.apply import apply, replay
 from chicago_poker.core.commands import Command, DealCard, StartGame, check_form
 from chicago_poker.core.decide import follow_up, step, step_awaited_deal
-from chicago_poker.core.events import Event
+from chicago_poker.core.events import Event, TurnStarted
 from chicago_poker.core.history import Entry
 from chicago_poker.core.state import GameState
 from chicago_poker.players.game import Game
@@ -117,3 +117,52 @@ def test_history_entries_equal_those_init_makes() -> None:
         assert hash(kept) == hash(Entry(kept.command, kept.events))
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         kept.events = ()  # type: ignore[misc]  # the point: a frozen entry refuses it
+
+
+def assert_asked_after_is_automatic(game: Game) -> None:
+    """After every event of ``game``, asking only what it can start gives ``_automatic``'s."""
+    state: GameState | None = None
+    asked: set[str] = set()
+    for index, kept in enumerate(game.history):
+        for event in kept.events:
+            state = apply(state, event)
+            fast = decide._automatic_after(state, event)
+            assert fast == decide._automatic(state), f"command {index}, after {event!r}"
+            if type(event) in decide._ASKED_AFTER and not state.vacancies:
+                asked.add(type(event).__name__)
+    # The random games reach the rules asked at once, not only _automatic.
+    assert {"GangsterPlayed", "TurnStarted", "ActionPhaseStarted"} <= asked
+
+
+@settings(max_examples=15, deadline=None)
+@given(game=games)
+def test_the_rule_asked_after_an_event_is_what_every_rule_asked_gives(game: Game) -> None:
+    assert_asked_after_is_automatic(game)
+
+
+def test_the_rule_asked_after_an_event_with_a_business_vacant() -> None:
+    # A business won with no tile left to reveal leaves it vacant to the end: the state is
+    # then asked every question, victory first.
+    game = random_game(6, ALL_OPTIONS[3], seed=1, policy=by_kind)
+    state: GameState | None = None
+    vacant = 0
+    for event in game.events:
+        state = apply(state, event)
+        vacant += type(event) in decide._ASKED_AFTER and state.vacancies > 0
+    assert vacant > 10
+    assert_asked_after_is_automatic(game)
+
+
+def test_turns_started_are_shared_and_the_same_with_the_table_empty() -> None:
+    # decide keeps the TurnStarted of each turn number and seat: a game played with the table
+    # filled by games of other sizes and first players gives the events of one played with
+    # it empty.
+    decide._TURNS_STARTED.clear()
+    cold = random_game(3, ALL_OPTIONS[5], seed=11).events
+    for players in range(2, 7):
+        random_game(players, ALL_OPTIONS[players], seed=players)
+    warm = random_game(3, ALL_OPTIONS[5], seed=11).events
+    assert warm == cold
+    started = [event for event in warm if isinstance(event, TurnStarted)]
+    assert started
+    assert all(decide._TURNS_STARTED[e.number << 3 | e.player] is e for e in started)

@@ -7,7 +7,7 @@ turn, due shootouts, victory), up to the next decision of a player or of chance.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, NoReturn, assert_never
 
 from chicago_poker.core.apply import apply
@@ -136,6 +136,13 @@ _GANGSTERS_PLAYED: Final[dict[tuple[int, int, int], GangsterPlayed]] = {}
 """Every GangsterPlayed made so far, keyed as :data:`_CARDS_DRAWN` is: at most 6 x 75 x 20."""
 
 
+_TURNS_STARTED: Final[dict[int, TurnStarted]] = {}
+"""Every TurnStarted made so far of the first :data:`_TURNS_KEPT` turns, by ``number << 3 |
+seat``: the turn's actions follow from its number. A key of ints, as for :data:`_CARDS_DRAWN`;
+at most 6 x 1,024 events."""
+_TURNS_KEPT: Final = 1024
+
+
 def _card_drawn(seat: int, card: Card) -> CardDrawn:
     key = (seat, id(card))
     event = _CARDS_DRAWN.get(key)
@@ -229,18 +236,19 @@ def _follow(
     state: GameState | None, events: Sequence[Event]
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Apply ``events``, then add the automatic ones up to the next decision."""
-    for event in events:
-        state = apply(state, event)
+    last: Event | None = None
+    for last in events:
+        state = apply(state, last)
     assert state is not None
-    follow = _automatic(state)
-    if follow is None:  # the common case: nothing follows
-        return state, tuple(events)
-    all_events = list(events)
-    while follow is not None:
-        all_events.append(follow)
-        state = apply(state, follow)
-        follow = _automatic(state)
-    return state, tuple(all_events)
+    follow: tuple[Event, ...] = ()
+    while True:
+        # _automatic_after(state, last), inlined: a call fewer for every event.
+        asked = _ASKED_AFTER.get(type(last))
+        last = _automatic(state) if asked is None or state.vacancies else asked(state)
+        if last is None:  # nothing (more) follows
+            return state, (*events, *follow) if follow else tuple(events)
+        follow += (last,)
+        state = apply(state, last)
 
 
 # ------------------------------------------------------------------------------- set-up
@@ -608,6 +616,23 @@ def _automatic(state: GameState) -> Event | None:
     return _next_turn(state)  # TurnPhase.ENDED
 
 
+def _automatic_after(state: GameState, event: Event | None) -> Event | None:
+    """:func:`_automatic` of the state that ``event`` led to, asking only what it can start.
+
+    The events that come many times a turn (a gangster played, a draw asked for, the end of
+    a turn, the next turn, its action phase) leave the game neither won nor waiting for a
+    tile, and follow states that had no shootout open and, but for a draw asked for, no draw
+    pending: :func:`_automatic` would go through those questions to the one rule each leaves
+    to ask (:data:`_ASKED_AFTER`), and this asks that rule at once. A state with a business
+    vacant, or after any other event, is asked every question.
+    ``tests/test_step_fast_paths.py`` checks the two on every state of random games.
+    """
+    asked = _ASKED_AFTER.get(type(event))
+    if asked is None or state.vacancies:
+        return _automatic(state)
+    return asked(state)
+
+
 def _victory(state: GameState) -> GameWon | None:
     """A win by the player who just took a business (R-8.1, R-8.2, R-8.5)."""
     seat = state.last_winner
@@ -633,7 +658,12 @@ def _next_turn(state: GameState) -> Event:
         return GameStalled(limit)  # R-8.7
     seat = (state.turn.player + 1) % len(state.players)
     number = state.turn.number + 1
-    return TurnStarted(seat, number, min(number + 1, 3))
+    event = _TURNS_STARTED.get(key := number << 3 | seat)
+    if event is None:
+        event = TurnStarted(seat, number, min(number + 1, 3))
+        if number < _TURNS_KEPT:
+            _TURNS_STARTED[key] = event
+    return event
 
 
 def _next_shootout(state: GameState) -> Event:
@@ -661,6 +691,17 @@ def _end_of_actions(state: GameState) -> Event | None:
     if not has_legal_action(state):
         return _TURNS_FORCED_TO_END[turn.player]
     return None
+
+
+_ASKED_AFTER: Final[dict[type, Callable[[GameState], Event | None]]] = {
+    GangsterPlayed: _end_of_actions,
+    DrawRequested: _pending_draw,
+    TurnEnded: _next_turn,
+    TurnStarted: _next_shootout,
+    ActionPhaseStarted: _end_of_actions,
+}
+"""The one automatic rule left to ask after each of the frequent events (see
+:func:`_automatic_after`); exact classes, as events are never subclassed."""
 
 
 def _in_turn_order(state: GameState, owner: int, seats: Sequence[int]) -> tuple[int, ...]:

@@ -538,7 +538,9 @@ class Game(RecordedGame):
         Raises:
             IllegalCommand: the command breaks a rule; the game is unchanged.
         """
-        events = self._run(command)
+        # _run, inlined: a call fewer for every command.
+        state, events = step(self._state, command)
+        self._keep(command, state, events)
         dealt = self._deal()
         return events + dealt if dealt else events
 
