@@ -756,4 +756,4 @@ def _after_reveal(state: GameState, shootout: Shootout, business: Business) -> E
     return ReinforcementRequested(business.tile, shootout.contenders)
 
 
-register(_CARDS_DRAWN, _GANGSTERS_PLAYED)  # core.memos
+register(_CARDS_DRAWN, _GANGSTERS_PLAYED, _TURNS_STARTED)  # core.memos
