@@ -119,15 +119,34 @@ def test_history_entries_equal_those_init_makes() -> None:
         kept.events = ()  # type: ignore[misc]  # the point: a frozen entry refuses it
 
 
+def plain_follow(
+    state: GameState | None, events: tuple[Event, ...]
+) -> tuple[GameState | None, tuple[Event, ...]]:
+    """What ``decide._follow`` gives, asking ``_automatic`` every question after each event."""
+    for event in events:
+        state = apply(state, event)
+    assert state is not None
+    followed = list(events)
+    while (follow := decide._automatic(state)) is not None:
+        followed.append(follow)
+        state = apply(state, follow)
+    return state, tuple(followed)
+
+
 def assert_asked_after_is_automatic(game: Game) -> None:
-    """After every event of ``game``, asking only what it can start gives ``_automatic``'s."""
+    """``decide._follow``, which asks only the rule the last event leaves, gives what asking
+    every rule gives: from the state before every entry of ``game``, for every prefix of the
+    entry's events (the command's own, and each automatic one taken as given)."""
     state: GameState | None = None
     asked: set[str] = set()
     for index, kept in enumerate(game.history):
+        for length in range(0 if state is not None else 1, len(kept.events) + 1):
+            prefix = kept.events[:length]
+            assert decide._follow(state, prefix) == plain_follow(state, prefix), (
+                f"command {index}, after {prefix[-1:]!r}"
+            )
         for event in kept.events:
             state = apply(state, event)
-            fast = decide._automatic_after(state, event)
-            assert fast == decide._automatic(state), f"command {index}, after {event!r}"
             if type(event) in decide._ASKED_AFTER and not state.vacancies:
                 asked.add(type(event).__name__)
     # The random games reach the rules asked at once, not only _automatic.
