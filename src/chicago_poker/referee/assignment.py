@@ -298,23 +298,30 @@ def _orders(facts: Facts) -> Iterator[dict[Shuffle, list[int]]]:
 
     The Shuffles are ordered one after another, oldest first; an order is dropped as soon as
     a card shown at a place whose origin it settles cannot lie there, so the combinations
-    tried are those that fit (a product of all orders would grow with every move).
+    tried are those that fit (a product of all orders would grow with every move). Depth
+    first, with a stack of its own: a forged log can hold more Shuffles than Python's
+    recursion limit.
     """
     shuffles = facts.shuffles
+    if not shuffles:
+        yield {}
+        return
     orders: dict[Shuffle, list[int]] = {}
-
-    def extend(index: int) -> Iterator[dict[Shuffle, list[int]]]:
-        if index == len(shuffles):
-            yield dict(orders)
-            return
-        shuffle = shuffles[index]
-        for order in _permutations(shuffle):
+    stack = [_permutations(shuffles[0])]  # the orders left to try of each Shuffle so far
+    while stack:
+        shuffle = shuffles[len(stack) - 1]
+        for order in stack[-1]:
             orders[shuffle] = order
             if _fits_so_far(facts, orders):
-                yield from extend(index + 1)
-        orders.pop(shuffle, None)
-
-    return extend(0)
+                break
+        else:
+            orders.pop(shuffle, None)
+            stack.pop()
+            continue
+        if len(stack) == len(shuffles):
+            yield dict(orders)
+        else:
+            stack.append(_permutations(shuffles[len(stack)]))
 
 
 def _fits_so_far(facts: Facts, orders: dict[Shuffle, list[int]]) -> bool:
