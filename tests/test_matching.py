@@ -4,8 +4,9 @@ Its three uses are checked here as their callers make them: growing a matching t
 (``assignment.fill``, ``exact._room``, the sampler's slots) gives a maximum matching; and
 ``exact._Matching``'s two steps, every slot filled and then every mandatory item placed (an
 optional item dropped where one must make room), succeed exactly when some matching covers
-every slot and every mandatory item. ``allowed`` restricts pairs in both. The graphs are
-small enough to try every matching.
+every slot and every mandatory item, checked on ``exact._Matching`` itself too (its
+restricted slots take gangster cards only). ``allowed`` restricts pairs in both. The graphs
+are small enough to try every matching.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chicago_poker.core.cards import GangsterCard, full_deck
+from chicago_poker.referee import exact
+from chicago_poker.referee.ledger import NEVER, Release, Slot
 from chicago_poker.referee.matching import augmenting_path
 
 Graph = list[list[int]]
@@ -142,3 +146,53 @@ def test_a_path_longer_than_the_recursion_limit() -> None:
     assert len(path) == n + 1
     assert path[0] == (n, 0)
     assert path[-1] == (n - 1, n)
+
+
+class _Edge(exact._Item):
+    """An item whose slots are given by a graph, not by decks and hands."""
+
+    __slots__ = ("slots",)
+    slots: set[int]
+
+    def fits(self, slot: Slot) -> bool:
+        return slot.number in self.slots
+
+
+@settings(max_examples=300)
+@given(graphs(), st.sets(st.integers(0, 4)), st.sets(st.integers(0, 4)), st.sets(st.integers(0, 4)))
+def test_exacts_matching_covers_slots_and_mandatory_items_when_any_matching_does(
+    drawn: tuple[Graph, int, set[tuple[int, int]]],
+    mandatory: set[int],
+    restricted: set[int],
+    gangsters: set[int],
+) -> None:
+    # exact._Matching itself: items are the takers, slots the places; the pairs not allowed are
+    # a restricted slot (one a face-down play chose) with an item that is not a gangster card.
+    graph, places, _ = drawn
+    release = Release(0, 0, 0)
+    slots = [Slot(s, 1, 1, 0, 0, release) for s in range(places)]
+    card = next(card for card in full_deck() if isinstance(card, GangsterCard))
+    items: list[exact._Item] = []
+    for t, options in enumerate(graph):
+        item = _Edge(card, release, None, 0, NEVER, mandatory=t in mandatory)
+        item.slots = set(options)
+        item.gangster = t in gangsters
+        items.append(item)
+    matching = exact._Matching(slots, items)
+    for s in restricted & set(range(places)):
+        matching.restricted[s] = True
+    banned = {
+        (t, p)
+        for t, options in enumerate(graph)
+        for p in options
+        if p in restricted and t not in gangsters
+    }
+    exists = any(
+        len(m) == places and mandatory & set(range(len(graph))) <= set(m)
+        for m in matchings(graph, places, banned)
+    )
+    assert matching.complete() == exists
+    if exists:
+        assert all(matching.slot_of[i] == s for s, i in enumerate(matching.item_at))
+        assert all((i, s) not in banned and s in graph[i] for s, i in enumerate(matching.item_at))
+        assert all(matching.slot_of[i] != -1 for i in mandatory & set(range(len(graph))))
