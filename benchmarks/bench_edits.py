@@ -5,7 +5,8 @@ at 2 to 6 players cut at random points, each seat's and the spectator's in turn)
 line is duplicated, deleted, swapped with the next, and has one field changed: a seat (the next
 one, and one past the last), a card, a count (``tests/log_edits.py``). Each edited log is
 validated with ``validate_log`` and no time limit, and its CPU time (``time.process_time``)
-measured.
+measured. ``--verdicts FILE`` writes every edit's verdict, findings (line, rule, reason) and
+notes to ``FILE``, one line an edit, to compare two source trees with ``diff``.
 
 Printed: the median CPU time of validating the unedited logs, the median, p99 and maximum per
 edit, the slowest edits, every edit left undecided (its log, kind and line), and the verdicts
@@ -25,6 +26,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TextIO
 
 from chicago_poker.referee.validate import Status, validate_log
 
@@ -32,13 +34,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from log_edits import sample_logs, single_edits
 
 
-def cpu(lines: list[str]) -> tuple[float, Status, str]:
-    """CPU seconds of validating ``lines``, the verdict and the first finding's rule and line."""
+def cpu(lines: list[str], out: TextIO | None = None) -> tuple[float, Status, str]:
+    """CPU seconds of validating ``lines``, the verdict and the first finding's rule and line.
+
+    With ``out``, the whole report (verdict, then each finding's line, rule and reason) is
+    written to it, one line, for comparing two trees' verdicts with ``diff``.
+    """
     start = time.process_time()
     report = validate_log(lines, "edited")
     spent = time.process_time() - start
     finding = report.findings[0] if report.findings else None
     where = f"line {finding.line} {finding.rule or 'no rule'}" if finding else ""
+    if out is not None:
+        found = " | ".join(
+            f"{f.line} {f.rule} {f.status.value}: {f.reason}" for f in report.findings
+        )
+        out.write(f"{report.status.value} | {found} | notes: {' / '.join(report.notes)}\n")
     return spent, report.status, where
 
 
@@ -48,7 +59,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=48, help="seed of the first game (48)")
     parser.add_argument("--max-lines", type=int, default=120, help="most commands a game (120)")
     parser.add_argument("--check", action="store_true", help="exit 1 when the target is missed")
+    parser.add_argument(
+        "--verdicts", type=Path, help="write every edit's verdict and findings to this file"
+    )
     args = parser.parse_args()
+    out = args.verdicts.open("w", encoding="utf-8") if args.verdicts else None
     print(f"load before: {os.getloadavg()[0]:.2f}")
     chosen = sample_logs(args.logs, args.seed, args.max_lines)
     base = [cpu(lines)[0] for _, _, lines in chosen]
@@ -57,9 +72,13 @@ def main() -> int:
     verdicts: collections.Counter[tuple[str, str]] = collections.Counter()
     for label, players, lines in chosen:
         for kind, line, edited in single_edits(lines, players):
-            seconds, status, where = cpu(edited)
+            if out is not None:
+                out.write(f"{label}: {kind} at line {line}: ")
+            seconds, status, where = cpu(edited, out)
             times.append((seconds, f"{label}: {kind} at line {line} -> {status.value} {where}"))
             verdicts[kind, status.value] += 1
+    if out is not None:
+        out.close()
     times.sort()
     spent = [seconds for seconds, _ in times]
     p99 = spent[min(len(spent) - 1, int(len(spent) * 0.99))]

@@ -54,6 +54,7 @@ from chicago_poker.referee.ledger import (
     Slot,
     Token,
 )
+from chicago_poker.referee.matching import augmenting_path
 
 __all__ = [
     "MAX_ORDERS",
@@ -297,23 +298,30 @@ def _orders(facts: Facts) -> Iterator[dict[Shuffle, list[int]]]:
 
     The Shuffles are ordered one after another, oldest first; an order is dropped as soon as
     a card shown at a place whose origin it settles cannot lie there, so the combinations
-    tried are those that fit (a product of all orders would grow with every move).
+    tried are those that fit (a product of all orders would grow with every move). Depth
+    first, with a stack of its own: a forged log can hold more Shuffles than Python's
+    recursion limit.
     """
     shuffles = facts.shuffles
+    if not shuffles:
+        yield {}
+        return
     orders: dict[Shuffle, list[int]] = {}
-
-    def extend(index: int) -> Iterator[dict[Shuffle, list[int]]]:
-        if index == len(shuffles):
-            yield dict(orders)
-            return
-        shuffle = shuffles[index]
-        for order in _permutations(shuffle):
+    stack = [_permutations(shuffles[0])]  # the orders left to try of each Shuffle so far
+    while stack:
+        shuffle = shuffles[len(stack) - 1]
+        for order in stack[-1]:
             orders[shuffle] = order
             if _fits_so_far(facts, orders):
-                yield from extend(index + 1)
-        orders.pop(shuffle, None)
-
-    return extend(0)
+                break
+        else:
+            orders.pop(shuffle, None)
+            stack.pop()
+            continue
+        if len(stack) == len(shuffles):
+            yield dict(orders)
+        else:
+            stack.append(_permutations(shuffles[len(stack)]))
 
 
 def _fits_so_far(facts: Facts, orders: dict[Shuffle, list[int]]) -> bool:
@@ -556,7 +564,8 @@ def fill(
 
     ``cards`` are the free cards of the slots' deck with their releases; in a deck that ran out
     (``closed``) every one of them must find a slot. Special cards go last: into the deck when
-    it has not run out, or else to the latest slots.
+    it has not run out, or else to the latest slots. Each slot in turn gets its card by an
+    augmenting path (:func:`.matching.augmenting_path`) that may move the cards taken before.
     """
     if closed and len(cards) != len(slots):
         return None
@@ -564,11 +573,15 @@ def fill(
     owner: dict[Card, Slot] = {}
     taken: dict[Slot, Card] = {}
     fits = _fitting(cards, spare, bans or {})
-    known: dict[Slot, list[Card]] = {}
+    listed = _listed_once(cards, fits)
     for slot in reversed(slots) if closed else slots:
         options = [card for card in (ordered if closed else reversed(ordered)) if fits(slot, card)]
-        if not _augment(slot, options, owner, taken, cards, fits, set(), known):
+        path = augmenting_path(slot, options, listed, owner.get)
+        if path is None:
             return None
+        for holder, card in path:
+            owner[card] = holder
+            taken[holder] = card
     return taken
 
 
@@ -588,37 +601,24 @@ def _fitting(
     return fits
 
 
-def _augment(
-    slot: Slot,
-    options: list[Card],
-    owner: dict[Card, Slot],
-    taken: dict[Slot, Card],
-    cards: dict[Card, Release],
-    fits: Callable[[Slot, Card], bool],
-    visited: set[Card],
-    known: dict[Slot, list[Card]],
-) -> bool:
-    """Give ``slot`` a card, moving others along an augmenting path (Kuhn's algorithm).
+def _listed_once(
+    cards: dict[Card, Release], fits: Callable[[Slot, Card], bool]
+) -> Callable[[Slot], list[Card]]:
+    """The cards that fit a slot an augmenting path goes through, in the order of ``cards``.
 
-    ``known``: the cards that fit each slot a path went through, in the order of ``cards``,
-    kept for the rest of the fill (they do not change): a path that fails visits every card
-    it reaches, and listing each holder's cards afresh made a fill quadratic in the cards.
+    Each slot's are listed once a fill and kept (they do not change): a path that fails visits
+    every card it reaches, and listing each holder's cards afresh made a fill quadratic in the
+    cards.
     """
-    for card in options:
-        if card in visited:
-            continue
-        visited.add(card)
-        holder = owner.get(card)
-        if holder is not None:
-            others = known.get(holder)
-            if others is None:
-                others = known[holder] = [other for other in cards if fits(holder, other)]
-            if not _augment(holder, others, owner, taken, cards, fits, visited, known):
-                continue
-        owner[card] = slot
-        taken[slot] = card
-        return True
-    return False
+    known: dict[Slot, list[Card]] = {}
+
+    def listed(slot: Slot) -> list[Card]:
+        found = known.get(slot)
+        if found is None:
+            found = known[slot] = [card for card in cards if fits(slot, card)]
+        return found
+
+    return listed
 
 
 # ------------------------------------------------------------------------ the whole problem

@@ -20,6 +20,7 @@ from typing import Final
 
 from chicago_poker.core.cards import Card, GangsterCard
 from chicago_poker.referee.ledger import NEVER, Facts, Need, Release, Slot, Token
+from chicago_poker.referee.matching import augmenting_path
 
 __all__ = ["BudgetSpentError", "Rule", "SearchBoundError", "search", "work_bound"]
 
@@ -136,41 +137,54 @@ class _Matching:
     def allowed(self, s: int, i: int) -> bool:
         return not self.restricted[s] or self.items[i].gangster
 
-    def fill_slot(self, s: int, visited: set[int]) -> bool:
+    def fill_slot(self, s: int) -> bool:
         """Give slot ``s`` an item, re-homing others along an augmenting path."""
-        for i in self.slot_options[s]:
-            if i in visited or not self.allowed(s, i):
-                continue
-            visited.add(i)
-            holder = self.slot_of[i]
-            if holder == -1 or self.fill_slot(holder, visited):
-                self.item_at[s] = i
-                self.slot_of[i] = s
-                return True
-        return False
+        path = augmenting_path(
+            s, self.slot_options[s], self.slot_options.__getitem__, self._slot_holding, self.allowed
+        )
+        if path is None:
+            return False
+        for slot, item in path:
+            self.item_at[slot] = item
+            self.slot_of[item] = slot
+        return True
 
-    def place_item(self, i: int, visited: set[int]) -> bool:
+    def place_item(self, i: int) -> bool:
         """Give item ``i`` a slot, dropping an optional item or re-homing a mandatory one."""
-        for s in self.item_options[i]:
-            if s in visited or not self.allowed(s, i):
-                continue
-            visited.add(s)
-            other = self.item_at[s]
-            if other == -1 or not self.items[other].mandatory or self.place_item(other, visited):
-                if other != -1 and self.slot_of[other] == s:
-                    self.slot_of[other] = -1
-                self.item_at[s] = i
-                self.slot_of[i] = s
-                return True
-        return False
+        path = augmenting_path(
+            i,
+            self.item_options[i],
+            self.item_options.__getitem__,
+            self._mandatory_at,
+            lambda item, s: self.allowed(s, item),
+        )
+        if path is None:
+            return False
+        dropped = self.item_at[path[-1][1]]
+        if dropped != -1:
+            self.slot_of[dropped] = -1  # an optional item: it stays in the deck
+        for item, slot in path:
+            self.item_at[slot] = item
+            self.slot_of[item] = slot
+        return True
+
+    def _slot_holding(self, i: int) -> int | None:
+        """The slot that holds item ``i`` and must take another for it to move, if any."""
+        s = self.slot_of[i]
+        return None if s == -1 else s
+
+    def _mandatory_at(self, s: int) -> int | None:
+        """The item at slot ``s`` if it must move elsewhere; None if ``s`` is free or optional."""
+        i = self.item_at[s]
+        return i if i != -1 and self.items[i].mandatory else None
 
     def complete(self) -> bool:
         """Match every slot, then every mandatory item."""
         for s in range(len(self.slots)):
-            if self.item_at[s] == -1 and not self.fill_slot(s, set()):
+            if self.item_at[s] == -1 and not self.fill_slot(s):
                 return False
         for i, item in enumerate(self.items):
-            if item.mandatory and self.slot_of[i] == -1 and not self.place_item(i, set()):
+            if item.mandatory and self.slot_of[i] == -1 and not self.place_item(i):
                 return False
         return True
 
@@ -183,11 +197,11 @@ class _Matching:
         self.item_at[s] = -1
         if current != -1:
             self.slot_of[current] = -1
-        if not self.fill_slot(s, set()):
+        if not self.fill_slot(s):
             return False
         if current == -1 or self.slot_of[current] != -1 or not self.items[current].mandatory:
             return True  # nothing was displaced, or the path found it another slot
-        return self.place_item(current, set())
+        return self.place_item(current)
 
     def snapshot(self) -> tuple[list[int], list[int], list[bool]]:
         return list(self.item_at), list(self.slot_of), list(self.restricted)
@@ -276,7 +290,7 @@ def _room(matching: _Matching, windows: list[list[int]]) -> bool:
     it fits). Where they cannot (a seat made more face-down plays than its hand could have
     held gangster cards for, besides the cards it was seen to play), there is no answer,
     however many ways the search could try to place the plays. One bipartite matching by
-    augmenting paths (Kuhn's algorithm): O(demands x edges).
+    augmenting paths (:func:`.matching.augmenting_path`): O(demands x edges).
     """
     items = matching.items
     takes_gangster = [any(items[i].gangster for i in options) for options in matching.slot_options]
@@ -287,35 +301,17 @@ def _room(matching: _Matching, windows: list[list[int]]) -> bool:
     ]
     demands.extend([s for s in window if takes_gangster[s]] for window in windows)
     holder = [-1] * len(matching.slots)
-    return all(_augment(demands, holder, d) for d in range(len(demands)))
 
+    def taker(s: int) -> int | None:
+        return None if holder[s] == -1 else holder[s]
 
-def _augment(demands: list[list[int]], holder: list[int], first: int) -> bool:
-    """Give demand ``first`` a slot, moving others along an augmenting path; False if none.
-
-    Depth first, with a stack of its own (a path may be as long as there are demands).
-    """
-    visited: set[int] = set()
-    path: list[tuple[int, int]] = []  # (demand, slot it would take)
-    stack = [(first, iter(demands[first]))]
-    while stack:
-        demand, options = stack[-1]
-        for s in options:
-            if s in visited:
-                continue
-            visited.add(s)
-            path.append((demand, s))
-            if holder[s] == -1:
-                for taker, slot in path:
-                    holder[slot] = taker
-                return True
-            stack.append((holder[s], iter(demands[holder[s]])))
-            break
-        else:
-            stack.pop()
-            if path and stack:
-                path.pop()
-    return False
+    for d, options in enumerate(demands):
+        path = augmenting_path(d, options, demands.__getitem__, taker)
+        if path is None:
+            return False
+        for demand, s in path:
+            holder[s] = demand
+    return True
 
 
 class _PlaySearch:

@@ -46,6 +46,7 @@ from chicago_poker.referee.ledger import (
     Slot,
     Token,
 )
+from chicago_poker.referee.matching import augmenting_path
 from chicago_poker.referee.probe import named_seats
 from chicago_poker.referee.replay import Failure, Played, complete, judge, replay
 
@@ -538,7 +539,7 @@ class Sampler:
         witness a card it still holds (``kept``: :meth:`_kept`), so that the special card can
         stay in the hand from that slot on: a ``removed`` special card first (one card for
         another), else a gangster card.
-        The slots are matched to the cards (augmenting paths, Kuhn's method), each card trying
+        The slots are matched to the cards (:func:`.matching.augmenting_path`), each card trying
         them in that order, the latest first.
         """
         slots = sorted(
@@ -554,21 +555,12 @@ class Sampler:
             card: [slot for slot in slots if slot.takes(self.release_of[card])] for card in added
         }
         taken: dict[Slot, Card] = {}
-
-        def place(card: Card, tried: set[Slot]) -> bool:
-            for slot in options[card]:
-                if slot in tried:
-                    continue
-                tried.add(slot)
-                other = taken.get(slot)
-                if other is None or place(other, tried):
-                    taken[slot] = card
-                    return True
-            return False
-
         for card in sorted(added, key=lambda card: (len(options[card]), card.order)):
-            if not place(card, set()):
+            path = augmenting_path(card, options[card], options.__getitem__, taken.get)
+            if path is None:
                 return None
+            for mover, slot in path:
+                taken[slot] = mover
         slot_cards = self.assignment.slot_cards
         return [(slot, card, slot_cards[slot]) for slot, card in taken.items()]
 
