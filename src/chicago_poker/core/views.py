@@ -348,8 +348,8 @@ def _record(business: Business, latest: _Views | None) -> _Views:
     """The views of ``business`` kept from now on, after ``latest``, its tile's (:data:`_LATEST`).
 
     Only one step back is kept (the earlier one's own ``before`` is let go), so that the
-    businesses of a whole game are not held in a chain. The record is made as a bare
-    instance whose slots are set: a call of ``__init__`` costs more than the rest.
+    businesses of a whole game are not held in a chain. The record is made by calling
+    its class, which has no ``__init__`` (cheaper than ``object.__new__``), and its slots set.
     """
     if latest is not None and latest.business is business:
         record = latest
@@ -358,7 +358,7 @@ def _record(business: Business, latest: _Views | None) -> _Views:
             latest.before = None
             if len(latest.made) != len(business.columns) + 2:
                 latest = None  # another game's, at a table of another size
-        record = _LATEST[business.tile] = _new_instance(_Views)
+        record = _LATEST[business.tile] = _Views()
         record.business = business
         record.made = [None] * (len(business.columns) + 2)
         record.before = latest
