@@ -21,7 +21,7 @@ history (:mod:`~chicago_poker.core.fold`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from operator import getitem
 from typing import Final
 
@@ -29,6 +29,7 @@ from attrs import fields as attrs_fields
 from attrs import frozen
 
 from chicago_poker.core.cards import (
+    GANGSTER_CARDS,
     BusinessTile,
     Card,
     Face,
@@ -347,8 +348,8 @@ def _record(business: Business, latest: _Views | None) -> _Views:
     """The views of ``business`` kept from now on, after ``latest``, its tile's (:data:`_LATEST`).
 
     Only one step back is kept (the earlier one's own ``before`` is let go), so that the
-    businesses of a whole game are not held in a chain. The record is made as a bare
-    instance whose slots are set: a call of ``__init__`` costs more than the rest.
+    businesses of a whole game are not held in a chain. The record is made by calling
+    its class, which has no ``__init__`` (cheaper than ``object.__new__``), and its slots set.
     """
     if latest is not None and latest.business is business:
         record = latest
@@ -357,7 +358,7 @@ def _record(business: Business, latest: _Views | None) -> _Views:
             latest.before = None
             if len(latest.made) != len(business.columns) + 2:
                 latest = None  # another game's, at a table of another size
-        record = _LATEST[business.tile] = _new_instance(_Views)
+        record = _LATEST[business.tile] = _Views()
         record.business = business
         record.made = [None] * (len(business.columns) + 2)
         record.before = latest
@@ -506,23 +507,45 @@ def _seen_column_view(
     return _column_view_of(tuple(slots), column.marker)
 
 
-def _column_view(column: Column, tables: tuple[_Slots, ...]) -> ColumnView:
+def _column_view(column: Column, tables: tuple[_Table, ...]) -> ColumnView:
     """The view of ``column`` by a viewer whose raids saw nothing in it.
 
     ``tables`` gives the slot view of a card at each position (:data:`_TABLES`): with
-    nothing seen, whether the viewer knows a card depends only on where it lies. The view is
-    made as :func:`_column_view_of` makes one, without the call.
+    nothing seen, whether the viewer knows a card depends only on where it lies. The slots
+    are read position by position, each a look-up in a plain dict (a third of what mapping
+    ``getitem`` costs); a card no table lists is read from :class:`_Slots` instead. The view
+    is made as :func:`_column_view_of` makes one, without the call.
     """
     cards = column.cards
-    if not cards:
-        return _EMPTY_COLUMN_VIEW if column.marker is None else _column_view_of((), column.marker)
-    slots = tuple(map(getitem, tables, cards))
-    if len(slots) != len(cards):
-        raise IndexError(f"a column holds {len(cards)} cards, more than {MAX_COLUMN} (R-4.5)")
+    count = len(cards)
+    try:
+        if count == 1:
+            slots: tuple[SlotView, ...] = (tables[0][cards[0]],)
+        elif count == 2:
+            slots = (tables[0][cards[0]], tables[1][cards[1]])
+        elif count == 3:
+            slots = (tables[0][cards[0]], tables[1][cards[1]], tables[2][cards[2]])
+        elif not count:
+            marker = column.marker
+            return _EMPTY_COLUMN_VIEW if marker is None else _column_view_of((), marker)
+        else:
+            slots = _longer_slots(cards, tables)
+    except KeyError:  # not a gangster card (a state made by hand): no table lists it
+        slots = _longer_slots(cards, tuple(_LAZY[id(table)] for table in tables))
     made = _new_instance(ColumnView)
     _set_slots(made, slots)
     _set_marker(made, column.marker)
     return made
+
+
+def _longer_slots(
+    cards: tuple[GangsterCard, ...], tables: Sequence[_Table]
+) -> tuple[SlotView, ...]:
+    """The slot views of ``cards``, read from ``tables``, for a column of any length."""
+    slots = tuple(map(getitem, tables, cards))
+    if len(slots) != len(cards):
+        raise IndexError(f"a column holds {len(cards)} cards, more than {MAX_COLUMN} (R-4.5)")
+    return slots
 
 
 class _Slots(dict[GangsterCard, SlotView]):
@@ -553,17 +576,38 @@ _SLOTS: Final = (
 card there (a face-up card is known to all: both tables of face-up cards are the same)."""
 
 
-def _tables(down_at: tuple[bool, ...], everything: bool) -> tuple[_Slots, ...]:
+_Table = dict[GangsterCard, SlotView]
+
+
+def _listing(slots: _Slots) -> _Table:
+    """A plain dict of ``slots``' view of every gangster card (filling ``slots`` too).
+
+    A plain dict's look-up is cheaper than a subclass's; :data:`_LAZY` finds ``slots`` again.
+    """
+    listing = {card: slots[card] for card in GANGSTER_CARDS}
+    _LAZY[id(listing)] = slots
+    return listing
+
+
+_LAZY: Final[dict[int, _Slots]] = {}
+"""The :class:`_Slots` of each plain table of :data:`_LISTED`, by the table's ``id`` (every
+table is a constant of this module, kept as long as it is)."""
+_LISTED_UP: Final = _listing(_FACE_UP)
+_LISTED: Final = ((_LISTED_UP, _LISTED_UP), tuple(_listing(slots) for slots in _SLOTS[1]))
+""":data:`_SLOTS` as plain dicts listing every gangster card (R-1.1)."""
+
+
+def _tables(down_at: tuple[bool, ...], everything: bool) -> tuple[_Table, ...]:
     """The slot table of each position, by a viewer who knows ``everything`` there or not."""
-    return tuple(_SLOTS[down][_open(down, everything)] for down in down_at)
+    return tuple(_LISTED[down][_open(down, everything)] for down in down_at)
 
 
-_TABLES: Final[dict[BusinessTile, tuple[tuple[_Slots, ...], tuple[_Slots, ...]]]] = {
+_TABLES: Final[dict[BusinessTile, tuple[tuple[_Table, ...], tuple[_Table, ...]]]] = {
     tile: (_tables(down_at, everything=False), _tables(down_at, everything=True))
     for tile, down_at in DOWN_AT.items()
 }
-"""For each tile, the slot table of each position of a column there (:class:`_Slots`), for a
-viewer who knows the column only as others do, and for one who knows everything there (its
+"""For each tile, the slot table of each position of a column there (:data:`_LISTED`), for
+a viewer who knows the column only as others do, and for one who knows everything there (its
 owner, or anyone while a shootout is in progress there, R-4.3, R-6.3)."""
 
 _EMPTY_COLUMN_VIEW: Final = ColumnView((), None)
