@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.core import decide, legal
+from chicago_poker.core import decide
 from chicago_poker.core.apply import apply, replay
 from chicago_poker.core.commands import (
     Command,
@@ -32,7 +32,7 @@ from chicago_poker.core.commands import (
 from chicago_poker.core.decide import follow_up, step, step_awaited_deal
 from chicago_poker.core.events import Event, TurnStarted
 from chicago_poker.core.history import Entry
-from chicago_poker.core.legal import Awaiting, awaiting, legal_commands
+from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.state import GameState
 from chicago_poker.players.bots import RandomBot
 from chicago_poker.players.game import Game
@@ -197,47 +197,6 @@ def test_turns_started_are_shared_and_the_same_with_the_table_empty() -> None:
     started = [event for event in warm if isinstance(event, TurnStarted)]
     assert started
     assert all(decide._TURNS_STARTED[e.number << 3 | e.player] is e for e in started)
-
-
-def assert_awaiting_is_plain(game: Game, rng: random.Random) -> int:
-    """``awaiting``, which keeps its answer for the last state asked (``legal._ASKED``),
-    answers every state of ``game`` (after each event, between a command's events too) as it
-    does with nothing kept: each state asked again at once, and after another state, in an
-    order that jumps about the game. Returns how many states wait for an action that none
-    is allowed (a turn about to be forced to end): there the two questions differ."""
-    states: list[GameState] = []
-    for event in game.events:
-        states.append(apply(states[-1] if states else None, event))
-    order = [*range(len(states)), *rng.sample(range(len(states)), len(states))]
-    answers: set[Awaiting] = set()
-    forced = 0
-    for at in order:
-        state = states[at]
-        asked = []
-        for check_actions in (False, True, False):
-            asked.append(awaiting(state, check_actions=check_actions))
-            legal._ASKED.clear()
-            assert asked[-1] is awaiting(state, check_actions=check_actions), f"state {at}"
-        answers.update(asked)
-        forced += asked[0] is not asked[1]
-        awaiting(states[at - 1], check_actions=False)  # another state kept before the next
-    # The games reach the states where a kept answer could be stale: actions and chance, and
-    # between events, actions left but none allowed.
-    assert {Awaiting.ACTION, Awaiting.CARD, Awaiting.NOTHING} <= answers
-    return forced
-
-
-@settings(max_examples=15, deadline=None)
-@given(game=games, seed=st.integers(0, 2**16))
-def test_awaiting_with_its_last_answer_kept_is_awaiting_with_none(game: Game, seed: int) -> None:
-    assert_awaiting_is_plain(game, random.Random(seed))
-
-
-def test_awaiting_kept_where_an_action_is_awaited_that_none_is_allowed() -> None:
-    # Rare in random play: a turn forced to end, its player holding too many cards to draw or
-    # play; this game by kind at six players meets two.
-    game = random_game(6, ALL_OPTIONS[1], seed=1, policy=by_kind)
-    assert assert_awaiting_is_plain(game, random.Random(1)) >= 2
 
 
 def test_gangster_plays_made_bare_equal_those_init_makes() -> None:

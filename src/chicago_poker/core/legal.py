@@ -119,19 +119,6 @@ def awaiting(state: GameState, *, check_actions: bool = True) -> Awaiting:
     >>> awaiting(Game.new(["Al", "Bugs"], seed=1).state)
     <Awaiting.ACTION: 'action'>
     """
-    kept = _ASKED.get(0)
-    if kept is not None and kept[0] is state:
-        waiting = kept[1]
-    else:
-        waiting = _waiting(state)
-        _ASKED[0] = (state, waiting)
-    if waiting is _ACTION and check_actions and not has_legal_action(state):
-        return _NOTHING
-    return waiting
-
-
-def _waiting(state: GameState) -> Awaiting:
-    """:func:`awaiting` with ``check_actions=False``, asked of ``state`` for the first time."""
     if state.victory is not None:
         return _NOTHING
     if state.pending_draws:
@@ -142,11 +129,10 @@ def _waiting(state: GameState) -> Awaiting:
     if shootout is not None:
         return _REINFORCEMENT if _choosers(state) else _NOTHING
     turn = state.turn
-    return _ACTION if turn.phase is _ACTIONS and actions_left(turn) > 0 else _NOTHING
-
-
-_ASKED: Final[dict[int, tuple[GameState, Awaiting]]] = {}
-"""The state :func:`awaiting` was last asked about, under the key 0, with its answer."""
+    acting = turn.phase is _ACTIONS and actions_left(turn) > 0
+    if acting and (not check_actions or has_legal_action(state)):
+        return _ACTION
+    return _NOTHING
 
 
 @frozen
@@ -481,9 +467,8 @@ def _play(
     """``PlayGangster(seat, card, tile)``, its form checked (``formed``), kept in ``table``.
 
     Made as ``apply`` makes the parts of a state, a bare instance whose slots are set
-    directly: the frozen ``__init__`` of attrs sets each through ``object.__setattr__``, about
-    half the cost of a play listed for the first time (the tables fill over a game's first
-    dozens of games: 6 x 20 x 75 plays).
+    directly: the frozen ``__init__`` of attrs sets each through ``object.__setattr__``. A
+    process makes up to 6 x 20 x 75 plays, most in its first few dozen games.
     """
     play: PlayGangster = _new_play(PlayGangster)
     _set_player(play, seat)
@@ -680,4 +665,4 @@ _RECENT: Final[tuple[dict[object, _Kept], ...]] = tuple({} for _ in _SEATS)
 """By seat, then the listing function: the businesses, options and number of players it was
 last asked about, and the plays it listed (see ``_recent``)."""
 
-register(*_GANGSTER_PLAYS, *_SPECIAL_PLAYS, *_RECENT, _ASKED)  # core.memos
+register(*_GANGSTER_PLAYS, *_SPECIAL_PLAYS, *_RECENT)  # core.memos
