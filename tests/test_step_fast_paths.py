@@ -12,6 +12,8 @@ no state changes once it was returned.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -19,13 +21,23 @@ from hypothesis import strategies as st
 
 from chicago_poker.core import decide
 from chicago_poker.core.apply import apply, replay
-from chicago_poker.core.commands import Command, DealCard, StartGame, check_form
+from chicago_poker.core.commands import (
+    Command,
+    DealCard,
+    DrawCard,
+    PlayGangster,
+    StartGame,
+    check_form,
+)
 from chicago_poker.core.decide import follow_up, step, step_awaited_deal
 from chicago_poker.core.events import Event, TurnStarted
 from chicago_poker.core.history import Entry
+from chicago_poker.core.legal import legal_commands
 from chicago_poker.core.state import GameState
+from chicago_poker.players.bots import RandomBot
 from chicago_poker.players.game import Game
 from random_games import ALL_OPTIONS, by_kind, random_game, uniform
+from scenarios import states_after
 
 POLICIES = {"uniform": uniform, "by_kind": by_kind}
 """Uniform play is mostly gangster cards and draws; play by kind brings the special cards,
@@ -185,3 +197,35 @@ def test_turns_started_are_shared_and_the_same_with_the_table_empty() -> None:
     started = [event for event in warm if isinstance(event, TurnStarted)]
     assert started
     assert all(decide._TURNS_STARTED[e.number << 3 | e.player] is e for e in started)
+
+
+def test_gangster_plays_made_bare_equal_those_init_makes() -> None:
+    # legal._play sets the slots of a bare PlayGangster, sound only while its __init__ checks,
+    # converts and derives nothing.
+    assert all(f.validator is None and f.converter is None for f in attrs.fields(PlayGangster))
+    assert not hasattr(PlayGangster, "__attrs_post_init__")
+    slots = {f.name for f in attrs.fields(PlayGangster)} | {"__weakref__"}
+    assert set(vars(PlayGangster)["__slots__"]) == slots
+    plays = 0
+    for players in range(2, 7):
+        game = random_game(players, ALL_OPTIONS[players], seed=players, commands=80)
+        for state in states_after(game.history):
+            for command in legal_commands(state):
+                if type(command) is PlayGangster:
+                    made = PlayGangster(command.player, command.card, command.business)
+                    assert command == made
+                    assert hash(command) == hash(made)
+                    check_form(command)
+                    plays += 1
+    assert plays > 1000
+
+
+def test_random_bots_choose_as_randrange_chose() -> None:
+    # RandomBot draws with random.choice, which draws as randrange(len(legal)) did: the same
+    # seed gives the same commands as in 0.2.0 (Python 3.11 to 3.13 alike).
+    sizes = (1, 2, 3, 7, 30, 64, 65, 200, 1000)
+    listings = [tuple(DrawCard(index) for index in range(size)) for size in sizes] * 20
+    for seed in range(20):
+        bot, before = RandomBot(seed), random.Random(seed)
+        for listed in listings:
+            assert bot.choose_without_view(listed) is listed[before.randrange(len(listed))]

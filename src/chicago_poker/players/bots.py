@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol, cast
+from typing import Final, Protocol
 
 from chicago_poker.core.commands import Command
 from chicago_poker.core.state import GameState
@@ -74,9 +74,11 @@ def ask(bot: Bot, state: GameState, seat: int, legal: Sequence[Command]) -> Comm
     >>> asked == RandomBot(1).choose(view(game.state, seat), legal)
     True
     """
-    without_view = getattr(bot, "choose_without_view", None)
-    if without_view is not None:
-        return cast(ViewlessBot, bot).choose_without_view(legal)
+    without_view: Callable[[Sequence[Command]], Command] | None = getattr(
+        bot, "choose_without_view", None
+    )
+    if without_view is not None:  # the bound method: a ViewlessBot's choice
+        return without_view(legal)
     return bot.choose(view(state, seat), legal)
 
 
@@ -95,7 +97,9 @@ class RandomBot:
 
     def choose_without_view(self, legal: Sequence[Command]) -> Command:
         """Any legal command, each as likely: what :meth:`choose` gives, without a view."""
-        return legal[self._random.randrange(len(legal))]
+        # choice draws as randrange(len(legal)) does (Python 3.10 to 3.13): the same seed
+        # gives the same commands as before.
+        return self._random.choice(legal)
 
 
 def _search_bot(seed: int | None, level: str = "normal") -> Bot:
