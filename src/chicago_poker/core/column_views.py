@@ -61,6 +61,13 @@ class ColumnView:
         return len(self.slots)
 
 
+# A ColumnView made as a bare instance given its slots (see core.instances): the frozen
+# __init__ of attrs sets each field through object.__setattr__, which costs a third more.
+_new_instance: Final = object.__new__
+_set_slots: Final = slot_setter(ColumnView, "slots")
+_set_marker: Final = slot_setter(ColumnView, "marker")
+
+
 def knows_slot(
     tile: BusinessTile,
     owner: int,
@@ -247,16 +254,9 @@ def _longer_slots(
 def _column_view_of(slots: tuple[SlotView, ...], marker: int | None) -> ColumnView:
     """``ColumnView(slots, marker)``, made as a bare instance given its slots.
 
-    The frozen ``__init__`` of attrs sets each field through ``object.__setattr__``, which
-    costs a third more. ColumnView has no validator, converter or post-init
-    (``tests/test_engine_internals.py`` checks it).
+    ColumnView has no validator, converter or post-init (``tests/test_engine_internals.py``).
     """
     made = _new_instance(ColumnView)
     _set_slots(made, slots)
     _set_marker(made, marker)
     return made
-
-
-_new_instance: Final = object.__new__
-_set_slots: Final = slot_setter(ColumnView, "slots")
-_set_marker: Final = slot_setter(ColumnView, "marker")
