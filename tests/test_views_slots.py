@@ -1,4 +1,4 @@
-"""The slot tables of ``core.views``: a column's view read position by position.
+"""The slot tables of ``core.column_views``: a column's view read position by position.
 
 :func:`~chicago_poker.core.views.view` reads the view of each position of a column from a
 plain dict that lists every gangster card (R-1.1), one for each position of each tile and
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chicago_poker.core import views as views_module
+from chicago_poker.core import column_views
 from chicago_poker.core.cards import (
     BUSINESS_TILES,
     GANGSTER_CARDS,
@@ -23,9 +23,9 @@ from chicago_poker.core.cards import (
     GangsterCard,
     lands_face_down,
 )
+from chicago_poker.core.column_views import ColumnView, SlotView
 from chicago_poker.core.rules import MAX_COLUMN
 from chicago_poker.core.state import Column
-from chicago_poker.core.views import ColumnView, SlotView
 
 
 def _expected(column: Column, tile: BusinessTile, everything: bool) -> ColumnView:
@@ -44,12 +44,12 @@ def test_the_slot_tables_list_every_gangster_card_as_the_rule_shows_it() -> None
     """Every position's plain table lists the 75 gangster cards, each with the slot view the
     lazily filled table holds for it (the same object), as the rule shows it there."""
     for tile in BUSINESS_TILES:
-        for everything, tables in enumerate(views_module._TABLES[tile]):
+        for everything, tables in enumerate(column_views.SLOT_TABLES[tile]):
             assert len(tables) == MAX_COLUMN
             for position, table in enumerate(tables):
                 assert type(table) is dict
                 assert list(table) == list(GANGSTER_CARDS)
-                lazy = views_module._LAZY[id(table)]
+                lazy = column_views._LAZY[id(table)]
                 down = lands_face_down(tile, position)
                 for card in GANGSTER_CARDS:
                     slot = table[card]
@@ -83,14 +83,14 @@ def test_a_column_view_read_position_by_position_is_the_rule_s(
     if odd is not None and cards:
         cards[at % len(cards)] = odd
     column = Column(tuple(cards), marker)
-    made = views_module._column_view(column, views_module._TABLES[tile][everything])
+    made = column_views.column_view(column, column_views.SLOT_TABLES[tile][everything])
     assert made == _expected(column, tile, everything)
     if not cards and marker is None:
-        assert made is views_module._EMPTY_COLUMN_VIEW
+        assert made is column_views.EMPTY_COLUMN_VIEW
 
 
 def test_a_column_of_more_cards_than_a_column_holds_is_refused() -> None:
     """Six cards: the view names the limit (R-4.5) rather than dropping a card."""
     column = Column(GANGSTER_CARDS[: MAX_COLUMN + 1])
     with pytest.raises(IndexError, match=r"more than 5 \(R-4\.5\)"):
-        views_module._column_view(column, views_module._TABLES[BUSINESS_TILES[0]][0])
+        column_views.column_view(column, column_views.SLOT_TABLES[BUSINESS_TILES[0]][0])

@@ -34,6 +34,7 @@ _MODULES: dict[str, str] = {  # module -> the public names it defines, as one st
         "BUSINESS_TILES GANGSTER_CARDS SPECIAL_CARDS BusinessKind BusinessTile Card Color Face "
         "GangsterCard SpecialCard SpecialKind full_deck parse_card parse_tile tactical_deck"
     ),
+    "core.column_views": "ColumnView SlotView",
     "core.commands": (
         "ChanceCommand Command DealCard DeclineReinforcement DrawCard EndTurn PlayBribery "
         "PlayerCommand PlayGangster PlayLimousine PlayLiquidation PlayPoliceRaid PlayRevolver "
@@ -68,9 +69,7 @@ _MODULES: dict[str, str] = {  # module -> the public names it defines, as one st
     ),
     "core.rules": "RuleOptions command_bound",
     "core.state": "GameState Victory",
-    "core.views": (
-        "BusinessView ColumnView OpponentView PlayerView ShootoutView SlotView knows_card view"
-    ),
+    "core.views": "BusinessView OpponentView PlayerView ShootoutView knows_card view",
     "display.shapes": "SvgImage",
     "display.svg": "render render_state",
     "display.words": "describe",
@@ -87,7 +86,8 @@ _MODULES: dict[str, str] = {  # module -> the public names it defines, as one st
     "players.bots": "BOTS Bot HeuristicBot RandomBot",
     "protocol.spec": "BotSpec parse_bot",
     "protocol.table": "Clock RemoteBot TableResult play_table",
-    "players.game": "Dealer Game SavedGameError",
+    "players.dealer": "Dealer",
+    "players.game": "Game SavedGameError",
     "referee.consistent": "Impossible Witness consistent_state find_witness",
     "referee.information": "InformationSet Undecided",
     "referee.report": "Report Status",

@@ -22,6 +22,7 @@ from chicago_poker.core.cards import (
     parse_tile,
     tactical_deck,
 )
+from chicago_poker.core.column_views import ColumnView, SlotView
 from chicago_poker.core.commands import (
     ChanceCommand,
     Command,
@@ -119,11 +120,9 @@ from chicago_poker.core.rules import RuleOptions, command_bound
 from chicago_poker.core.state import GameState, Victory
 from chicago_poker.core.views import (
     BusinessView,
-    ColumnView,
     OpponentView,
     PlayerView,
     ShootoutView,
-    SlotView,
     knows_card,
     view,
 )
@@ -147,7 +146,8 @@ from chicago_poker.formats.notation import parse_position, parse_view, write_pos
 from chicago_poker.formats.reader import read_log
 from chicago_poker.formats.writer import write_log
 from chicago_poker.players.bots import BOTS, Bot, HeuristicBot, RandomBot
-from chicago_poker.players.game import Dealer, Game, SavedGameError
+from chicago_poker.players.dealer import Dealer
+from chicago_poker.players.game import Game, SavedGameError
 from chicago_poker.protocol.spec import BotSpec, parse_bot
 from chicago_poker.protocol.table import Clock, RemoteBot, TableResult, play_table
 from chicago_poker.referee.consistent import Impossible, Witness, consistent_state, find_witness

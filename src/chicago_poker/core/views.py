@@ -17,29 +17,33 @@ use what that player may know:
 boundary holds for events (:mod:`~chicago_poker.core.redacted_events`), commands
 (:mod:`~chicago_poker.core.redacted_commands`) and a view rebuilt from a seat's redacted
 history (:mod:`~chicago_poker.core.fold`).
+
+A column's view (:class:`ColumnView`, :class:`SlotView`) and the tables of slot views it is
+read from live in :mod:`~chicago_poker.core.column_views`, whose classes are imported from
+here as ever.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import getitem
 from typing import Final, NamedTuple
 
 from attrs import frozen
 
-from chicago_poker.core.cards import (
-    GANGSTER_CARDS,
-    BusinessTile,
-    Card,
-    Face,
-    GangsterCard,
-    lands_face_down,
+from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, lands_face_down
+from chicago_poker.core.column_views import (
+    EMPTY_COLUMN_VIEW,
+    SLOT_TABLES,
+    ColumnView,
+    SlotView,
+    column_view,
+    knows_slot,
+    seen_column_view,
 )
 from chicago_poker.core.drawing import Tables
 from chicago_poker.core.errors import InvalidSeatError, short_repr
 from chicago_poker.core.instances import slot_setter
 from chicago_poker.core.memos import register
-from chicago_poker.core.rules import MAX_COLUMN, RuleOptions
+from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import (
     Business,
     Column,
@@ -62,32 +66,6 @@ __all__ = [
     "knows_card",
     "view",
 ]
-
-
-@frozen
-class SlotView:
-    """One position of a column, as the viewer sees it."""
-
-    face: Face
-    """Whether the position lies face up or face down, from the tile's pattern (R-4.2)."""
-
-    card: GangsterCard | None
-    """The card, where the viewer may know it (R-4.3, R-4.4, R-5.3, R-6.3); otherwise None."""
-
-
-@frozen
-class ColumnView:
-    """One player's column at one business, as the viewer sees it (R-4.4)."""
-
-    slots: tuple[SlotView, ...]
-    """The positions, first placed first; their number is public (R-4.4)."""
-
-    marker: int | None
-    """The number of the shootout marker on the column, if any (R-4.6, R-6.2)."""
-
-    def __len__(self) -> int:
-        """The number of cards in the column."""
-        return len(self.slots)
 
 
 @frozen
@@ -247,7 +225,7 @@ def knows_card(
     """
     check_viewer(seat, len(state.players))
     tile = business.tile
-    return _knows(
+    return knows_slot(
         tile,
         owner,
         business.columns[owner].cards,
@@ -256,32 +234,6 @@ def knows_card(
         _revealed(state, tile) or seat == owner,
         _seen(state, seat),
     )
-
-
-def _knows(
-    tile: BusinessTile,
-    owner: int,
-    cards: tuple[GangsterCard, ...],
-    position: int,
-    down: bool,
-    everything: bool,
-    seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
-) -> bool:
-    """The rule of :func:`knows_card`, for the card at ``position`` of ``cards``.
-
-    ``down`` is whether the position lies face down, ``everything`` whether the viewer owns
-    the column or a shootout is in progress at the business, ``seen`` what their raids saw.
-    """
-    return _open(down, everything) or (tile, owner, cards[position]) in seen
-
-
-def _open(down: bool, everything: bool) -> bool:
-    """Whether a card is known without a raid: it lies face up (R-4.4), or ``everything``.
-
-    ``everything`` is whether the viewer owns the column (R-4.3) or a shootout is in
-    progress at the business (R-6.3).
-    """
-    return everything or not down
 
 
 def _revealed(state: GameState, tile: BusinessTile) -> bool:
@@ -324,7 +276,7 @@ def _business_view(
     down_at = DOWN_AT[tile]
     columns = list(plain.columns)
     for owner in sorted({entry[1] for entry in known} - {seat}):
-        columns[owner] = _seen_column_view(tile, owner, business.columns[owner], down_at, known)
+        columns[owner] = seen_column_view(tile, owner, business.columns[owner], down_at, known)
     made = _business_view_of(tile, tuple(columns), False)
     return keep(_BUSINESS_VIEWS, seen_key, business, made)
 
@@ -409,16 +361,16 @@ def _derived(record: _Views, index: int) -> BusinessView:
         base_columns, views, base_flags = before.business.columns, list(kept.columns), flags
     else:
         base_columns, views, base_flags = _base(record, index)
-    tables = _TABLES[tile]
+    tables = SLOT_TABLES[tile]
     if base_flags is flags:  # a view by the same viewer: only the columns that changed
         for owner, column in enumerate(columns):
             if column is not base_columns[owner]:
-                views[owner] = _column_view(column, tables[flags[owner]])
+                views[owner] = column_view(column, tables[flags[owner]])
     else:
         for owner, column in enumerate(columns):
             flag = flags[owner]
             if column is not base_columns[owner] or flag is not base_flags[owner]:
-                views[owner] = _column_view(column, tables[flag])
+                views[owner] = column_view(column, tables[flag])
     made = _new_instance(BusinessView)
     _set_tile(made, tile)
     _set_columns(made, tuple(views))
@@ -441,7 +393,7 @@ def _base(
                 if each is not None:
                     return other.business.columns, list(each.columns), flags[number]
     count = len(record.business.columns)
-    return NO_COLUMNS[count], [_EMPTY_COLUMN_VIEW] * count, flags[0]
+    return NO_COLUMNS[count], [EMPTY_COLUMN_VIEW] * count, flags[0]
 
 
 _RECORDS: Final[dict[int, _Views]] = {}
@@ -473,149 +425,15 @@ def _business_view_of(
     return made
 
 
-def _column_view_of(slots: tuple[SlotView, ...], marker: int | None) -> ColumnView:
-    """``ColumnView(slots, marker)``, made as :func:`_business_view_of` makes its view."""
-    made = _new_instance(ColumnView)
-    _set_slots(made, slots)
-    _set_marker(made, marker)
-    return made
-
-
 _new_instance: Final = object.__new__
 
 
 _set_tile: Final = slot_setter(BusinessView, "tile")
 _set_columns: Final = slot_setter(BusinessView, "columns")
 _set_revealed: Final = slot_setter(BusinessView, "revealed")
-_set_slots: Final = slot_setter(ColumnView, "slots")
-_set_marker: Final = slot_setter(ColumnView, "marker")
 _set_name: Final = slot_setter(OpponentView, "name")
 _set_hand_size: Final = slot_setter(OpponentView, "hand_size")
 _set_controlled: Final = slot_setter(OpponentView, "controlled")
-
-
-def _seen_column_view(
-    tile: BusinessTile,
-    owner: int,
-    column: Column,
-    down_at: tuple[bool, ...],
-    seen: frozenset[tuple[BusinessTile, int, GangsterCard]],
-) -> ColumnView:
-    """The view of another's ``column`` at ``tile``, by a viewer whose raids saw ``seen``."""
-    cards = column.cards
-    slots = []
-    for position, card in enumerate(cards):
-        down = down_at[position]
-        known = _knows(tile, owner, cards, position, down, False, seen)
-        slots.append(_SLOTS[down][known][card])
-    return _column_view_of(tuple(slots), column.marker)
-
-
-def _column_view(column: Column, tables: tuple[_Table, ...]) -> ColumnView:
-    """The view of ``column`` by a viewer whose raids saw nothing in it.
-
-    ``tables`` gives the slot view of a card at each position (:data:`_TABLES`): with
-    nothing seen, whether the viewer knows a card depends only on where it lies. The slots
-    are read position by position, each a look-up in a plain dict (a third of what mapping
-    ``getitem`` costs); a card no table lists is read from :class:`_Slots` instead. The view
-    is made as :func:`_column_view_of` makes one, without the call.
-    """
-    cards = column.cards
-    count = len(cards)
-    try:
-        if count == 1:
-            slots: tuple[SlotView, ...] = (tables[0][cards[0]],)
-        elif count == 2:
-            slots = (tables[0][cards[0]], tables[1][cards[1]])
-        elif count == 3:
-            slots = (tables[0][cards[0]], tables[1][cards[1]], tables[2][cards[2]])
-        elif not count:
-            marker = column.marker
-            return _EMPTY_COLUMN_VIEW if marker is None else _column_view_of((), marker)
-        else:
-            slots = _longer_slots(cards, tables)
-    except KeyError:  # not a gangster card (a state made by hand): no table lists it
-        slots = _longer_slots(cards, tuple(_LAZY[id(table)] for table in tables))
-    made = _new_instance(ColumnView)
-    _set_slots(made, slots)
-    _set_marker(made, column.marker)
-    return made
-
-
-def _longer_slots(
-    cards: tuple[GangsterCard, ...], tables: Sequence[_Table]
-) -> tuple[SlotView, ...]:
-    """The slot views of ``cards``, read from ``tables``, for a column of any length."""
-    slots = tuple(map(getitem, tables, cards))
-    if len(slots) != len(cards):
-        raise IndexError(f"a column holds {len(cards)} cards, more than {MAX_COLUMN} (R-4.5)")
-    return slots
-
-
-class _Slots(dict[GangsterCard, SlotView]):
-    """The slot view of each card lying face up, or face down and known, or face down unknown.
-
-    One slot view for each, made the first time it is asked for: views are immutable, so
-    every view shares them (at most 3 x 77). Cards are interned, so the keys are cheap.
-    """
-
-    def __init__(self, down: bool, known: bool) -> None:
-        super().__init__()
-        self.face: Final = Face.DOWN if down else Face.UP
-        self.known: Final = known
-
-    def __missing__(self, card: GangsterCard) -> SlotView:
-        slot = self[card] = SlotView(self.face, card) if self.known else _HIDDEN
-        return slot
-
-
-_HIDDEN: Final = SlotView(Face.DOWN, None)
-"""The slot view of every face-down card the viewer may not know."""
-_FACE_UP: Final = _Slots(down=False, known=True)
-_SLOTS: Final = (
-    (_FACE_UP, _FACE_UP),
-    (_Slots(down=True, known=False), _Slots(down=True, known=True)),
-)
-"""The slot tables by whether the position lies face down, then whether the viewer knows the
-card there (a face-up card is known to all: both tables of face-up cards are the same)."""
-
-
-_Table = dict[GangsterCard, SlotView]
-
-
-def _listing(slots: _Slots) -> _Table:
-    """A plain dict of ``slots``' view of every gangster card (filling ``slots`` too).
-
-    A plain dict's look-up is cheaper than a subclass's; :data:`_LAZY` finds ``slots`` again.
-    """
-    listing = {card: slots[card] for card in GANGSTER_CARDS}
-    _LAZY[id(listing)] = slots
-    return listing
-
-
-_LAZY: Final[dict[int, _Slots]] = {}
-"""The :class:`_Slots` of each plain table of :data:`_LISTED`, by the table's ``id`` (every
-table is a constant of this module, kept as long as it is)."""
-_LISTED_UP: Final = _listing(_FACE_UP)
-_LISTED: Final = ((_LISTED_UP, _LISTED_UP), tuple(_listing(slots) for slots in _SLOTS[1]))
-""":data:`_SLOTS` as plain dicts listing every gangster card (R-1.1)."""
-
-
-def _tables(down_at: tuple[bool, ...], everything: bool) -> tuple[_Table, ...]:
-    """The slot table of each position, by a viewer who knows ``everything`` there or not."""
-    return tuple(_LISTED[down][_open(down, everything)] for down in down_at)
-
-
-_TABLES: Final[dict[BusinessTile, tuple[tuple[_Table, ...], tuple[_Table, ...]]]] = {
-    tile: (_tables(down_at, everything=False), _tables(down_at, everything=True))
-    for tile, down_at in DOWN_AT.items()
-}
-"""For each tile, the slot table of each position of a column there (:data:`_LISTED`), for
-a viewer who knows the column only as others do, and for one who knows everything there (its
-owner, or anyone while a shootout is in progress there, R-4.3, R-6.3)."""
-
-_EMPTY_COLUMN_VIEW: Final = ColumnView((), None)
-"""The view of every empty column without a marker."""
 
 
 def _shootout_view(state: GameState, seat: int | None) -> ShootoutView | None:

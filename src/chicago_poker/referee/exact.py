@@ -15,7 +15,7 @@ The module is pure.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from chicago_poker.core.cards import Card, GangsterCard
@@ -144,9 +144,7 @@ class _Matching:
         )
         if path is None:
             return False
-        for slot, item in path:
-            self.item_at[slot] = item
-            self.slot_of[item] = slot
+        self._put(path)
         return True
 
     def place_item(self, i: int) -> bool:
@@ -163,10 +161,14 @@ class _Matching:
         dropped = self.item_at[path[-1][1]]
         if dropped != -1:
             self.slot_of[dropped] = -1  # an optional item: it stays in the deck
-        for item, slot in path:
+        self._put((slot, item) for item, slot in path)
+        return True
+
+    def _put(self, moves: Iterable[tuple[int, int]]) -> None:
+        """Apply an augmenting path's ``moves``: each (slot, item) matched to each other."""
+        for slot, item in moves:
             self.item_at[slot] = item
             self.slot_of[item] = slot
-        return True
 
     def _slot_holding(self, i: int) -> int | None:
         """The slot that holds item ``i`` and must take another for it to move, if any."""
