@@ -213,7 +213,7 @@ def test_u_says_what_it_takes_back_before_it_is_typed() -> None:
 def test_the_discard_pile_is_shown_grouped_by_colour() -> None:
     seen = view(Game.new(["Al", "Bugs"], seed=1).state, 0)
     cards = frozenset(parse_card(text) for text in ("9R", "1Y", "2R", "12R", "Bribery"))
-    shown = compact_piles(attrs.evolve(seen, discard_pile=cards))
+    shown = compact_piles(seen._replace(discard_pile=cards))
     assert shown.endswith("discard pile 5\nDiscard pile: Y 1 · R 2 9 12 · Bribery")
     assert "9R" not in shown
 

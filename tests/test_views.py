@@ -1068,36 +1068,59 @@ def test_opponent_views_made_without_init_equal_those_made_with_it() -> None:
     assert made >= 400
 
 
-def test_a_view_takes_the_state_fields_at_once_and_never_a_field_it_does_not_name(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``view`` copies the state's ``__dict__`` and takes out what it does not show in one go.
+_TAKEN_AS_THEY_ARE: tuple[str, ...] = (
+    "options",
+    "first_player",
+    "turn",
+    "discard_pile",
+    "vacancies",
+    "pending_draws",
+    "markers_placed",
+    "last_winner",
+    "stalled_turns",
+    "winner",
+    "victory",
+)
+"""The view's fields that are the state's own, the same objects."""
 
-    The fields taken out are exactly those of the state that a view neither shows nor counts
-    (``_NOT_SHOWN``), so that states as ``apply`` makes them never take the slow path (read one
-    by one); and a state whose ``__dict__`` holds one entry more gives the same view, without
-    that entry: a field the state gains is never shown until the view names it.
+
+def test_a_view_names_every_field_and_takes_each_from_its_own_place() -> None:
+    """``view`` gives PlayerView's fields by position: each must hold what its name says.
+
+    The view's fields are the state's but for what it neither shows nor counts (the piles
+    are counted; ``idle_turns`` and ``previous_turn`` are bookkeeping), plus the seat and
+    its hand: a field the state gains is not shown until the view names it. Over states
+    where the counters differ, a field given in another's place would hold the wrong value.
     """
-    assert views_module._NOT_SHOWN == ("idle_turns", "previous_turn")
-    game = Game.new(NAMES[:3], seed=21)
-    states: list[GameState] = []
-    while not game.state.is_over and len(states) < 40:
-        states.append(game.state)
-        seat = next_chooser(game.state)
-        assert seat is not None
-        game.execute(legal_commands(game.state, seat)[0])
-    read_one_by_one = views_module._shown_one_by_one
-
-    def refused(state: GameState) -> dict[str, object]:
-        raise AssertionError("a state as apply makes it was read field by field")
-
-    monkeypatch.setattr(views_module, "_shown_one_by_one", refused)
-    made = {(id(state), seat): view(state, seat) for state in states for seat in (None, 0, 2)}
-    monkeypatch.setattr(views_module, "_shown_one_by_one", read_one_by_one)
-    for state in states:
-        grown = object.__new__(GameState)
-        vars(grown).update(vars(state), secret_deal_order=state.draw_pile)
-        for seat in (None, 0, 2):
-            seen = view(grown, seat)
-            assert "secret_deal_order" not in vars(seen)
-            assert vars(seen) == vars(made[id(state), seat])
+    state_fields = {field.name for field in attrs.fields(GameState)}
+    hidden = {"draw_pile", "tile_pile", "idle_turns", "previous_turn"}
+    named = {"seat", "hand", "draw_pile_size", "tile_pile_size", "players", "businesses"}
+    assert set(PlayerView._fields) == (state_fields - hidden) | named
+    assert set(_TAKEN_AS_THEY_ARE) == state_fields - hidden - named - {"shootout"}
+    differing: set[str] = set()
+    for players, seed in ((2, 3), (4, 21), (6, 5)):
+        game = Game.new(NAMES[:players], seed=seed)
+        while not game.state.is_over and len(game.history) < 300:
+            state = game.state
+            for seat in (None, *range(players)):
+                seen = view(state, seat)
+                for name in _TAKEN_AS_THEY_ARE:
+                    assert getattr(seen, name) is getattr(state, name), name
+                assert seen.seat == seat
+                assert seen.hand is (None if seat is None else state.players[seat].hand)
+                assert seen.draw_pile_size == len(state.draw_pile)
+                assert seen.tile_pile_size == len(state.tile_pile)
+                assert seen.players == views_module._player_views(state, seat)
+                assert seen.businesses == views_module._business_views(state, seat)
+                assert seen.shootout == views_module._shootout_view(state, seat)
+            values = [getattr(state, name) for name in _TAKEN_AS_THEY_ARE]
+            differing.update(
+                name
+                for name, value in zip(_TAKEN_AS_THEY_ARE, values, strict=True)
+                if values.count(value) == 1
+            )
+            chooser = next_chooser(state)
+            assert chooser is not None
+            game.execute(legal_commands(state, chooser)[-1])
+    # Each int field met a value no other field held at once, so no swap could pass.
+    assert {"vacancies", "markers_placed", "stalled_turns", "first_player"} <= differing

@@ -140,7 +140,7 @@ def public_view(state: GameState) -> PlayerView:
     >>> public_view(game.state).hand, public_view(game.state).seat
     (frozenset(), 0)
     """
-    return attrs.evolve(view(state, None), seat=0, hand=frozenset())
+    return view(state, None)._replace(seat=0, hand=frozenset())
 
 
 def private_of(state: GameState, seat: int, public: PlayerView | None = None) -> Private:

@@ -105,11 +105,10 @@ def compact_piles(seen: PlayerView) -> str:
     The library's table lists every discarded card with its colour ("2R 5R 9R 1Y ..."); a
     whole game's pile of 50 cards reads shorter as "R 2 5 9 · Y 1 ...".
 
-    >>> import attrs
     >>> from chicago_poker import Game, parse_card, view
     >>> seen = view(Game.new(["Al", "Bugs"], seed=1).state, 0)
     >>> cards = frozenset(parse_card(text) for text in ("9R", "1Y", "2R", "Revolver"))
-    >>> print(compact_piles(attrs.evolve(seen, discard_pile=cards)))
+    >>> print(compact_piles(seen._replace(discard_pile=cards)))
     Draw deck 71 · business tiles face down 18 · discard pile 4
     Discard pile: Y 1 · R 2 9 · Revolver
     """

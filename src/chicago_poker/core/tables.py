@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from chicago_poker.core.cards import Card, Face, GangsterCard, card_order
 from chicago_poker.core.rules import MAX_COLUMN
@@ -112,7 +112,7 @@ def contents_of_state(state: GameState) -> TableContents:
     )
     hands = tuple(tuple(sorted(player.hand, key=card_order)) for player in state.players)
     choices = state.shootout.choices if state.shootout is not None else ()
-    return TableContents(evolve(public, businesses=businesses), hands, choices, everything=True)
+    return TableContents(public._replace(businesses=businesses), hands, choices, everything=True)
 
 
 def format_view(seen: PlayerView) -> str:

@@ -25,10 +25,8 @@ here as ever.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Final
+from typing import Final, NamedTuple
 
-from attrs import fields as attrs_fields
 from attrs import frozen
 
 from chicago_poker.core.cards import BusinessTile, Card, GangsterCard, lands_face_down
@@ -124,9 +122,14 @@ class ShootoutView:
     """How many rounds of reinforcement were revealed."""
 
 
-@frozen(slots=False)  # no slots: view() fills a bare instance's __dict__ (see view)
-class PlayerView:
-    """Exactly what one seat (or an observer) may know of a game."""
+class PlayerView(NamedTuple):
+    """Exactly what one seat (or an observer) may know of a game.
+
+    A named tuple, where the parts of a view are attrs classes: :func:`view` makes a new
+    one at every call, and a tuple is the record Python makes with all its fields in one
+    step (see "The fast paths" in the architecture notes). Read it by field name; change a
+    copy with ``_replace``, list its fields with ``_fields`` and ``_asdict()``.
+    """
 
     seat: int | None
     """The viewer's seat, or None for an observer."""
@@ -556,60 +559,35 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     players = state.players
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(players)):
         check_viewer(seat, len(players))  # refuses it, naming the seats there are
-    # The state's fields that the view shows as they are, copied at once; those it does not
-    # show are taken out (the piles are counted), and the count is checked: a state whose
-    # __dict__ holds anything else has the view's fields read one by one instead.
-    shown = vars(state).copy()
-    shown["draw_pile_size"] = len(shown.pop("draw_pile"))
-    shown["tile_pile_size"] = len(shown.pop("tile_pile"))
-    del shown["idle_turns"], shown["previous_turn"]  # _NOT_SHOWN (tests/test_views.py)
-    if len(shown) != _SHOWN_COUNT:
-        shown = _shown_one_by_one(state)
     shootout = state.shootout
-    shown["seat"] = seat
-    shown["hand"] = None if seat is None else players[seat].hand
-    shown["players"] = _player_views(state, seat)
-    shown["businesses"] = _business_views(state, seat)
-    shown["shootout"] = None if shootout is None else _shootout_view(state, seat)
-    # A bare instance given its fields, not the frozen __init__ of attrs (a third of a view's
-    # time): PlayerView has no validator, converter or post-init (test_engine_internals.py).
-    made = _new_instance(PlayerView)
-    _set_view_fields(made, shown)
-    return made
+    # The fields in PlayerView's order, given to tuple.__new__ as NamedTuple's _make does:
+    # its own __new__ is a Python function (tests/test_views.py checks the order).
+    return _new_view(
+        PlayerView,
+        (
+            seat,
+            state.options,
+            None if seat is None else players[seat].hand,
+            _player_views(state, seat),
+            state.first_player,
+            state.turn,
+            _business_views(state, seat),
+            len(state.draw_pile),
+            state.discard_pile,
+            len(state.tile_pile),
+            state.vacancies,
+            state.pending_draws,
+            None if shootout is None else _shootout_view(state, seat),
+            state.markers_placed,
+            state.last_winner,
+            state.stalled_turns,
+            state.winner,
+            state.victory,
+        ),
+    )
 
 
-_VIEW_FIELDS: Final = tuple(field.name for field in attrs_fields(PlayerView))
-_NOT_SHOWN: Final = tuple(
-    field.name
-    for field in attrs_fields(GameState)
-    if field.name not in _VIEW_FIELDS and field.name not in {"draw_pile", "tile_pile"}
-)
-"""The state's fields that a view neither shows nor counts (bookkeeping of the rules). :func:`view`
-deletes them by name, in one statement (``tests/test_views.py`` checks that these are the
-ones); a state that held another would fail its count check and be read one by one."""
-_SHOWN_COUNT: Final = len(_VIEW_FIELDS) - 2
-"""How many of the view's fields :func:`view` takes from the state's: all but the seat and
-the hand."""
+_new_view: Final = tuple.__new__
 
-
-def _shown_one_by_one(state: GameState) -> dict[str, object]:
-    """The view's fields that :func:`view` takes from the state, read one by one.
-
-    For a state whose ``__dict__`` holds more than its fields: nothing else may pass. The
-    players, businesses and shootout are set by :func:`view` afterwards.
-    """
-    shown: dict[str, object] = {
-        name: getattr(state, name)
-        for name in _VIEW_FIELDS
-        if name not in {"seat", "hand", "draw_pile_size", "tile_pile_size"}
-    }
-    shown["draw_pile_size"] = len(state.draw_pile)
-    shown["tile_pile_size"] = len(state.tile_pile)
-    return shown
-
-
-_set_view_fields: Final[Callable[[PlayerView, Mapping[str, object]], None]] = vars(PlayerView)[
-    "__dict__"
-].__set__
 
 register(_RECORDS, _LATEST, _BUSINESS_VIEWS, _SHOWN_VIEWS, _PUBLIC_VIEWS)  # core.memos

@@ -26,8 +26,10 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+import attrs
 import cattrs
 import orjson
+from cattrs.cols import namedtuple_dict_structure_factory, namedtuple_dict_unstructure_factory
 from cattrs.preconf.json import make_converter
 
 from chicago_poker.core.cards import (
@@ -44,6 +46,7 @@ from chicago_poker.core.errors import ChicagoPokerError, LogFormatError
 from chicago_poker.core.events import Event
 from chicago_poker.core.redacted_commands import RedactedCommand, SeenCommand
 from chicago_poker.core.redacted_events import RedactedEvent, SeenEvent
+from chicago_poker.core.views import PlayerView
 from chicago_poker.formats.json_checks import keys_phrase
 
 __all__ = [
@@ -64,6 +67,7 @@ __all__ = [
     "json_type",
     "lean_hook",
     "path_first",
+    "record_fields",
     "same_events",
     "structure",
     "without_none",
@@ -196,7 +200,45 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
     for union in (Command, Event, SeenCommand, SeenEvent):
         conv.register_unstructure_hook_factory(_is(union), _unstructure_tagged(conv, union))
         conv.register_structure_hook_factory(_is(union), _structure_tagged(conv, union))
+    # A view is a named tuple: an object of its fields, as an attrs class is, not an array.
+    conv.register_unstructure_hook_factory(_is(PlayerView), _unstructure_record)
+    conv.register_structure_hook_factory(_is(PlayerView), _structure_record)
     return conv
+
+
+def _unstructure_record(cls: Any, conv: cattrs.BaseConverter) -> Callable[[Any], Any]:
+    """The hook that writes the named tuple ``cls`` as the object of its fields."""
+    return namedtuple_dict_unstructure_factory(cls, conv)
+
+
+def _structure_record(cls: Any, conv: cattrs.BaseConverter) -> Callable[[Any, Any], Any]:
+    """The hook that reads the named tuple ``cls`` from the object of its fields.
+
+    Keys it does not name are refused, as the converter refuses them for attrs classes.
+    """
+    return namedtuple_dict_structure_factory(cls, conv, "from_converter", True)
+
+
+def record_fields(cls: Any) -> tuple[tuple[str, Any], ...] | None:
+    """The fields of a class the JSON forms write as an object, with their types; else None.
+
+    Such a class is an attrs class, or a named tuple such as
+    :class:`~chicago_poker.core.views.PlayerView`: both are written as the object of their
+    fields.
+
+    >>> record_fields(PlayerView)[:2]
+    (('seat', int | None), ('options', <class 'chicago_poker.core.rules.RuleOptions'>))
+    >>> record_fields(int) is None
+    True
+    """
+    if not isinstance(cls, type):
+        return None
+    if attrs.has(cls):
+        return tuple((field.name, field.type) for field in attrs.fields(attrs.resolve_types(cls)))
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        hints = typing.get_type_hints(cls)
+        return tuple((name, hints[name]) for name in cls._fields)
+    return None
 
 
 def _is(union: Any) -> Callable[[Any], bool]:

@@ -35,7 +35,6 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
-import attrs
 import cattrs
 
 from chicago_poker.core.commands import Command
@@ -60,6 +59,7 @@ from chicago_poker.formats.converter import (
     format_exception,
     json_type,
     path_first,
+    record_fields,
     structure,
     without_none,
 )
@@ -128,7 +128,7 @@ def to_json(obj: Serializable | Sequence[Serializable]) -> JSONObject | list[JSO
     Raises:
         ArgumentTypeError: ``obj`` is none of these, or a list holds something else.
     """
-    if isinstance(obj, list | tuple):
+    if isinstance(obj, list | tuple) and type(obj) not in _UNSTRUCTURE_AS:  # a view is a tuple
         return [_to_json(item, f"obj[{index}]") for index, item in enumerate(obj)]
     return _to_json(obj, "obj")
 
@@ -277,9 +277,10 @@ def _check_arrays(value: object, tp: Any, path: str) -> None:
     """
     if value is None:
         return
-    if isinstance(tp, type) and attrs.has(tp):
+    fields = record_fields(tp)
+    if fields is not None:
         if type(value) is dict:
-            _check_fields(value, tp, path)
+            _check_fields(value, fields, path)
         return
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType) and type(None) in args:
@@ -291,11 +292,11 @@ def _check_arrays(value: object, tp: Any, path: str) -> None:
     _check_items(value, origin, args, path)
 
 
-def _check_fields(value: dict[str, Any], cls: type, path: str) -> None:
-    """:func:`_check_arrays` for each field of an attrs class that an object gives."""
-    for attribute in attrs.fields(attrs.resolve_types(cls)):
-        if attribute.name in value:
-            _check_arrays(value[attribute.name], attribute.type, f"{path}.{attribute.name}")
+def _check_fields(value: dict[str, Any], fields: tuple[tuple[str, Any], ...], path: str) -> None:
+    """:func:`_check_arrays` for each field of a class (:func:`record_fields`) an object gives."""
+    for name, tp in fields:
+        if name in value:
+            _check_arrays(value[name], tp, f"{path}.{name}")
 
 
 def _check_items(value: list[Any], origin: Any, args: tuple[Any, ...], path: str) -> None:

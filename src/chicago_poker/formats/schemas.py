@@ -56,6 +56,7 @@ from chicago_poker.core.rules import RuleOptions
 from chicago_poker.core.state import GameState
 from chicago_poker.core.views import PlayerView
 from chicago_poker.formats.bot_protocol import BOT_MESSAGES, ENGINE_MESSAGES, PROTOCOL, TERMINATIONS
+from chicago_poker.formats.converter import record_fields
 from chicago_poker.formats.log import (
     COMMAND_TYPES,
     EVENT_TYPES,
@@ -551,7 +552,7 @@ def _redacted_events(builder: _SchemaBuilder) -> list[dict[str, Any]]:
 
 
 def _class_schema(cls: type, title: str) -> dict[str, Any]:
-    """The schema of one attrs class (untagged), with what it refers to in ``$defs``."""
+    """The schema of one class (untagged), with what it refers to in ``$defs``."""
     defs = _card_defs()
     _SchemaBuilder(defs).ref(cls, tag=False)
     return _document(title, cls.__name__, defs)
@@ -582,7 +583,7 @@ def _union_document(
 
 
 class _SchemaBuilder:
-    """Build the schemas of attrs classes and their field types into ``$defs``."""
+    """Build the schemas of attrs classes, named tuples and their field types into ``$defs``."""
 
     def __init__(self, defs: dict[str, Any]) -> None:
         self.defs = defs
@@ -591,21 +592,26 @@ class _SchemaBuilder:
         name = cls.__name__
         if name not in self.defs:
             self.defs[name] = {}  # reserve the name against recursion
-            self.defs[name] = self.attrs_schema(cls, tag=tag)
+            self.defs[name] = self.record_schema(cls, tag=tag)
         return {"$ref": f"#/$defs/{name}"}
 
-    def attrs_schema(self, cls: type, *, tag: bool) -> dict[str, Any]:
-        attrs.resolve_types(cls)
+    def record_schema(self, cls: type, *, tag: bool) -> dict[str, Any]:
+        """The schema of a class written as the object of its fields (:func:`record_fields`)."""
+        fields = record_fields(cls)
+        assert fields is not None  # type_schema sends only such classes here
+        defaults = _defaults(cls)
         docs = _attribute_docs(cls)
         properties: dict[str, Any] = {}
         required: list[str] = []
         if tag:
             properties["type"] = {"const": cls.__name__}
             required.append("type")
-        for attribute in attrs.fields(cls):
-            properties[attribute.name] = self.attribute_schema(attribute, docs.get(attribute.name))
-            if attribute.default is attrs.NOTHING:
-                required.append(attribute.name)
+        for name, tp in fields:
+            properties[name] = self.field_schema(
+                tp, defaults.get(name, attrs.NOTHING), docs.get(name)
+            )
+            if name not in defaults:
+                required.append(name)
         return {
             "description": _first_paragraph(cls),
             "type": "object",
@@ -614,12 +620,11 @@ class _SchemaBuilder:
             "additionalProperties": False,
         }
 
-    def attribute_schema(self, attribute: attrs.Attribute[Any], doc: str | None) -> dict[str, Any]:
+    def field_schema(self, tp: Any, default: object, doc: str | None) -> dict[str, Any]:
         """The schema of one field: its type, its docstring and its default value."""
-        schema = self.type_schema(attribute.type)
+        schema = self.type_schema(tp)
         if doc is not None:
             schema = {**schema, "description": doc}
-        default = attribute.default
         # attrs types Factory as a function, but at run time it is a class.
         if default is not attrs.NOTHING and not isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             schema["default"] = converter.unstructure(default)
@@ -640,7 +645,7 @@ class _SchemaBuilder:
             return {"$ref": f"#/$defs/{tp.__name__}"}
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             return {"enum": [member.value for member in tp]}
-        if isinstance(tp, type) and attrs.has(tp):
+        if record_fields(tp) is not None:
             return self.ref(tp, tag=False)
         return self.generic_schema(tp)
 
@@ -669,6 +674,17 @@ class _SchemaBuilder:
         if origin in (typing.Union, types.UnionType):
             return self._union_schema(tp, args)
         raise TypeError(f"no JSON Schema for {tp!r}")
+
+
+def _defaults(cls: type) -> dict[str, object]:
+    """The default value of each field of ``cls`` that has one (attrs class or named tuple)."""
+    if attrs.has(cls):
+        return {
+            field.name: field.default
+            for field in attrs.fields(cls)
+            if field.default is not attrs.NOTHING
+        }
+    return dict(getattr(cls, "_field_defaults", {}))
 
 
 def _first_paragraph(cls: type) -> str:
