@@ -201,14 +201,9 @@ def _make_converter(*, detailed: bool = True) -> cattrs.Converter:
         conv.register_unstructure_hook_factory(_is(union), _unstructure_tagged(conv, union))
         conv.register_structure_hook_factory(_is(union), _structure_tagged(conv, union))
     # A view is a named tuple: an object of its fields, as an attrs class is, not an array.
-    conv.register_unstructure_hook_factory(_is(PlayerView), _unstructure_record)
+    conv.register_unstructure_hook_factory(_is(PlayerView), namedtuple_dict_unstructure_factory)
     conv.register_structure_hook_factory(_is(PlayerView), _structure_record)
     return conv
-
-
-def _unstructure_record(cls: Any, conv: cattrs.BaseConverter) -> Callable[[Any], Any]:
-    """The hook that writes the named tuple ``cls`` as the object of its fields."""
-    return namedtuple_dict_unstructure_factory(cls, conv)
 
 
 def _structure_record(cls: Any, conv: cattrs.BaseConverter) -> Callable[[Any, Any], Any]:
