@@ -26,6 +26,13 @@ of ``play_bots`` per player command (the seat's view, ``legal_commands``, the bo
 ``choose``, ``Game.execute`` with the chance that follows, and the rest of the loop), in
 microseconds and in chess plies timed in the same rounds; and what the bot's ``choose``
 may cost for the 0.5x target once the engine's parts are paid.
+
+``--collector`` measures instead what Python's cyclic garbage collector costs each side: in
+every round, the random bots' and the facade's games, each timed beside chess as above, are
+played once with the collector on and once with it off (``gc.disable()``; the collection
+before each game still runs), in alternating order, on seeds of their own; it prints each
+side's microseconds a unit with the collector on and off (median and range over the
+rounds), and the share of its time the collector took.
 """
 
 from __future__ import annotations
@@ -262,6 +269,43 @@ def breakdown(args: argparse.Namespace) -> None:
     )
 
 
+COLLECTED_WORKLOADS = ("random bots", "Game facade")
+"""The workloads ``--collector`` times with the collector on and off."""
+
+
+def collector(args: argparse.Namespace) -> None:
+    """Print what the collector costs each workload and the chess games timed beside it."""
+    every = workloads(args.players)
+    runs = {name: every[name] for name in COLLECTED_WORKLOADS}
+    one_round(runs, round_seeds(args.seed, args.games, 0))  # warm-up, as in measure
+    each: dict[tuple[str, str, bool], list[float]] = {}
+    for round_number in range(1, args.rounds + 1):
+        modes = (True, False) if round_number % 2 else (False, True)
+        for index, enabled in enumerate(modes):
+            seeds = round_seeds(args.seed, args.games, 2 * round_number - 1 + index)
+            (gc.enable if enabled else gc.disable)()
+            try:
+                totals = one_round(runs, seeds)
+            finally:
+                gc.enable()
+            for name, total in totals.items():
+                mine = total.seconds / total.commands * 1e6
+                theirs = total.chess_seconds / total.plies * 1e6
+                each.setdefault((name, "ours", enabled), []).append(mine)
+                each.setdefault((name, "chess", enabled), []).append(theirs)
+    print(f"{args.games} {args.players}-player games a workload and mode, {args.rounds} rounds")
+    print("the collector on and off, microseconds a unit: median (range); the collector's share")
+    for name in COLLECTED_WORKLOADS:
+        for side in ("ours", "chess"):
+            on, off = each[name, side, True], each[name, side, False]
+            label = f"{name} ({'player command' if side == 'ours' else 'chess ply, beside it'})"
+            print(
+                f"{label:42} on {statistics.median(on):6.1f} ({min(on):.1f} to {max(on):.1f}),"
+                f" off {statistics.median(off):6.1f} ({min(off):.1f} to {max(off):.1f});"
+                f" {1 - statistics.median(off) / statistics.median(on):6.1%}"
+            )
+
+
 def main() -> int:
     """Run the workloads and print the ratios; with --check, 1 if a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -273,9 +317,17 @@ def main() -> int:
     parser.add_argument(
         "--breakdown", action="store_true", help="where a heuristic bot's command goes, instead"
     )
+    parser.add_argument(
+        "--collector", action="store_true", help="what the collector costs each side, instead"
+    )
     args = parser.parse_args()
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
+    if args.collector:
+        if args.check or args.breakdown:
+            parser.error("--collector checks no target and goes alone")
+        collector(args)
+        return 0
     if args.breakdown:
         if args.check:
             parser.error("--breakdown checks no target: it cannot go with --check")
