@@ -33,6 +33,13 @@ simulated data-cache misses and mispredicted branches per unit and per thousand
 instructions: what the clock pays and an instruction count does not show, the reason the
 clock's ratios fall short of the counts'. The simulation is valgrind's model, not this
 processor: its rates compare workloads with each other, not with a measured cycle count.
+
+``--kinds`` counts instead where the instructions go, by the kind of CPython's C function
+that ran them (``callgrind_annotate``'s count of each function's own instructions, grouped by
+name, the first kind that matches): the interpreter's loop, frames and calls; making and
+freeing objects; dicts, sets and attributes; the collector's collections; the rest (ints,
+comparisons, the C code of modules). What a cheaper representation of the state could save
+is the second and part of the third and fourth.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 
 from chicago_poker import GameState, RuleOptions, legal_commands, view
@@ -84,6 +92,45 @@ _SIMULATED = {
     "mispredicts": re.compile(r"Mispredicts:\s+([\d,]+)"),
 }
 """What ``--machine`` reads from cachegrind's summary, by the name it prints."""
+
+KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "the collector's collections",
+        re.compile(
+            r"gc_collect|visit_|subtract_refs|update_refs|move_unreachable|_traverse"
+            r"|deduce_unreachable|move_legacy|gc_list|untrack_dicts|untrack_tuples"
+            r"|validate_list|handle_legacy|finalize_garbage|delete_garbage|clear_freelists"
+        ),
+    ),
+    (
+        "the interpreter: its loop, frames and calls",
+        re.compile(
+            r"EvalFrame|_PyFrame_Push|_PyFrame_Clear|initialize_locals|PopFrame|PushAndInit"
+            r"|[cC]all|_Py_CheckFunction|cfunction|PyArg_Unpack|ThreadState_Get"
+        ),
+    ),
+    (
+        "making and freeing objects",
+        re.compile(
+            r"(?i)alloc|malloc|_free|NewReference|GC_Link|UnTrack|Trash|memset|memcpy|freelist"
+            r"|GC_New|GC_Del|new_dict|new_keys|clone_combined|dict_copy|PyDict_Copy|make_new_set"
+            r"|frozenset_new|set_new|FromArray|PyTuple_New|PyList_New|make_dict_from"
+            r"|_PyObject_Init|dictresize|free_keys|tp_new|GetSlice|FromSsize"
+        ),
+    ),
+    (
+        "dicts, sets and attributes",
+        re.compile(
+            r"dict|set_|lookkey|GetAttr|_PyType_Lookup|unicodekeys|Getattr|Setattr|SetAttr"
+            r"|SetOne|slot_tp|member_get|descr|getset|Hash"
+        ),
+    ),
+)
+"""The kinds ``--kinds`` groups CPython's C functions by, matched on the function's name in
+this order; a function that matches none counts as "the rest"."""
+
+_ANNOTATED = re.compile(r"^\s*([\d,]+)\s+(?:\(\s*[\d.]+%\)\s+)?(\S+)")
+"""A line of ``callgrind_annotate``: a function's own instructions, then its file:function."""
 _UNITS = re.compile(r"^UNITS (\d+)$", re.MULTILINE)
 
 
@@ -271,6 +318,15 @@ def count(name: str, repetitions: int, args: argparse.Namespace) -> tuple[dict[s
     """The counts (instructions, or with ``--machine`` cachegrind's) and units of one child."""
     arguments = [os.path.abspath(__file__), "--child", name, str(repetitions)]
     arguments += [f"--games={args.games}", f"--warm-up={args.warm_up}", f"--seed={args.seed}"]
+    if args.kinds:
+        with tempfile.TemporaryDirectory() as folder:
+            output = os.path.join(folder, "callgrind.out")
+            done = under_callgrind(arguments, output=output)
+            counts = by_kind(output)
+        units = _UNITS.search(done.stdout)
+        if units is None:
+            raise SystemExit(f"{name}: the run under valgrind failed:\n{done.stderr[-2000:]}")
+        return counts, int(units.group(1))
     done = under_cachegrind(arguments) if args.machine else under_callgrind(arguments)
     units = _UNITS.search(done.stdout)
     patterns = _SIMULATED if args.machine else {"instructions": _COLLECTED}
@@ -281,6 +337,29 @@ def count(name: str, repetitions: int, args: argparse.Namespace) -> tuple[dict[s
         event: int(match.group(1).replace(",", "")) for event, match in found.items() if match
     }
     return counts, int(units.group(1))
+
+
+def by_kind(output: str) -> dict[str, int]:
+    """The instructions of a callgrind output file, in all and by :data:`KINDS`."""
+    annotated = subprocess.run(
+        ["callgrind_annotate", "--threshold=100", "--auto=no", output],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if annotated.returncode != 0:
+        raise SystemExit(f"callgrind_annotate failed:\n{annotated.stderr[-2000:]}")
+    counts = dict.fromkeys(["instructions", *(kind for kind, _ in KINDS), "the rest"], 0)
+    for line in annotated.stdout.splitlines():
+        match = _ANNOTATED.match(line)
+        if match is None or "PROGRAM TOTALS" in line:
+            continue
+        instructions = int(match.group(1).replace(",", ""))
+        function = match.group(2).rsplit(":", 1)[-1]
+        kind = next((kind for kind, pattern in KINDS if pattern.search(function)), "the rest")
+        counts[kind] += instructions
+        counts["instructions"] += instructions
+    return counts
 
 
 def per_unit(name: str, args: argparse.Namespace) -> tuple[dict[str, float], int]:
@@ -301,6 +380,15 @@ def machine_line(name: str, counts: dict[str, float], peer: dict[str, float] | N
     return line
 
 
+def kinds_lines(name: str, counts: dict[str, float]) -> list[str]:
+    """One workload's instructions per unit by kind (``--kinds``), a line each."""
+    instructions = counts["instructions"]
+    lines = [f"{name}: {instructions / 1000:,.1f}k instructions a unit"]
+    for kind in [*(kind for kind, _ in KINDS), "the rest"]:
+        lines.append(f"  {kind:45} {counts[kind] / 1000:8,.1f}k {counts[kind] / instructions:6.1%}")
+    return lines
+
+
 def main() -> int:
     """Count every workload and print instructions per unit and the ratios."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -317,12 +405,19 @@ def main() -> int:
         action="store_true",
         help="simulate the data cache and the branch predictor (cachegrind) as well",
     )
+    parser.add_argument(
+        "--kinds",
+        action="store_true",
+        help="the instructions by the kind of C function that ran them, instead",
+    )
     parser.add_argument("--child", nargs=2, metavar=("WORKLOAD", "REPETITIONS"), help="internal")
     args = parser.parse_args()
     if args.games < 1 or args.warm_up < 0 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1, --warm-up at least 0")
-    if args.machine and args.check:
-        parser.error("--machine checks no target: it cannot go with --check")
+    if (args.machine or args.kinds) and args.check:
+        parser.error("--machine and --kinds check no target: neither goes with --check")
+    if args.machine and args.kinds:
+        parser.error("--machine and --kinds are two different runs: give one")
     if args.child:
         name, repetitions = args.child
         if name not in WORKLOADS or not repetitions.isdigit():
@@ -351,6 +446,9 @@ def main() -> int:
         peer = PEERS.get(name)
         if args.machine:
             print(machine_line(name, counts, results[peer][0] if peer else None))
+            continue
+        if args.kinds:
+            print("\n".join(kinds_lines(name, counts)))
             continue
         instructions = counts["instructions"]
         line = f"{name:15} {instructions / 1000:8,.1f}k per unit over {units:,} units"
