@@ -129,6 +129,9 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 """The kinds ``--kinds`` groups CPython's C functions by, matched on the function's name in
 this order; a function that matches none counts as "the rest"."""
 
+KIND_NAMES = (*(kind for kind, _ in KINDS), "the rest")
+"""The kinds ``--kinds`` prints, in order: :data:`KINDS`, then what matches none of them."""
+
 _ANNOTATED = re.compile(r"^\s*([\d,]+)\s+(?:\(\s*[\d.]+%\)\s+)?(\S+)")
 """A line of ``callgrind_annotate``: a function's own instructions, then its file:function."""
 _UNITS = re.compile(r"^UNITS (\d+)$", re.MULTILINE)
@@ -315,28 +318,34 @@ def under_valgrind(tool: list[str], arguments: list[str]) -> subprocess.Complete
 
 
 def count(name: str, repetitions: int, args: argparse.Namespace) -> tuple[dict[str, int], int]:
-    """The counts (instructions, or with ``--machine`` cachegrind's) and units of one child."""
+    """The counts of one child (instructions; cachegrind's with ``--machine``; by kind with
+    ``--kinds``) and the units it played."""
     arguments = [os.path.abspath(__file__), "--child", name, str(repetitions)]
     arguments += [f"--games={args.games}", f"--warm-up={args.warm_up}", f"--seed={args.seed}"]
+    counts: dict[str, int] | None
     if args.kinds:
         with tempfile.TemporaryDirectory() as folder:
             output = os.path.join(folder, "callgrind.out")
             done = under_callgrind(arguments, output=output)
             counts = by_kind(output)
-        units = _UNITS.search(done.stdout)
-        if units is None:
-            raise SystemExit(f"{name}: the run under valgrind failed:\n{done.stderr[-2000:]}")
-        return counts, int(units.group(1))
-    done = under_cachegrind(arguments) if args.machine else under_callgrind(arguments)
+    else:
+        done = under_cachegrind(arguments) if args.machine else under_callgrind(arguments)
+        counts = summary(done.stderr, _SIMULATED if args.machine else {"instructions": _COLLECTED})
     units = _UNITS.search(done.stdout)
-    patterns = _SIMULATED if args.machine else {"instructions": _COLLECTED}
-    found = {event: pattern.search(done.stderr) for event, pattern in patterns.items()}
-    if units is None or None in found.values():
+    if units is None or counts is None:
         raise SystemExit(f"{name}: the run under valgrind failed:\n{done.stderr[-2000:]}")
-    counts = {
-        event: int(match.group(1).replace(",", "")) for event, match in found.items() if match
-    }
     return counts, int(units.group(1))
+
+
+def summary(text: str, patterns: dict[str, re.Pattern[str]]) -> dict[str, int] | None:
+    """The count of each of ``patterns`` in valgrind's summary ``text``; None if one is missing."""
+    counts = {}
+    for event, pattern in patterns.items():
+        match = pattern.search(text)
+        if match is None:
+            return None
+        counts[event] = int(match.group(1).replace(",", ""))
+    return counts
 
 
 def by_kind(output: str) -> dict[str, int]:
@@ -349,7 +358,7 @@ def by_kind(output: str) -> dict[str, int]:
     )
     if annotated.returncode != 0:
         raise SystemExit(f"callgrind_annotate failed:\n{annotated.stderr[-2000:]}")
-    counts = dict.fromkeys(["instructions", *(kind for kind, _ in KINDS), "the rest"], 0)
+    counts = dict.fromkeys(["instructions", *KIND_NAMES], 0)
     for line in annotated.stdout.splitlines():
         match = _ANNOTATED.match(line)
         if match is None or "PROGRAM TOTALS" in line:
@@ -384,7 +393,7 @@ def kinds_lines(name: str, counts: dict[str, float]) -> list[str]:
     """One workload's instructions per unit by kind (``--kinds``), a line each."""
     instructions = counts["instructions"]
     lines = [f"{name}: {instructions / 1000:,.1f}k instructions a unit"]
-    for kind in [*(kind for kind, _ in KINDS), "the rest"]:
+    for kind in KIND_NAMES:
         lines.append(f"  {kind:45} {counts[kind] / 1000:8,.1f}k {counts[kind] / instructions:6.1%}")
     return lines
 
